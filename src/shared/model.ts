@@ -89,6 +89,8 @@ export interface LoadedState {
   readonly releases: readonly PreparedRelease[];
   /** The fully rendered state document as helmfile's `build` prints it. */
   readonly document: ValueMap;
+  /** The state as `helmfile build` prints it (Go struct order; without the `---`/`#  Source:` header). */
+  readonly buildYaml?: string;
 }
 
 /** Everything `load`+`merge` produce for one invocation: sub-helmfiles first, parent last. */
@@ -120,6 +122,12 @@ export interface StateOptions {
   readonly kubeContext?: string;
   /** `--skip-deps`. */
   readonly skipDeps?: boolean;
+  /** `--include-needs`: also select the direct needs of selected releases. Default false. */
+  readonly includeNeeds?: boolean;
+  /** `--include-transitive-needs`: also select needs of needs. Default false. */
+  readonly includeTransitiveNeeds?: boolean;
+  /** `--skip-needs`: drop needs that are not selected instead of failing. Default true unless an include flag is set. */
+  readonly skipNeeds?: boolean;
 }
 
 /** A value, re-exported for model consumers. */

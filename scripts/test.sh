@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The project's test command (`npm test`): provisions everything it needs on a fresh machine
+# (Node 22, npm deps, helm 3 and 4, the Go-built Pulumi engine), then typechecks, lints and
+# runs the whole jest suite, conformance baselines and end-to-end tests included.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+bash scripts/setup.sh
+# shellcheck source=/dev/null
+source scripts/env.sh
+if [ -f scripts/build-engine.sh ]; then
+  bash scripts/build-engine.sh
+  # shellcheck source=/dev/null
+  source scripts/engine-env.sh
+fi
+echo "== typecheck"; npm run --silent typecheck
+echo "== lint"; npm run --silent lint
+echo "== jest"
+report="$(mktemp)"
+set +e
+npx jest --ci --json --outputFile="$report" "$@"
+status=$?
+set -e
+node -e '
+const r = require(process.argv[1]);
+console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped`);
+' "$report"
+rm -f "$report"
+exit "$status"

@@ -1,0 +1,136 @@
+/**
+ * The `preview`, `up` and `destroy` CLI commands over the automation layer. Kept free of CLI
+ * types so the command table in `src/cli/commands` can wrap them without an import cycle.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { formatErrorMessage, isHelmfileError } from "../shared/errors";
+import type { StateOptions } from "../shared/model";
+import type { ReleaseChange } from "./change-summary";
+import { destroy, preview, up, type HelmfileOperationResult } from "./operations";
+import type { HelmfileStackOptions } from "./options";
+
+/** The stack commands. */
+export type StackCommand = "preview" | "up" | "destroy";
+
+/** Flags the stack commands add to the global ones. */
+export const STACK_COMMAND_FLAGS = [
+  { name: "stack", type: "string" },
+  { name: "backend", type: "string" },
+  { name: "json", type: "bool" },
+  { name: "render-to-directory", type: "string" },
+  { name: "apply-to-cluster", type: "bool" },
+  { name: "project-dir", type: "string" },
+] as const;
+
+/** One stack command invocation, from parsed flags. */
+export interface StackCommandRequest {
+  readonly command: StackCommand;
+  readonly state: StateOptions;
+  readonly cwd: string;
+  readonly helmBinary?: string;
+  readonly stack?: string;
+  readonly backend?: string;
+  readonly json: boolean;
+  readonly renderToDirectory?: string;
+  readonly applyToCluster?: boolean;
+  readonly projectDir?: string;
+}
+
+/** Where the command writes. */
+export interface StackCommandOutput {
+  writeStdout(text: string): void;
+  writeStderr(text: string): void;
+}
+
+const OPERATIONS = { preview, up, destroy } as const;
+
+/** Runs one stack command; returns the exit code. */
+export async function runStackCommand(
+  request: StackCommandRequest,
+  out: StackCommandOutput,
+): Promise<number> {
+  const options = stackOptions(request, out);
+  try {
+    const result: HelmfileOperationResult = await OPERATIONS[request.command](options);
+    if (request.json) {
+      const { stackName, resourceChanges, releases, changedReleases } = result;
+      out.writeStdout(
+        `${JSON.stringify({ stackName, resourceChanges, releases, changedReleases }, null, 2)}\n`,
+      );
+    } else {
+      out.writeStdout(formatSummary(request.command, result));
+    }
+    return 0;
+  } catch (err) {
+    const message = isHelmfileError(err) ? err.message : err instanceof Error ? err.message : String(err);
+    if (request.json) {
+      const code = isHelmfileError(err) ? err.code : "ERROR";
+      out.writeStdout(`${JSON.stringify({ error: { code, message } }, null, 2)}\n`);
+    } else {
+      out.writeStderr(`${isHelmfileError(err) ? message : formatErrorMessage(message, {})}\n`);
+    }
+    return 1;
+  }
+}
+
+function stackOptions(request: StackCommandRequest, out: StackCommandOutput): HelmfileStackOptions {
+  const s = request.state;
+  const set = <K extends string, V>(key: K, v: V | undefined): { [P in K]?: V } =>
+    (v === undefined || (Array.isArray(v) && v.length === 0) || v === "" ? {} : { [key]: v }) as {
+      [P in K]?: V;
+    };
+  return {
+    file: s.file ?? defaultHelmfile(request.cwd),
+    ...set("environment", s.environment),
+    ...set("stateValuesSet", s.stateValuesSet),
+    ...set("stateValuesSetString", s.stateValuesSetString),
+    ...set("stateValuesFiles", s.stateValuesFiles),
+    ...set("selectors", s.selectors),
+    ...set("namespace", s.namespace),
+    ...set("kubeContext", s.kubeContext),
+    ...set("helmBinary", request.helmBinary),
+    ...set("stackName", request.stack),
+    ...set("backendUrl", request.backend),
+    ...set("renderToDirectory", request.renderToDirectory),
+    ...set("projectDir", request.projectDir),
+    ...(request.applyToCluster === true ? { applyToCluster: true } : {}),
+    ...(request.json
+      ? {}
+      : { onProgress: (p) => (p.kind === "output" ? out.writeStderr(p.text) : undefined) }),
+  };
+}
+
+/** helmfile's default state file in `cwd`: helmfile.yaml, helmfile.yaml.gotmpl, else helmfile.d/. */
+function defaultHelmfile(cwd: string): string {
+  for (const name of ["helmfile.yaml", "helmfile.yaml.gotmpl", "helmfile.d"]) {
+    const p = join(cwd, name);
+    if (existsSync(p)) return p;
+  }
+  return join(cwd, "helmfile.yaml");
+}
+
+/** Human summary: one line per changed release, with its changed value paths. */
+export function formatSummary(command: StackCommand, result: HelmfileOperationResult): string {
+  const lines = [`${command} of stack "${result.stackName}": ${formatCounts(result.resourceChanges)}`];
+  if (result.changedReleases.length === 0) lines.push("no release changes");
+  for (const r of result.changedReleases) lines.push(formatRelease(r));
+  return `${lines.join("\n")}\n`;
+}
+
+function formatCounts(counts: Readonly<Record<string, number | undefined>>): string {
+  const parts = Object.entries(counts)
+    .filter(([, n]) => n !== undefined && n > 0)
+    .map(([op, n]) => `${op} ${n}`);
+  return parts.length === 0 ? "nothing to do" : parts.join(", ");
+}
+
+function formatRelease(r: ReleaseChange): string {
+  const head = `  ${r.op} ${r.release}${r.changedInputs.length > 0 ? ` (${r.changedInputs.join(", ")})` : ""}`;
+  const values = r.valuesChanges.map((v) => `      ${v.path}: ${show(v.old)} => ${show(v.new)}`);
+  return [head, ...values].join("\n");
+}
+
+function show(v: unknown): string {
+  return v === undefined ? "(none)" : JSON.stringify(v);
+}

@@ -1,0 +1,39 @@
+/** Errors of the Automation API layer, in the library's one error hierarchy. */
+import { ConcurrentUpdateError, CommandError } from "@pulumi/pulumi/automation";
+import { HelmfileError, isHelmfileError } from "../shared/errors";
+
+/** A Pulumi operation failed (the engine's stderr is in `detail`). */
+export class AutomationError extends HelmfileError {}
+
+/** Another update holds the stack's lock (Pulumi's `ConcurrentUpdateError`). */
+export class StackLockedError extends AutomationError {}
+
+/** The Pulumi CLI or its plugins were not found under the configured root. */
+export class EngineNotFoundError extends AutomationError {}
+
+/** Maps an error thrown by `@pulumi/pulumi/automation` to the library's hierarchy. */
+export function toAutomationError(err: unknown, stackName: string): Error {
+  if (isHelmfileError(err)) return err;
+  if (err instanceof ConcurrentUpdateError) {
+    return new StackLockedError("STACK_LOCKED", `stack "${stackName}" is locked by another update`, {
+      expected: "no concurrent update (or `pulumi cancel` for a stale lock)",
+      cause: err,
+    });
+  }
+  if (err instanceof CommandError) {
+    return new AutomationError(
+      "PULUMI_COMMAND_FAILED",
+      `pulumi failed on stack "${stackName}": ${lastLines(err.message)}`,
+      {
+        cause: err,
+      },
+    );
+  }
+  return err instanceof Error ? err : new AutomationError("PULUMI_FAILED", String(err));
+}
+
+/** The useful tail of a CLI error (the CLI prints the command line and full output first). */
+function lastLines(text: string, count = 12): string {
+  const lines = text.split("\n").filter((l) => l.trim() !== "");
+  return lines.slice(-count).join("\n");
+}

@@ -1,0 +1,10 @@
+/** `pulumi-helmfile/automation`: run a helmfile through Pulumi from code, no Pulumi project needed. */
+export { preview, up, destroy, refresh, stackOutputs } from "./operations";
+export type { HelmfileOperationResult, HelmfileUpResult, StackOutput } from "./operations";
+export { resolveStackOptions } from "./options";
+export type { HelmfileStackOptions, ResolvedStackOptions, StackProgress } from "./options";
+export { ReleaseChangeCollector, summarizeReleaseChanges, valuesChanges } from "./change-summary";
+export type { ReleaseChange, ValuesChange } from "./change-summary";
+export { AutomationError, EngineNotFoundError, StackLockedError, toAutomationError } from "./errors";
+export { openHelmfileStack, engineEnvironment, helmfileArgsOf } from "./stack";
+export type { HelmfileStack } from "./stack";

@@ -1,0 +1,116 @@
+/** Options of the Automation API operations, and their defaults. */
+import { existsSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import type { EngineEvent } from "@pulumi/pulumi/automation";
+import type { HelmfileMode } from "../emit/helmfile-args";
+import type { HelmfilePipeline } from "../emit/pipeline";
+import type { ReleaseChange } from "./change-summary";
+
+/** Progress reported while an operation runs. */
+export type StackProgress =
+  | { readonly kind: "output"; readonly text: string }
+  | {
+      readonly kind: "release";
+      readonly change: ReleaseChange;
+      readonly phase: "planned" | "done" | "failed";
+    }
+  | {
+      readonly kind: "diagnostic";
+      readonly severity: string;
+      readonly message: string;
+      readonly urn?: string;
+    };
+
+/** What to run and where to keep its state. */
+export interface HelmfileStackOptions {
+  /** The helmfile state file or directory (`-f`). Relative to the current directory. */
+  readonly file: string;
+  /** Environment (`-e`). Default `default`. */
+  readonly environment?: string;
+  /** Structured state values merged over the environment. Default none. */
+  readonly stateValues?: Readonly<Record<string, unknown>>;
+  readonly stateValuesFiles?: readonly string[];
+  readonly stateValuesSet?: readonly string[];
+  readonly stateValuesSetString?: readonly string[];
+  /** Selectors (`-l`), OR-ed. Default: every release. */
+  readonly selectors?: readonly string[];
+  readonly namespace?: string;
+  readonly kubeContext?: string;
+  readonly helmBinary?: string;
+  /** Default `manifests`. */
+  readonly mode?: HelmfileMode;
+  /** Project directory; holds `.pulumi-helmfile/`. Default: the helmfile's directory. */
+  readonly projectDir?: string;
+  /** Pulumi project name. Default `pulumi-helmfile`. */
+  readonly projectName?: string;
+  /** Stack name. Default: the environment name. */
+  readonly stackName?: string;
+  /**
+   * Backend URL: `file://…`, `s3://…`, `gs://…`, `azblob://…` or `https://api.pulumi.com`.
+   * Default `file://<projectDir>/.pulumi-helmfile`.
+   */
+  readonly backendUrl?: string;
+  /** Secrets provider. Default `passphrase` (with `PULUMI_CONFIG_PASSPHRASE`, default empty). */
+  readonly secretsProvider?: string;
+  /**
+   * Where manifests are written when not applying to a cluster.
+   * Default `<projectDir>/.pulumi-helmfile/manifests/<stack>`.
+   */
+  readonly renderToDirectory?: string;
+  /** Apply to the cluster of the kubeconfig instead of rendering to a directory. Default false. */
+  readonly applyToCluster?: boolean;
+  /** Root of the Pulumi CLI (`<root>/bin/pulumi`). Default `$PULUMI_HELMFILE_PULUMI_ROOT`, else `~/.cache/pulumi-helmfile`. */
+  readonly pulumiRoot?: string;
+  /** Extra environment variables for the Pulumi CLI. Default none. */
+  readonly envVars?: Readonly<Record<string, string>>;
+  /** Streams progress. Default none. */
+  readonly onProgress?: (progress: StackProgress) => void;
+  /** Receives every raw engine event. Default none. */
+  readonly onEvent?: (event: EngineEvent) => void;
+  /** The core pipeline (tests). Default: the real one. */
+  readonly pipeline?: HelmfilePipeline;
+}
+
+/** {@link HelmfileStackOptions} with every default applied. */
+export interface ResolvedStackOptions extends HelmfileStackOptions {
+  readonly file: string;
+  readonly projectDir: string;
+  readonly projectName: string;
+  readonly stackName: string;
+  readonly backendUrl: string;
+  readonly secretsProvider: string;
+  readonly pulumiRoot: string;
+  readonly workDir: string;
+}
+
+/** Applies the documented defaults. */
+export function resolveStackOptions(options: HelmfileStackOptions): ResolvedStackOptions {
+  const file = resolve(options.file);
+  const fileDir = existsSync(file) && statSync(file).isDirectory() ? file : dirname(file);
+  const projectDir = resolve(options.projectDir ?? fileDir);
+  const stateDir = join(projectDir, ".pulumi-helmfile");
+  const stackName = options.stackName ?? options.environment ?? "default";
+  const renderToDirectory =
+    options.applyToCluster === true
+      ? undefined
+      : resolve(options.renderToDirectory ?? join(stateDir, "manifests", stackName));
+  const rest: HelmfileStackOptions = { ...options };
+  delete (rest as { renderToDirectory?: string }).renderToDirectory;
+  return {
+    ...rest,
+    file,
+    projectDir,
+    projectName: options.projectName ?? "pulumi-helmfile",
+    stackName,
+    backendUrl: options.backendUrl ?? `file://${stateDir}`,
+    secretsProvider: options.secretsProvider ?? "passphrase",
+    pulumiRoot: resolve(
+      options.pulumiRoot ??
+        process.env.PULUMI_HELMFILE_PULUMI_ROOT ??
+        join(homedir(), ".cache", "pulumi-helmfile"),
+    ),
+    workDir: join(stateDir, "workspace"),
+    ...(renderToDirectory === undefined ? {} : { renderToDirectory }),
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The Pulumi program of the repository's `Pulumi.yaml`: runs a helmfile (default: the
+ * quickstart example) rendered to a directory. Configuration (all optional):
+ * `pulumi-helmfile:file`, `:environment`, `:renderToDirectory` (default `rendered/<stack>`),
+ * `:applyToCluster` (default false), `:selectors` (list), `:stateValues` (object), `:mode`.
+ */
+import { resolve } from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import { Helmfile } from "../emit/helmfile";
+import { HelmfileMode, type HelmfileArgs } from "../emit/helmfile-args";
+
+/** Builds the component from stack configuration. */
+function helmfileProgram(): Helmfile {
+  const config = new pulumi.Config("pulumi-helmfile");
+  const file = resolve(config.get("file") ?? "examples/quickstart/helmfile.yaml");
+  const environment = config.get("environment");
+  const applyToCluster = config.getBoolean("applyToCluster") ?? false;
+  const renderToDirectory = resolve(config.get("renderToDirectory") ?? `rendered/${pulumi.getStack()}`);
+  const selectors = config.getObject<string[]>("selectors");
+  const stateValues = config.getObject<Record<string, unknown>>("stateValues");
+  const mode =
+    config.get("mode") === HelmfileMode.HelmRelease ? HelmfileMode.HelmRelease : HelmfileMode.Manifests;
+  const args: HelmfileArgs = {
+    file,
+    mode,
+    ...(environment === undefined ? {} : { environment }),
+    ...(applyToCluster ? {} : { renderToDirectory }),
+    ...(selectors === undefined ? {} : { selectors }),
+    ...(stateValues === undefined ? {} : { stateValues }),
+  };
+  return new Helmfile("helmfile", args);
+}
+
+/** Ids of the releases the stack manages. */
+export const releaseIds = helmfileProgram().releaseIds;

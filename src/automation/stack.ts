@@ -1,0 +1,99 @@
+/**
+ * Opens the Pulumi stack that runs a helmfile: an inline program creating the `Helmfile`
+ * component, our own built Pulumi CLI, a file backend and a passphrase secrets provider by default.
+ */
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
+import { Helmfile } from "../emit/helmfile";
+import type { HelmfileArgs } from "../emit/helmfile-args";
+import { EngineNotFoundError, toAutomationError } from "./errors";
+import type { ResolvedStackOptions } from "./options";
+
+/** The environment the Pulumi CLI runs with: offline plugins, no update check, a passphrase. */
+export function engineEnvironment(options: ResolvedStackOptions): Record<string, string> {
+  const env: Record<string, string> = {
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_IGNORE_AMBIENT_PLUGINS: "true",
+  };
+  if (options.secretsProvider === "passphrase" && process.env.PULUMI_CONFIG_PASSPHRASE_FILE === undefined) {
+    env.PULUMI_CONFIG_PASSPHRASE = process.env.PULUMI_CONFIG_PASSPHRASE ?? "";
+  }
+  return { ...env, ...(options.envVars ?? {}) };
+}
+
+/** The component arguments the inline program passes. */
+export function helmfileArgsOf(options: ResolvedStackOptions): HelmfileArgs {
+  return {
+    file: options.file,
+    ...(options.environment === undefined ? {} : { environment: options.environment }),
+    ...(options.stateValues === undefined ? {} : { stateValues: { ...options.stateValues } }),
+    ...(options.stateValuesFiles === undefined ? {} : { stateValuesFiles: [...options.stateValuesFiles] }),
+    ...(options.stateValuesSet === undefined ? {} : { stateValuesSet: [...options.stateValuesSet] }),
+    ...(options.stateValuesSetString === undefined
+      ? {}
+      : { stateValuesSetString: [...options.stateValuesSetString] }),
+    ...(options.selectors === undefined ? {} : { selectors: [...options.selectors] }),
+    ...(options.namespace === undefined ? {} : { namespace: options.namespace }),
+    ...(options.kubeContext === undefined ? {} : { kubeContext: options.kubeContext }),
+    ...(options.helmBinary === undefined ? {} : { helmBinary: options.helmBinary }),
+    ...(options.mode === undefined ? {} : { mode: options.mode }),
+    ...(options.renderToDirectory === undefined ? {} : { renderToDirectory: options.renderToDirectory }),
+  };
+}
+
+/** A stack and the error its inline program raised, if any (kept with its own class and code). */
+export interface HelmfileStack {
+  readonly stack: Stack;
+  programError(): Error | undefined;
+}
+
+/** Creates or selects the stack; the program builds one `Helmfile` named `helmfile`. */
+export async function openHelmfileStack(options: ResolvedStackOptions): Promise<HelmfileStack> {
+  const pulumiBin = join(options.pulumiRoot, "bin", "pulumi");
+  if (!existsSync(pulumiBin)) {
+    throw new EngineNotFoundError("ENGINE_NOT_FOUND", `no Pulumi CLI at ${pulumiBin}`, {
+      expected: "the engine built by scripts/build-engine.sh, or pulumiRoot / PULUMI_HELMFILE_PULUMI_ROOT",
+    });
+  }
+  mkdirSync(options.workDir, { recursive: true });
+  if (options.backendUrl.startsWith("file://"))
+    mkdirSync(options.backendUrl.slice("file://".length), { recursive: true });
+  const pulumiHome = join(options.pulumiRoot, "pulumi-home");
+  try {
+    const pulumiCommand = await PulumiCommand.get({ root: options.pulumiRoot });
+    const args = helmfileArgsOf(options);
+    const pipeline = options.pipeline;
+    let failure: Error | undefined;
+    const program = async (): Promise<Record<string, unknown>> => {
+      const helmfile = new Helmfile("helmfile", args, pipeline === undefined ? {} : { pipeline });
+      try {
+        // Awaiting the children turns a load or render failure into a program error naming the release.
+        await helmfile.releases;
+      } catch (err) {
+        failure = err instanceof Error ? err : new Error(String(err));
+        throw err;
+      }
+      return { releaseIds: helmfile.releaseIds };
+    };
+    const stack = await LocalWorkspace.createOrSelectStack(
+      { stackName: options.stackName, projectName: options.projectName, program },
+      {
+        workDir: options.workDir,
+        pulumiCommand,
+        ...(existsSync(pulumiHome) ? { pulumiHome } : {}),
+        envVars: engineEnvironment(options),
+        secretsProvider: options.secretsProvider,
+        projectSettings: {
+          name: options.projectName,
+          runtime: "nodejs",
+          backend: { url: options.backendUrl },
+        },
+      },
+    );
+    return { stack, programError: () => failure };
+  } catch (err) {
+    throw toAutomationError(err, options.stackName);
+  }
+}

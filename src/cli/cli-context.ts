@@ -1,0 +1,132 @@
+/**
+ * Per-invocation context shared by the commands: resolved global settings, Node IO bound to
+ * the host's cwd/env, the stderr logger, state loading and helm discovery.
+ */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { renderCacheDir } from "./commands/cache-dir";
+import {
+  createStreamLogger,
+  findHelm,
+  NodeFileSystem,
+  NodeProcessRunner,
+  NodeScratchFileSystem,
+  type HelmInfo,
+} from "../node";
+import type { Logger } from "../shared/io";
+import type { LoadDesiredStateOptions } from "../load/index";
+import type { DesiredState } from "../shared/model";
+import type { CliHost } from "./cli-host";
+import { globalSetting } from "./global-settings";
+import { flagBool, flagInt, flagList, flagString, type FlagValues } from "./parse-args";
+import { loadState } from "./state-loader";
+
+/** Resolved global flags. */
+export interface GlobalSettings {
+  readonly file: string;
+  readonly environment: string;
+  readonly namespace: string;
+  readonly kubeContext: string;
+  /** Explicit helm binary (`--helm-binary` or `HELMFILE_HELM_BINARY`); undefined means HELM_BINARY, then PATH. */
+  readonly helmBinary: string | undefined;
+  readonly debug: boolean;
+  readonly quiet: boolean;
+  readonly skipDeps: boolean;
+  readonly skipRefresh: boolean;
+  readonly selectors: readonly string[];
+}
+
+/** Everything a command needs. */
+export interface CliContext {
+  readonly host: CliHost;
+  readonly flags: FlagValues;
+  readonly positionals: readonly string[];
+  readonly settings: GlobalSettings;
+  readonly logger: Logger;
+  readonly fs: NodeFileSystem;
+  readonly runner: NodeProcessRunner;
+  readonly scratch: NodeScratchFileSystem;
+  /** The state options for the loader, from the global and command flags. */
+  stateOptions(): LoadDesiredStateOptions;
+  /** Loads the state; `override` replaces some of the options (e.g. no selectors). */
+  loadDesiredState(override?: Partial<LoadDesiredStateOptions>): Promise<DesiredState>;
+  helm(): Promise<HelmInfo>;
+  /** Concurrency from `--concurrency` (0 = unlimited, helmfile's default). */
+  concurrency(): number;
+}
+
+/** Builds the context for one invocation. */
+export function createCliContext(
+  host: CliHost,
+  flags: FlagValues,
+  positionals: readonly string[],
+): CliContext {
+  const env = host.env;
+  const debug = globalSetting("Debug", flagBool(flags, "debug"), env) === true;
+  const quiet = !debug && globalSetting("Quiet", flagBool(flags, "quiet"), env) === true;
+  const helmFlag = flagString(flags, "helm-binary") ?? "";
+  const helmSetting = String(globalSetting("HelmBinary", helmFlag, env));
+  const settings: GlobalSettings = {
+    file: String(globalSetting("FileOrDir", flagString(flags, "file") ?? "", env)),
+    environment: String(globalSetting("Environment", flagString(flags, "environment") ?? "", env)),
+    namespace: String(globalSetting("Namespace", flagString(flags, "namespace") ?? "", env)),
+    kubeContext: String(globalSetting("KubeContext", flagString(flags, "kube-context") ?? "", env)),
+    helmBinary: helmFlag !== "" || (env.HELMFILE_HELM_BINARY ?? "") !== "" ? helmSetting : undefined,
+    debug,
+    quiet,
+    skipDeps: flagBool(flags, "skip-deps"),
+    skipRefresh: flagBool(flags, "skip-refresh"),
+    selectors: flagList(flags, "selector"),
+  };
+  const logger = createStreamLogger((t) => host.writeStderr(t), debug ? "debug" : quiet ? "warn" : "info");
+  const fs = new NodeFileSystem(host.cwd);
+  const runner = new NodeProcessRunner({ baseEnv: env, cwd: host.cwd });
+  // Temp files follow the invocation's TMPDIR, not the host process's.
+  const scratch = new NodeScratchFileSystem(
+    env.TMPDIR !== undefined && env.TMPDIR !== "" ? env.TMPDIR : tmpdir(),
+  );
+  let helmInfo: Promise<HelmInfo> | undefined;
+  const stateOptions = (): LoadDesiredStateOptions => {
+    const includeNeeds = flagBool(flags, "include-needs") || flagBool(flags, "include-transitive-needs");
+    return {
+      cwd: host.cwd,
+      ...(settings.file === "" ? {} : { file: settings.file }),
+      environment: settings.environment,
+      stateValuesSet: flagList(flags, "state-values-set"),
+      stateValuesSetString: flagList(flags, "state-values-set-string"),
+      stateValuesFiles: flagList(flags, "state-values-file"),
+      selectors: settings.selectors,
+      ...(settings.namespace === "" ? {} : { namespace: settings.namespace }),
+      ...(settings.kubeContext === "" ? {} : { kubeContext: settings.kubeContext }),
+      skipDeps: settings.skipDeps,
+      includeTransitiveNeeds: includeNeeds,
+      includeNeeds: flagBool(flags, "include-needs"),
+      allowNoMatchingRelease: flagBool(flags, "allow-no-matching-release"),
+      ...(settings.helmBinary === undefined ? {} : { helmBinary: settings.helmBinary }),
+    };
+  };
+  return {
+    host,
+    flags,
+    positionals,
+    settings,
+    logger,
+    fs,
+    runner,
+    scratch,
+    stateOptions,
+    loadDesiredState: (override) =>
+      loadState({ ...stateOptions(), ...(override ?? {}) }, { fs, env, processRunner: runner, logger }),
+    helm: () => {
+      const cacheDir = renderCacheDir(flags, env, host.cwd);
+      helmInfo ??= findHelm(runner, {
+        ...(settings.helmBinary === undefined ? {} : { explicit: settings.helmBinary }),
+        env,
+        cwd: host.cwd,
+        ...(cacheDir === undefined ? {} : { versionCacheFile: join(cacheDir, "helm-versions.json") }),
+      });
+      return helmInfo;
+    },
+    concurrency: () => flagInt(flags, "concurrency") ?? 0,
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * What the CLI gets from its process: working directory, environment and the two output
+ * streams. `main.ts` binds it to the real process; the conformance runner and tests bind it
+ * to buffers, so one process can run many CLI invocations without shared state.
+ */
+import type { Environment } from "../shared/io";
+
+/** The process-level inputs and outputs of one CLI invocation. */
+export interface CliHost {
+  /** Absolute working directory. */
+  readonly cwd: string;
+  readonly env: Environment;
+  writeStdout(text: string): void;
+  writeStderr(text: string): void;
+}

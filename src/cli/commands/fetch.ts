@@ -1,0 +1,128 @@
+/**
+ * `fetch`: copies (local) or pulls (remote) every release's chart into
+ * `<output-dir>/<namespace>/[<kubeContext>/]<release>/<chart name>/<version or "latest">`,
+ * helmfile's default fetch layout. `--write-output` prints the state with chart references
+ * rewritten to the fetched directories.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join, resolve } from "node:path";
+import { createHelmHome, syncRepositories } from "../../render";
+import { ConfigError, RenderError } from "../../shared/errors";
+import type { LoadedState, PreparedRelease } from "../../shared/model";
+import { isMap, newMap, type Value, type ValueMap } from "../../shared/value";
+import type { CliContext } from "../cli-context";
+import { flagBool, flagString } from "../parse-args";
+import { formatBuiltState } from "./build";
+import { stateBaseDir } from "./render-options";
+import type { CommandSpec } from "./command-spec";
+
+function chartDirFor(out: string, r: PreparedRelease, chartName: string): string {
+  const parts = [out];
+  if (r.namespace !== "") parts.push(r.namespace);
+  if (r.kubeContext !== undefined && r.kubeContext !== "") parts.push(r.kubeContext);
+  parts.push(r.name, chartName, r.version !== undefined && r.version !== "" ? r.version : "latest");
+  return join(...parts);
+}
+
+async function fetchRelease(
+  ctx: CliContext,
+  r: PreparedRelease,
+  out: string,
+  env: Readonly<Record<string, string>>,
+): Promise<string> {
+  const local = resolve(r.baseDir, r.chart);
+  if (!r.chart.includes("://") && ctx.fs.isDirectory(local)) {
+    const dest = chartDirFor(out, r, basename(local));
+    mkdirSync(dest, { recursive: true });
+    cpSync(local, dest, { recursive: true });
+    return dest;
+  }
+  const helm = await ctx.helm();
+  const chartName = r.chart.slice(r.chart.lastIndexOf("/") + 1);
+  const dest = chartDirFor(out, r, chartName);
+  mkdirSync(dest, { recursive: true });
+  ctx.logger.info(`Fetching ${r.chart}`);
+  const args = ["pull", r.chart, "--untar", "--destination", dest];
+  if (r.version !== undefined && r.version !== "") args.push("--version", r.version);
+  const res = await ctx.runner.run(helm.path, args, { env });
+  if (res.exitCode !== 0) {
+    throw new RenderError(
+      "HELM_PULL_FAILED",
+      `release "${r.name}": fetching chart ${r.chart} failed: helm ${args.join(" ")}\n${res.stderr.trim()}`,
+      {
+        file: r.stateFile,
+      },
+    );
+  }
+  const sub = readdirSync(dest).find((n) => ctx.fs.isDirectory(join(dest, n)));
+  return sub === undefined ? dest : join(dest, sub);
+}
+
+/** The state document with each fetched release's `chart` replaced by its local directory. */
+function rewriteCharts(state: LoadedState, fetched: ReadonlyMap<string, string>): LoadedState {
+  const doc: ValueMap = Object.assign(newMap(), state.document);
+  const releases = doc.releases;
+  if (Array.isArray(releases)) {
+    doc.releases = releases.map((rel: Value) => {
+      if (!isMap(rel) || typeof rel.name !== "string") return rel;
+      const path = fetched.get(rel.name);
+      if (path === undefined) return rel;
+      const copy: ValueMap = Object.assign(newMap(), rel);
+      copy.chart = path;
+      return copy;
+    });
+  }
+  return { ...state, document: doc };
+}
+
+async function runFetch(ctx: CliContext): Promise<number> {
+  const writeOutput = flagBool(ctx.flags, "write-output");
+  const given = flagString(ctx.flags, "output-dir") ?? "";
+  if (writeOutput && given === "")
+    throw new ConfigError("FETCH_OUTPUT_DIR_REQUIRED", "--output-dir is required when --write-output is set");
+  const desired = await ctx.loadDesiredState();
+  if (writeOutput && desired.states.length > 1) {
+    throw new ConfigError(
+      "FETCH_SINGLE_STATE",
+      "--write-output requires a single helmfile state file, but multiple were found; use -f to specify a single helmfile instead of a directory or a helmfile with nested helmfiles: entries",
+    );
+  }
+  const out =
+    given === ""
+      ? mkdtempSync(join(ctx.host.env.TMPDIR || tmpdir(), "helmfile"))
+      : resolve(stateBaseDir(ctx), given);
+  if (given !== "") ctx.host.writeStderr(`Charts will be downloaded to: ${given}\n`);
+  const home = createHelmHome(ctx.scratch);
+  try {
+    const printed: string[] = [];
+    for (const state of desired.states) {
+      if (!ctx.settings.skipDeps && !ctx.settings.skipRefresh) {
+        await syncRepositories(state.repositories, await ctx.helm(), ctx.runner, home.env, ctx.logger);
+      }
+      const fetched = new Map<string, string>();
+      for (const r of state.releases.filter((x) => x.installed))
+        fetched.set(r.name, await fetchRelease(ctx, r, out, home.env));
+      if (writeOutput) printed.push(formatBuiltState(rewriteCharts(state, fetched), ctx.host.env));
+    }
+    // Nothing reaches stdout until every chart was fetched: no partial YAML on failure.
+    for (const p of printed) ctx.host.writeStdout(p);
+  } finally {
+    home.dispose();
+    if (given === "") rmSync(out, { recursive: true, force: true });
+  }
+  return 0;
+}
+
+/** The `fetch` command. */
+export const fetchCommand: CommandSpec = {
+  name: "fetch",
+  summary: "Fetch charts from state file",
+  flags: [
+    { name: "concurrency", type: "int" },
+    { name: "output-dir", type: "string" },
+    { name: "output-dir-template", type: "string" },
+    { name: "write-output", type: "bool" },
+  ],
+  run: runFetch,
+};

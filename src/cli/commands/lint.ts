@@ -1,0 +1,42 @@
+/** `lint`: `helm lint` on every selected release's chart with its values, like helmfile. */
+import { createHelmHome, lintState, syncRepositories } from "../../render";
+import { RenderError } from "../../shared/errors";
+import type { CliContext } from "../cli-context";
+import type { CommandSpec } from "./command-spec";
+import { renderOptions } from "./render-options";
+
+async function runLint(ctx: CliContext): Promise<number> {
+  const desired = await ctx.loadDesiredState();
+  const options = await renderOptions(ctx);
+  const home = createHelmHome(ctx.scratch);
+  const io = { fs: ctx.fs, runner: ctx.runner, scratch: ctx.scratch, logger: ctx.logger };
+  const errors: RenderError[] = [];
+  try {
+    for (const state of desired.states) {
+      if (!ctx.settings.skipDeps && !ctx.settings.skipRefresh)
+        await syncRepositories(state.repositories, options.helm, ctx.runner, home.env, ctx.logger);
+      errors.push(...(await lintState(state, options, io, home.env, (t) => ctx.host.writeStdout(t))));
+    }
+  } finally {
+    home.dispose();
+  }
+  if (errors.length === 0) return 0;
+  const body = errors.map((e, i) => `Error ${i + 1}:\n\n${e.message.replace(/^/gm, "  ")}`).join("\n\n");
+  throw new RenderError("LINT_FAILED", `Failed with ${errors.length} errors:\n\n${body}`);
+}
+
+/** The `lint` command. */
+export const lintCommand: CommandSpec = {
+  name: "lint",
+  summary: "Lint charts from state file (helm lint)",
+  flags: [
+    { name: "concurrency", type: "int" },
+    { name: "args", type: "string" },
+    { name: "set", type: "stringArray" },
+    { name: "values", type: "stringArray" },
+    { name: "skip-needs", type: "bool" },
+    { name: "include-needs", type: "bool" },
+    { name: "include-transitive-needs", type: "bool" },
+  ],
+  run: runLint,
+};

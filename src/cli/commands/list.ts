@@ -1,0 +1,97 @@
+/**
+ * `list`: helmfile's release table (uitable: columns padded to their widest cell, joined
+ * by tabs, trailing whitespace trimmed), sorted by namespace then name; `--output json`
+ * prints the same rows as JSON.
+ */
+import type { PreparedRelease, LoadedState } from "../../shared/model";
+import { isMap, type Value } from "../../shared/value";
+import type { CliContext } from "../cli-context";
+import { flagString } from "../parse-args";
+import type { CommandSpec } from "./command-spec";
+
+interface ListRow {
+  readonly name: string;
+  readonly namespace: string;
+  readonly enabled: boolean;
+  readonly installed: boolean;
+  readonly labels: string;
+  readonly chart: string;
+  readonly version: string;
+}
+
+/** Renders rows like gosuri/uitable with helmfile's trailing-whitespace trim. */
+export function formatTable(rows: readonly (readonly string[])[]): string {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, [...cell].length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join("\t")
+        .replace(/[ \t]+$/, ""),
+    )
+    .join("\n");
+}
+
+function rowOf(r: PreparedRelease, state: LoadedState): ListRow {
+  const labels = Object.keys(r.labels)
+    .sort()
+    .map((k) => `${k}:${r.labels[k] ?? ""}`)
+    .join(",");
+  const chart = typeof r.spec.chart === "string" ? r.spec.chart : r.chart;
+  return {
+    name: r.name,
+    namespace: r.namespace,
+    enabled: conditionEnabled(r, state),
+    installed: r.installed,
+    labels,
+    chart,
+    version: r.version ?? "",
+  };
+}
+
+/** `condition: a.b.enabled` looks the path up in the state values; anything but `true` disables. */
+function conditionEnabled(r: PreparedRelease, state: LoadedState): boolean {
+  const cond = r.spec.condition;
+  if (typeof cond !== "string" || cond === "") return true;
+  let cur: Value | undefined = state.values;
+  for (const part of cond.split(".")) cur = isMap(cur) ? cur[part] : undefined;
+  return cur === true;
+}
+
+async function runList(ctx: CliContext): Promise<number> {
+  const desired = await ctx.loadDesiredState();
+  const rows = desired.states.flatMap((s) => s.releases.map((r) => rowOf(r, s)));
+  rows.sort((a, b) =>
+    a.namespace !== b.namespace
+      ? a.namespace < b.namespace
+        ? -1
+        : 1
+      : a.name < b.name
+        ? -1
+        : a.name > b.name
+          ? 1
+          : 0,
+  );
+  if (flagString(ctx.flags, "output") === "json") {
+    ctx.host.writeStdout(`${JSON.stringify(rows)}\n`);
+    return 0;
+  }
+  const table = [["NAME", "NAMESPACE", "ENABLED", "INSTALLED", "LABELS", "CHART", "VERSION"]];
+  for (const r of rows)
+    table.push([r.name, r.namespace, String(r.enabled), String(r.installed), r.labels, r.chart, r.version]);
+  ctx.host.writeStdout(`${formatTable(table)}\n`);
+  return 0;
+}
+
+/** The `list` command. */
+export const listCommand: CommandSpec = {
+  name: "list",
+  summary: "List releases defined in state file",
+  flags: [
+    { name: "keep-temp-dir", type: "bool" },
+    { name: "skip-charts", type: "bool" },
+    { name: "output", type: "string" },
+  ],
+  run: runList,
+};

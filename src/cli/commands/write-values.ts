@@ -1,0 +1,73 @@
+/**
+ * `write-values`: for each installed release, merges its values sources (and `--values`
+ * files) the way helmfile does (mergo with override) and writes the result to
+ * `<state base name>-<sha1(abs state path)[:8]>/<release>.yaml`.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { basename, dirname, extname, join, resolve } from "node:path";
+import { mergoOverride } from "../../merge/mergo-merge";
+import { ConfigError } from "../../shared/errors";
+import type { PreparedRelease } from "../../shared/model";
+import { decodeYaml } from "../../shared/yaml/decode";
+import { encodeYaml } from "../../shared/yaml/encode";
+import { isMap, newMap, type ValueMap } from "../../shared/value";
+import type { CliContext } from "../cli-context";
+import { flagList, flagString } from "../parse-args";
+import { goYamlVersion } from "./build";
+import type { CommandSpec } from "./command-spec";
+
+function outputFileFor(ctx: CliContext, r: PreparedRelease): string {
+  if ((flagString(ctx.flags, "output-file-template") ?? "") !== "") {
+    throw new ConfigError("CLI_UNSUPPORTED", "--output-file-template is not supported yet", {
+      found: flagString(ctx.flags, "output-file-template") ?? "",
+    });
+  }
+  const file = basename(r.stateFile);
+  const base = file.slice(0, file.length - extname(file).length);
+  const sha = createHash("sha1").update(r.stateFile).digest("hex").slice(0, 8);
+  return resolve(ctx.host.cwd, `${base}-${sha}`, `${r.name}.yaml`);
+}
+
+function mergedValues(ctx: CliContext, r: PreparedRelease): ValueMap {
+  const version = goYamlVersion(ctx.host.env);
+  let merged: ValueMap = newMap();
+  const texts = r.values.map((v) =>
+    v.kind === "inline"
+      ? { text: v.content, file: v.origin }
+      : { text: ctx.fs.readFile(v.path), file: v.path },
+  );
+  for (const extra of flagList(ctx.flags, "values"))
+    texts.push({ text: ctx.fs.readFile(resolve(ctx.host.cwd, extra)), file: extra });
+  for (const t of texts) {
+    const v = decodeYaml(t.text, { file: t.file, version });
+    if (isMap(v)) merged = mergoOverride(merged, v);
+  }
+  return merged;
+}
+
+async function runWriteValues(ctx: CliContext): Promise<number> {
+  const desired = await ctx.loadDesiredState();
+  for (const r of desired.releases.filter((x) => x.installed)) {
+    const out = outputFileFor(ctx, r);
+    mkdirSync(dirname(out), { recursive: true });
+    ctx.logger.info(`Writing values file ${out}`);
+    writeFileSync(join(out), encodeYaml(mergedValues(ctx, r), { version: goYamlVersion(ctx.host.env) }), {
+      mode: 0o644,
+    });
+  }
+  return 0;
+}
+
+/** The `write-values` command. */
+export const writeValuesCommand: CommandSpec = {
+  name: "write-values",
+  summary: "Write values files for releases",
+  flags: [
+    { name: "concurrency", type: "int" },
+    { name: "set", type: "stringArray" },
+    { name: "values", type: "stringArray" },
+    { name: "output-file-template", type: "string" },
+  ],
+  run: runWriteValues,
+};

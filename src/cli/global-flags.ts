@@ -1,0 +1,35 @@
+/** helmfile's global (persistent) flags, accepted before or after the command. */
+import type { FlagSpec } from "./parse-args";
+
+/** The global flags. */
+export const GLOBAL_FLAGS: readonly FlagSpec[] = [
+  { name: "helm-binary", short: "b", type: "string" },
+  { name: "kustomize-binary", short: "k", type: "string" },
+  { name: "file", short: "f", type: "string" },
+  { name: "environment", short: "e", type: "string" },
+  { name: "state-values-set", type: "stringArray" },
+  { name: "state-values-set-string", type: "stringArray" },
+  { name: "state-values-file", type: "stringArray" },
+  { name: "skip-deps", type: "bool" },
+  { name: "skip-refresh", type: "bool" },
+  { name: "strip-args-values-on-exit-error", type: "bool" },
+  { name: "disable-force-update", type: "bool" },
+  { name: "enforce-plugin-verification", type: "bool" },
+  { name: "oci-plain-http", type: "bool" },
+  { name: "repo-retries", type: "int" },
+  { name: "quiet", short: "q", type: "bool" },
+  { name: "kubeconfig", type: "string" },
+  { name: "kube-context", type: "string" },
+  { name: "debug", type: "bool" },
+  { name: "color", type: "bool" },
+  { name: "no-color", type: "bool" },
+  { name: "log-level", type: "string" },
+  { name: "namespace", short: "n", type: "string" },
+  { name: "chart", short: "c", type: "string" },
+  { name: "selector", short: "l", type: "stringArray" },
+  { name: "allow-no-matching-release", type: "bool" },
+  { name: "enable-live-output", type: "bool" },
+  { name: "interactive", short: "i", type: "bool" },
+  { name: "sequential-helmfiles", type: "bool" },
+  { name: "help", short: "h", type: "bool" },
+];

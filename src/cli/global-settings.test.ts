@@ -1,0 +1,23 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { globalSetting, type GlobalSettingName } from "./global-settings";
+
+interface EnvVector {
+  id: string;
+  input: { setting: GlobalSettingName; flag: string | boolean | number; env: Record<string, string> };
+  expected: string | boolean | number;
+}
+
+const corpus = resolve(__dirname, "../../../shared/conformance/helmfile/vectors/envvars.json");
+const vectors = (JSON.parse(readFileSync(corpus, "utf8")) as { vectors: EnvVector[] }).vectors;
+
+describe("a CLI flag wins over HELMFILE_* variables, which win over defaults", () => {
+  test.each(vectors.map((v) => [v.id, v] as const))("%s", (_id, v) => {
+    expect(globalSetting(v.input.setting, v.input.flag, v.input.env)).toBe(v.expected);
+  });
+
+  test("the environment defaults to default", () => {
+    expect(globalSetting("Environment", "", {})).toBe("default");
+    expect(globalSetting("Environment", "", { HELMFILE_ENVIRONMENT: "prod" })).toBe("prod");
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The `pulumi-helmfile` CLI: helmfile's command line over the library. {@link runCli} is
+ * pure of process globals (cwd, env and streams come from a {@link CliHost}), so tests and
+ * the conformance runner call it in-process. User mistakes print one formatted line and
+ * exit 1; only `--debug` shows stack traces of unexpected errors.
+ */
+import { isHelmfileError } from "../shared/errors";
+import type { CliHost } from "./cli-host";
+import { createCliContext } from "./cli-context";
+import { findCommand, listCommands } from "./commands/index";
+import { GLOBAL_FLAGS } from "./global-flags";
+import { flagBool, parseArgs } from "./parse-args";
+
+function usage(): string {
+  const lines = ["Usage: pulumi-helmfile [global flags] <command> [flags]", "", "Commands:"];
+  for (const c of listCommands()) lines.push(`  ${c.name.padEnd(14)}${c.summary}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** Runs one CLI invocation; resolves to the exit code. */
+export async function runCli(argv: readonly string[], host: CliHost): Promise<number> {
+  let debug = argv.includes("--debug");
+  try {
+    const parsed = parseArgs(argv, GLOBAL_FLAGS, (name) => findCommand(name)?.flags);
+    debug = flagBool(parsed.flags, "debug");
+    if (parsed.command === undefined || flagBool(parsed.flags, "help")) {
+      host.writeStdout(usage());
+      return parsed.command === undefined && !flagBool(parsed.flags, "help") ? 1 : 0;
+    }
+    const command = findCommand(parsed.command);
+    if (command === undefined) return 1;
+    return await command.run(createCliContext(host, parsed.flags, parsed.positionals));
+  } catch (err) {
+    host.writeStderr(`${errorText(err, debug)}\n`);
+    return 1;
+  }
+}
+
+function errorText(err: unknown, debug: boolean): string {
+  if (isHelmfileError(err)) return err.message;
+  if (err instanceof Error) return debug ? (err.stack ?? err.message) : `error: ${err.message}`;
+  return `error: ${String(err)}`;
+}
+
+/** Binds {@link runCli} to the real process. */
+export function main(): void {
+  const host: CliHost = {
+    cwd: process.cwd(),
+    env: process.env,
+    writeStdout: (t) => process.stdout.write(t),
+    writeStderr: (t) => process.stderr.write(t),
+  };
+  runCli(process.argv.slice(2), host).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(`internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
+
+if (require.main === module) main();

@@ -1,0 +1,153 @@
+/**
+ * A small pflag-compatible parser: global flags are accepted before or after the command
+ * (cobra's persistent flags), `--name=value`, `--name value`, `-n value`, `-nvalue`,
+ * repeatable array flags, booleans with an optional `=true|false`, and `--` ends flags.
+ */
+import { ConfigError } from "../shared/errors";
+
+/** One flag definition. */
+export interface FlagSpec {
+  readonly name: string;
+  readonly short?: string;
+  readonly type: "string" | "bool" | "int" | "stringArray";
+  /** Default for `bool`/`int`/`string` flags when not given. */
+  readonly default?: string | boolean | number;
+}
+
+/** Parsed flag values; arrays for `stringArray`. Flags not given are absent. */
+export type FlagValues = Record<string, string | boolean | number | string[]>;
+
+/** The result of {@link parseArgs}. */
+export interface ParsedArgs {
+  readonly command: string | undefined;
+  readonly flags: FlagValues;
+  /** Names of flags given explicitly (for flag-over-env precedence). */
+  readonly given: ReadonlySet<string>;
+  readonly positionals: readonly string[];
+}
+
+/**
+ * Parses `argv` with the global flags plus the flags of whichever command appears first.
+ * `commandFlags(name)` returns the command's flags, or undefined for an unknown command.
+ */
+export function parseArgs(
+  argv: readonly string[],
+  globalFlags: readonly FlagSpec[],
+  commandFlags: (command: string) => readonly FlagSpec[] | undefined,
+): ParsedArgs {
+  let command: string | undefined;
+  let specs = [...globalFlags];
+  const flags: FlagValues = {};
+  const given = new Set<string>();
+  const positionals: string[] = [];
+  const find = (token: string): FlagSpec | undefined =>
+    token.startsWith("--")
+      ? specs.find((s) => s.name === token.slice(2))
+      : specs.find((s) => s.short === token.slice(1));
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === "--") {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith("-") || arg === "-") {
+      if (command === undefined) {
+        const own = commandFlags(arg);
+        if (own === undefined)
+          throw new ConfigError("CLI_UNKNOWN_COMMAND", `unknown command "${arg}" for "helmfile"`, {
+            found: arg,
+          });
+        command = arg;
+        specs = [...globalFlags, ...own];
+      } else positionals.push(arg);
+      continue;
+    }
+    const { token, inline } = splitFlag(arg);
+    const spec = find(token);
+    if (spec === undefined)
+      throw new ConfigError("CLI_UNKNOWN_FLAG", `unknown flag: ${token}`, { found: arg });
+    given.add(spec.name);
+    if (spec.type === "bool") {
+      flags[spec.name] = parseBool(spec, inline);
+      continue;
+    }
+    let value = inline;
+    if (value === undefined) {
+      value = argv[i + 1];
+      if (value === undefined)
+        throw new ConfigError("CLI_FLAG_NEEDS_VALUE", `flag needs an argument: ${token}`, { found: arg });
+      i++;
+    }
+    setValue(flags, spec, value);
+  }
+  return { command, flags, given, positionals };
+}
+
+function splitFlag(arg: string): { token: string; inline: string | undefined } {
+  if (arg.startsWith("--")) {
+    const eq = arg.indexOf("=");
+    return eq < 0
+      ? { token: arg, inline: undefined }
+      : { token: arg.slice(0, eq), inline: arg.slice(eq + 1) };
+  }
+  // `-fvalue` and `-f=value` like pflag.
+  const token = arg.slice(0, 2);
+  const rest = arg.slice(2);
+  return { token, inline: rest === "" ? undefined : rest.startsWith("=") ? rest.slice(1) : rest };
+}
+
+function parseBool(spec: FlagSpec, inline: string | undefined): boolean {
+  if (
+    inline === undefined ||
+    inline === "true" ||
+    inline === "1" ||
+    inline === "t" ||
+    inline === "TRUE" ||
+    inline === "True"
+  )
+    return true;
+  if (inline === "false" || inline === "0" || inline === "f" || inline === "FALSE" || inline === "False")
+    return false;
+  throw new ConfigError("CLI_BAD_FLAG_VALUE", `invalid argument "${inline}" for "--${spec.name}" flag`, {
+    expected: "true or false",
+    found: inline,
+  });
+}
+
+function setValue(flags: FlagValues, spec: FlagSpec, value: string): void {
+  if (spec.type === "stringArray") {
+    const list = flags[spec.name];
+    flags[spec.name] = Array.isArray(list) ? [...list, value] : [value];
+  } else if (spec.type === "int") {
+    if (!/^-?\d+$/.test(value)) {
+      throw new ConfigError("CLI_BAD_FLAG_VALUE", `invalid argument "${value}" for "--${spec.name}" flag`, {
+        expected: "an integer",
+        found: value,
+      });
+    }
+    flags[spec.name] = Number(value);
+  } else flags[spec.name] = value;
+}
+
+/** Reads a string flag. */
+export function flagString(flags: FlagValues, name: string): string | undefined {
+  const v = flags[name];
+  return typeof v === "string" ? v : undefined;
+}
+
+/** Reads a boolean flag (false when absent). */
+export function flagBool(flags: FlagValues, name: string): boolean {
+  return flags[name] === true;
+}
+
+/** Reads an int flag. */
+export function flagInt(flags: FlagValues, name: string): number | undefined {
+  const v = flags[name];
+  return typeof v === "number" ? v : undefined;
+}
+
+/** Reads a repeatable flag (empty when absent). */
+export function flagList(flags: FlagValues, name: string): string[] {
+  const v = flags[name];
+  return Array.isArray(v) ? v : [];
+}

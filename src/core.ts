@@ -1,0 +1,41 @@
+/**
+ * `pulumi-helmfile/core`: the Pulumi-free pipeline (state model, values tree, helm rendering,
+ * release planning) for tools that want helmfile's behaviour without Pulumi.
+ */
+export { renderDesiredState, openRenderSession } from "./render";
+export type { RenderOptions, RenderedRelease, RenderIo, RenderSession, HelmBinary } from "./render";
+export { planReleases, releaseResourceNames } from "./emit";
+export type { PlanOptions, ReleasePlan, HelmfilePipeline, PipelineContext } from "./emit";
+export { newMap, isMap, cloneValue, toPlain, fromPlain, canonicalJson } from "./shared/value";
+export type { Value, ValueMap } from "./shared/value";
+export type {
+  DesiredState,
+  LoadedState,
+  PreparedRelease,
+  RepositorySpec,
+  SetFlag,
+  StateOptions,
+  ValuesSource,
+} from "./shared/model";
+export type {
+  FileSystem,
+  Logger,
+  ProcessRunner,
+  CommandOptions,
+  CommandResult,
+  Environment,
+} from "./shared/io";
+export { silentLogger } from "./shared/io";
+export {
+  HelmfileError,
+  LoadError,
+  TemplateError,
+  MergeError,
+  RenderError,
+  EmitError,
+  ConfigError,
+  SecretError,
+  isHelmfileError,
+  formatErrorMessage,
+  formatKeyPath,
+} from "./shared/errors";

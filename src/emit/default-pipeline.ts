@@ -1,0 +1,89 @@
+/**
+ * The default {@link HelmfilePipeline}: the real state loader, helm's values merge and the real
+ * helm renderer, with Node IO. The component is the program's edge, so this module reads the
+ * process environment (for `KUBECONFIG`, `HOME`, `HELM_BINARY`) once, when created.
+ */
+import { join } from "node:path";
+import { renderDesiredState, type HelmBinary } from "../render";
+import { NodeFileSystem, NodeProcessRunner, NodeScratchFileSystem, findHelm } from "../node";
+import { loadDesiredState } from "../load";
+import type { Environment, FileSystem, ProcessRunner } from "../shared/io";
+import type { SecretsDecryptor } from "../shared/secrets";
+import { computeHelmValues } from "../merge/helm-values/compute-helm-values";
+import type { HelmfilePipeline, PipelineContext } from "./pipeline";
+
+/** The IO a {@link createDefaultPipeline} pipeline uses. */
+export interface DefaultPipelineIo {
+  /** Default: Node's file system rooted at `cwd`. */
+  readonly fs?: FileSystem;
+  /** Default: real processes with `env`. */
+  readonly runner?: ProcessRunner;
+  /** Default: this process's environment. */
+  readonly env?: Environment;
+  /** Directory relative helmfile paths resolve against. Default: the current directory. */
+  readonly cwd?: string;
+  /** Decrypts `secrets:` files (sops / helm-secrets). Default: secrets files are an error. */
+  readonly secrets?: SecretsDecryptor;
+}
+
+/** Creates the pipeline the components use when none is injected. */
+export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline {
+  const env: Environment = io?.env ?? { ...process.env };
+  const cwd = io?.cwd ?? process.cwd();
+  const fs = io?.fs ?? new NodeFileSystem(cwd);
+  const runner = io?.runner ?? new NodeProcessRunner({ baseEnv: env, cwd });
+  const helms = new Map<string, Promise<HelmBinary>>();
+  const helm = (explicit: string | undefined): Promise<HelmBinary> => {
+    const key = explicit ?? "";
+    let found = helms.get(key);
+    if (found === undefined) {
+      found = findHelm(runner, { env, cwd, ...(explicit === undefined ? {} : { explicit }) });
+      helms.set(key, found);
+    }
+    return found;
+  };
+  return {
+    loadDesiredState: async (options, context) =>
+      loadDesiredState(
+        { ...options, cwd, ...(context.helmBinary === undefined ? {} : { helmBinary: context.helmBinary }) },
+        {
+          fs,
+          env,
+          processRunner: runner,
+          logger: context.logger,
+          ...(io?.secrets === undefined ? {} : { secrets: io.secrets }),
+        },
+      ),
+    renderReleases: async (state, context: PipelineContext) => {
+      const rendered = await renderDesiredState(
+        state,
+        { helm: await helm(context.helmBinary), concurrency: context.concurrency },
+        { fs, runner, scratch: new NodeScratchFileSystem(), logger: context.logger },
+      );
+      return new Map(rendered.map((r) => [r.release.id, r.manifest]));
+    },
+    releaseValues: async (release, context) => {
+      const major = (await helm(context.helmBinary)).major === 3 ? 3 : 4;
+      const files = release.values.map((v) =>
+        v.kind === "inline" ? { name: v.origin, content: v.content } : { name: v.path },
+      );
+      const result = computeHelmValues({
+        files,
+        flags: release.setFlags,
+        readFile: (path) => fs.readFile(path),
+        helmVersion: major,
+      });
+      return result.userValues;
+    },
+    clusterConfigured: () => kubeconfigPresent(env, fs),
+  };
+}
+
+/** A kubeconfig file exists (`KUBECONFIG` entries or `~/.kube/config`), or we run inside a cluster. */
+function kubeconfigPresent(env: Environment, fs: FileSystem): boolean {
+  if ((env.KUBERNETES_SERVICE_HOST ?? "") !== "") return true;
+  const listed = (env.KUBECONFIG ?? "").split(":").filter((p) => p !== "");
+  if (listed.length > 0) return listed.some((p) => fs.exists(p));
+  const home = env.HOME ?? "";
+  return home !== "" && fs.exists(join(home, ".kube", "config"));
+}

@@ -1,0 +1,30 @@
+/**
+ * The port through which the components reach the pure core (load → template → merge →
+ * render). The default implementation wires the real stages with Node IO; tests inject fakes.
+ */
+import type { Logger } from "../shared/io";
+import type { DesiredState, PreparedRelease, StateOptions, ValueMap } from "../shared/model";
+
+/** Options shared by every pipeline call of one component. */
+export interface PipelineContext {
+  /** Path of the helm binary; default `$HELM_BINARY` or `helm`. */
+  readonly helmBinary?: string;
+  /** How many releases are rendered at once. */
+  readonly concurrency: number;
+  readonly logger: Logger;
+}
+
+/** The core operations the `Helmfile` component needs. */
+export interface HelmfilePipeline {
+  /** Loads, templates and merges the state exactly as helmfile does. */
+  loadDesiredState(options: StateOptions, context: PipelineContext): Promise<DesiredState>;
+  /**
+   * Renders every installed release with `helm template`, in helmfile's order; returns the
+   * manifest (helm's stdout) by release id. Fails naming the release that failed.
+   */
+  renderReleases(state: DesiredState, context: PipelineContext): Promise<ReadonlyMap<string, string>>;
+  /** The release's user-supplied values merged as helm merges `-f`/`--set` (helm's `userValues`). */
+  releaseValues(release: PreparedRelease, context: PipelineContext): Promise<ValueMap>;
+  /** True when a Kubernetes cluster is configured (kubeconfig, `KUBECONFIG` or in-cluster). */
+  clusterConfigured(kubeContext: string | undefined): boolean;
+}

@@ -1,0 +1,83 @@
+import { fakePipeline } from "../../tests/component/fake-pipeline";
+import { silentLogger } from "../shared/io";
+import type { HelmfilePipeline } from "./pipeline";
+import { planReleases } from "./plan-releases";
+import { UNKNOWN } from "./resolve-inputs";
+
+const context = { concurrency: 2, logger: silentLogger };
+const base = { state: { file: "helmfile.yaml" }, stateValues: {}, unknownPaths: [], inputSecret: false };
+
+describe("planReleases", () => {
+  it("fails naming the release whose values cannot be computed, instead of planning without it", async () => {
+    const pipeline: HelmfilePipeline = {
+      ...fakePipeline([
+        { name: "ok", namespace: "a" },
+        { name: "broken", namespace: "a" },
+      ]),
+      releaseValues: async (release) => {
+        if (release.name === "broken") throw new Error("values.yaml: mapping values are not allowed here");
+        return release.spec;
+      },
+    };
+    await expect(planReleases(pipeline, base, context)).rejects.toMatchObject({
+      code: "EMIT_RELEASE_FAILED",
+      message: expect.stringContaining("release a/broken: values.yaml: mapping values"),
+    });
+  });
+
+  it("maps needs to resource names and drops needs on releases that are not installed", async () => {
+    const pipeline = fakePipeline([
+      { name: "db", namespace: "data" },
+      { name: "cache", namespace: "data", installed: false },
+      { name: "app", namespace: "web", needs: ["data/db", "data/cache"] },
+    ]);
+    const plans = await planReleases(pipeline, base, context);
+    expect(plans.map((p) => [p.resourceName, p.needs])).toEqual([
+      ["data/db", []],
+      ["web/app", ["data/db"]],
+    ]);
+  });
+
+  it("marks a manifest holding a Kubernetes Secret as secret even when the values are not", async () => {
+    const pipeline: HelmfilePipeline = {
+      ...fakePipeline([{ name: "creds", namespace: "a" }]),
+      renderReleases: async (state) =>
+        new Map(
+          state.releases.map((r) => [
+            r.id,
+            "---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: creds\nstringData:\n  password: hunter2\n",
+          ]),
+        ),
+    };
+    const [plan] = await planReleases(pipeline, base, context);
+    expect(plan?.manifestHasSecret).toBe(true);
+    expect(plan?.secret).toBe(false);
+  });
+
+  it("marks every release unknown when the whole stateValues input is unknown", async () => {
+    const pipeline = fakePipeline([
+      { name: "x", namespace: "a" },
+      { name: "y", namespace: "a" },
+    ]);
+    const plans = await planReleases(pipeline, { ...base, stateValues: {}, unknownPaths: [[]] }, context);
+    expect(plans.map((p) => p.unknown)).toEqual([true, true]);
+    expect(pipeline.calls).toBe(1);
+  });
+
+  it("loads twice with different placeholders when a state value is unknown", async () => {
+    const pipeline = fakePipeline([
+      { name: "x", namespace: "a" },
+      { name: "y", namespace: "a" },
+    ]);
+    const plans = await planReleases(
+      pipeline,
+      { ...base, stateValues: { y: { tag: UNKNOWN } }, unknownPaths: [["y", "tag"]] },
+      context,
+    );
+    expect(plans.map((p) => [p.id, p.unknown])).toEqual([
+      ["a/x", false],
+      ["a/y", true],
+    ]);
+    expect(pipeline.calls).toBe(2);
+  });
+});

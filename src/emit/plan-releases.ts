@@ -1,0 +1,182 @@
+/**
+ * Computes, without Pulumi, what the `Helmfile` component creates: one plan per installed
+ * release with its merged values, rendered manifest, needs and secretness.
+ *
+ * Unknown state values (preview): each unknown leaf is replaced by a placeholder and the state is
+ * loaded and rendered twice with two different placeholders. A release whose values or
+ * manifest differ between the two runs, or contain a placeholder, depends on an unknown and is
+ * marked unknown; every other release is exact.
+ */
+import { EmitError, isHelmfileError } from "../shared/errors";
+import type { DesiredState, PreparedRelease, StateOptions } from "../shared/model";
+import { canonicalJson, fromPlain, isMap, newMap, type Value, type ValueMap } from "../shared/value";
+import { mapConcurrent } from "./map-concurrent";
+import { UNKNOWN } from "./resolve-inputs";
+import type { HelmfilePipeline, PipelineContext } from "./pipeline";
+import { releaseResourceNames } from "./resource-names";
+
+/** Everything the component needs to emit one release. */
+export interface ReleasePlan {
+  readonly id: string;
+  readonly resourceName: string;
+  readonly name: string;
+  readonly namespace: string;
+  readonly chart: string;
+  readonly version?: string;
+  /** helm's merged user values as canonical (sorted-key) JSON. */
+  readonly values: string;
+  readonly manifest: string;
+  /** Resource names of the planned releases this one needs. */
+  readonly needs: readonly string[];
+  /** Values come from a secret source (or a secret input): values and manifest become secrets. */
+  readonly secret: boolean;
+  /** The manifest holds a Kubernetes Secret: the manifest becomes a secret. */
+  readonly manifestHasSecret: boolean;
+  /** The release depends on a state value unknown at preview. */
+  readonly unknown: boolean;
+  /** Chart reference for a `helm.sh/v3:Release` (local path, `oci://…` or chart name). */
+  readonly chartRef: string;
+  readonly repositoryUrl?: string;
+}
+
+/** Inputs of {@link planReleases}. */
+export interface PlanOptions {
+  readonly state: StateOptions;
+  /** State values as plain JSON-like data from Pulumi. */
+  readonly stateValues: Record<string, unknown>;
+  /** Key paths inside `stateValues` that were unknown. */
+  readonly unknownPaths: ReadonlyArray<ReadonlyArray<string | number>>;
+  /** True when any component input was secret. */
+  readonly inputSecret: boolean;
+}
+
+interface Rendered {
+  readonly release: PreparedRelease;
+  readonly values: string;
+  readonly manifest: string;
+}
+
+const PLACEHOLDER_PREFIX = "pulumi-helmfile-unknown";
+
+/** Loads and renders the desired state; see the module comment for unknown handling. */
+export async function planReleases(
+  pipeline: HelmfilePipeline,
+  options: PlanOptions,
+  context: PipelineContext,
+): Promise<ReleasePlan[]> {
+  const first = await loadAndRender(pipeline, options, "a", context);
+  let changed = new Set<string>();
+  const everythingUnknown = options.unknownPaths.some((path) => path.length === 0);
+  if (everythingUnknown) changed = new Set(first.rendered.map((r) => r.release.id));
+  else if (options.unknownPaths.length > 0) {
+    const second = await loadAndRender(pipeline, options, "b", context);
+    changed = changedReleases(first.rendered, second.rendered);
+  }
+  const installed = first.rendered.filter((r) => r.release.installed);
+  const names = releaseResourceNames(installed.map((r) => r.release.id));
+  return installed.map((r) => {
+    const chart = chartSource(r.release, first.state);
+    const needs = r.release.needs.flatMap((id) => {
+      const name = names.get(id);
+      return name === undefined ? [] : [name];
+    });
+    return {
+      id: r.release.id,
+      resourceName: names.get(r.release.id) ?? r.release.id,
+      name: r.release.name,
+      namespace: r.release.namespace,
+      chart: r.release.chart,
+      ...(r.release.version === undefined || r.release.version === "" ? {} : { version: r.release.version }),
+      values: r.values,
+      manifest: r.manifest,
+      needs,
+      secret: options.inputSecret || r.release.hasSecrets,
+      manifestHasSecret: /^kind:\s*["']?Secret["']?\s*$/m.test(r.manifest),
+      unknown:
+        changed.has(r.release.id) ||
+        r.values.includes(PLACEHOLDER_PREFIX) ||
+        r.manifest.includes(PLACEHOLDER_PREFIX),
+      chartRef: chart.ref,
+      ...(chart.repositoryUrl === undefined ? {} : { repositoryUrl: chart.repositoryUrl }),
+    };
+  });
+}
+
+async function loadAndRender(
+  pipeline: HelmfilePipeline,
+  options: PlanOptions,
+  variant: string,
+  context: PipelineContext,
+): Promise<{ state: DesiredState; rendered: Rendered[] }> {
+  const stateValues = withPlaceholders(options.stateValues, variant);
+  const state = await pipeline.loadDesiredState(
+    { ...options.state, ...(Object.keys(stateValues).length > 0 ? { stateValues } : {}) },
+    context,
+  );
+  const manifests = await pipeline.renderReleases(state, context);
+  const rendered = await mapConcurrent(state.releases, context.concurrency, async (release) => {
+    if (!release.installed) return { release, values: "{}", manifest: "" };
+    try {
+      const values = canonicalJson(await pipeline.releaseValues(release, context));
+      const manifest = manifests.get(release.id);
+      if (manifest === undefined)
+        throw new EmitError("EMIT_NOT_RENDERED", "helm rendered no manifest for this release");
+      return { release, values, manifest };
+    } catch (err) {
+      throw releaseError(release, err);
+    }
+  });
+  return { state, rendered };
+}
+
+function releaseError(release: PreparedRelease, err: unknown): Error {
+  const message = err instanceof Error ? err.message : String(err);
+  if (isHelmfileError(err) && message.includes(release.name)) return err;
+  return new EmitError("EMIT_RELEASE_FAILED", `release ${release.id}: ${message}`, {
+    file: release.stateFile,
+    cause: err,
+  });
+}
+
+function changedReleases(a: readonly Rendered[], b: readonly Rendered[]): Set<string> {
+  const byId = new Map(b.map((r) => [r.release.id, r]));
+  const changed = new Set<string>();
+  for (const r of a) {
+    const other = byId.get(r.release.id);
+    if (other === undefined || other.values !== r.values || other.manifest !== r.manifest)
+      changed.add(r.release.id);
+  }
+  return changed;
+}
+
+/** Converts the plain state values to the Go-typed tree, with a placeholder for each unknown part. */
+function withPlaceholders(stateValues: Record<string, unknown>, variant: string): ValueMap {
+  let counter = 0;
+  const substitute = (node: unknown): unknown => {
+    if (node === UNKNOWN) return `${PLACEHOLDER_PREFIX}-${variant}-${counter++}`;
+    if (Array.isArray(node)) return node.map(substitute);
+    if (typeof node === "object" && node !== null) {
+      return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, substitute(v)]));
+    }
+    return node;
+  };
+  const converted: Value = fromPlain(substitute(stateValues));
+  return isMap(converted) ? converted : newMap();
+}
+
+function chartSource(release: PreparedRelease, state: DesiredState): { ref: string; repositoryUrl?: string } {
+  if (release.chartPath !== undefined) return { ref: release.chartPath };
+  if (release.chart.startsWith("oci://")) return { ref: release.chart };
+  const slash = release.chart.indexOf("/");
+  if (slash > 0) {
+    const repoName = release.chart.slice(0, slash);
+    const chartName = release.chart.slice(slash + 1);
+    for (const s of state.states) {
+      const repo = s.repositories.find((r) => r.name === repoName);
+      if (repo === undefined) continue;
+      if (repo.oci) return { ref: `oci://${repo.url.replace(/^oci:\/\//, "")}/${chartName}` };
+      return { ref: chartName, repositoryUrl: repo.url };
+    }
+  }
+  return { ref: release.chart };
+}

@@ -1,0 +1,20 @@
+/** Stable Pulumi resource names for releases. */
+
+/**
+ * Turns helmfile release ids (`[kubeContext/]namespace/name`) into unique Pulumi resource names:
+ * characters outside `[A-Za-z0-9._/-]` become `-`, and a clash after that gets `-2`, `-3`, ….
+ * The mapping depends only on the ids and their order, so names stay stable between runs.
+ */
+export function releaseResourceNames(ids: readonly string[]): Map<string, string> {
+  const names = new Map<string, string>();
+  const used = new Set<string>();
+  for (const id of ids) {
+    if (names.has(id)) continue;
+    const base = id.replace(/[^A-Za-z0-9._/-]/g, "-").replace(/^\/+|\/+$/g, "") || "release";
+    let candidate = base;
+    for (let n = 2; used.has(candidate); n++) candidate = `${base}-${n}`;
+    used.add(candidate);
+    names.set(id, candidate);
+  }
+  return names;
+}

@@ -1,0 +1,27 @@
+/**
+ * `pulumi-helmfile`: run existing helmfile state through Pulumi. The main layer holds the
+ * components; `pulumi-helmfile/automation` runs them without a Pulumi project,
+ * `pulumi-helmfile/core` is the Pulumi-free pipeline, `pulumi-helmfile/testing` helps test programs.
+ */
+export { Helmfile, HELMFILE_TYPE, Release, RELEASE_TYPE, HelmfileMode, createDefaultPipeline } from "./emit";
+export type {
+  HelmfileArgs,
+  HelmfileOptions,
+  ReleaseArgs,
+  HelmfilePipeline,
+  PipelineContext,
+  DefaultPipelineIo,
+} from "./emit";
+export {
+  HelmfileError,
+  LoadError,
+  TemplateError,
+  MergeError,
+  RenderError,
+  EmitError,
+  ConfigError,
+  SecretError,
+  isHelmfileError,
+  formatErrorMessage,
+} from "./shared/errors";
+export type { ErrorDetails, SourceLocation } from "./shared/errors";

@@ -1,0 +1,223 @@
+/**
+ * The state document as `helmfile build` prints it: Go struct field order, `omitempty`
+ * rules, map keys sorted, `filepath` first and `templates` / `renderedvalues` always present.
+ */
+import { YamlOrderedMap, YamlRawScalar, encodeYaml, sortGoYamlKeys, type YamlEncodable } from "../shared/yaml/index";
+import { newMap, type Value, type ValueMap } from "../shared/value";
+import {
+  environmentSpecSchema,
+  helmDefaultsSchema,
+  releaseSchema,
+  stateSchema,
+  type ReleaseSpec,
+  type StateSpec,
+} from "./schema";
+import type { GoYamlVersion } from "./yaml-io";
+
+/** HelmSpec fields without `omitempty` (printed as zero values once helmDefaults is set). */
+const HELM_DEFAULTS_ALWAYS = new Set([
+  "verify",
+  "enableDNS",
+  "devel",
+  "wait",
+  "waitRetries",
+  "waitForJobs",
+  "timeout",
+  "recreatePods",
+  "force",
+  "atomic",
+  "rollbackOnFailure",
+  "forceConflicts",
+  "skipDeps",
+  "skipRefresh",
+  "reuseValues",
+]);
+const HELM_DEFAULT_ZERO: Record<string, Value> = {
+  verify: false,
+  enableDNS: false,
+  devel: false,
+  wait: false,
+  waitRetries: 0n,
+  waitForJobs: false,
+  timeout: 0n,
+  recreatePods: false,
+  force: false,
+  atomic: false,
+  rollbackOnFailure: false,
+  forceConflicts: false,
+  skipDeps: false,
+  skipRefresh: false,
+  reuseValues: false,
+};
+/** Non-pointer scalars whose zero value `omitempty` drops. */
+const PLAIN_ZERO_DROPPED = new Set([
+  "insecureSkipTLSVerify",
+  "plainHttp",
+  "forceGoGetter",
+  "selectorsInherited",
+  "oci",
+  "verify",
+  "passCredentials",
+  "skipTLSVerify",
+]);
+
+function isEmpty(v: unknown): boolean {
+  if (v === undefined || v === null || v === "") return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === "object" && !(v instanceof YamlOrderedMap)) return Object.keys(v).length === 0;
+  return false;
+}
+
+function anyValue(v: unknown): YamlEncodable {
+  if (Array.isArray(v)) return v.map(anyValue);
+  if (typeof v === "object" && v !== null && !(v instanceof YamlOrderedMap)) {
+    const out: Record<string, YamlEncodable> = {};
+    for (const [k, x] of Object.entries(v as Record<string, unknown>))
+      if (x !== undefined) out[k] = anyValue(x);
+    return out;
+  }
+  return (v ?? null) as YamlEncodable;
+}
+
+function struct(
+  order: readonly string[],
+  obj: Record<string, unknown>,
+  convert: (k: string, v: unknown) => YamlEncodable,
+  keep: (k: string) => boolean = () => false,
+): YamlOrderedMap {
+  const entries: Array<[string, YamlEncodable]> = [];
+  for (const k of order) {
+    const v = obj[k];
+    if (!keep(k) && (isEmpty(v) || (PLAIN_ZERO_DROPPED.has(k) && v === false))) continue;
+    entries.push([k, convert(k, v)]);
+  }
+  return new YamlOrderedMap(entries);
+}
+
+const RELEASE_ORDER = Object.keys(releaseSchema.shape);
+const SET_ORDER = ["name", "value", "file", "values"];
+const REPOSITORY_ORDER = [
+  "name",
+  "url",
+  "caFile",
+  "certFile",
+  "keyFile",
+  "username",
+  "password",
+  "registryConfig",
+  "managed",
+  "oci",
+  "verify",
+  "keyring",
+  "passCredentials",
+  "skipTLSVerify",
+  "plainHttp",
+];
+
+function releaseDoc(r: ReleaseSpec): YamlOrderedMap {
+  return struct(RELEASE_ORDER, r as Record<string, unknown>, (k, v) => {
+    if ((k === "set" || k === "setString" || k === "setTemplate" || k === "env") && Array.isArray(v)) {
+      return v.map((s) => struct(SET_ORDER, s as Record<string, unknown>, (_k, x) => anyValue(x)));
+    }
+    if (k === "inherit" && Array.isArray(v))
+      return v.map((s) =>
+        struct(["template", "except"], s as Record<string, unknown>, (_k, x) => anyValue(x)),
+      );
+    if (k === "missingFileHandlerConfig")
+      return struct(["ignoreMissingGitBranch"], v as Record<string, unknown>, (_k, x) => anyValue(x));
+    return anyValue(v);
+  });
+}
+
+function helmDefaultsDoc(h: Record<string, unknown>): YamlOrderedMap {
+  return struct(
+    Object.keys(helmDefaultsSchema.shape),
+    h,
+    (k, v) => anyValue(v ?? HELM_DEFAULT_ZERO[k] ?? null),
+    (k) => HELM_DEFAULTS_ALWAYS.has(k),
+  );
+}
+
+/** Builds the ordered document of a state for `build`. */
+export function buildDocument(
+  spec: StateSpec,
+  releases: readonly ReleaseSpec[],
+  filePath: string,
+  renderedValues: ValueMap,
+): YamlOrderedMap {
+  const full: Record<string, unknown> = { ...spec, releases };
+  const body = struct(
+    Object.keys(stateSchema.shape),
+    full,
+    (k, v) => {
+      if (k === "releases") return (v as ReleaseSpec[]).map(releaseDoc);
+      if (k === "helmDefaults") return helmDefaultsDoc(v as Record<string, unknown>);
+      if (k === "templates") {
+        const out: Record<string, YamlEncodable> = {};
+        for (const [name, t] of Object.entries((v ?? {}) as Record<string, ReleaseSpec>))
+          out[name] = releaseDoc(t);
+        return out;
+      }
+      if (k === "environments") {
+        const out: Record<string, YamlEncodable> = {};
+        for (const [name, e] of Object.entries(v as Record<string, Record<string, unknown>>)) {
+          out[name] = struct(Object.keys(environmentSpecSchema.shape), e, (_k, x) => anyValue(x));
+        }
+        return out;
+      }
+      if (k === "helmfiles") {
+        return (v as Record<string, unknown>[]).map((h) =>
+          struct(["path", "selectors", "selectorsInherited", "inherits", "values"], h, (_k, x) =>
+            anyValue(x),
+          ),
+        );
+      }
+      if (k === "repositories")
+        return (v as Record<string, unknown>[]).map((r) =>
+          struct(REPOSITORY_ORDER, r, (_k, x) => anyValue(x)),
+        );
+      return anyValue(v);
+    },
+    (k) => k === "templates" || (k === "helmDefaults" && !isEmpty(full.helmDefaults)),
+  );
+  return new YamlOrderedMap([
+    ["filepath", filePath],
+    ...body.entries,
+    ["renderedvalues", renderedValues as YamlEncodable],
+  ]);
+}
+
+/**
+ * The build document as a Value tree whose key insertion order is the printed order: struct
+ * fields in Go order, Go map keys sorted like go-yaml (encode with `sortKeys: false`).
+ */
+export function buildDocumentValue(doc: YamlOrderedMap, version: GoYamlVersion): ValueMap {
+  return orderedValue(doc, version) as ValueMap;
+}
+
+function orderedValue(v: YamlEncodable, version: GoYamlVersion): Value {
+  if (v instanceof YamlOrderedMap) {
+    const out = newMap();
+    for (const [k, x] of v.entries) out[k] = orderedValue(x, version);
+    return out;
+  }
+  if (Array.isArray(v)) return (v as readonly YamlEncodable[]).map((x) => orderedValue(x, version));
+  if (typeof v === "object" && v !== null && !(v instanceof YamlRawScalar)) {
+    const obj = v as Record<string, YamlEncodable>;
+    const out = newMap();
+    for (const k of sortGoYamlKeys(Object.keys(obj), version)) out[k] = orderedValue(obj[k] as YamlEncodable, version);
+    return out;
+  }
+  return v instanceof YamlRawScalar ? v.text : (v as Value);
+}
+
+/** `build` text of one state (without the `---` / `#  Source:` header). */
+export function buildYaml(
+  spec: StateSpec,
+  releases: readonly ReleaseSpec[],
+  filePath: string,
+  renderedValues: ValueMap,
+  version: GoYamlVersion,
+): string {
+  return encodeYaml(buildDocument(spec, releases, filePath, renderedValues), { version, indent: 2 });
+}

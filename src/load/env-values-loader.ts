@@ -1,0 +1,133 @@
+/**
+ * helmfile's EnvironmentValuesLoader: loads a `values:` list (files, globs, `.gotmpl`, `.hcl`,
+ * inline maps) under `mergeStrategy: override | fallback`.
+ */
+import {
+  getMergedValues,
+  mergeValues,
+  mergoOverride,
+  newEnvironment,
+  type EnvironmentLayers,
+} from "../merge/index";
+import { LoadError } from "../shared/errors";
+import { isMap, newMap, type Value, type ValueMap } from "../shared/value";
+import type { LoaderContext } from "./loader-context";
+import { dirName } from "./paths";
+import { resolveFile, wrapError, type StateLocation } from "./storage";
+import { renderGoTemplate } from "./template-bridge";
+import { environmentTemplateData } from "./template-data";
+import { decodeValuesYaml } from "./yaml-io";
+import { evaluateHcl } from "./hcl-bridge";
+
+/** `mergeStrategy` values helmfile accepts (empty means override). */
+export type MergeStrategy = "" | "override" | "fallback";
+
+function checkStrategy(envName: string, strategy: string): MergeStrategy {
+  if (strategy === "" || strategy === "override" || strategy === "fallback") return strategy;
+  throw new LoadError(
+    "LOAD_BAD_MERGE_STRATEGY",
+    `environment "${envName}": invalid mergeStrategy "${strategy}" (must be "override" or "fallback")`,
+    { expected: "override or fallback", found: strategy },
+  );
+}
+
+function mapMerge(dest: ValueMap, m: ValueMap, strategy: MergeStrategy): ValueMap {
+  // Fallback: the new file is the base and what we have so far wins (first file wins).
+  return strategy === "fallback" ? mergeValues(m, dest) : mergoOverride(dest, m);
+}
+
+/** True for paths helmfile renders as templates (last dot-segment is `gotmpl`). */
+export function isGotmplPath(path: string): boolean {
+  const parts = path.split(".");
+  return parts[parts.length - 1] === "gotmpl";
+}
+
+/** Reads a values file, rendering it when it is a `.gotmpl`, and decodes it into a map. */
+function loadValuesFile(
+  ctx: LoaderContext,
+  file: string,
+  env: EnvironmentLayers,
+  values: ValueMap,
+): ValueMap {
+  let text: string;
+  try {
+    text = ctx.fs.readFile(file);
+    if (isGotmplPath(file)) {
+      text = renderGoTemplate(text, environmentTemplateData(env, "", values), {
+        name: file,
+        basePath: dirName(file),
+        fs: ctx.fs,
+        environ: ctx.environ,
+        helperCache: ctx.helperCache,
+        yamlVersion: ctx.yamlVersion,
+        ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
+        logger: ctx.logger,
+      });
+    }
+  } catch (err) {
+    throw wrapError(`failed to load environment values file "${file}"`, err);
+  }
+  const decoded: Value = decodeValuesYaml(text, file, ctx.yamlVersion);
+  if (decoded === null) return newMap();
+  if (!isMap(decoded)) {
+    throw new LoadError(
+      "LOAD_WRONG_TYPE",
+      `failed to load environment values file "${file}": expected a map`,
+      {
+        file,
+        expected: "a map",
+        found: Array.isArray(decoded) ? "a list" : typeof decoded,
+      },
+    );
+  }
+  return decoded;
+}
+
+/** Inputs of {@link loadEnvironmentValues}. */
+export interface EnvValuesRequest {
+  readonly loc: StateLocation;
+  readonly missingFileHandler: string | undefined;
+  readonly entries: readonly Value[];
+  readonly ctxEnv: EnvironmentLayers | undefined;
+  readonly envName: string;
+  readonly mergeStrategy: string;
+}
+
+/** Loads and merges an environment's values entries. */
+export function loadEnvironmentValues(ctx: LoaderContext, req: EnvValuesRequest): ValueMap {
+  const strategy = checkStrategy(req.envName, req.mergeStrategy);
+  let result = newMap();
+  const hclFiles: string[] = [];
+  for (const entry of req.entries) {
+    if (typeof entry === "string") {
+      const { files, skipped } = resolveFile(
+        ctx.fs,
+        ctx.logger,
+        req.loc,
+        req.missingFileHandler,
+        "environment values",
+        entry,
+      );
+      if (skipped) continue;
+      for (const f of files) {
+        if (f.endsWith(".hcl")) {
+          hclFiles.push(f);
+          continue;
+        }
+        const env = req.ctxEnv ?? newEnvironment(req.envName);
+        let merged = getMergedValues(env);
+        if (strategy === "fallback" && Object.keys(result).length > 0) merged = mergoOverride(result, merged);
+        result = mapMerge(result, loadValuesFile(ctx, f, env, merged), strategy);
+      }
+    } else if (isMap(entry)) {
+      result = mapMerge(result, entry, strategy);
+    } else {
+      throw new LoadError("LOAD_WRONG_TYPE", `unexpected type of value: value=${String(entry)}`, {
+        expected: "a file path or a map",
+        found: Array.isArray(entry) ? "a list" : typeof entry,
+      });
+    }
+  }
+  if (hclFiles.length > 0) result = mapMerge(result, evaluateHcl(ctx, hclFiles), strategy);
+  return result;
+}

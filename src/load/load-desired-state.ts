@@ -1,0 +1,206 @@
+/**
+ * The public entry of the load stage: loads helmfile state exactly as helmfile does and
+ * returns every visited state with its selected, templated and prepared releases.
+ */
+import { parseCliStateValues, mergeValues } from "../merge/index";
+import { HelmfileError, LoadError, isHelmfileError } from "../shared/errors";
+import {
+  silentLogger,
+  type Environment,
+  type FileSystem,
+  type Logger,
+  type ProcessRunner,
+} from "../shared/io";
+import type {
+  DesiredState,
+  LoadedState,
+  PreparedRelease,
+  RepositorySpec,
+  StateOptions,
+} from "../shared/model";
+import { noSecretsDecryptor, type SecretsDecryptor } from "../shared/secrets";
+import type { Value, ValueMap } from "../shared/value";
+import type { LoaderContext } from "./loader-context";
+import { prepareRelease, toValue } from "./release-prepare";
+import type { LoadedStateFile } from "./state-file-loader";
+import {
+  applyOverrides,
+  checkDuplicates,
+  executeStateTemplates,
+  labelReleases,
+  selectReleases,
+} from "./state-releases";
+import { NoMatchingReleaseError, visitStates } from "./visit";
+import { checkNeedsCycles } from "./needs-graph";
+import { buildDocument, buildDocumentValue } from "./build-document";
+import { encodeYaml } from "../shared/yaml/index";
+
+/** Options of {@link loadDesiredState}: helmfile's global flags plus where to start. */
+export interface LoadDesiredStateOptions extends StateOptions {
+  /** Absolute working directory `-f` and the defaults resolve against. */
+  readonly cwd: string;
+  /** `--reverse`: sub-helmfiles after their parent, releases reversed; default false. */
+  readonly reverse?: boolean;
+  /** `--include-transitive-needs` (and `--include-needs`): select what selected releases need; default false. */
+  readonly includeTransitiveNeeds?: boolean;
+  /** Do not fail when no release matches anywhere; default false (helmfile fails). */
+  readonly allowNoMatchingRelease?: boolean;
+  /** `--helm-binary`; default none. */
+  readonly helmBinary?: string;
+  /** Called before each state file read, with the path as helmfile displays it; default none. */
+  readonly onStateRead?: (path: string) => void;
+}
+
+/** The IO the loader may use. */
+export interface LoadDesiredStateIo {
+  readonly fs: FileSystem;
+  readonly env: Environment;
+  readonly processRunner?: ProcessRunner;
+  readonly logger?: Logger;
+  readonly secrets?: SecretsDecryptor;
+}
+
+/** Resolves options and IO into the loader's context (also used by conformance vectors). */
+export function createLoaderContext(options: LoadDesiredStateOptions, io: LoadDesiredStateIo): LoaderContext {
+  return {
+    fs: io.fs,
+    environ: io.env,
+    logger: io.logger ?? silentLogger,
+    ...(io.processRunner === undefined ? {} : { processRunner: io.processRunner }),
+    secrets: io.secrets ?? noSecretsDecryptor,
+    envName: options.environment ?? "default",
+    namespace: options.namespace ?? "",
+    kubeContext: options.kubeContext ?? "",
+    chart: "",
+    yamlVersion: io.env.HELMFILE_GO_YAML_V3 === "false" ? "v2" : "v3",
+    renderYaml: io.env.HELMFILE_RENDER_YAML === "true",
+    explicitSelectorInheritance: (io.env.HELMFILE_EXPERIMENTAL ?? "")
+      .split(",")
+      .includes("explicit-selector-inheritance"),
+    helmBinary: options.helmBinary ?? "",
+    kustomizeBinary: "",
+    helperCache: new Map(),
+    ...(options.onStateRead === undefined ? {} : { onStateRead: options.onStateRead }),
+  };
+}
+
+function repositories(st: LoadedStateFile): RepositorySpec[] {
+  return (st.spec.repositories ?? []).map((r) => ({
+    name: r.name ?? "",
+    url: r.url ?? "",
+    oci: r.oci === true,
+    spec: toValue(r) as ValueMap,
+  }));
+}
+
+function cliSetValues(options: LoadDesiredStateOptions): ValueMap | undefined {
+  const set = options.stateValuesSet ?? [];
+  const setString = options.stateValuesSetString ?? [];
+  if (set.length === 0 && setString.length === 0 && options.stateValues === undefined) return undefined;
+  let m = parseCliStateValues(set, setString);
+  if (options.stateValues !== undefined) m = mergeValues(m, options.stateValues);
+  return m;
+}
+
+/** Processes one loaded state into a {@link LoadedState}: templating, overrides, selection, values. */
+export function convergeState(
+  ctx: LoaderContext,
+  options: LoadDesiredStateOptions,
+  st: LoadedStateFile,
+  selectors: readonly string[],
+): LoadedState {
+  const templated = executeStateTemplates(ctx, st);
+  const overridden = applyOverrides(st, templated);
+  checkNeedsCycles(overridden, st.absFile);
+  const selected = selectReleases(
+    labelReleases(st, overridden),
+    selectors,
+    st.values,
+    options.includeTransitiveNeeds === true,
+  );
+  checkDuplicates(selected.map((r) => r.spec));
+  const view = {
+    loc: st.loc,
+    absFile: st.absFile,
+    spec: st.spec,
+    env: st.env,
+    values: st.values,
+    overrides: {
+      kubeContext: st.spec.kubeContext ?? "",
+      namespace: st.spec.namespace ?? "",
+      chart: st.spec.chart ?? "",
+    },
+  };
+  const releases: PreparedRelease[] = selected.map((r) =>
+    prepareRelease(ctx, view, r.spec, r.labels, options.skipDeps === true),
+  );
+  const labelled = selected.map((r) => ({ ...r.spec, labels: r.labels }));
+  // The document is what `helmfile build` prints: selected releases with their selector labels.
+  const built = buildDocument(st.spec, labelled, st.loc.displayFile, st.values);
+  const document = buildDocumentValue(built, ctx.yamlVersion);
+  return {
+    file: st.absFile,
+    displayPath: st.loc.displayFile,
+    environment: st.env.name,
+    values: st.values,
+    helmDefaults: toValue(st.spec.helmDefaults ?? {}) as ValueMap,
+    repositories: repositories(st),
+    releases,
+    document,
+    buildYaml: encodeYaml(built, { version: ctx.yamlVersion, indent: 2 }),
+  };
+}
+
+/**
+ * Loads the desired state: `-f` (or the default files), bases, `---` parts, environments,
+ * sub-helmfiles (visited before their parent), selectors and release templating.
+ * Throws a {@link HelmfileError} subclass with a stable `code` on bad input.
+ */
+export function loadDesiredState(options: LoadDesiredStateOptions, io: LoadDesiredStateIo): DesiredState {
+  const ctx = createLoaderContext(options, io);
+  const states: LoadedState[] = [];
+  const selectors = options.selectors ?? [];
+  const files: Value[] = [...(options.stateValuesFiles ?? [])];
+  const set = cliSetValues(options);
+  try {
+    visitStates(
+      ctx,
+      options.cwd,
+      options.file ?? "",
+      {
+        overrideValues: files,
+        ...(set === undefined ? {} : { cliSetValues: set }),
+        selectors,
+        reverse: options.reverse === true,
+      },
+      selectors,
+      (st, sel) => {
+        const loaded = convergeState(ctx, options, st, sel);
+        states.push(loaded);
+        return loaded.releases.length > 0;
+      },
+    );
+  } catch (err) {
+    if (!(err instanceof NoMatchingReleaseError && options.allowNoMatchingRelease === true)) throw err;
+  }
+  return { states, releases: states.flatMap((s) => s.releases) };
+}
+
+/** Result of {@link tryLoadDesiredState}. */
+export type TryLoadDesiredStateResult =
+  { readonly ok: true; readonly state: DesiredState } | { readonly ok: false; readonly error: HelmfileError };
+
+/** Like {@link loadDesiredState} but returns errors instead of throwing them. */
+export function tryLoadDesiredState(
+  options: LoadDesiredStateOptions,
+  io: LoadDesiredStateIo,
+): TryLoadDesiredStateResult {
+  try {
+    return { ok: true, state: loadDesiredState(options, io) };
+  } catch (err) {
+    if (isHelmfileError(err)) return { ok: false, error: err };
+    const message = err instanceof Error ? err.message : String(err);
+    return { ok: false, error: new LoadError("LOAD_INTERNAL", message, { cause: err }) };
+  }
+}
+

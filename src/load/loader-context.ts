@@ -1,0 +1,34 @@
+/** Everything the loader needs from the caller, resolved once per invocation. */
+import type { Environment, FileSystem, Logger, ProcessRunner } from "../shared/io";
+import type { SecretsDecryptor } from "../shared/secrets";
+import type { GoYamlVersion } from "./yaml-io";
+
+/** The loader's injected IO and global flags. */
+export interface LoaderContext {
+  readonly fs: FileSystem;
+  readonly environ: Environment;
+  readonly logger: Logger;
+  readonly processRunner?: ProcessRunner;
+  readonly secrets: SecretsDecryptor;
+  /** `-e`; default `default`. */
+  readonly envName: string;
+  /** `--namespace`; empty when unset. */
+  readonly namespace: string;
+  /** `--kube-context`; empty when unset. */
+  readonly kubeContext: string;
+  /** `--chart`; empty when unset. */
+  readonly chart: string;
+  /** go-yaml flavour (`HELMFILE_GO_YAML_V3`, default v3). */
+  readonly yamlVersion: GoYamlVersion;
+  /** `HELMFILE_RENDER_YAML=true`: render plain `.yaml` state files as templates too. */
+  readonly renderYaml: boolean;
+  /** `HELMFILE_EXPERIMENTAL=explicit-selector-inheritance`. */
+  readonly explicitSelectorInheritance: boolean;
+  /** `--helm-binary` / `--kustomize-binary` overrides; empty when unset. */
+  readonly helmBinary: string;
+  readonly kustomizeBinary: string;
+  /** `_*.tpl` helpers per directory, read once per load. */
+  readonly helperCache: Map<string, readonly { readonly name: string; readonly source: string }[]>;
+  /** Called before each state file read (parity checks on helmfile's read order). */
+  readonly onStateRead?: (path: string) => void;
+}

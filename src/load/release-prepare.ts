@@ -1,0 +1,299 @@
+/**
+ * Turns a templated release into the {@link PreparedRelease} handed to the render stage:
+ * helmfile's ordered values list (values entries — valuesTemplate first — then secrets),
+ * `--set`-family flags, id, needs and labels.
+ */
+import { LoadError } from "../shared/errors";
+import type { PreparedRelease, SetFlag, ValuesSource } from "../shared/model";
+import { isMap, newMap, type Value, type ValueMap } from "../shared/value";
+import type { EnvironmentLayers } from "../merge/index";
+import type { LoaderContext } from "./loader-context";
+import { dirName, isAbsolute, joinPath } from "./paths";
+import type { HelmDefaults, ReleaseSpec, StateSpec } from "./schema";
+import { normalizePath, resolveFile, type StateLocation } from "./storage";
+import { isGotmplPath } from "./env-values-loader";
+import { renderGoTemplate } from "./template-bridge";
+import { releaseTemplateData, type StateOverrides } from "./template-data";
+import { decodeValuesYaml, encodeValuesYaml } from "./yaml-io";
+import { mergeValues } from "../merge/index";
+
+/** The state a release belongs to, as release preparation needs it. */
+export interface ReleaseStateView {
+  readonly loc: StateLocation;
+  readonly absFile: string;
+  readonly spec: StateSpec;
+  readonly env: EnvironmentLayers;
+  readonly values: ValueMap;
+  readonly overrides: StateOverrides;
+}
+
+/** helmfile's release id: `[kubeContext/][namespace/]name`, with `ctx//name` when only the context is set. */
+export function releaseId(r: {
+  readonly kubeContext?: string | undefined;
+  readonly namespace?: string | undefined;
+  readonly name?: string | undefined;
+}): string {
+  const kc = r.kubeContext ?? "";
+  const ns = r.namespace ?? "";
+  let id = kc !== "" ? `${kc}/` : "";
+  if (ns !== "") id += `${ns}/`;
+  if (kc !== "" && ns === "") id += "/";
+  return id + (r.name ?? "");
+}
+
+/** `--set` escaping: `{`, `}` and `,` get a backslash. */
+export function escapeSetValue(v: string): string {
+  return v.replace(/\{/g, "\\{").replace(/\}/g, "\\}").replace(/,/g, "\\,");
+}
+
+function valueText(v: Value): string {
+  if (v === null) return "<nil>";
+  if (typeof v === "string") return v;
+  if (typeof v === "bigint" || typeof v === "boolean" || typeof v === "number") return String(v);
+  return JSON.stringify(v);
+}
+
+function setFlags(kind: "set" | "set-string", entries: ReleaseSpec["set"], loc: StateLocation): SetFlag[] {
+  const out: SetFlag[] = [];
+  for (const s of entries ?? []) {
+    const name = escapeSetValue(s.name ?? "");
+    if ((s.value ?? "") !== "")
+      out.push({ kind, expression: `${name}=${escapeSetValue(s.value ?? "")}`, secret: false });
+    else if (kind === "set" && (s.file ?? "") !== "")
+      out.push({
+        kind: "set-file",
+        expression: `${name}=${normalizePath(loc, s.file ?? "")}`,
+        secret: false,
+      });
+    else if ((s.values ?? []).length > 0) {
+      const items = (s.values ?? []).map((v) => escapeSetValue(valueText(v)));
+      out.push({ kind, expression: `${name}={${items.join(",")}}`, secret: false });
+    }
+  }
+  return out;
+}
+
+function envSetFlag(ctx: LoaderContext, release: ReleaseSpec): SetFlag[] {
+  const entries = release.env ?? [];
+  if (entries.length === 0) return [];
+  const missing: string[] = [];
+  const parts: string[] = [];
+  for (const e of entries) {
+    const v = ctx.environ[e.value ?? ""];
+    if (v === undefined) missing.push(`\t${e.value ?? ""}`);
+    else parts.push(`${escapeSetValue(e.name ?? "")}=${escapeSetValue(v)}`);
+  }
+  if (missing.length > 0) {
+    throw new LoadError(
+      "LOAD_MISSING_ENV_VAR",
+      `Environment Variables not found. Please make sure they are set and try again:\n${missing.join("\n")}`,
+    );
+  }
+  return [{ kind: "set", expression: parts.join(","), secret: false }];
+}
+
+function valuesSources(ctx: LoaderContext, st: ReleaseStateView, release: ReleaseSpec): ValuesSource[] {
+  const out: ValuesSource[] = [];
+  const handler = release.missingFileHandler ?? st.spec.missingFileHandler ?? "Error";
+  const prefix = release.valuesPathPrefix ?? "";
+  (release.values ?? []).forEach((v, i) => {
+    const origin = `${st.loc.displayFile}: releases[${release.name ?? ""}].values[${i}]`;
+    if (typeof v === "string") {
+      const { files, skipped } = resolveFile(ctx.fs, ctx.logger, st.loc, handler, "values", prefix + v);
+      if (skipped) return;
+      if (files.length > 1) {
+        throw new LoadError(
+          "LOAD_VALUES_GLOB",
+          "glob patterns in release values and secrets is not supported yet. please submit a feature request if necessary",
+          { found: v },
+        );
+      }
+      const path = files[0] as string;
+      if (!isGotmplPath(path)) {
+        out.push({ kind: "file", path, origin, secret: false });
+        return;
+      }
+      const data = releaseTemplateData(st.env, templateFields(release), st.values, st.overrides);
+      const content = renderGoTemplate(ctx.fs.readFile(path), data, {
+        name: path,
+        basePath: dirName(path),
+        fs: ctx.fs,
+        environ: ctx.environ,
+        helperCache: ctx.helperCache,
+        yamlVersion: ctx.yamlVersion,
+        ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
+        logger: ctx.logger,
+      });
+      out.push({ kind: "inline", content, origin, secret: false });
+    } else if (isMap(v)) {
+      out.push({ kind: "inline", content: encodeValuesYaml(v, ctx.yamlVersion), origin, secret: false });
+    } else {
+      throw new LoadError("LOAD_WRONG_TYPE", `unexpected type of value: value=${valueText(v)}`, {
+        expected: "a values file path or a map",
+        found: valueText(v),
+      });
+    }
+  });
+  (release.secrets ?? []).forEach((v, i) => {
+    const origin = `${st.loc.displayFile}: releases[${release.name ?? ""}].secrets[${i}]`;
+    if (typeof v !== "string") {
+      throw new LoadError("SECRETS_UNSUPPORTED", "inline (embedded) release secrets are not supported yet", {
+        found: origin,
+      });
+    }
+    const { files, skipped } = resolveFile(
+      ctx.fs,
+      ctx.logger,
+      st.loc,
+      release.missingFileHandler,
+      "secrets",
+      prefix + v,
+    );
+    if (skipped) return;
+    if (files.length > 1) {
+      throw new LoadError(
+        "LOAD_VALUES_GLOB",
+        "glob patterns in release secret file is not supported yet. please submit a feature request if necessary",
+        { found: v },
+      );
+    }
+    out.push({ kind: "inline", content: ctx.secrets.decryptFile(files[0] as string), origin, secret: true });
+  });
+  return out;
+}
+
+/**
+ * helmfile's resolveReleaseValues: the release's values entries (files rendered when
+ * `.gotmpl`, inline maps) merged into one map (sparse lists); a glob is an error here.
+ */
+export function resolveReleaseValues(
+  ctx: LoaderContext,
+  st: ReleaseStateView,
+  release: ReleaseSpec,
+): ValueMap {
+  let merged = newMap();
+  for (const src of valuesSources(ctx, st, { ...release, secrets: [] })) {
+    const text = src.kind === "inline" ? src.content : ctx.fs.readFile(src.path);
+    const decoded = decodeValuesYaml(text, src.origin, ctx.yamlVersion);
+    if (isMap(decoded)) merged = mergeValues(merged, decoded);
+  }
+  return merged;
+}
+
+/** Renders one release values file (templated only when `.gotmpl`) with the release's data. */
+export function renderReleaseValuesFile(
+  ctx: LoaderContext,
+  st: ReleaseStateView,
+  release: ReleaseSpec,
+  path: string,
+): string {
+  const text = ctx.fs.readFile(path);
+  if (!isGotmplPath(path)) return text;
+  return renderGoTemplate(
+    text,
+    releaseTemplateData(st.env, templateFields(release), st.values, st.overrides),
+    {
+      name: path,
+      basePath: dirName(path),
+      fs: ctx.fs,
+      environ: ctx.environ,
+      helperCache: ctx.helperCache,
+      yamlVersion: ctx.yamlVersion,
+      ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
+      logger: ctx.logger,
+    },
+  );
+}
+
+/** The ordered values sources helmfile writes for a release (values entries, then secrets). */
+export function releaseValuesSources(
+  ctx: LoaderContext,
+  st: ReleaseStateView,
+  release: ReleaseSpec,
+): ValuesSource[] {
+  return valuesSources(ctx, st, release);
+}
+
+/** `.Release.*` fields of a spec. */
+export function templateFields(r: ReleaseSpec): {
+  name: string;
+  namespace: string;
+  labels: Record<string, string>;
+  chart: string;
+  version: string;
+  kubeContext: string;
+} {
+  return {
+    name: r.name ?? "",
+    namespace: r.namespace ?? "",
+    labels: r.labels ?? {},
+    chart: r.chart ?? "",
+    version: r.version ?? "",
+    kubeContext: r.kubeContext ?? "",
+  };
+}
+
+function isLocalChart(ctx: LoaderContext, loc: StateLocation, chart: string): string | undefined {
+  if (chart === "") return undefined;
+  if (isAbsolute(chart)) return chart;
+  if (chart.startsWith("./") || chart.startsWith("../") || chart === "." || chart === "..")
+    return joinPath(loc.absDir, chart);
+  const candidate = joinPath(loc.absDir, chart);
+  return ctx.fs.isDirectory(candidate) ? candidate : undefined;
+}
+
+/** Converts plain parsed data to a Value (plain objects become null-prototype maps). */
+export function toValue(v: unknown): Value {
+  if (v === undefined || v === null) return null;
+  if (Array.isArray(v)) return v.map(toValue);
+  if (typeof v === "object") {
+    const out = newMap();
+    for (const [k, x] of Object.entries(v as Record<string, unknown>))
+      if (x !== undefined) out[k] = toValue(x);
+    return out;
+  }
+  return v as Value;
+}
+
+/** Builds the PreparedRelease for a templated, override-applied release. */
+export function prepareRelease(
+  ctx: LoaderContext,
+  st: ReleaseStateView,
+  release: ReleaseSpec,
+  labels: Record<string, string>,
+  skipDeps: boolean,
+): PreparedRelease {
+  const values = valuesSources(ctx, st, release);
+  const flags = [
+    ...setFlags("set", release.set, st.loc),
+    ...setFlags("set-string", release.setString, st.loc),
+    ...envSetFlag(ctx, release),
+  ];
+  const defaults: HelmDefaults = st.spec.helmDefaults ?? {};
+  const chartPath = isLocalChart(ctx, st.loc, release.chart ?? "");
+  // helm's --kube-context: release, then the selected environment's kubeContext, then helmDefaults.
+  const kubeContext =
+    (release.kubeContext ?? "") ||
+    (st.spec.environments?.[st.env.name]?.kubeContext ?? "") ||
+    (st.spec.helmDefaults?.kubeContext ?? "");
+  return {
+    id: releaseId(release),
+    name: release.name ?? "",
+    namespace: release.namespace ?? "",
+    chart: release.chart ?? "",
+    ...(chartPath === undefined ? {} : { chartPath }),
+    ...(release.version === undefined || release.version === "" ? {} : { version: release.version }),
+    labels,
+    needs: release.needs ?? [],
+    installed: release.installed !== false,
+    values,
+    setFlags: flags,
+    templateFlags: [],
+    ...(kubeContext === "" ? {} : { kubeContext }),
+    skipDeps: skipDeps || (release.skipDeps ?? defaults.skipDeps ?? false),
+    stateFile: st.absFile,
+    baseDir: st.loc.absDir,
+    hasSecrets: values.some((v) => v.secret),
+    spec: toValue(release) as ValueMap,
+  };
+}

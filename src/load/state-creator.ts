@@ -1,0 +1,166 @@
+/**
+ * helmfile's StateCreator for one `---` part: parse, layer `bases:`, load the selected
+ * environment's values (plus secrets) and the root `values:` defaults, compute `.Values`.
+ */
+import {
+  getMergedValues,
+  mergeEnvironments,
+  mergeValues,
+  mergoOverride,
+  newEnvironment,
+  type EnvironmentLayers,
+} from "../merge/index";
+import { LoadError, isHelmfileError } from "../shared/errors";
+import { isMap, newMap, type Value, type ValueMap } from "../shared/value";
+import { loadEnvironmentValues } from "./env-values-loader";
+import { mergeEnvironmentSpecs } from "./environment-spec";
+import type { LoaderContext } from "./loader-context";
+import { parseStatePart } from "./parse-state";
+import type { EnvironmentSpec, StateSpec } from "./schema";
+import { resolveFile, rewrapError, type StateLocation } from "./storage";
+import { mergeStructs } from "./struct-merge";
+import { decodeValuesYaml } from "./yaml-io";
+
+/** Loads another state file as a base layer (provided by the part loader to avoid a cycle). */
+export type BaseLoader = (
+  envValues: EnvironmentLayers | undefined,
+  loc: StateLocation,
+  file: string,
+) => StateSpec;
+
+/** One parsed and loaded part. */
+export interface LoadedPart {
+  readonly spec: StateSpec;
+  readonly env: EnvironmentLayers;
+  readonly values: ValueMap;
+}
+
+function loadBases(
+  spec: StateSpec,
+  loc: StateLocation,
+  envValues: EnvironmentLayers | undefined,
+  loadBase: BaseLoader,
+): StateSpec {
+  const layers: StateSpec[] = (spec.bases ?? []).map((b) => loadBase(envValues, loc, b));
+  layers.push(spec);
+  let result = layers[0] as StateSpec;
+  for (const layer of layers.slice(1)) {
+    const envs = mergeEnvironmentSpecs(
+      (result.environments ?? {}) as unknown as ValueMap,
+      (layer.environments ?? {}) as unknown as ValueMap,
+    ) as unknown as Record<string, EnvironmentSpec>;
+    const { environments: _drop, ...rest } = layer;
+    void _drop;
+    result = { ...mergeStructs(result, rest, { override: true, appendSlice: true }), environments: envs };
+  }
+  return result;
+}
+
+function loadEnvSecrets(
+  ctx: LoaderContext,
+  spec: StateSpec,
+  envSpec: EnvironmentSpec,
+  loc: StateLocation,
+): ValueMap {
+  let secretVals = newMap();
+  const handler = envSpec.missingFileHandler ?? spec.missingFileHandler ?? "Error";
+  for (const path of envSpec.secrets ?? []) {
+    const { files, skipped } = resolveFile(ctx.fs, ctx.logger, loc, handler, "environment values", path);
+    if (skipped) continue;
+    for (const f of files) {
+      if (f.endsWith(".hcl")) {
+        throw new LoadError("HCL_UNSUPPORTED", `HCL secrets files are not supported yet: ${f}`, { file: f });
+      }
+      const decoded: Value = decodeValuesYaml(ctx.secrets.decryptFile(f), f, ctx.yamlVersion);
+      if (decoded !== null && !isMap(decoded)) {
+        throw new LoadError(
+          "LOAD_WRONG_TYPE",
+          `failed to load environment secrets file "${path}": expected a map`,
+          { file: f },
+        );
+      }
+      if (decoded !== null) secretVals = mergoOverride(secretVals, decoded);
+    }
+  }
+  return secretVals;
+}
+
+function loadEnvValues(
+  ctx: LoaderContext,
+  spec: StateSpec,
+  loc: StateLocation,
+  name: string,
+  ctxEnv: EnvironmentLayers | undefined,
+): EnvironmentLayers {
+  const envSpec = spec.environments?.[name];
+  let values = newMap();
+  if (envSpec !== undefined) {
+    const secretVals = loadEnvSecrets(ctx, spec, envSpec, loc);
+    values = loadEnvironmentValues(ctx, {
+      loc,
+      missingFileHandler: envSpec.missingFileHandler,
+      entries: envSpec.values ?? [],
+      ctxEnv: mergeEnvironments(ctxEnv, undefined),
+      envName: name,
+      mergeStrategy: envSpec.mergeStrategy ?? "",
+    });
+    values = mergoOverride(values, secretVals);
+  }
+  const env = { ...newEnvironment(name, envSpec?.kubeContext ?? ""), values };
+  if (ctxEnv === undefined) return env;
+  return {
+    name: ctxEnv.name !== "" ? ctxEnv.name : env.name,
+    kubeContext: ctxEnv.kubeContext !== "" ? ctxEnv.kubeContext : env.kubeContext,
+    defaults: mergeValues(ctxEnv.defaults, env.defaults),
+    values: mergeValues(ctxEnv.values, env.values),
+    cliOverrides: mergeValues(env.cliOverrides, ctxEnv.cliOverrides, { arrays: "merge" }),
+  };
+}
+
+/** `failed to read <file>` context helmfile puts in front of environment loading errors. */
+function failedToRead(loc: StateLocation, err: unknown): unknown {
+  return isHelmfileError(err) ? rewrapError(err, `failed to read ${loc.displayFile}: ${err.detail}`) : err;
+}
+
+/** helmfile's ParseAndLoad for one rendered part. */
+export function parseAndLoad(
+  ctx: LoaderContext,
+  content: string,
+  loc: StateLocation,
+  file: string,
+  evaluateBases: boolean,
+  ctxEnv: EnvironmentLayers | undefined,
+  loadBase: BaseLoader,
+): LoadedPart {
+  let spec = parseStatePart(content, file, ctx.yamlVersion);
+  if (!evaluateBases) {
+    if ((spec.bases ?? []).length > 0) {
+      throw new LoadError(
+        "LOAD_NESTED_BASES",
+        "nested `base` helmfile is unsupported. please submit a feature request if you need this!",
+        {
+          file,
+          keyPath: ["bases"],
+        },
+      );
+    }
+  } else {
+    spec = loadBases(spec, loc, ctxEnv, loadBase);
+  }
+  let env: EnvironmentLayers;
+  try {
+    env = loadEnvValues(ctx, spec, loc, ctx.envName, ctxEnv);
+  } catch (err) {
+    throw failedToRead(loc, err);
+  }
+  const defaults = loadEnvironmentValues(ctx, {
+    loc,
+    missingFileHandler: undefined,
+    entries: spec.values ?? [],
+    ctxEnv,
+    envName: ctx.envName,
+    mergeStrategy: "",
+  });
+  env = { ...env, defaults: mergoOverride(env.defaults, defaults) };
+  return { spec, env, values: getMergedValues(env) };
+}

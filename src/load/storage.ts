@@ -1,0 +1,117 @@
+/**
+ * helmfile's Storage: resolving a values/secrets/state path (or glob) against a state's
+ * base directory, with the missing-file handler deciding between an error and a log line.
+ */
+import {
+  ConfigError,
+  HelmfileError,
+  LoadError,
+  MergeError,
+  SecretError,
+  TemplateError,
+  isHelmfileError,
+  type ErrorDetails,
+} from "../shared/errors";
+import type { FileSystem, Logger } from "../shared/io";
+import { isAbsolute, joinPath } from "./paths";
+
+/** Where a state file lives, as helmfile sees it and as we read it. */
+export interface StateLocation {
+  /** Absolute directory relative paths resolve against. */
+  readonly absDir: string;
+  /** `basePath` as helmfile prints it (often `.`). */
+  readonly displayDir: string;
+  /** `FilePath` as helmfile prints it. */
+  readonly displayFile: string;
+}
+
+export const MISSING_FILE_HANDLERS = ["Error", "Warn", "Info", "Debug"] as const;
+
+/** Absolute path of `path` relative to the state's directory. */
+export function normalizePath(loc: StateLocation, path: string): string {
+  return isAbsolute(path) ? path : joinPath(loc.absDir, path);
+}
+
+/** Sorted absolute matches of a path or glob. */
+export function expandPaths(fs: FileSystem, loc: StateLocation, pattern: string): string[] {
+  const abs = normalizePath(loc, pattern);
+  if (!/[*?[]/.test(abs)) return fs.exists(abs) ? [abs] : [];
+  return [...fs.glob(abs)].sort();
+}
+
+/** Result of {@link resolveFile}. */
+export interface ResolvedFiles {
+  readonly files: string[];
+  readonly skipped: boolean;
+}
+
+/**
+ * Resolves `path` (a file or glob) for a purpose such as `environment values` or `values`.
+ * No match: `Error` (the default) throws `LOAD_MISSING_FILE`, `Warn`/`Info`/`Debug` log and skip.
+ */
+export function resolveFile(
+  fs: FileSystem,
+  logger: Logger,
+  loc: StateLocation,
+  handler: string | undefined,
+  purpose: string,
+  path: string,
+): ResolvedFiles {
+  const files = expandPaths(fs, loc, path);
+  if (files.length > 0) return { files, skipped: false };
+  const title = `${purpose} file`;
+  const id = handler ?? "Error";
+  switch (id) {
+    case "Error":
+      throw new LoadError(
+        "LOAD_MISSING_FILE",
+        `${title} matching "${path}" does not exist in "${loc.displayDir}"`,
+        {
+          file: normalizePath(loc, path),
+        },
+      );
+    case "Warn":
+      logger.warn(`skipping missing ${title} matching "${path}"`);
+      return { files: [], skipped: true };
+    case "Info":
+      logger.info(`skipping missing ${title} matching "${path}"`);
+      return { files: [], skipped: true };
+    case "Debug":
+      logger.debug(`skipping missing ${title} matching "${path}"`);
+      return { files: [], skipped: true };
+    default:
+      throw new LoadError(
+        "LOAD_BAD_MISSING_FILE_HANDLER",
+        `invalid missing file handler "${id}" while processing "${path}" in "${loc.displayFile}": it must be one of [${MISSING_FILE_HANDLERS.join(" ")}]`,
+        { expected: MISSING_FILE_HANDLERS.join(", "), found: id },
+      );
+  }
+}
+
+type ErrorCtor = new (code: string, message: string, details?: ErrorDetails) => HelmfileError;
+
+/** The public class of an error (subclasses with other constructors map to their stage class). */
+function stageClass(err: HelmfileError): ErrorCtor {
+  for (const C of [LoadError, TemplateError, SecretError, ConfigError, MergeError] as ErrorCtor[])
+    if (err instanceof C) return C;
+  return HelmfileError;
+}
+
+/** A copy of `err` (same stage class, code and location) with `detail` as its message. */
+export function rewrapError(err: HelmfileError, detail: string): HelmfileError {
+  const C = stageClass(err);
+  return new C(err.code, detail, {
+    ...(err.file === undefined ? {} : { file: err.file }),
+    ...(err.line === undefined ? {} : { line: err.line }),
+    ...(err.column === undefined ? {} : { column: err.column }),
+    ...(err.keyPath === undefined ? {} : { keyPath: err.keyPath }),
+    ...(err.expected === undefined ? {} : { expected: err.expected }),
+    ...(err.found === undefined ? {} : { found: err.found }),
+    cause: err,
+  });
+}
+
+/** Prefixes an error's message the way helmfile chains context (`in x: failed to read y: ...`). */
+export function wrapError(prefix: string, err: unknown): unknown {
+  return isHelmfileError(err) ? rewrapError(err, `${prefix}: ${err.detail}`) : err;
+}

@@ -1,0 +1,247 @@
+/**
+ * helmfile's state visiting: find the state files for `-f` (file, directory, or the
+ * defaults), load each with its overrides, recurse into `helmfiles:` (before the parent, or
+ * after it with reverse), template releases and hand each state to `converge`.
+ */
+import { newEnvironment, type EnvironmentLayers } from "../merge/index";
+import { LoadError } from "../shared/errors";
+import { newMap, type Value, type ValueMap } from "../shared/value";
+import { loadEnvironmentValues } from "./env-values-loader";
+import type { LoaderContext } from "./loader-context";
+import { baseName, dirName, isAbsolute, joinPath } from "./paths";
+import { subhelmfileSelectorsConflict } from "./selectors";
+import { buildInheritedConfig, mergeInherited, type InheritedConfig } from "./inherit-config";
+import { loadStateFile, UndefinedEnvironmentError, type LoadedStateFile } from "./state-file-loader";
+import { wrapError, type StateLocation } from "./storage";
+
+/** Load options passed down the sub-helmfile tree (helmfile's LoadOpts). */
+export interface VisitLoadOptions {
+  /** Absolute path of the including state (relative override files resolve against its directory). */
+  readonly calleePath?: string;
+  /** `--state-values-file` paths or a sub-helmfile's `values:` entries. */
+  readonly overrideValues: readonly Value[];
+  /** Parsed `--state-values-set` map (top level only). */
+  readonly cliSetValues?: ValueMap;
+  readonly selectors: readonly string[];
+  readonly reverse: boolean;
+  /** Parent configuration requested with `inherits:`. */
+  readonly inherited?: InheritedConfig;
+}
+
+/** Called once per loaded state; returns whether any release was processed. */
+export type Converge = (st: LoadedStateFile, selectors: readonly string[]) => boolean;
+
+/** No state matched the selectors anywhere (helmfile's NoMatchingHelmfileError). */
+export class NoMatchingReleaseError extends LoadError {}
+
+/** Finds the state files for `-f` like helmfile's findDesiredStateFiles. */
+export function findDesiredStateFiles(
+  ctx: LoaderContext,
+  cwd: string,
+  specified: string | undefined,
+  reverse: boolean,
+): string[] {
+  let dir: string;
+  if (specified !== undefined && specified !== "") {
+    const abs = isAbsolute(specified) ? specified : joinPath(cwd, specified);
+    if (ctx.fs.isFile(abs)) return [specified];
+    if (!ctx.fs.isDirectory(abs))
+      throw new LoadError("LOAD_STATE_NOT_FOUND", `specified state file ${specified} is not found`, {
+        file: specified,
+      });
+    dir = specified;
+  } else {
+    const hasYaml = ctx.fs.isFile(joinPath(cwd, "helmfile.yaml"));
+    const hasGotmpl = ctx.fs.isFile(joinPath(cwd, "helmfile.yaml.gotmpl"));
+    if (hasYaml && hasGotmpl) {
+      throw new LoadError(
+        "LOAD_STATE_CONFLICT",
+        "both helmfile.yaml and helmfile.yaml.gotmpl exist. Please remove one of them",
+      );
+    }
+    const def = hasYaml ? "helmfile.yaml" : hasGotmpl ? "helmfile.yaml.gotmpl" : "";
+    if (ctx.fs.isDirectory(joinPath(cwd, "helmfile.d"))) {
+      if (def !== "")
+        throw new LoadError(
+          "LOAD_STATE_CONFLICT",
+          `configuration conlict error: you can have either ${def} or helmfile.d, but not both`,
+        );
+      dir = "helmfile.d";
+    } else if (def !== "") return [def];
+    else {
+      throw new LoadError(
+        "LOAD_STATE_NOT_FOUND",
+        "no state file found. It must be named helmfile.d/*.{yaml,yml,yaml.gotmpl,yml.gotmpl}, helmfile.yaml, or helmfile.yaml.gotmpl, otherwise specified with the --file flag or HELMFILE_FILE_PATH environment variable",
+      );
+    }
+  }
+  const absDir = isAbsolute(dir) ? dir : joinPath(cwd, dir);
+  const names = ctx.fs
+    .readDir(absDir)
+    .filter((n) => /^[^/]*\.y[^/]*ml$/.test(n) || /^[^/]*\.y[^/]*ml\.gotmpl$/.test(n))
+    .filter((n) => ctx.fs.isFile(joinPath(absDir, n)));
+  const files = names.map((n) => joinPath(dir, n)).sort();
+  return reverse ? files.reverse() : files;
+}
+
+function overrodeEnvironment(
+  ctx: LoaderContext,
+  opts: VisitLoadOptions,
+  cwd: string,
+): EnvironmentLayers | undefined {
+  if (opts.overrideValues.length === 0 && opts.cliSetValues === undefined) return undefined;
+  const callee = opts.calleePath ?? joinPath(cwd, "_");
+  const loc: StateLocation = {
+    absDir: dirName(callee),
+    displayDir: dirName(opts.calleePath ?? "."),
+    displayFile: callee,
+  };
+  const base = newEnvironment(ctx.envName);
+  const load = (entries: readonly Value[]): ValueMap =>
+    loadEnvironmentValues(ctx, {
+      loc,
+      missingFileHandler: "Error",
+      entries,
+      ctxEnv: newEnvironment(ctx.envName),
+      envName: ctx.envName,
+      mergeStrategy: "",
+    });
+  return {
+    ...base,
+    values: opts.overrideValues.length > 0 ? load(opts.overrideValues) : newMap(),
+    cliOverrides: opts.cliSetValues !== undefined ? load([opts.cliSetValues]) : newMap(),
+  };
+}
+
+function applyCliOverrides(ctx: LoaderContext, st: LoadedStateFile): LoadedStateFile {
+  let spec = st.spec;
+  if (ctx.kubeContext !== "") {
+    if ((spec.kubeContext ?? "") !== "")
+      throw new LoadError(
+        "LOAD_FLAG_CONFLICT",
+        "err: Cannot use option --kube-context and set attribute kubeContext.",
+      );
+    spec = {
+      ...spec,
+      kubeContext: ctx.kubeContext,
+      helmDefaults: { ...(spec.helmDefaults ?? {}), kubeContext: ctx.kubeContext },
+    };
+  }
+  if (ctx.namespace !== "") {
+    if ((spec.namespace ?? "") !== "")
+      throw new LoadError(
+        "LOAD_FLAG_CONFLICT",
+        "err: Cannot use option --namespace and set attribute namespace.",
+      );
+    spec = { ...spec, namespace: ctx.namespace };
+  }
+  if (ctx.chart !== "") {
+    if ((spec.chart ?? "") !== "")
+      throw new LoadError("LOAD_FLAG_CONFLICT", "err: Cannot use option --chart and set attribute chart.");
+    spec = { ...spec, chart: ctx.chart };
+  }
+  return { ...st, spec };
+}
+
+/** helmfile's desiredStateLoader.Load for one file (`single`: helmfile ran it after chdir). */
+export function loadDesired(
+  ctx: LoaderContext,
+  cwd: string,
+  relPath: string,
+  single: boolean,
+  opts: VisitLoadOptions,
+): LoadedStateFile {
+  const abs = isAbsolute(relPath) ? relPath : joinPath(cwd, relPath);
+  const loc: StateLocation = single
+    ? { absDir: dirName(abs), displayDir: ".", displayFile: baseName(abs) }
+    : { absDir: dirName(abs), displayDir: dirName(abs), displayFile: abs };
+  // Top level: helmfile resolves override files from its working directory, which is the
+  // state's directory when it chdirs (one file) and the caller's otherwise (helmfile.d).
+  const callee = single ? abs : joinPath(cwd, baseName(abs));
+  const calleeOpts = opts.calleePath === undefined ? { ...opts, calleePath: callee } : opts;
+  const overrode = overrodeEnvironment(ctx, calleeOpts, cwd);
+  let st = loadStateFile(ctx, opts.inherited?.env, overrode, loc, abs, true);
+  if (opts.inherited !== undefined) st = { ...st, spec: mergeInherited(st.spec, opts.inherited) };
+  if (opts.reverse)
+    st = {
+      ...st,
+      spec: { ...st.spec, releases: [...(st.spec.releases ?? [])].reverse() },
+      helmfiles: [...st.helmfiles].reverse(),
+    };
+  return applyCliOverrides(ctx, st);
+}
+
+function visitNested(
+  ctx: LoaderContext,
+  st: LoadedStateFile,
+  opts: VisitLoadOptions,
+  cliSelectors: readonly string[],
+  converge: Converge,
+): boolean {
+  let matched = false;
+  st.helmfiles.forEach((m, i) => {
+    if (subhelmfileSelectorsConflict(cliSelectors, m)) return;
+    const inherit =
+      ((m.selectors === undefined || m.selectors === null) && !ctx.explicitSelectorInheritance) ||
+      m.selectorsInherited === true;
+    const nested: VisitLoadOptions = {
+      calleePath: st.absFile,
+      overrideValues: m.values ?? [],
+      selectors: inherit ? opts.selectors : (m.selectors ?? []),
+      reverse: opts.reverse,
+      ...((m.inherits ?? []).length > 0
+        ? { inherited: buildInheritedConfig(st.spec, st.env, m.inherits ?? []) }
+        : {}),
+    };
+    try {
+      visitStates(ctx, st.loc.absDir, m.path ?? "", nested, cliSelectors, converge);
+      matched = true;
+    } catch (err) {
+      if (err instanceof NoMatchingReleaseError) return;
+      throw wrapError(`in .helmfiles[${i}]`, err);
+    }
+  });
+  return matched;
+}
+
+/** Visits the state files of `fileOrDir` (relative to `cwd`); throws {@link NoMatchingReleaseError} when nothing matched. */
+export function visitStates(
+  ctx: LoaderContext,
+  cwd: string,
+  fileOrDir: string,
+  opts: VisitLoadOptions,
+  cliSelectors: readonly string[],
+  converge: Converge,
+): void {
+  let noMatch = true;
+  const files = findDesiredStateFiles(ctx, cwd, fileOrDir, opts.reverse);
+  const single = files.length <= 1;
+  for (const relPath of files) {
+    const prefix = `in ${dirName(relPath)}/${baseName(relPath)}`;
+    try {
+      let st: LoadedStateFile;
+      try {
+        st = loadDesired(ctx, cwd, relPath, single, opts);
+      } catch (err) {
+        if (err instanceof UndefinedEnvironmentError) continue;
+        throw err;
+      }
+      if (!opts.reverse && st.helmfiles.length > 0 && visitNested(ctx, st, opts, cliSelectors, converge))
+        noMatch = false;
+      const processed = converge(st, opts.selectors);
+      if (processed) noMatch = false;
+      if (opts.reverse && st.helmfiles.length > 0 && visitNested(ctx, st, opts, cliSelectors, converge))
+        noMatch = false;
+    } catch (err) {
+      if (err instanceof NoMatchingReleaseError) throw err;
+      throw wrapError(prefix, err);
+    }
+  }
+  if (noMatch) {
+    throw new NoMatchingReleaseError(
+      "LOAD_NO_MATCHING_RELEASE",
+      `err: no releases found that matches specified selector(${cliSelectors.join(", ")}) and environment(${ctx.envName}), in any helmfile`,
+    );
+  }
+}
+

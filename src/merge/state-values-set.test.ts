@@ -1,0 +1,99 @@
+import fc from "fast-check";
+import { canonicalJson, fromPlain, type ValueMap } from "../shared/value";
+import {
+  parseCliStateValues,
+  parseKey,
+  parseStateValuesSet,
+  parseStateValuesSetString,
+  setValueAtKey,
+  typedValue,
+} from "./state-values-set";
+
+const m = (x: unknown): ValueMap => fromPlain(x) as ValueMap;
+
+describe("state values set parsing", () => {
+  it("splits keys on unescaped dots", () => {
+    expect(parseKey("a\\.b.c")).toEqual(["a.b", "c"]);
+  });
+
+  it("types true/false/null case-insensitively and decimal ints without a leading zero", () => {
+    expect([
+      typedValue("TRUE"),
+      typedValue("False"),
+      typedValue("NULL"),
+      typedValue("0"),
+      typedValue("42"),
+      typedValue("042"),
+    ]).toEqual([true, false, null, 0n, 42n, "042"]);
+  });
+
+  it("keeps values too large for int64 as strings", () => {
+    expect(typedValue("9223372036854775808")).toBe("9223372036854775808");
+  });
+
+  it("creates lists with null holes for indexed keys", () => {
+    expect(canonicalJson(setValueAtKey(m({}), ["a", "b[1]"], "x"))).toBe(
+      canonicalJson(m({ a: { b: [null, "x"] } })),
+    );
+  });
+
+  it("applies comma-separated pairs in order", () => {
+    expect(canonicalJson(parseStateValuesSet(["l[0]=a,l[1]=b", "n=5"]))).toBe(
+      canonicalJson(m({ l: ["a", "b"], n: 5 })),
+    );
+  });
+
+  it("keeps quoted commas and quotes for set-string", () => {
+    expect(canonicalJson(parseStateValuesSetString(['zone="a,b",n=5']))).toBe(
+      canonicalJson(m({ zone: '"a,b"', n: "5" })),
+    );
+  });
+
+  it("lets set win over set-string for the same key", () => {
+    expect(canonicalJson(parseCliStateValues(["a=1"], ["a=x"]))).toBe(canonicalJson(m({ a: 1 })));
+  });
+
+  it("rejects an entry without '='", () => {
+    expect(() => parseStateValuesSet(["novalue"])).toThrow(
+      expect.objectContaining({ code: "CONFIG_BAD_STATE_VALUES_SET" }),
+    );
+  });
+
+  const seg = fc.stringMatching(/^[a-z][a-z0-9]{0,4}$/);
+  it("round-trips a dotted key of simple segments", () => {
+    fc.assert(
+      fc.property(
+        fc.array(seg, { minLength: 1, maxLength: 4 }),
+        (parts) => JSON.stringify(parseKey(parts.join("."))) === JSON.stringify(parts),
+      ),
+      {
+        numRuns: 200,
+      },
+    );
+  });
+
+  it("stores any non-special text of --state-values-set-string unchanged", () => {
+    fc.assert(
+      fc.property(seg, fc.stringMatching(/^[a-zA-Z0-9_./-]{1,8}$/), (k, v) => {
+        const out = parseStateValuesSetString([`${k}=${v}`]);
+        return out[k] === v;
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("stores typed values at the parsed path", () => {
+    fc.assert(
+      fc.property(
+        fc.array(seg, { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 1, max: 100000 }),
+        (parts, n) => {
+          let cur: unknown = parseStateValuesSet([`${parts.join(".")}=${n}`]);
+          for (const p of parts) cur = (cur as Record<string, unknown>)[p];
+          return cur === BigInt(n);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The Node implementation of {@link ProcessRunner}. Commands run without a shell, so no
+ * argument is ever re-parsed; the environment is `baseEnv` (default: this process's) with
+ * `options.env` laid over it, which lets the CLI and the conformance runner give each run
+ * its own environment without touching `process.env`.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import type { CommandOptions, CommandResult, Environment, ProcessRunner } from "../shared/io";
+
+/** Options of {@link NodeProcessRunner}. */
+export interface NodeProcessRunnerOptions {
+  /** Environment every command starts from; default `process.env`. */
+  readonly baseEnv?: Environment;
+  /** Working directory when a command gives none; default `process.cwd()`. */
+  readonly cwd?: string;
+}
+
+/** Runs real processes. Exit code 127 with a message on stderr when the program is missing. */
+export class NodeProcessRunner implements ProcessRunner {
+  private readonly baseEnv: Environment;
+  private readonly cwd: string | undefined;
+
+  constructor(options: NodeProcessRunnerOptions = {}) {
+    this.baseEnv = options.baseEnv ?? process.env;
+    this.cwd = options.cwd;
+  }
+
+  private env(options: CommandOptions): NodeJS.ProcessEnv {
+    const env: NodeJS.ProcessEnv = {};
+    for (const [k, v] of Object.entries(this.baseEnv)) if (v !== undefined) env[k] = v;
+    for (const [k, v] of Object.entries(options.env ?? {})) env[k] = v;
+    return env;
+  }
+
+  run(command: string, args: readonly string[], options: CommandOptions = {}): Promise<CommandResult> {
+    return new Promise((resolveResult) => {
+      const child = spawn(command, [...args], {
+        cwd: options.cwd ?? this.cwd,
+        env: this.env(options),
+        stdio: ["pipe", "pipe", "pipe"],
+        ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
+      });
+      const out: Buffer[] = [];
+      const err: Buffer[] = [];
+      let spawnError: Error | undefined;
+      child.stdout.on("data", (b: Buffer) => out.push(b));
+      child.stderr.on("data", (b: Buffer) => err.push(b));
+      child.on("error", (e) => {
+        spawnError = e;
+      });
+      child.on("close", (code, signal) => {
+        const stderr = Buffer.concat(err).toString("utf8");
+        resolveResult({
+          exitCode: spawnError !== undefined ? 127 : (code ?? (signal === null ? 1 : 128)),
+          stdout: Buffer.concat(out).toString("utf8"),
+          stderr: spawnError !== undefined ? `${stderr}${spawnError.message}\n` : stderr,
+        });
+      });
+      child.stdin.on("error", () => {});
+      child.stdin.end(options.input ?? "");
+    });
+  }
+
+  runSync(command: string, args: readonly string[], options: CommandOptions = {}): CommandResult {
+    const r = spawnSync(command, [...args], {
+      cwd: options.cwd ?? this.cwd,
+      env: this.env(options),
+      input: options.input ?? "",
+      maxBuffer: 1024 * 1024 * 1024,
+      ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
+    });
+    if (r.error !== undefined) {
+      return { exitCode: 127, stdout: "", stderr: `${r.error.message}\n` };
+    }
+    return {
+      exitCode: r.status ?? 128,
+      stdout: r.stdout.toString("utf8"),
+      stderr: r.stderr.toString("utf8"),
+    };
+  }
+}

@@ -1,0 +1,33 @@
+/** Render stage: releases → manifests with the real helm. */
+export {
+  openRenderSession,
+  renderDesiredState,
+  type RenderIo,
+  type RenderSession,
+  type RenderStateResult,
+} from "./render-state";
+export type { HelmBinary, RenderedRelease, RenderOptions, TemplateCommandOptions } from "./render-types";
+export type { ScratchFileSystem, ScratchStat } from "./render-io";
+export {
+  templateFlags,
+  releaseKubeContext,
+  type TemplateFlagOptions,
+  type TemplateFlagsInput,
+} from "./template-flags";
+export { collectArgs, extraHelmArgs } from "./collect-args";
+export {
+  isLocalChart,
+  isOciChart,
+  normalizeChart,
+  resolveRemoteChart,
+  safeVersionPath,
+  type RemoteChart,
+} from "./chart-ref";
+export { planReleases } from "./plan-releases";
+export { buildTemplateArgs } from "./render-release";
+export { RenderCache, hashParts, type RenderCacheOptions } from "./render-cache";
+export { createHelmHome, syncRepositories, type HelmHome } from "./helm-home";
+export { prepareCharts, resolveChart, type PreparedChart, type PrepareChartsOptions } from "./prepare-charts";
+export { lintState } from "./lint-state";
+export { createReleaseRenderer, type ReleaseRenderer } from "./release-renderer";
+export { checkUnselectedNeeds } from "./unselected-needs";

@@ -1,0 +1,146 @@
+/**
+ * Chart preparation before `helm template`, as helmfile's PrepareCharts does it: decide
+ * whether each release's chart is a local directory, reject `version: latest` on OCI
+ * charts, and run `helm dependency build` once per local chart (sequentially, in release
+ * order, logging `Building dependency release=…, chart=…`).
+ */
+import { posix } from "node:path";
+import { parse as parseYaml } from "yaml";
+import { RenderError } from "../shared/errors";
+import type { FileSystem, Logger, ProcessRunner } from "../shared/io";
+import type { PreparedRelease, RepositorySpec } from "../shared/model";
+import type { ValueMap } from "../shared/value";
+import { isOciChart, normalizeChart } from "./chart-ref";
+import type { HelmBinary } from "./render-types";
+import { bool, str } from "./spec-access";
+
+/** Where helm finds a release's chart. */
+export interface PreparedChart {
+  /** The chart argument for helm: an absolute directory for local charts, else the reference. */
+  readonly chartArg: string;
+  /** The chart as helmfile prints it in its log lines. */
+  readonly displayChart: string;
+  readonly isLocal: boolean;
+}
+
+/** Options of {@link prepareCharts}. */
+export interface PrepareChartsOptions {
+  readonly helm: HelmBinary;
+  readonly helmDefaults: ValueMap;
+  readonly skipDeps: boolean;
+  readonly skipRefresh: boolean;
+  readonly env: Readonly<Record<string, string>>;
+  /** The state's repositories (OCI ones qualify `repo/chart` references). Default none. */
+  readonly repositories?: readonly RepositorySpec[];
+}
+
+/** Resolves every release's chart and builds local chart dependencies. */
+export async function prepareCharts(
+  releases: readonly PreparedRelease[],
+  options: PrepareChartsOptions,
+  fs: FileSystem,
+  runner: ProcessRunner,
+  logger: Logger,
+): Promise<Map<PreparedRelease, PreparedChart>> {
+  const out = new Map<PreparedRelease, PreparedChart>();
+  const built = new Set<string>();
+  for (const r of releases) {
+    const chart = resolveChart(r, fs, options.repositories ?? []);
+    out.set(r, chart);
+    if (isOciChart(chart.chartArg)) rejectLatest(r);
+    if (!chart.isLocal || skipDepsFor(r, options)) continue;
+    logger.info(`Building dependency release=${r.name}, chart=${chart.displayChart}`);
+    // helm fails when two dependency builds run on one chart; one build per chart is enough.
+    if (built.has(chart.chartArg)) continue;
+    built.add(chart.chartArg);
+    if (!hasDependencies(chart.chartArg, fs)) continue;
+    const args = ["dependency", "build", chart.chartArg];
+    if (skipRefreshFor(r, options)) args.push("--skip-refresh");
+    const res = await runner.run(options.helm.path, args, { env: options.env });
+    if (res.exitCode !== 0) {
+      throw new RenderError(
+        "HELM_DEPENDENCY_BUILD_FAILED",
+        `release "${r.name}": building dependencies of local chart ${chart.displayChart} failed: helm ${args.join(" ")}\n${res.stderr.trim()}`,
+        { file: r.stateFile, found: res.stderr.trim() },
+      );
+    }
+    const text = res.stdout.replace(/\n+$/, "");
+    if (text !== "") logger.info(text);
+  }
+  return out;
+}
+
+/**
+ * Local when the chart names an existing directory relative to the release's base dir.
+ * `repo/chart` of a repository declared with `oci: true` becomes `oci://<url>/<chart>`,
+ * as helmfile qualifies it (helm has no named OCI repositories).
+ */
+export function resolveChart(
+  r: PreparedRelease,
+  fs: FileSystem,
+  repositories: readonly RepositorySpec[] = [],
+): PreparedChart {
+  // helmfile asks the file system, not the reference syntax: `charts/app` is local when it exists.
+  const abs = r.chartPath ?? (r.chart.includes("://") ? undefined : posix.resolve(r.baseDir, r.chart));
+  const isLocal = abs !== undefined && fs.isDirectory(abs);
+  if (!isLocal)
+    return { chartArg: ociQualified(r.chart, repositories), displayChart: r.chart, isLocal: false };
+  const display = r.chart.startsWith("/") ? posix.normalize(r.chart) : normalizeChart(".", r.chart);
+  return { chartArg: abs, displayChart: display.replace(/\/$/, "") || ".", isLocal: true };
+}
+
+function ociQualified(chart: string, repositories: readonly RepositorySpec[]): string {
+  const slash = chart.indexOf("/");
+  if (slash <= 0 || chart.includes("://")) return chart;
+  const repo = repositories.find((x) => x.name === chart.slice(0, slash));
+  if (repo === undefined || !repo.oci) return chart;
+  const base = repo.url.replace(/^oci:\/\//, "").replace(/\/+$/, "");
+  return `oci://${base}/${chart.slice(slash + 1)}`;
+}
+
+function skipDepsFor(r: PreparedRelease, o: PrepareChartsOptions): boolean {
+  const own = bool(r.spec, "skipDeps");
+  return (
+    o.skipDeps ||
+    r.skipDeps ||
+    own === true ||
+    (own === undefined && bool(o.helmDefaults, "skipDeps") === true)
+  );
+}
+
+function skipRefreshFor(r: PreparedRelease, o: PrepareChartsOptions): boolean {
+  const own = bool(r.spec, "skipRefresh");
+  return o.skipRefresh || own === true || (own === undefined && bool(o.helmDefaults, "skipRefresh") === true);
+}
+
+/** helm treats `latest` as a tag, which OCI charts do not have (helmfile issue #2247). */
+function rejectLatest(r: PreparedRelease): void {
+  const version = (str(r.spec, "version") ?? r.version ?? "").split("@")[0];
+  if (version === "latest") {
+    throw new RenderError(
+      "OCI_VERSION_LATEST",
+      `release "${r.name}": the version for OCI charts should be semver compliant, the latest tag is not supported`,
+      {
+        file: r.stateFile,
+        keyPath: ["releases", r.name, "version"],
+        expected: "a semver version or none",
+        found: "latest",
+      },
+    );
+  }
+}
+
+/** True when Chart.yaml (or a helm 2 requirements.yaml) declares dependencies. */
+function hasDependencies(chartDir: string, fs: FileSystem): boolean {
+  if (fs.isFile(posix.join(chartDir, "requirements.yaml"))) return true;
+  const chartYaml = posix.join(chartDir, "Chart.yaml");
+  if (!fs.isFile(chartYaml)) return true; // let helm report the broken chart
+  try {
+    const doc: unknown = parseYaml(fs.readFile(chartYaml));
+    if (typeof doc !== "object" || doc === null) return true;
+    const deps = (doc as Record<string, unknown>).dependencies;
+    return Array.isArray(deps) && deps.length > 0;
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * A content-addressed cache of `helm template` output. The key is a SHA-256 over
+ * everything that can change the output (see `cacheKeyParts` in render-release.ts); entries
+ * are written to a temp name and renamed into place, so concurrent runs never see half a
+ * file; the total size is bounded by evicting the least recently used entries (by mtime).
+ * Releases with secret values are never cached (the caller skips them), so no plaintext
+ * secret is ever stored.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { posix } from "node:path";
+import type { FileSystem } from "../shared/io";
+import type { ScratchFileSystem } from "./render-io";
+
+/** Options of {@link RenderCache}. */
+export interface RenderCacheOptions {
+  /** Directory of the cache; the caller supplies `${XDG_CACHE_HOME:-~/.cache}/pulumi-helmfile/render` by default. */
+  readonly dir: string;
+  /** Upper bound of the cache size in MiB; default 256. */
+  readonly maxMegabytes?: number;
+}
+
+/** Hashes the given parts into a hex SHA-256 key (parts are length-prefixed, so no two lists collide). */
+export function hashParts(parts: readonly string[]): string {
+  const h = createHash("sha256");
+  for (const p of parts) {
+    h.update(`${Buffer.byteLength(p)}:`);
+    h.update(p);
+  }
+  return h.digest("hex");
+}
+
+/** A manifest cache on disk. */
+export class RenderCache {
+  private readonly dir: string;
+  private readonly maxBytes: number;
+
+  constructor(
+    options: RenderCacheOptions,
+    private readonly fs: FileSystem,
+    private readonly scratch: ScratchFileSystem,
+  ) {
+    this.dir = options.dir;
+    this.maxBytes = Math.max(1, options.maxMegabytes ?? 256) * 1024 * 1024;
+  }
+
+  private pathOf(key: string): string {
+    return posix.join(this.dir, key.slice(0, 2), `${key}.yaml`);
+  }
+
+  /** The cached manifest, or undefined. A hit refreshes the entry's mtime. */
+  get(key: string): string | undefined {
+    const path = this.pathOf(key);
+    if (!this.fs.isFile(path)) return undefined;
+    try {
+      const text = this.fs.readFile(path);
+      this.scratch.touch(path);
+      return text;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Stores a manifest atomically. Failures are ignored: the cache is an optimisation. */
+  put(key: string, manifest: string): void {
+    const path = this.pathOf(key);
+    const tmp = `${path}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      this.scratch.makeDir(posix.dirname(path));
+      this.scratch.writeFile(tmp, manifest, 0o600);
+      this.scratch.rename(tmp, path);
+    } catch {
+      this.scratch.remove(tmp);
+    }
+  }
+
+  /** Evicts the oldest entries until the cache fits its size bound. */
+  prune(): void {
+    const entries = this.scratch
+      .listFilesRecursive(this.dir)
+      .filter((f) => f.endsWith(".yaml"))
+      .map((f) => {
+        const path = posix.join(this.dir, f);
+        const s = this.scratch.stat(path);
+        return { path, size: s?.size ?? 0, mtime: s?.mtimeMs ?? 0 };
+      });
+    let total = entries.reduce((n, e) => n + e.size, 0);
+    if (total <= this.maxBytes) return;
+    entries.sort((a, b) => a.mtime - b.mtime);
+    for (const e of entries) {
+      if (total <= this.maxBytes) break;
+      this.scratch.remove(e.path);
+      total -= e.size;
+    }
+  }
+}

@@ -1,0 +1,238 @@
+/**
+ * One `helm template` call: builds helmfile's argv for the release, writes its inline values
+ * to private temp files, consults the render cache, runs helm, and turns a failure into a
+ * {@link RenderError} naming the release, the chart, the command and helm's stderr.
+ */
+import { createHash } from "node:crypto";
+import { posix } from "node:path";
+import { RenderError } from "../shared/errors";
+import type { FileSystem, Logger, ProcessRunner } from "../shared/io";
+import type { PreparedRelease, SetFlag } from "../shared/model";
+import { newMap, type ValueMap } from "../shared/value";
+import type { PreparedChart } from "./prepare-charts";
+import { hashParts, type RenderCache } from "./render-cache";
+import type { ScratchFileSystem } from "./render-io";
+import type { HelmBinary, RenderedRelease, TemplateCommandOptions } from "./render-types";
+import { templateFlags, type TemplateFlagsInput } from "./template-flags";
+
+/** Everything shared by the releases of one state. */
+export interface ReleaseRenderContext {
+  readonly helm: HelmBinary;
+  readonly env: Readonly<Record<string, string>>;
+  readonly fs: FileSystem;
+  readonly runner: ProcessRunner;
+  readonly scratch: ScratchFileSystem;
+  /** Private directory (0700) for this run's values files. */
+  readonly valuesDir: string;
+  readonly flagsBase: Omit<TemplateFlagsInput, "release">;
+  readonly template: TemplateCommandOptions;
+  /** Trailing extra args (`--args`, `helmDefaults.args`). */
+  readonly extraArgs: readonly string[];
+  readonly cache: RenderCache | undefined;
+  /** Memoised content hash of a local chart directory. */
+  readonly chartHash: (dir: string) => string;
+  /** Debug lines (`exec: helm …`, helm's stderr on success). Default none. */
+  readonly logger?: Logger;
+}
+
+/** Renders one release with `helm template`. `index` keeps temp file names unique. */
+export async function renderRelease(
+  release: PreparedRelease,
+  chart: PreparedChart,
+  ctx: ReleaseRenderContext,
+  index: number,
+): Promise<RenderedRelease> {
+  const { args, files } = buildTemplateArgs(release, chart, ctx, index);
+  const key = cacheKey(release, chart, args, files, ctx);
+  const base = { release, displayChart: chart.displayChart, args };
+  if (key !== undefined) {
+    const hit = ctx.cache?.get(key);
+    if (hit !== undefined) {
+      ctx.logger?.debug(`render cache hit for release ${release.name} (${key.slice(0, 12)})`);
+      return { ...base, manifest: hit, cached: true };
+    }
+  }
+  try {
+    for (const f of files) ctx.scratch.writeFile(f.path, f.content, 0o600);
+    ctx.logger?.debug(`exec: ${ctx.helm.path} ${args.map(redactArg).join(" ")}`);
+    const r = await ctx.runner.run(ctx.helm.path, args, { env: ctx.env });
+    if (r.exitCode !== 0) throw templateFailure(release, chart, args, r.stderr);
+    if (r.stderr.trim() !== "") ctx.logger?.debug(r.stderr.trimEnd());
+    if (key !== undefined) ctx.cache?.put(key, r.stdout);
+    if (ctx.template.outputDir !== undefined && ctx.template.outputDir !== "") {
+      return { ...base, manifest: "", cached: false, outputLog: dedupeWroteLines(r.stdout) };
+    }
+    return { ...base, manifest: r.stdout, cached: false };
+  } finally {
+    for (const f of files) ctx.scratch.remove(f.path);
+  }
+}
+
+/** helm 4 prints `wrote <file>` once per document; helmfile keeps each line once. */
+function dedupeWroteLines(out: string): string {
+  const seen = new Set<string>();
+  return out
+    .split("\n")
+    .filter((line) => {
+      if (!line.startsWith("wrote ")) return true;
+      if (seen.has(line)) return false;
+      seen.add(line);
+      return true;
+    })
+    .join("\n")
+    .replace(/\n+$/, "");
+}
+
+/** A values file this call writes (inline values) before running helm. */
+interface PendingFile {
+  readonly path: string;
+  readonly content: string;
+}
+
+/** helmfile's argv for `helm template` of one release (without the binary). */
+export function buildTemplateArgs(
+  release: PreparedRelease,
+  chart: PreparedChart,
+  ctx: Pick<ReleaseRenderContext, "helm" | "flagsBase" | "template" | "extraArgs" | "valuesDir" | "scratch">,
+  index: number,
+): { args: string[]; files: PendingFile[] } {
+  const spec: ValueMap = Object.assign(newMap(), release.spec);
+  if (release.kubeContext !== undefined) spec.kubeContext = release.kubeContext;
+  const args = ["template", release.name, chart.chartArg];
+  args.push(
+    ...templateFlags({ ...ctx.flagsBase, release: spec, options: ctx.template, helmMajor: ctx.helm.major }),
+  );
+  if (release.namespace !== "") args.push("--namespace", release.namespace);
+  const files: PendingFile[] = [];
+  release.values.forEach((v, j) => {
+    if (v.kind === "file") {
+      args.push("--values", v.path);
+      return;
+    }
+    const path = posix.join(ctx.valuesDir, `${index}-${j}-values.yaml`);
+    files.push({ path, content: v.content });
+    args.push("--values", path);
+  });
+  for (const s of release.setFlags) args.push(`--${s.kind}`, s.expression);
+  const t = ctx.template;
+  for (const v of t.values ?? []) args.push("--values", v);
+  for (const s of t.set ?? []) args.push("--set", s);
+  if (t.outputDir !== undefined && t.outputDir !== "") {
+    const dir = outputDirFor(t.outputDir, release);
+    ctx.scratch.makeDir(dir);
+    args.push("--output-dir", dir);
+  }
+  if (t.validate === true) args.push("--validate");
+  if (t.includeCrds === true) args.push("--include-crds");
+  if (t.noHooks === true) args.push("--no-hooks");
+  if (t.skipTests === true) args.push("--skip-tests");
+  args.push(...ctx.extraArgs);
+  return { args, files };
+}
+
+/** helmfile's default `--output-dir` layout: `<dir>/<state base name>-<sha1(abs state path)[:8]>-<release>`. */
+function outputDirFor(outputDir: string, release: PreparedRelease): string {
+  const file = posix.basename(release.stateFile);
+  const ext = posix.extname(file);
+  const baseName = file.slice(0, file.length - ext.length);
+  const sha = createHash("sha1").update(release.stateFile).digest("hex").slice(0, 8);
+  return posix.join(outputDir, `${baseName}-${sha}-${release.name}`);
+}
+
+/**
+ * The cache key, or undefined when the output must not be cached: secret values (never
+ * stored), `--output-dir` (files, not stdout), cluster access (`--dry-run=server`,
+ * `--validate`: the cluster can change the output), post-renderers (arbitrary programs),
+ * and remote charts without an exact version.
+ */
+function cacheKey(
+  release: PreparedRelease,
+  chart: PreparedChart,
+  args: readonly string[],
+  files: readonly PendingFile[],
+  ctx: ReleaseRenderContext,
+): string | undefined {
+  if (ctx.cache === undefined || release.hasSecrets || release.setFlags.some((s: SetFlag) => s.secret))
+    return undefined;
+  if (
+    args.some(
+      (a) =>
+        a === "--output-dir" ||
+        a === "--validate" ||
+        a.startsWith("--dry-run") ||
+        a.startsWith("--post-renderer"),
+    )
+  )
+    return undefined;
+  const version = release.version ?? "";
+  if (!chart.isLocal && !/^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/.test(version))
+    return undefined;
+  const pending = new Map(files.map((f) => [f.path, f.content]));
+  const parts = [`helm ${ctx.helm.raw}`];
+  for (const a of args) {
+    const inline = pending.get(a);
+    if (inline !== undefined) parts.push(`inline-values:${inline}`);
+    else if (a === chart.chartArg && chart.isLocal) parts.push(`local-chart:${ctx.chartHash(a)}`);
+    else parts.push(a);
+  }
+  for (const v of release.values) {
+    if (v.kind === "file") parts.push(`file:${v.path}:${fileHash(ctx.fs, v.path)}`);
+  }
+  for (const v of ctx.template.values ?? []) parts.push(`file:${v}:${fileHash(ctx.fs, v)}`);
+  for (const s of release.setFlags) {
+    if (s.kind === "set-file")
+      parts.push(`set-file:${s.expression}:${setFileHash(ctx.fs, s.expression, release.baseDir)}`);
+  }
+  return hashParts(parts);
+}
+
+function fileHash(fs: FileSystem, path: string): string {
+  try {
+    return createHash("sha256").update(fs.readBytes(path)).digest("hex");
+  } catch {
+    return "missing";
+  }
+}
+
+function setFileHash(fs: FileSystem, expression: string, baseDir: string): string {
+  const eq = expression.indexOf("=");
+  const path = expression.slice(eq + 1);
+  return fileHash(fs, posix.resolve(baseDir, path));
+}
+
+/** Content hash of a chart directory: every file's relative path and bytes. */
+export function hashChartDirectory(dir: string, fs: FileSystem, scratch: ScratchFileSystem): string {
+  const h = createHash("sha256");
+  for (const rel of scratch.listFilesRecursive(dir)) {
+    h.update(`${rel}\0`);
+    h.update(fs.readBytes(posix.join(dir, rel)));
+    h.update("\0");
+  }
+  return h.digest("hex");
+}
+
+function templateFailure(
+  release: PreparedRelease,
+  chart: PreparedChart,
+  args: readonly string[],
+  stderr: string,
+): RenderError {
+  const command = `helm ${args.map(redactArg).join(" ")}`;
+  return new RenderError(
+    "HELM_TEMPLATE_FAILED",
+    `release "${release.name}" (chart ${chart.displayChart}): helm template failed\ncommand: ${command}\n${stderr.trim()}`,
+    { file: release.stateFile, found: stderr.trim() },
+  );
+}
+
+/** `--set` values may carry secrets: only their keys are shown. */
+function redactArg(arg: string, i: number, all: readonly string[]): string {
+  const prev = all[i - 1] ?? "";
+  if (/^--set(-string|-json|-literal)?$/.test(prev)) {
+    return arg
+      .split(",")
+      .map((kv) => (kv.includes("=") ? `${kv.slice(0, kv.indexOf("="))}=***` : kv))
+      .join(",");
+  }
+  return /\s/.test(arg) ? JSON.stringify(arg) : arg;
+}

@@ -1,0 +1,231 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { findHelm, NodeFileSystem, NodeProcessRunner, NodeScratchFileSystem } from "../node";
+import { testHelmBinaries } from "../node/helm-binaries";
+import { RenderError } from "../shared/errors";
+import type { LoadedState, PreparedRelease } from "../shared/model";
+import { newMap } from "../shared/value";
+import { renderDesiredState } from "./render-state";
+
+const chartsDir = join(__dirname, "../../../shared/conformance/helmfile/charts");
+
+function release(name: string, content: string, extra: Partial<PreparedRelease> = {}): PreparedRelease {
+  return {
+    id: `ns/${name}`,
+    name,
+    namespace: "ns",
+    chart: "./raw-0.1.0",
+    labels: {},
+    needs: [],
+    installed: true,
+    values: [{ kind: "inline", content, origin: "test", secret: false }],
+    setFlags: [{ kind: "set", expression: "extra=1", secret: false }],
+    templateFlags: [],
+    skipDeps: false,
+    stateFile: join(chartsDir, "helmfile.yaml"),
+    baseDir: chartsDir,
+    hasSecrets: false,
+    spec: newMap(),
+    ...extra,
+  };
+}
+
+function state(releases: PreparedRelease[]): LoadedState {
+  return {
+    file: "helmfile.yaml",
+    displayPath: "helmfile.yaml",
+    environment: "default",
+    values: newMap(),
+    helmDefaults: newMap(),
+    repositories: [],
+    releases,
+    document: newMap(),
+  };
+}
+
+const configMap = (name: string): string =>
+  `templates:\n- |\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: ${name}\n`;
+
+describe.each(testHelmBinaries())("rendering with %s", (_label, helmPath) => {
+  let scratchRoot: string;
+  let lines: string[];
+  const io = () => ({
+    fs: new NodeFileSystem(),
+    runner: new NodeProcessRunner(),
+    scratch: new NodeScratchFileSystem(scratchRoot),
+    logger: { debug: () => {}, info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m) },
+  });
+
+  beforeEach(() => {
+    scratchRoot = mkdtempSync(join(tmpdir(), "ph-render-test-"));
+    lines = [];
+  });
+  afterEach(() => rmSync(scratchRoot, { recursive: true, force: true }));
+
+  test("releases render in declaration order with helm's own output", async () => {
+    const helm = await findHelm(new NodeProcessRunner(), { explicit: helmPath });
+    const out = await renderDesiredState(
+      {
+        states: [state([release("b", configMap("first")), release("a", configMap("second"))])],
+        releases: [],
+      },
+      { helm, concurrency: 2 },
+      io(),
+    );
+    expect(out.map((r) => r.release.name)).toEqual(["b", "a"]);
+    expect(out[0]?.manifest).toBe(
+      "---\n# Source: raw/templates/resources.yaml\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: first\n",
+    );
+    expect(lines).toEqual([
+      "Building dependency release=b, chart=raw-0.1.0",
+      "Building dependency release=a, chart=raw-0.1.0",
+    ]);
+  });
+
+  test("no temp file is left after a successful render", async () => {
+    const helm = await findHelm(new NodeProcessRunner(), { explicit: helmPath });
+    await renderDesiredState(
+      { states: [state([release("ok", configMap("x"))])], releases: [] },
+      { helm },
+      io(),
+    );
+    expect(readdirSync(scratchRoot)).toEqual([]);
+  });
+
+  test("a helm failure names release, chart, command and stderr, and leaves no temp file", async () => {
+    const helm = await findHelm(new NodeProcessRunner(), { explicit: helmPath });
+    const bad = release("broken", 'templates:\n- |\n  {{ fail "boom" }}\n', {
+      setFlags: [{ kind: "set", expression: "password=hunter2", secret: true }],
+    });
+    const err = await renderDesiredState({ states: [state([bad])], releases: [] }, { helm }, io()).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(RenderError);
+    const e = err as RenderError;
+    expect(e.code).toBe("HELM_TEMPLATE_FAILED");
+    expect(e.message).toContain('release "broken"');
+    expect(e.message).toContain("raw-0.1.0");
+    expect(e.message).toContain("template broken");
+    expect(e.message).toContain("boom");
+    expect(e.message).not.toContain("hunter2");
+    expect(readdirSync(scratchRoot)).toEqual([]);
+  });
+
+  test("inline values files are private (0600 in a 0700 directory) while helm runs", async () => {
+    const helm = await findHelm(new NodeProcessRunner(), { explicit: helmPath });
+    // A post-renderer-free way to observe the file: helm reads it; we check modes via a wrapper runner.
+    const seen: string[] = [];
+    const base = new NodeProcessRunner();
+    const runner = {
+      run: async (cmd: string, args: readonly string[], o?: object) => {
+        const { statSync } = await import("node:fs");
+        args.forEach((a, i) => {
+          if (args[i - 1] === "--values") {
+            seen.push((statSync(a).mode & 0o777).toString(8));
+            seen.push((statSync(join(a, "..")).mode & 0o777).toString(8));
+          }
+        });
+        return base.run(cmd, args, o);
+      },
+      runSync: base.runSync.bind(base),
+    };
+    await renderDesiredState(
+      { states: [state([release("p", configMap("x"))])], releases: [] },
+      { helm },
+      { ...io(), runner },
+    );
+    expect(seen).toEqual(["600", "700"]);
+  });
+
+  test("a warm cache returns the same manifest without running helm template", async () => {
+    const helm = await findHelm(new NodeProcessRunner(), { explicit: helmPath });
+    const cacheDir = join(scratchRoot, "..", `${scratchRoot.split("/").pop() ?? "x"}-cache`);
+    try {
+      const cold = await renderDesiredState(
+        { states: [state([release("c", configMap("cached"))])], releases: [] },
+        { helm, cache: { dir: cacheDir } },
+        io(),
+      );
+      const warm = await renderDesiredState(
+        { states: [state([release("c", configMap("cached"))])], releases: [] },
+        { helm, cache: { dir: cacheDir } },
+        io(),
+      );
+      expect(cold[0]?.cached).toBe(false);
+      expect(warm[0]?.cached).toBe(true);
+      expect(warm[0]?.manifest).toBe(cold[0]?.manifest);
+      const changed = await renderDesiredState(
+        { states: [state([release("c", configMap("other"))])], releases: [] },
+        { helm, cache: { dir: cacheDir } },
+        io(),
+      );
+      expect(changed[0]?.cached).toBe(false);
+      expect(changed[0]?.manifest).toContain("name: other");
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  test("releases with secret values are never cached", async () => {
+    const helm = await findHelm(new NodeProcessRunner(), { explicit: helmPath });
+    const cacheDir = mkdtempSync(join(tmpdir(), "ph-cache-"));
+    try {
+      const secret = release("s", configMap("sec"), { hasSecrets: true });
+      await renderDesiredState(
+        { states: [state([secret])], releases: [] },
+        { helm, cache: { dir: cacheDir } },
+        io(),
+      );
+      expect(readdirSync(cacheDir)).toEqual([]);
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  test("a local chart with dependencies gets `helm dependency build`", async () => {
+    const helm = await findHelm(new NodeProcessRunner(), { explicit: helmPath });
+    const dir = mkdtempSync(join(tmpdir(), "ph-deps-"));
+    try {
+      mkdirSync(join(dir, "parent/templates"), { recursive: true });
+      writeFileSync(
+        join(dir, "parent/Chart.yaml"),
+        `apiVersion: v2\nname: parent\nversion: 0.1.0\ndependencies:\n- name: raw\n  version: 0.1.0\n  repository: file://${join(chartsDir, "raw-0.1.0")}\n`,
+      );
+      const subchartValues = "raw:\n  templates:\n  - |\n    kind: ConfigMap\n    name: from-subchart\n";
+      const r = release("dep", subchartValues, { chart: "./parent", baseDir: dir });
+      const out = await renderDesiredState({ states: [state([r])], releases: [] }, { helm }, io());
+      expect(out[0]?.manifest).toContain("# Source: parent/charts/raw/templates/resources.yaml");
+      expect(out[0]?.manifest).toContain("name: from-subchart");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("chart resolution", () => {
+  test("repo/chart of an OCI repository becomes an oci:// reference; other refs stay", async () => {
+    const { resolveChart } = await import("./prepare-charts");
+    const r = release("o", "", { chart: "karpenter/karpenter", baseDir: "/nonexistent" });
+    const repos = [{ name: "karpenter", url: "public.ecr.aws/karpenter", oci: true, spec: newMap() }];
+    expect(resolveChart(r, new NodeFileSystem(), repos)).toEqual({
+      chartArg: "oci://public.ecr.aws/karpenter/karpenter",
+      displayChart: "karpenter/karpenter",
+      isLocal: false,
+    });
+    expect(resolveChart({ ...r, chart: "stable/app" }, new NodeFileSystem(), repos).chartArg).toBe(
+      "stable/app",
+    );
+  });
+
+  test("a local chart shows as written, cleaned, in helmfile's log lines", async () => {
+    const { resolveChart } = await import("./prepare-charts");
+    const r = release("l", "", { chart: "./raw-0.1.0/" });
+    expect(resolveChart(r, new NodeFileSystem())).toEqual({
+      chartArg: join(chartsDir, "raw-0.1.0"),
+      displayChart: "raw-0.1.0",
+      isLocal: true,
+    });
+  });
+});

@@ -1,0 +1,230 @@
+/**
+ * Renders the releases of a desired state with the real helm, state by state in helmfile's
+ * order: repositories, chart preparation (dependency builds), then `helm template` for every
+ * installed release, up to `concurrency` at a time, results kept in helmfile's order.
+ */
+import { isHelmfileError, RenderError, type HelmfileError } from "../shared/errors";
+import type { FileSystem, Logger, ProcessRunner } from "../shared/io";
+import type { DesiredState, LoadedState, PreparedRelease } from "../shared/model";
+import { isMap } from "../shared/value";
+import { extraHelmArgs } from "./collect-args";
+import { createHelmHome, syncRepositories, type HelmHome } from "./helm-home";
+import { planReleases } from "./plan-releases";
+import { prepareCharts } from "./prepare-charts";
+import { RenderCache } from "./render-cache";
+import type { ScratchFileSystem } from "./render-io";
+import { hashChartDirectory, renderRelease, type ReleaseRenderContext } from "./render-release";
+import type { RenderedRelease, RenderOptions } from "./render-types";
+import { bool, str, strList, sub } from "./spec-access";
+
+/** The IO the render stage uses. */
+export interface RenderIo {
+  readonly fs: FileSystem;
+  readonly runner: ProcessRunner;
+  readonly scratch: ScratchFileSystem;
+  /** Receives helmfile's log lines (`Adding repo …`, `Building dependency …`). */
+  readonly logger: Logger;
+}
+
+/** Result of rendering one state: the releases rendered in order, and the error that stopped it. */
+export interface RenderStateResult {
+  readonly state: LoadedState;
+  readonly rendered: readonly RenderedRelease[];
+  /** Set when a release failed; `rendered` then holds only the releases before it. */
+  readonly error?: HelmfileError;
+  /** The release whose `helm template` failed, when a release failed (not chart preparation). */
+  readonly failed?: { readonly release: PreparedRelease; readonly displayChart: string };
+}
+
+/** A render session shares one private helm home (and repository list) across states. */
+export interface RenderSession {
+  renderState(state: LoadedState): Promise<RenderStateResult>;
+  /** Removes the private helm home. */
+  dispose(): void;
+}
+
+/** Opens a render session; call `dispose()` when done (also after failures). */
+export function openRenderSession(options: RenderOptions, io: RenderIo): RenderSession {
+  const home: HelmHome | undefined =
+    options.isolateHelmHome === false ? undefined : createHelmHome(io.scratch);
+  const env = { ...(options.env ?? {}), ...(home?.env ?? {}) };
+  const cache = options.cache === undefined ? undefined : new RenderCache(options.cache, io.fs, io.scratch);
+  const chartHashes = new Map<string, string>();
+  // Repositories are added once per session, even when several states (or single-release renders) declare them.
+  const syncedRepos = new Set<string>();
+  const chartHash = (dir: string): string => {
+    let h = chartHashes.get(dir);
+    if (h === undefined) {
+      h = hashChartDirectory(dir, io.fs, io.scratch);
+      chartHashes.set(dir, h);
+    }
+    return h;
+  };
+  return {
+    renderState: async (state) => {
+      try {
+        return await renderOneState(state, options, io, { env, cache, chartHash, syncedRepos });
+      } finally {
+        cache?.prune();
+      }
+    },
+    dispose: () => home?.dispose(),
+  };
+}
+
+/** Renders every state of a desired state; throws the first error (after removing temp files). */
+export async function renderDesiredState(
+  desired: DesiredState,
+  options: RenderOptions,
+  io: RenderIo,
+): Promise<RenderedRelease[]> {
+  const session = openRenderSession(options, io);
+  try {
+    const out: RenderedRelease[] = [];
+    for (const state of desired.states) {
+      const r = await session.renderState(state);
+      if (r.error !== undefined) throw r.error;
+      out.push(...r.rendered);
+    }
+    return out;
+  } finally {
+    session.dispose();
+  }
+}
+
+/** Session-wide pieces shared by every state render. */
+interface SessionShared {
+  readonly env: Readonly<Record<string, string>>;
+  readonly cache: RenderCache | undefined;
+  readonly chartHash: (dir: string) => string;
+  readonly syncedRepos: Set<string>;
+}
+
+async function renderOneState(
+  state: LoadedState,
+  options: RenderOptions,
+  io: RenderIo,
+  shared: SessionShared,
+): Promise<RenderStateResult> {
+  const { env, cache, chartHash } = shared;
+  let releases: PreparedRelease[];
+  try {
+    releases = planReleases(state.releases.filter((r) => r.installed));
+  } catch (err) {
+    return { state, rendered: [], error: asError(err) };
+  }
+  const d = state.helmDefaults;
+  const skipRepos =
+    options.skipDeps === true ||
+    options.skipRefresh === true ||
+    bool(d, "skipDeps") === true ||
+    bool(d, "skipRefresh") === true;
+  const valuesDir = io.scratch.makeTempDir("pulumi-helmfile-values-");
+  try {
+    if (!skipRepos && releases.length > 0)
+      await syncRepositories(state.repositories, options.helm, io.runner, env, io.logger);
+    const charts = await prepareCharts(
+      releases,
+      {
+        helm: options.helm,
+        helmDefaults: d,
+        skipDeps: options.skipDeps === true,
+        skipRefresh: options.skipRefresh === true,
+        env,
+        repositories: state.repositories,
+      },
+      io.fs,
+      io.runner,
+      io.logger,
+    );
+    const ctx: ReleaseRenderContext = {
+      helm: options.helm,
+      env,
+      fs: io.fs,
+      runner: io.runner,
+      scratch: io.scratch,
+      valuesDir,
+      flagsBase: flagsBaseOf(state, options),
+      template: options.template ?? {},
+      extraArgs: extraHelmArgs(options.template?.args ?? "", strList(d, "args")),
+      cache,
+      chartHash,
+      logger: io.logger,
+    };
+    const results = await runPool(releases, options.concurrency ?? 0, (r, i) => {
+      const chart = charts.get(r);
+      if (chart === undefined) throw new RenderError("INTERNAL", `no prepared chart for release ${r.name}`);
+      return renderRelease(r, chart, ctx, i);
+    });
+    const rendered: RenderedRelease[] = [];
+    for (const [i, res] of results.entries()) {
+      if (res.ok) {
+        rendered.push(res.value);
+        continue;
+      }
+      const release = releases[i] as PreparedRelease;
+      const displayChart = charts.get(release)?.displayChart ?? release.chart;
+      return { state, rendered, error: asError(res.error), failed: { release, displayChart } };
+    }
+    return { state, rendered };
+  } catch (err) {
+    return { state, rendered: [], error: asError(err) };
+  } finally {
+    io.scratch.remove(valuesDir);
+  }
+}
+
+function flagsBaseOf(state: LoadedState, options: RenderOptions): ReleaseRenderContext["flagsBase"] {
+  const doc = state.document;
+  const envs = sub(doc, "environments");
+  const envSpec = envs === undefined ? undefined : envs[state.environment];
+  const envKubeContext =
+    options.environmentKubeContext ?? (isMap(envSpec) ? str(envSpec, "kubeContext") : undefined);
+  const kubeVersion = str(doc, "kubeVersion");
+  return {
+    helmDefaults: state.helmDefaults,
+    repositories: state.repositories.map((r) => r.spec),
+    apiVersions: strList(doc, "apiVersions"),
+    ...(kubeVersion === undefined ? {} : { kubeVersion }),
+    ...(envKubeContext === undefined ? {} : { environmentKubeContext: envKubeContext }),
+  };
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/**
+ * Runs `fn` over `items` with at most `limit` in flight (0 = all at once). Once an item
+ * fails, items after it are not started: their output could never be shown.
+ */
+async function runPool<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<Settled<R>[]> {
+  const results: Settled<R>[] = new Array<Settled<R>>(items.length);
+  let next = 0;
+  let firstFailure = Number.POSITIVE_INFINITY;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      if (i > firstFailure) {
+        results[i] = { ok: false, error: new RenderError("SKIPPED", "skipped after an earlier failure") };
+        continue;
+      }
+      try {
+        results[i] = { ok: true, value: await fn(items[i] as T, i) };
+      } catch (error) {
+        results[i] = { ok: false, error };
+        firstFailure = Math.min(firstFailure, i);
+      }
+    }
+  };
+  const n = limit <= 0 ? items.length : Math.min(limit, items.length);
+  await Promise.all(Array.from({ length: n }, worker));
+  return results;
+}
+
+function asError(err: unknown): HelmfileError {
+  if (isHelmfileError(err)) return err;
+  return new RenderError("RENDER_FAILED", err instanceof Error ? err.message : String(err), { cause: err });
+}

@@ -1,0 +1,71 @@
+/** Options and results of the render stage. */
+import type { PreparedRelease } from "../shared/model";
+import type { TemplateFlagOptions } from "./template-flags";
+
+/** The helm binary to run and its version (from `helm version --short`). */
+export interface HelmBinary {
+  readonly path: string;
+  readonly major: number;
+  readonly minor: number;
+  readonly patch: number;
+  /** e.g. `v3.17.3+ge4da497`; part of the cache key. */
+  readonly raw: string;
+}
+
+/** `helmfile template` command options that are not per-release flags. All default to unset/false. */
+export interface TemplateCommandOptions extends TemplateFlagOptions {
+  /** `--set` from the command line, appended after the release's own flags. */
+  readonly set?: readonly string[];
+  /** `--values` files from the command line (absolute paths). */
+  readonly values?: readonly string[];
+  /** `--output-dir`: helm writes files there instead of stdout (never cached). */
+  readonly outputDir?: string;
+  /** `--output-dir-template`. */
+  readonly outputDirTemplate?: string;
+  readonly validate?: boolean;
+  readonly includeCrds?: boolean;
+  readonly noHooks?: boolean;
+  readonly skipTests?: boolean;
+  /** `--args`: extra helm arguments, parsed like helmfile, followed by `helmDefaults.args`. */
+  readonly args?: string;
+}
+
+/** Options of {@link renderState} / {@link renderDesiredState}. */
+export interface RenderOptions {
+  readonly helm: HelmBinary;
+  /** Maximum concurrent helm processes; 0 (the default, as in helmfile) means unlimited. */
+  readonly concurrency?: number;
+  /** `--skip-deps`: no `helm dependency build`, no repository sync. Default false. */
+  readonly skipDeps?: boolean;
+  /** `--skip-refresh`: no repository sync, `--skip-refresh` on dependency builds. Default false. */
+  readonly skipRefresh?: boolean;
+  /** Command options (`helmfile template` flags). */
+  readonly template?: TemplateCommandOptions;
+  /**
+   * Environment for helm processes, laid over the runner's base environment. The render
+   * stage adds `HELM_CONFIG_HOME`/`HELM_CACHE_HOME`/`HELM_DATA_HOME` of its private helm home
+   * unless {@link isolateHelmHome} is false. Default none.
+   */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Run helm in a private helm home (removed afterwards). Default true. */
+  readonly isolateHelmHome?: boolean;
+  /** Render cache; default none (no caching). */
+  readonly cache?: { readonly dir: string; readonly maxMegabytes?: number };
+  /** Selected environment's `kubeContext` (for the kube-context precedence). Default none. */
+  readonly environmentKubeContext?: string;
+}
+
+/** One release after `helm template`. */
+export interface RenderedRelease {
+  readonly release: PreparedRelease;
+  /** The chart as helmfile prints it in `Templating release=…, chart=…`. */
+  readonly displayChart: string;
+  /** helm's stdout (the manifests), exactly as helm wrote it. Empty with `--output-dir`. */
+  readonly manifest: string;
+  /** The helm argv after the binary, for diagnostics (values files named, never their content). */
+  readonly args: readonly string[];
+  /** True when the manifest came from the render cache. */
+  readonly cached: boolean;
+  /** With `--output-dir`: helm's `wrote <file>` lines (each once), which helmfile logs. */
+  readonly outputLog?: string;
+}

@@ -1,0 +1,25 @@
+/**
+ * Secret decryption as the core sees it (helm-secrets / sops in helmfile). Implementations
+ * live at the edges; the default refuses with a clear {@link SecretError}.
+ */
+import { SecretError } from "./errors";
+
+/** Decrypts secrets files for the loader. */
+export interface SecretsDecryptor {
+  /**
+   * Returns the decrypted text of the secrets file at `path` (absolute). Throws a
+   * {@link SecretError} when it cannot; never includes plaintext in errors.
+   */
+  decryptFile(path: string): string;
+}
+
+/** The decryptor used when none is configured: every secrets file is an error. */
+export const noSecretsDecryptor: SecretsDecryptor = {
+  decryptFile(path: string): string {
+    throw new SecretError(
+      "SECRETS_UNSUPPORTED",
+      `cannot decrypt secrets file ${path}: no secrets decryptor is configured (pass one, e.g. a helm-secrets/sops runner)`,
+      { file: path },
+    );
+  },
+};

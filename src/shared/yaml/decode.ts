@@ -1,0 +1,379 @@
+/**
+ * Go-typed YAML decoding, the way helmfile reads YAML: go-yaml v3 by default, v2 when
+ * `HELMFILE_GO_YAML_V3=false`. The `yaml` package parses; typing, merge keys, duplicate keys
+ * and key stringification follow go-yaml decoding into `interface{}`.
+ */
+import { isAlias, isMap as isYamlMap, isScalar, isSeq, LineCounter, parseAllDocuments } from "yaml";
+import type { Document, Node as YamlNode, Scalar } from "yaml";
+import { LoadError } from "../errors";
+import { FORBIDDEN_KEYS, newMap, type Value, type ValueMap } from "../value";
+import { formatGoFloat } from "./go-float";
+import { libyamlMessage } from "./libyaml-messages";
+import { resolvePlainScalar, resolveTaggedScalar, type GoYamlVersion } from "./resolve";
+
+/** Options of {@link decodeYaml} and friends. */
+export interface DecodeYamlOptions {
+  /** File name used in error messages; default none. */
+  readonly file?: string;
+  /** go-yaml major version whose rules apply; default `"v3"` (helmfile's default). */
+  readonly version?: GoYamlVersion;
+  /** v2 only: refuse duplicate keys like go-yaml's strict mode; default `false` (last wins). v3 always refuses them. */
+  readonly strict?: boolean;
+  /**
+   * What to do with a non-string key (`1: a`, `true: b`): `"stringify"` writes it as Go's
+   * `%v` would (`"1"`, `"true"`), `"error"` raises `YAML_NON_STRING_KEY` like helmfile's
+   * key casting does; `"json"` converts them as `sigs.k8s.io/yaml` does on its way to JSON
+   * (helm): floats with float32 precision, a null key is an error. Default `"stringify"`.
+   */
+  readonly nonStringKeys?: "stringify" | "error" | "json";
+}
+
+/** A 1-based position in the source text. */
+export interface YamlPosition {
+  readonly line: number;
+  readonly column: number;
+}
+
+/** A decoded document plus a lookup from key path to the position of that key or item. */
+export interface PositionedYaml {
+  readonly value: Value;
+  /** Position of the key (map entry) or item (list entry) at `path`; `[]` is the document. */
+  locate(path: ReadonlyArray<string | number>): YamlPosition | undefined;
+}
+
+type Path = ReadonlyArray<string | number>;
+
+const MAX_ALIAS_EXPANSIONS = 100_000;
+
+class Decoder {
+  private aliasExpansions = 0;
+  readonly positions = new Map<string, YamlPosition>();
+
+  constructor(
+    private readonly doc: Document.Parsed,
+    private readonly lines: LineCounter,
+    private readonly options: DecodeYamlOptions,
+    private readonly recordPositions: boolean,
+  ) {}
+
+  private get version(): GoYamlVersion {
+    return this.options.version ?? "v3";
+  }
+
+  fail(code: string, message: string, node: YamlNode | null | undefined, keyPath?: Path): never {
+    const pos = this.positionOf(node);
+    throw new LoadError(code, message, {
+      ...(this.options.file !== undefined ? { file: this.options.file } : {}),
+      ...(pos !== undefined ? { line: pos.line, column: pos.column } : {}),
+      ...(keyPath !== undefined ? { keyPath } : {}),
+    });
+  }
+
+  positionOf(node: YamlNode | null | undefined): YamlPosition | undefined {
+    const offset = node?.range?.[0];
+    if (offset === undefined) return undefined;
+    const { line, col } = this.lines.linePos(offset);
+    return { line, column: col };
+  }
+
+  private record(path: Path, node: YamlNode | null | undefined): void {
+    if (!this.recordPositions) return;
+    const pos = this.positionOf(node);
+    if (pos !== undefined) this.positions.set(JSON.stringify(path), pos);
+  }
+
+  convert(node: YamlNode | null | undefined, path: Path): Value {
+    if (node === null || node === undefined) return null;
+    if (isAlias(node)) {
+      this.aliasExpansions++;
+      if (this.aliasExpansions > MAX_ALIAS_EXPANSIONS) {
+        this.fail("YAML_ALIAS_LIMIT", "document contains excessive aliasing", node, path);
+      }
+      const target = node.resolve(this.doc);
+      if (target === undefined)
+        this.fail("YAML_SYNTAX", `unknown anchor '${node.source}' referenced`, node, path);
+      return this.convert(target, path);
+    }
+    if (isScalar(node)) return this.scalar(node, path);
+    if (isSeq(node)) {
+      return node.items.map((item, i) => {
+        this.record([...path, i], item as YamlNode);
+        return this.convert(item as YamlNode, [...path, i]);
+      });
+    }
+    if (isYamlMap(node)) return this.mapping(node as YamlMapNode, path);
+    return this.fail("YAML_SYNTAX", "unsupported YAML node", node, path);
+  }
+
+  private scalar(node: Scalar, path: Path): Value {
+    // Tags such as !!binary are resolved by the parser even under the failsafe schema; keep the text.
+    const source = (node as { source?: unknown }).source;
+    const text =
+      typeof node.value === "string"
+        ? node.value
+        : typeof source === "string"
+          ? source
+          : node.value === null
+            ? ""
+            : String(node.value);
+    const tag = shortTag(node.tag);
+    const quoted = node.type !== undefined && node.type !== "PLAIN";
+    // go-yaml v3 resolves a plain scalar with the non-specific tag "!" like an untagged one; v2 keeps it a string.
+    const nonSpecific = tag === "!";
+    if (tag === undefined || nonSpecific) {
+      if (quoted || (nonSpecific && this.version === "v2")) return text;
+      return resolvePlainScalar(text, this.version).value;
+    }
+    if (!tag.startsWith("!!") || tag === "!!map" || tag === "!!seq") return text;
+    const resolved = resolveTaggedScalar(text, tag, this.version);
+    if (typeof resolved === "string") return this.fail("YAML_TYPE", resolved, node, path);
+    return resolved.value;
+  }
+
+  private mapping(node: YamlMapNode, path: Path): ValueMap {
+    this.checkDuplicates(node, path);
+    const out = newMap();
+    const merges: YamlNode[] = [];
+    for (const pair of node.items) {
+      const keyNode = pair.key as YamlNode | null;
+      if (isMergeKey(keyNode)) {
+        if (this.version === "v2") this.applyMerge(out, pair.value as YamlNode, path, true);
+        else merges.push(pair.value as YamlNode);
+        continue;
+      }
+      const key = this.key(keyNode, path);
+      if (this.version === "v2" && this.options.strict === true && key in out) {
+        this.fail("YAML_DUPLICATE_KEY", `key ${JSON.stringify(key)} already set in map`, keyNode, [
+          ...path,
+          key,
+        ]);
+      }
+      this.record([...path, key], keyNode);
+      out[key] = this.convert(pair.value as YamlNode | null, [...path, key]);
+    }
+    for (const m of merges) this.applyMerge(out, m, path, false);
+    return out;
+  }
+
+  /** v3: the map's own keys and earlier merge sources win. v2: merged keys overwrite what came before. */
+  private applyMerge(out: ValueMap, source: YamlNode | null, path: Path, overwrite: boolean): void {
+    const target = source !== null && isAlias(source) ? source.resolve(this.doc) : source;
+    const sources: Array<YamlNode | null> = [];
+    if (target !== null && target !== undefined && isYamlMap(target)) sources.push(source);
+    else if (target !== null && target !== undefined && isSeq(target)) {
+      for (const item of target.items) {
+        const resolved = item !== null && isAlias(item) ? (item as AliasNode).resolve(this.doc) : item;
+        if (resolved === null || resolved === undefined || !isYamlMap(resolved)) {
+          this.fail(
+            "YAML_MERGE",
+            "map merge requires map or sequence of maps as the value",
+            item as YamlNode,
+            path,
+          );
+        }
+        sources.push(item as YamlNode);
+      }
+      // v2 walks the list backwards so that earlier maps take precedence.
+      if (overwrite) sources.reverse();
+    } else {
+      this.fail("YAML_MERGE", "map merge requires map or sequence of maps as the value", source, path);
+    }
+    for (const s of sources) {
+      const merged = this.convert(s, path);
+      if (merged === null || typeof merged !== "object" || Array.isArray(merged)) continue;
+      for (const k of Object.keys(merged)) {
+        if (overwrite || !(k in out)) out[k] = merged[k] as Value;
+      }
+    }
+  }
+
+  private checkDuplicates(node: YamlMapNode, path: Path): void {
+    if (this.version !== "v3") return;
+    const seen = new Map<string, YamlNode>();
+    for (const pair of node.items) {
+      const k = pair.key as YamlNode | null;
+      const id =
+        k === null
+          ? "scalar:"
+          : isScalar(k)
+            ? `scalar:${scalarText(k)}`
+            : isAlias(k)
+              ? `alias:${k.source}`
+              : undefined;
+      if (id === undefined) continue;
+      const first = seen.get(id);
+      if (first !== undefined) {
+        const text = k !== null && isScalar(k) ? scalarText(k) : id.slice(6);
+        const firstLine = this.positionOf(first)?.line ?? 0;
+        this.fail(
+          "YAML_DUPLICATE_KEY",
+          `mapping key ${JSON.stringify(text)} already defined at line ${firstLine}`,
+          k,
+          [...path, text],
+        );
+      }
+      if (k !== null) seen.set(id, k);
+    }
+  }
+
+  private key(keyNode: YamlNode | null, path: Path): string {
+    const key = this.convert(keyNode, path);
+    let text: string;
+    if (typeof key === "string") text = key;
+    else if (key !== null && typeof key === "object") {
+      return this.fail("YAML_INVALID_KEY", "invalid map key: a map or list cannot be a key", keyNode, path);
+    } else {
+      const mode = this.options.nonStringKeys ?? "stringify";
+      if (mode === "error" || (mode === "json" && key === null)) {
+        this.fail(
+          "YAML_NON_STRING_KEY",
+          `unexpected type of key in map: expected string, got ${goTypeName(key)}`,
+          keyNode,
+          path,
+        );
+      }
+      text = mode === "json" && typeof key === "number" ? formatGoFloat32(key) : goFormatScalar(key);
+    }
+    if (FORBIDDEN_KEYS.has(text)) {
+      this.fail("YAML_FORBIDDEN_KEY", `key ${JSON.stringify(text)} is not allowed`, keyNode, [...path, text]);
+    }
+    return text;
+  }
+}
+
+type YamlMapNode = { items: Array<{ key: unknown; value: unknown }> } & YamlNode;
+type AliasNode = { resolve(doc: Document): YamlNode | undefined } & YamlNode;
+
+function scalarText(s: Scalar): string {
+  return typeof s.value === "string" ? s.value : s.value === null ? "" : String(s.value);
+}
+
+function shortTag(tag: string | undefined): string | undefined {
+  if (tag === undefined) return undefined;
+  const prefix = "tag:yaml.org,2002:";
+  return tag.startsWith(prefix) ? `!!${tag.slice(prefix.length)}` : tag;
+}
+
+function isMergeKey(node: YamlNode | null): boolean {
+  if (node === null || !isScalar(node) || node.value !== "<<") return false;
+  if (node.type !== undefined && node.type !== "PLAIN") return false;
+  const tag = shortTag(node.tag);
+  return tag === undefined || tag === "!" || tag === "!!merge";
+}
+
+function goTypeName(v: Value): string {
+  if (v === null) return "<nil>";
+  if (typeof v === "bigint") return "int";
+  if (typeof v === "number") return "float64";
+  if (typeof v === "boolean") return "bool";
+  return "string";
+}
+
+/** `strconv.FormatFloat(f, 'g', -1, 32)` with YAML's spellings of the specials. */
+function formatGoFloat32(f: number): string {
+  if (Number.isNaN(f)) return ".nan";
+  if (!Number.isFinite(f)) return f > 0 ? ".inf" : "-.inf";
+  const single = Math.fround(f);
+  for (let p = 1; p <= 9; p++) {
+    const candidate = Number(single.toPrecision(p));
+    if (Math.fround(candidate) === single) return formatGoFloat(candidate);
+  }
+  return formatGoFloat(single);
+}
+
+/** Go's `%v` for a scalar key. */
+function goFormatScalar(v: Value): string {
+  if (v === null) return "<nil>";
+  if (typeof v === "number") return formatGoFloat(v);
+  return String(v);
+}
+
+function parseDocuments(
+  text: string,
+  options: DecodeYamlOptions,
+  firstOnly: boolean,
+): { docs: Document.Parsed[]; lines: LineCounter } {
+  const lines = new LineCounter();
+  const docs = parseAllDocuments(text, {
+    schema: "failsafe",
+    uniqueKeys: false,
+    merge: false,
+    lineCounter: lines,
+    prettyErrors: true,
+    strict: false,
+  });
+  const list = Array.isArray(docs) ? docs : [];
+  if (!Array.isArray(docs)) {
+    // An empty stream holding only an error; `parseAllDocuments` returns an EmptyStream.
+    const errors = (docs as { errors?: unknown[] }).errors ?? [];
+    if (errors.length > 0) throw syntaxError(errors[0], text, options);
+  }
+  // go-yaml's Unmarshal reads events lazily: a broken later document goes unnoticed.
+  const used = firstOnly ? list.slice(0, 1) : list;
+  for (const doc of used) {
+    const err = doc.errors[0];
+    if (err !== undefined) throw syntaxError(err, text, options);
+  }
+  return { docs: used, lines };
+}
+
+function syntaxError(err: unknown, text: string, options: DecodeYamlOptions): LoadError {
+  const e = err as {
+    message?: string;
+    linePos?: Array<{ line: number; col: number }>;
+    pos?: [number, number];
+  };
+  const pos = e.linePos?.[0];
+  const raw = (e.message ?? "invalid YAML").split(" at line ")[0]?.split("\n")[0] ?? "invalid YAML";
+  const message = libyamlMessage(raw, text, e.pos?.[0] ?? text.length);
+  return new LoadError("YAML_SYNTAX", `yaml: ${message}`, {
+    ...(options.file !== undefined ? { file: options.file } : {}),
+    ...(pos !== undefined ? { line: pos.line, column: pos.col } : {}),
+    cause: err,
+  });
+}
+
+function decodeAll(
+  text: string,
+  options: DecodeYamlOptions,
+  recordPositions: boolean,
+  firstOnly = false,
+): PositionedYaml[] {
+  const { docs, lines } = parseDocuments(text, options, firstOnly);
+  return docs.map((doc) => {
+    const decoder = new Decoder(doc, lines, options, recordPositions);
+    const value = decoder.convert(doc.contents as YamlNode | null, []);
+    const rootPos = decoder.positionOf(doc.contents as YamlNode | null);
+    const positions = decoder.positions;
+    return {
+      value,
+      locate(path: Path): YamlPosition | undefined {
+        if (path.length === 0) return rootPos;
+        return positions.get(JSON.stringify(path));
+      },
+    };
+  });
+}
+
+/** Decodes the first YAML document of `text` (null when there is none), like go-yaml's `Unmarshal`. */
+export function decodeYaml(text: string, options: DecodeYamlOptions = {}): Value {
+  return decodeAll(text, options, false, true)[0]?.value ?? null;
+}
+
+/** Decodes every document of a multi-document stream, in order. */
+export function decodeYamlDocuments(text: string, options: DecodeYamlOptions = {}): Value[] {
+  return decodeAll(text, options, false).map((d) => d.value);
+}
+
+/** Like {@link decodeYaml}, plus a key-path → line/column lookup for later diagnostics. */
+export function decodeYamlWithPositions(text: string, options: DecodeYamlOptions = {}): PositionedYaml {
+  return decodeAll(text, options, true, true)[0] ?? { value: null, locate: () => undefined };
+}
+
+/** Like {@link decodeYamlDocuments}, with positions per document. */
+export function decodeYamlDocumentsWithPositions(
+  text: string,
+  options: DecodeYamlOptions = {},
+): PositionedYaml[] {
+  return decodeAll(text, options, true);
+}

@@ -1,0 +1,26 @@
+/**
+ * The Go-typed YAML codec shared by every stage: decoding like go-yaml v3 (helmfile's
+ * default) or v2, encoding byte-exact with go-yaml's `Marshal`, and helm's
+ * `sigs.k8s.io/yaml` flavour.
+ */
+export {
+  decodeYaml,
+  decodeYamlDocuments,
+  decodeYamlDocumentsWithPositions,
+  decodeYamlWithPositions,
+  type DecodeYamlOptions,
+  type PositionedYaml,
+  type YamlPosition,
+} from "./decode";
+export {
+  encodeYaml,
+  YamlOrderedMap,
+  YamlRawScalar,
+  type EncodeYamlOptions,
+  type YamlEncodable,
+} from "./encode";
+export { decodeHelmYaml, encodeHelmYaml } from "./helm-yaml";
+export { formatGoFloat } from "./go-float";
+export { isGoYamlTimestamp, resolvePlainScalar, type GoYamlVersion, type ResolvedScalar } from "./resolve";
+export { goYamlKeyLess, sortGoYamlKeys } from "./key-order";
+export { goYamlVersionFromEnv } from "./version";

@@ -1,0 +1,133 @@
+import { render } from "../testing/render-helper";
+import { GoNumber, GoStruct, type GoValue } from "../types";
+
+// Go's text/template cmpTests (exec_test.go): expression, truth, whether it must succeed.
+const data = new GoStruct(
+  "struct",
+  new Map<string, GoValue>([
+    ["Uthree", new GoNumber("uint", 3n)],
+    ["Ufour", new GoNumber("uint", 4n)],
+    ["NegOne", -1n],
+    ["Three", 3n],
+  ]),
+  new Map(),
+  true,
+);
+const GO_CMP_TESTS: [string, string, boolean][] = [
+  ["eq true true", "true", true],
+  ["eq true false", "false", true],
+  ["eq 1+2i 1+2i", "true", true],
+  ["eq 1+2i 1+3i", "false", true],
+  ["eq 1.5 1.5", "true", true],
+  ["eq 1.5 2.5", "false", true],
+  ["eq 1 1", "true", true],
+  ["eq 1 2", "false", true],
+  ["eq `xy` `xy`", "true", true],
+  ["eq `xy` `xyz`", "false", true],
+  ["eq .Uthree .Uthree", "true", true],
+  ["eq .Uthree .Ufour", "false", true],
+  ["eq 3 4 5 6 3", "true", true],
+  ["eq 3 4 5 6 7", "false", true],
+  ["ne true true", "false", true],
+  ["ne true false", "true", true],
+  ["ne 1+2i 1+2i", "false", true],
+  ["ne 1+2i 1+3i", "true", true],
+  ["ne 1.5 1.5", "false", true],
+  ["ne 1.5 2.5", "true", true],
+  ["ne 1 1", "false", true],
+  ["ne 1 2", "true", true],
+  ["ne `xy` `xy`", "false", true],
+  ["ne `xy` `xyz`", "true", true],
+  ["ne .Uthree .Uthree", "false", true],
+  ["ne .Uthree .Ufour", "true", true],
+  ["lt 1.5 1.5", "false", true],
+  ["lt 1.5 2.5", "true", true],
+  ["lt 1 1", "false", true],
+  ["lt 1 2", "true", true],
+  ["lt `xy` `xy`", "false", true],
+  ["lt `xy` `xyz`", "true", true],
+  ["lt .Uthree .Uthree", "false", true],
+  ["lt .Uthree .Ufour", "true", true],
+  ["le 1.5 1.5", "true", true],
+  ["le 1.5 2.5", "true", true],
+  ["le 2.5 1.5", "false", true],
+  ["le 1 1", "true", true],
+  ["le 1 2", "true", true],
+  ["le 2 1", "false", true],
+  ["le `xy` `xy`", "true", true],
+  ["le `xy` `xyz`", "true", true],
+  ["le `xyz` `xy`", "false", true],
+  ["le .Uthree .Uthree", "true", true],
+  ["le .Uthree .Ufour", "true", true],
+  ["le .Ufour .Uthree", "false", true],
+  ["gt 1.5 1.5", "false", true],
+  ["gt 1.5 2.5", "false", true],
+  ["gt 1 1", "false", true],
+  ["gt 2 1", "true", true],
+  ["gt 1 2", "false", true],
+  ["gt `xy` `xy`", "false", true],
+  ["gt `xy` `xyz`", "false", true],
+  ["gt .Uthree .Uthree", "false", true],
+  ["gt .Uthree .Ufour", "false", true],
+  ["gt .Ufour .Uthree", "true", true],
+  ["ge 1.5 1.5", "true", true],
+  ["ge 1.5 2.5", "false", true],
+  ["ge 2.5 1.5", "true", true],
+  ["ge 1 1", "true", true],
+  ["ge 1 2", "false", true],
+  ["ge 2 1", "true", true],
+  ["ge `xy` `xy`", "true", true],
+  ["ge `xy` `xyz`", "false", true],
+  ["ge `xyz` `xy`", "true", true],
+  ["ge .Uthree .Uthree", "true", true],
+  ["ge .Uthree .Ufour", "false", true],
+  ["ge .Ufour .Uthree", "true", true],
+  ["eq .Uthree .Three", "true", true],
+  ["eq .Three .Uthree", "true", true],
+  ["le .Uthree .Three", "true", true],
+  ["le .Three .Uthree", "true", true],
+  ["ge .Uthree .Three", "true", true],
+  ["ge .Three .Uthree", "true", true],
+  ["lt .Uthree .Three", "false", true],
+  ["lt .Three .Uthree", "false", true],
+  ["gt .Uthree .Three", "false", true],
+  ["gt .Three .Uthree", "false", true],
+  ["eq .Ufour .Three", "false", true],
+  ["lt .Ufour .Three", "false", true],
+  ["gt .Ufour .Three", "true", true],
+  ["eq .NegOne .Uthree", "false", true],
+  ["eq .Uthree .NegOne", "false", true],
+  ["ne .NegOne .Uthree", "true", true],
+  ["ne .Uthree .NegOne", "true", true],
+  ["lt .NegOne .Uthree", "true", true],
+  ["lt .Uthree .NegOne", "false", true],
+  ["le .NegOne .Uthree", "true", true],
+  ["le .Uthree .NegOne", "false", true],
+  ["gt .NegOne .Uthree", "false", true],
+  ["gt .Uthree .NegOne", "true", true],
+  ["ge .NegOne .Uthree", "false", true],
+  ["ge .Uthree .NegOne", "true", true],
+  ["eq (index `x` 0) 'x'", "true", true],
+  ["eq (index `x` 0) 'y'", "false", true],
+  ["eq `xy` 1", "", false],
+  ["eq 2 2.0", "", false],
+  ["lt true true", "", false],
+  ["lt 1+0i 1+0i", "", false],
+];
+
+describe("comparison builtins", () => {
+  it.each(GO_CMP_TESTS)("evaluates %s like Go", (expr, truth, ok) => {
+    const r = render(`{{if ${expr}}}true{{else}}false{{end}}`, data);
+    if (ok) expect(r).toBe(truth);
+    else expect(typeof r).toBe("object");
+  });
+
+  it("reports the innermost template and position of a nested error (Go's TestExecError)", () => {
+    const src =
+      'line 1\nline 2\nline 3\n{{template "one" .}}\n{{define "one"}}{{template "two" .}}{{end}}\n{{define "two"}}{{template "three" .}}{{end}}\n{{define "three"}}{{index "hi" $}}{{end}}';
+    const r = render(src, 5n);
+    expect(typeof r === "string" ? r : r.error).toBe(
+      'template: T:7:20: executing "three" at <index "hi" $>: error calling index: index out of range: 5',
+    );
+  });
+});

@@ -1,0 +1,30 @@
+/** Methods of `time.Time` reachable from templates (`.Year`, `.Unix`, `.UTC` …). */
+import { civil } from "../fmt/time-string";
+import { GoNumber, GoTime, type FuncSpec, type GoValue } from "../types";
+
+function method(impl: (t: GoTime) => GoValue): FuncSpec {
+  return { params: [], impl: (args) => impl(args[0] as GoTime) };
+}
+
+const NS = 1_000_000_000n;
+
+function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
+}
+
+/** Method table for {@link GoTime}; the receiver arrives as the first argument. */
+export const timeMethods: ReadonlyMap<string, FuncSpec> = new Map<string, FuncSpec>([
+  ["Year", method((t) => BigInt(civil(t).year))],
+  ["YearDay", method((t) => BigInt(civil(t).yearDay))],
+  ["Day", method((t) => BigInt(civil(t).day))],
+  ["Hour", method((t) => BigInt(civil(t).hour))],
+  ["Minute", method((t) => BigInt(civil(t).minute))],
+  ["Second", method((t) => BigInt(civil(t).second))],
+  ["Nanosecond", method((t) => BigInt(civil(t).nanos))],
+  ["Unix", method((t) => new GoNumber("int64", floorDiv(t.unixNanos, NS)))],
+  ["UnixMilli", method((t) => new GoNumber("int64", floorDiv(t.unixNanos, 1_000_000n)))],
+  ["UnixNano", method((t) => new GoNumber("int64", t.unixNanos))],
+  ["UTC", method((t) => new GoTime(t.unixNanos, 0, "UTC"))],
+  ["IsZero", method((t) => t.unixNanos === -62135596800n * NS)],
+]);

@@ -1,0 +1,64 @@
+/**
+ * Independent expectations for component tests: manifests rendered by running the real helm
+ * (`HELM_BINARY`) directly, and a semantic multi-document YAML comparison like helmfile's dyff.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseAllDocuments } from "yaml";
+
+/** Values for {@link helmTemplate}: `-f` sources (a path, or an object written to a file) and `--set` flags. */
+export interface HelmTemplateValues {
+  readonly files?: readonly unknown[];
+  readonly set?: readonly string[];
+}
+
+/**
+ * Runs `helm template <release> <chart> --namespace <ns> [-f …] [--set …]` and returns stdout.
+ * `values` is one object for a single `-f`, or {@link HelmTemplateValues}.
+ */
+export function helmTemplate(release: string, chart: string, namespace: string, values?: unknown): string {
+  const helm = process.env.HELM_BINARY ?? "helm";
+  const dir = mkdtempSync(join(tmpdir(), "ph-expect-"));
+  try {
+    const args = ["template", release, chart, "--namespace", namespace];
+    const spec: HelmTemplateValues = isSpec(values)
+      ? values
+      : { files: values === undefined ? [] : [values] };
+    (spec.files ?? []).forEach((v, i) => {
+      if (typeof v === "string") {
+        args.push("-f", v);
+        return;
+      }
+      const file = join(dir, `values-${i}.json`);
+      writeFileSync(file, JSON.stringify(v));
+      args.push("-f", file);
+    });
+    for (const s of spec.set ?? []) args.push("--set", s);
+    const home = {
+      HELM_CACHE_HOME: join(dir, "cache"),
+      HELM_CONFIG_HOME: join(dir, "config"),
+      HELM_DATA_HOME: join(dir, "data"),
+    };
+    return execFileSync(helm, args, { encoding: "utf8", env: { ...process.env, ...home } });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Parses multi-document YAML into plain documents, dropping empty ones (comments ignored). */
+export function yamlDocuments(text: string): unknown[] {
+  return parseAllDocuments(text)
+    .map((d) => d.toJS() as unknown)
+    .filter((d) => d !== null && d !== undefined);
+}
+
+function isSpec(v: unknown): v is HelmTemplateValues {
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    ("files" in v || "set" in v) &&
+    Object.keys(v).every((k) => k === "files" || k === "set")
+  );
+}

@@ -1,0 +1,135 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as k8s from "@pulumi/kubernetes";
+import { Helmfile } from "../../src/emit/helmfile";
+import {
+  isSecretValue,
+  isUnknownValue,
+  plainValue,
+  recordMockResources,
+  type MockRecorder,
+} from "../../src/testing";
+import { fakePipeline } from "./fake-pipeline";
+
+async function settle(h: Helmfile): Promise<void> {
+  await h.releases;
+  await new Promise((r) => setTimeout(r, 50));
+}
+
+describe("Helmfile component wiring (fake pipeline)", () => {
+  let rec: MockRecorder;
+
+  describe("in update mode", () => {
+    beforeEach(async () => {
+      rec = await recordMockResources({ preview: false });
+    });
+
+    it("creates one Release per installed release, parented to the component, needs as dependsOn", async () => {
+      const pipeline = fakePipeline([
+        { name: "db", namespace: "data" },
+        { name: "app", namespace: "web", needs: ["data/db"] },
+        { name: "off", namespace: "web", installed: false },
+      ]);
+      const h = new Helmfile(
+        "hf",
+        { file: "helmfile.yaml", renderToDirectory: "/tmp/out", stateValues: { app: { replicas: 2 } } },
+        { pipeline },
+      );
+      await settle(h);
+      const releases = rec.resources.filter((r) => r.type === "helmfile:index:Release");
+      expect(releases.map((r) => r.name).sort()).toEqual(["data/db", "web/app"]);
+      const hf = rec.resources.find((r) => r.type === "helmfile:index:Helmfile");
+      const db = releases.find((r) => r.name === "data/db");
+      const app = releases.find((r) => r.name === "web/app");
+      expect(db?.parent).toBe(hf?.urn);
+      expect(app?.parent).toBe(hf?.urn);
+      // The SDK expands a dependency on a component into its children.
+      const dbGroup = rec.resources.find(
+        (r) => r.type === "kubernetes:yaml/v2:ConfigGroup" && r.parent === db?.urn,
+      );
+      const appGroup = rec.resources.find(
+        (r) => r.type === "kubernetes:yaml/v2:ConfigGroup" && r.parent === app?.urn,
+      );
+      expect(app?.dependencies).toContain(dbGroup?.urn);
+      expect(appGroup?.dependencies).toContain(dbGroup?.urn);
+      expect(db?.dependencies).toEqual([]);
+      expect(plainValue(app?.rawInputs.values)).toBe('{"replicas":2}');
+      expect(plainValue(app?.rawInputs.namespace)).toBe("web");
+      const groups = rec.resources.filter((r) => r.type === "kubernetes:yaml/v2:ConfigGroup");
+      expect(groups.map((g) => g.parent).sort()).toEqual([app?.urn, db?.urn].sort());
+      const provider = rec.resources.find((r) => r.type === "pulumi:providers:kubernetes");
+      expect(plainValue(provider?.rawInputs.renderYamlToDirectory)).toBe("/tmp/out");
+      expect(await new Promise((r) => h.releaseIds.apply(r))).toEqual(["data/db", "web/app"]);
+    });
+
+    it("marks values and manifest secret for a release with secret values", async () => {
+      const pipeline = fakePipeline([
+        { name: "plain", namespace: "a" },
+        { name: "sealed", namespace: "a", hasSecrets: true },
+      ]);
+      const h = new Helmfile("hf", { file: "helmfile.yaml", renderToDirectory: "/tmp/out" }, { pipeline });
+      await settle(h);
+      const sealed = rec.resources.find((r) => r.name === "a/sealed");
+      const plain = rec.resources.find((r) => r.name === "a/plain");
+      expect(isSecretValue(sealed?.rawInputs.values)).toBe(true);
+      expect(isSecretValue(sealed?.rawInputs.manifest)).toBe(true);
+      expect(isSecretValue(plain?.rawInputs.values)).toBe(false);
+    });
+  });
+
+  describe("in mode helm-release", () => {
+    beforeEach(async () => {
+      rec = await recordMockResources({ preview: false });
+    });
+
+    it("creates a helm.sh/v3 Release child with the merged values as an object, on the given provider", async () => {
+      const pipeline = fakePipeline([{ name: "app", namespace: "web" }]);
+      const provider = new k8s.Provider("cluster", { kubeconfig: "{}" });
+      const h = new Helmfile(
+        "hf",
+        { file: "helmfile.yaml", mode: "helm-release", provider, stateValues: { app: { replicas: 3 } } },
+        { pipeline },
+      );
+      await settle(h);
+      const release = rec.resources.find((r) => r.type === "helmfile:index:Release");
+      const helmRelease = rec.resources.find((r) => r.type === "kubernetes:helm.sh/v3:Release");
+      expect(helmRelease?.parent).toBe(release?.urn);
+      expect(helmRelease?.name).toBe("web/app");
+      expect(plainValue(helmRelease?.rawInputs.values)).toEqual({ replicas: 3 });
+      expect(plainValue(helmRelease?.rawInputs.name)).toBe("app");
+      expect(plainValue(helmRelease?.rawInputs.namespace)).toBe("web");
+      expect(plainValue(helmRelease?.rawInputs.chart)).toBe("./chart");
+      expect(helmRelease?.provider).toContain("pulumi:providers:kubernetes::cluster");
+      expect(rec.resources.filter((r) => r.type === "kubernetes:yaml/v2:ConfigGroup")).toEqual([]);
+    });
+  });
+
+  describe("in preview mode", () => {
+    beforeEach(async () => {
+      rec = await recordMockResources({ preview: true });
+    });
+
+    it("makes only the releases depending on an unknown state value unknown", async () => {
+      const pipeline = fakePipeline([
+        { name: "fixed", namespace: "a" },
+        { name: "moving", namespace: "a" },
+      ]);
+      const unknownImage = pulumi.output(pulumi.unknown as unknown as string);
+      const h = new Helmfile(
+        "hf",
+        {
+          file: "helmfile.yaml",
+          renderToDirectory: "/tmp/out",
+          stateValues: { fixed: { tag: "1" }, moving: { tag: unknownImage } },
+        },
+        { pipeline },
+      );
+      await settle(h);
+      const fixed = rec.resources.find((r) => r.name === "a/fixed");
+      const moving = rec.resources.find((r) => r.name === "a/moving");
+      expect(plainValue(fixed?.rawInputs.values)).toBe('{"tag":"1"}');
+      expect(isUnknownValue(moving?.rawInputs.values)).toBe(true);
+      expect(isUnknownValue(moving?.rawInputs.manifest)).toBe(true);
+      expect(pipeline.calls).toBe(2);
+    });
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * End to end through the automation layer and the real Go-built engine (no mocks): up renders
+ * to a directory, a one-value change previews as exactly one updated release, `installed: false`
+ * deletes its files, destroy removes everything, and a concurrent up hits the stack lock.
+ */
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { destroy, preview, up, StackLockedError, type HelmfileStackOptions } from "../../src/automation";
+import { helmTemplate, yamlDocuments } from "../component/helm-expectations";
+import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
+
+const reason = engineMissingReason();
+const describeEngine = reason === undefined ? describe : describe.skip;
+const title =
+  reason === undefined ? "automation end to end (real engine)" : `automation end to end (skipped: ${reason})`;
+const FIXTURE = join(__dirname, "fixtures", "demo");
+
+/** Every rendered file under the directory, by path relative to it. */
+function renderedFiles(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string, rel: string): void => {
+    if (!existsSync(d)) return;
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(d, e.name), join(rel, e.name));
+      else out.set(join(rel, e.name), readFileSync(join(d, e.name), "utf8"));
+    }
+  };
+  walk(dir, "");
+  return out;
+}
+
+/** The rendered ConfigMap of a release, as a plain object. */
+function renderedObject(files: Map<string, string>, name: string): Record<string, unknown> | undefined {
+  for (const text of files.values()) {
+    for (const doc of yamlDocuments(text)) {
+      const o = doc as { kind?: string; metadata?: { name?: string } };
+      if (o.kind === "ConfigMap" && o.metadata?.name === name) return doc as Record<string, unknown>;
+    }
+  }
+  return undefined;
+}
+
+describeEngine(title, () => {
+  jest.setTimeout(600_000);
+  let project: string;
+  let base: HelmfileStackOptions;
+  let outDir: string;
+
+  beforeAll(() => {
+    project = mkdtempSync(join(tmpdir(), "ph-e2e-"));
+    cpSync(FIXTURE, project, { recursive: true });
+    outDir = join(project, "rendered");
+    base = {
+      file: join(project, "helmfile.yaml.gotmpl"),
+      stackName: "e2e",
+      renderToDirectory: outDir,
+      pulumiRoot: ENGINE_ROOT,
+      envVars: engineEnv(),
+    };
+  });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+  it("up renders every release to the directory exactly as helm renders it", async () => {
+    const result = await up(base);
+    expect(result.releases.map((r) => [r.release, r.op]).sort()).toEqual([
+      ["demo/backend", "create"],
+      ["demo/frontend", "create"],
+    ]);
+    const files = renderedFiles(outDir);
+    for (const [name, message] of [
+      ["backend", "hello"],
+      ["frontend", "hi"],
+    ] as const) {
+      const expected = yamlDocuments(
+        helmTemplate(name, join(project, "charts", "config"), "demo", { message }),
+      )[0] as Record<string, unknown>;
+      const got = renderedObject(files, name);
+      expect(got?.data).toEqual(expected.data);
+      expect(got?.metadata).toMatchObject(expected.metadata as object);
+    }
+  });
+
+  it("a second up with nothing changed reports every release as same", async () => {
+    const result = await preview(base);
+    expect(result.changedReleases).toEqual([]);
+  });
+
+  it("changing one environment value previews exactly one updated release with its values diff", async () => {
+    const result = await preview({ ...base, stateValuesSet: ["backendMessage=changed"] });
+    expect(result.changedReleases.map((r) => [r.release, r.op])).toEqual([["demo/backend", "update"]]);
+    expect(result.changedReleases[0]?.valuesChanges).toEqual([
+      { path: "message", old: "hello", new: "changed" },
+    ]);
+  });
+
+  it("setting installed: false deletes that release's files", async () => {
+    const result = await up({ ...base, stateValuesSet: ["frontendInstalled=false"] });
+    expect(result.changedReleases.map((r) => [r.release, r.op])).toEqual([["demo/frontend", "delete"]]);
+    const files = renderedFiles(outDir);
+    expect(renderedObject(files, "frontend")).toBeUndefined();
+    expect(renderedObject(files, "backend")).toBeDefined();
+  });
+
+  it("a concurrent up on the same stack fails with StackLockedError", async () => {
+    const options = { ...base, stateValuesSet: ["backendMessage=concurrent"] };
+    const results = await Promise.allSettled([up(options), up(options)]);
+    const rejected = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(rejected.length).toBeGreaterThanOrEqual(1);
+    expect(rejected[0]?.reason).toBeInstanceOf(StackLockedError);
+    expect(rejected[0]?.reason).toMatchObject({ code: "STACK_LOCKED" });
+  });
+
+  it("destroy leaves no rendered file", async () => {
+    await destroy(base);
+    const left = [...renderedFiles(outDir).keys()].filter((f) => f.endsWith(".yaml"));
+    expect(left).toEqual([]);
+  });
+});
