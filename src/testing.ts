@@ -40,6 +40,23 @@ export interface MockRecorderOptions {
 /** The resources registered since {@link recordMockResources}. */
 export interface MockRecorder {
   readonly resources: RecordedResource[];
+  /**
+   * Promise rejections nobody handled while recording. A component whose `initialize` fails
+   * rejects its registered outputs; in a real program that unhandled rejection fails the
+   * program, in a test it is collected here instead of killing the test runner.
+   */
+  readonly unhandledRejections: unknown[];
+}
+
+let currentRecorder: MockRecorder | undefined;
+let rejectionHandlerInstalled = false;
+
+function installRejectionHandler(): void {
+  if (rejectionHandlerInstalled) return;
+  rejectionHandlerInstalled = true;
+  process.on("unhandledRejection", (reason) => {
+    currentRecorder?.unhandledRejections.push(reason);
+  });
 }
 
 interface RegisterRequest {
@@ -60,7 +77,9 @@ interface RecordableMonitor {
 
 /** Installs Pulumi mocks that echo inputs as outputs and records every registration. */
 export async function recordMockResources(options: MockRecorderOptions = {}): Promise<MockRecorder> {
-  const recorder: MockRecorder = { resources: [] };
+  const recorder: MockRecorder = { resources: [], unhandledRejections: [] };
+  currentRecorder = recorder;
+  installRejectionHandler();
   await pulumi.runtime.setMocks(
     {
       newResource: (args) => ({

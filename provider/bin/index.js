@@ -238,7 +238,9 @@ function bool(map, key) {
 function strList(map, key) {
   const v = map?.[key];
   if (!Array.isArray(v)) return [];
-  return v.flatMap((x) => typeof x === "string" ? [x] : typeof x === "bigint" || typeof x === "number" || typeof x === "boolean" ? [String(x)] : []);
+  return v.flatMap(
+    (x) => typeof x === "string" ? [x] : typeof x === "bigint" || typeof x === "number" || typeof x === "boolean" ? [String(x)] : []
+  );
 }
 function sub(map, key) {
   const v = map?.[key];
@@ -262,10 +264,12 @@ async function syncRepositories(repositories2, helm2, runner, env, logger) {
   for (const repo of repositories2) {
     if (repo.oci) continue;
     const args = ["repo", "add", repo.name, repo.url];
-    if (helm2.major >= 4 || helm2.minor > 3 || helm2.minor === 3 && helm2.patch >= 2) args.push("--force-update");
+    if (helm2.major >= 4 || helm2.minor > 3 || helm2.minor === 3 && helm2.patch >= 2)
+      args.push("--force-update");
     const cert = str(repo.spec, "certFile");
     const key = str(repo.spec, "keyFile");
-    if (cert !== void 0 && cert !== "" && key !== void 0 && key !== "") args.push("--cert-file", cert, "--key-file", key);
+    if (cert !== void 0 && cert !== "" && key !== void 0 && key !== "")
+      args.push("--cert-file", cert, "--key-file", key);
     const ca = str(repo.spec, "caFile");
     if (ca !== void 0 && ca !== "") args.push("--ca-file", ca);
     if (bool(repo.spec, "passCredentials") === true) args.push("--pass-credentials");
@@ -280,9 +284,13 @@ async function syncRepositories(repositories2, helm2, runner, env, logger) {
     logger.info(`Adding repo ${repo.name} ${repo.url}`);
     const r = await runner.run(helm2.path, args, { env, ...input === void 0 ? {} : { input } });
     if (r.exitCode !== 0) {
-      throw new RenderError("HELM_REPO_ADD_FAILED", `adding repository ${repo.name} (${repo.url}) failed: helm ${args.join(" ")}: ${r.stderr.trim()}`, {
-        found: r.stderr.trim()
-      });
+      throw new RenderError(
+        "HELM_REPO_ADD_FAILED",
+        `adding repository ${repo.name} (${repo.url}) failed: helm ${args.join(" ")}: ${r.stderr.trim()}`,
+        {
+          found: r.stderr.trim()
+        }
+      );
     }
     const out = r.stdout.replace(/\n+$/, "");
     if (out !== "") logger.info(out);
@@ -312,7 +320,9 @@ function planReleases(releases) {
     );
     if (batch.length === 0) {
       const names = [...pending].map((r) => r.id).join(", ");
-      throw new RenderError("NEEDS_CYCLE", `releases depend on each other in a cycle: ${names}`, { found: names });
+      throw new RenderError("NEEDS_CYCLE", `releases depend on each other in a cycle: ${names}`, {
+        found: names
+      });
     }
     for (const r of batch) {
       pending.delete(r);
@@ -331,12 +341,14 @@ var import_yaml = require("yaml");
 var import_node_path = require("node:path");
 function isLocalChart(chart) {
   if (chart === "") return true;
-  if (chart.startsWith("/") || chart.startsWith("./") || chart.startsWith("../") || chart === "." || chart === "..") return true;
+  if (chart.startsWith("/") || chart.startsWith("./") || chart.startsWith("../") || chart === "." || chart === "..")
+    return true;
   if (/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(chart)) return false;
   return !chart.includes("/");
 }
 function normalizeChart(basePath2, chart) {
-  if (!isLocalChart(chart) || chart.startsWith("/")) return isLocalChart(chart) ? import_node_path.posix.normalize(chart) : chart;
+  if (!isLocalChart(chart) || chart.startsWith("/"))
+    return isLocalChart(chart) ? import_node_path.posix.normalize(chart) : chart;
   const joined = import_node_path.posix.join(basePath2, chart);
   const cleaned = import_node_path.posix.normalize(joined);
   if (import_node_path.posix.isAbsolute(basePath2)) return import_node_path.posix.resolve("/", cleaned);
@@ -351,9 +363,9 @@ async function prepareCharts(releases, options, fs, runner, logger) {
   const out = /* @__PURE__ */ new Map();
   const built = /* @__PURE__ */ new Set();
   for (const r of releases) {
-    const chart = resolveChart(r, fs);
+    const chart = resolveChart(r, fs, options.repositories ?? []);
     out.set(r, chart);
-    if (isOciChart(r.chart)) rejectLatest(r);
+    if (isOciChart(chart.chartArg)) rejectLatest(r);
     if (!chart.isLocal || skipDepsFor(r, options)) continue;
     logger.info(`Building dependency release=${r.name}, chart=${chart.displayChart}`);
     if (built.has(chart.chartArg)) continue;
@@ -375,12 +387,21 @@ ${res.stderr.trim()}`,
   }
   return out;
 }
-function resolveChart(r, fs) {
+function resolveChart(r, fs, repositories2 = []) {
   const abs = r.chartPath ?? (r.chart.includes("://") ? void 0 : import_node_path2.posix.resolve(r.baseDir, r.chart));
   const isLocal = abs !== void 0 && fs.isDirectory(abs);
-  if (!isLocal) return { chartArg: r.chart, displayChart: r.chart, isLocal: false };
+  if (!isLocal)
+    return { chartArg: ociQualified(r.chart, repositories2), displayChart: r.chart, isLocal: false };
   const display = r.chart.startsWith("/") ? import_node_path2.posix.normalize(r.chart) : normalizeChart(".", r.chart);
   return { chartArg: abs, displayChart: display.replace(/\/$/, "") || ".", isLocal: true };
+}
+function ociQualified(chart, repositories2) {
+  const slash = chart.indexOf("/");
+  if (slash <= 0 || chart.includes("://")) return chart;
+  const repo = repositories2.find((x) => x.name === chart.slice(0, slash));
+  if (repo === void 0 || !repo.oci) return chart;
+  const base = repo.url.replace(/^oci:\/\//, "").replace(/\/+$/, "");
+  return `oci://${base}/${chart.slice(slash + 1)}`;
 }
 function skipDepsFor(r, o) {
   const own = bool(r.spec, "skipDeps");
@@ -396,7 +417,12 @@ function rejectLatest(r) {
     throw new RenderError(
       "OCI_VERSION_LATEST",
       `release "${r.name}": the version for OCI charts should be semver compliant, the latest tag is not supported`,
-      { file: r.stateFile, keyPath: ["releases", r.name, "version"], expected: "a semver version or none", found: "latest" }
+      {
+        file: r.stateFile,
+        keyPath: ["releases", r.name, "version"],
+        expected: "a semver version or none",
+        found: "latest"
+      }
     );
   }
 }
@@ -549,23 +575,42 @@ async function renderRelease(release, chart, ctx, index) {
   const base = { release, displayChart: chart.displayChart, args };
   if (key !== void 0) {
     const hit = ctx.cache?.get(key);
-    if (hit !== void 0) return { ...base, manifest: hit, cached: true };
+    if (hit !== void 0) {
+      ctx.logger?.debug(`render cache hit for release ${release.name} (${key.slice(0, 12)})`);
+      return { ...base, manifest: hit, cached: true };
+    }
   }
   try {
     for (const f of files) ctx.scratch.writeFile(f.path, f.content, 384);
+    ctx.logger?.debug(`exec: ${ctx.helm.path} ${args.map(redactArg).join(" ")}`);
     const r = await ctx.runner.run(ctx.helm.path, args, { env: ctx.env });
     if (r.exitCode !== 0) throw templateFailure(release, chart, args, r.stderr);
+    if (r.stderr.trim() !== "") ctx.logger?.debug(r.stderr.trimEnd());
     if (key !== void 0) ctx.cache?.put(key, r.stdout);
-    return { ...base, manifest: ctx.template.outputDir !== void 0 ? "" : r.stdout, cached: false };
+    if (ctx.template.outputDir !== void 0 && ctx.template.outputDir !== "") {
+      return { ...base, manifest: "", cached: false, outputLog: dedupeWroteLines(r.stdout) };
+    }
+    return { ...base, manifest: r.stdout, cached: false };
   } finally {
     for (const f of files) ctx.scratch.remove(f.path);
   }
+}
+function dedupeWroteLines(out) {
+  const seen = /* @__PURE__ */ new Set();
+  return out.split("\n").filter((line) => {
+    if (!line.startsWith("wrote ")) return true;
+    if (seen.has(line)) return false;
+    seen.add(line);
+    return true;
+  }).join("\n").replace(/\n+$/, "");
 }
 function buildTemplateArgs(release, chart, ctx, index) {
   const spec = Object.assign(newMap(), release.spec);
   if (release.kubeContext !== void 0) spec.kubeContext = release.kubeContext;
   const args = ["template", release.name, chart.chartArg];
-  args.push(...templateFlags({ ...ctx.flagsBase, release: spec, options: ctx.template, helmMajor: ctx.helm.major }));
+  args.push(
+    ...templateFlags({ ...ctx.flagsBase, release: spec, options: ctx.template, helmMajor: ctx.helm.major })
+  );
   if (release.namespace !== "") args.push("--namespace", release.namespace);
   const files = [];
   release.values.forEach((v, j) => {
@@ -601,10 +646,15 @@ function outputDirFor(outputDir, release) {
   return import_node_path4.posix.join(outputDir, `${baseName2}-${sha}-${release.name}`);
 }
 function cacheKey(release, chart, args, files, ctx) {
-  if (ctx.cache === void 0 || release.hasSecrets || release.setFlags.some((s) => s.secret)) return void 0;
-  if (args.some((a) => a === "--output-dir" || a === "--validate" || a.startsWith("--dry-run") || a.startsWith("--post-renderer"))) return void 0;
+  if (ctx.cache === void 0 || release.hasSecrets || release.setFlags.some((s) => s.secret))
+    return void 0;
+  if (args.some(
+    (a) => a === "--output-dir" || a === "--validate" || a.startsWith("--dry-run") || a.startsWith("--post-renderer")
+  ))
+    return void 0;
   const version = release.version ?? "";
-  if (!chart.isLocal && !/^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/.test(version)) return void 0;
+  if (!chart.isLocal && !/^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/.test(version))
+    return void 0;
   const pending = new Map(files.map((f) => [f.path, f.content]));
   const parts = [`helm ${ctx.helm.raw}`];
   for (const a of args) {
@@ -618,7 +668,8 @@ function cacheKey(release, chart, args, files, ctx) {
   }
   for (const v of ctx.template.values ?? []) parts.push(`file:${v}:${fileHash(ctx.fs, v)}`);
   for (const s of release.setFlags) {
-    if (s.kind === "set-file") parts.push(`set-file:${s.expression}:${setFileHash(ctx.fs, s.expression, release.baseDir)}`);
+    if (s.kind === "set-file")
+      parts.push(`set-file:${s.expression}:${setFileHash(ctx.fs, s.expression, release.baseDir)}`);
   }
   return hashParts(parts);
 }
@@ -667,6 +718,7 @@ function openRenderSession(options, io) {
   const env = { ...options.env ?? {}, ...home?.env ?? {} };
   const cache2 = options.cache === void 0 ? void 0 : new RenderCache(options.cache, io.fs, io.scratch);
   const chartHashes = /* @__PURE__ */ new Map();
+  const syncedRepos = /* @__PURE__ */ new Set();
   const chartHash = (dir) => {
     let h = chartHashes.get(dir);
     if (h === void 0) {
@@ -678,8 +730,7 @@ function openRenderSession(options, io) {
   return {
     renderState: async (state) => {
       try {
-        const rendered = await renderOneState(state, options, io, env, cache2, chartHash);
-        return rendered;
+        return await renderOneState(state, options, io, { env, cache: cache2, chartHash, syncedRepos });
       } finally {
         cache2?.prune();
       }
@@ -701,7 +752,8 @@ async function renderDesiredState(desired, options, io) {
     session.dispose();
   }
 }
-async function renderOneState(state, options, io, env, cache2, chartHash) {
+async function renderOneState(state, options, io, shared) {
+  const { env, cache: cache2, chartHash } = shared;
   let releases;
   try {
     releases = planReleases(state.releases.filter((r) => r.installed));
@@ -712,10 +764,18 @@ async function renderOneState(state, options, io, env, cache2, chartHash) {
   const skipRepos = options.skipDeps === true || options.skipRefresh === true || bool(d, "skipDeps") === true || bool(d, "skipRefresh") === true;
   const valuesDir = io.scratch.makeTempDir("pulumi-helmfile-values-");
   try {
-    if (!skipRepos && releases.length > 0) await syncRepositories(state.repositories, options.helm, io.runner, env, io.logger);
+    if (!skipRepos && releases.length > 0)
+      await syncRepositories(state.repositories, options.helm, io.runner, env, io.logger);
     const charts = await prepareCharts(
       releases,
-      { helm: options.helm, helmDefaults: d, skipDeps: options.skipDeps === true, skipRefresh: options.skipRefresh === true, env },
+      {
+        helm: options.helm,
+        helmDefaults: d,
+        skipDeps: options.skipDeps === true,
+        skipRefresh: options.skipRefresh === true,
+        env,
+        repositories: state.repositories
+      },
       io.fs,
       io.runner,
       io.logger
@@ -731,7 +791,8 @@ async function renderOneState(state, options, io, env, cache2, chartHash) {
       template: options.template ?? {},
       extraArgs: extraHelmArgs(options.template?.args ?? "", strList(d, "args")),
       cache: cache2,
-      chartHash
+      chartHash,
+      logger: io.logger
     };
     const results = await runPool(releases, options.concurrency ?? 0, (r, i) => {
       const chart = charts.get(r);
@@ -739,9 +800,14 @@ async function renderOneState(state, options, io, env, cache2, chartHash) {
       return renderRelease(r, chart, ctx, i);
     });
     const rendered = [];
-    for (const res of results) {
-      if (res.ok) rendered.push(res.value);
-      else return { state, rendered, error: asError(res.error) };
+    for (const [i, res] of results.entries()) {
+      if (res.ok) {
+        rendered.push(res.value);
+        continue;
+      }
+      const release = releases[i];
+      const displayChart = charts.get(release)?.displayChart ?? release.chart;
+      return { state, rendered, error: asError(res.error), failed: { release, displayChart } };
     }
     return { state, rendered };
   } catch (err) {
@@ -810,7 +876,10 @@ var NodeFileSystem = class {
     try {
       return (0, import_node_fs.readFileSync)(this.abs(path));
     } catch (err) {
-      throw new LoadError("FILE_NOT_FOUND", `cannot read file: ${errnoText(err)}`, { file: path, cause: err });
+      throw new LoadError("FILE_NOT_FOUND", `cannot read file: ${errnoText(err)}`, {
+        file: path,
+        cause: err
+      });
     }
   }
   exists(path) {
@@ -826,7 +895,10 @@ var NodeFileSystem = class {
     try {
       return (0, import_node_fs.readdirSync)(this.abs(path)).sort();
     } catch (err) {
-      throw new LoadError("FILE_NOT_FOUND", `cannot read directory: ${errnoText(err)}`, { file: path, cause: err });
+      throw new LoadError("FILE_NOT_FOUND", `cannot read directory: ${errnoText(err)}`, {
+        file: path,
+        cause: err
+      });
     }
   }
   glob(pattern) {
@@ -836,14 +908,41 @@ var NodeFileSystem = class {
     while (fixed < parts.length && !/[*?[]/.test(parts[fixed] ?? "")) fixed++;
     if (fixed === parts.length) return (0, import_node_fs.existsSync)(absPattern) ? [absPattern] : [];
     const base = parts.slice(0, fixed).join(import_node_path5.sep) || import_node_path5.sep;
-    const matcher = globToRegExp(parts.slice(fixed));
     const out = [];
-    walk(base, "", (rel) => {
-      if (matcher.test(rel)) out.push((0, import_node_path5.join)(base, rel));
-    });
-    return out.sort();
+    matchSegments(base, parts.slice(fixed), out);
+    return [...new Set(out)].sort();
   }
 };
+function matchSegments(dir, segments, out) {
+  const [seg, ...rest] = segments;
+  if (seg === void 0) return;
+  if (seg === "**") {
+    if (rest.length === 0) {
+      walk(dir, "", (rel) => out.push((0, import_node_path5.join)(dir, rel)));
+      return;
+    }
+    matchSegments(dir, rest, out);
+    for (const name of safeReadDir(dir)) {
+      const child = (0, import_node_path5.join)(dir, name);
+      if (statOrUndefined(child)?.isDirectory()) matchSegments(child, segments, out);
+    }
+    return;
+  }
+  const re = segmentRegExp(seg);
+  for (const name of safeReadDir(dir)) {
+    if (!re.test(name)) continue;
+    const child = (0, import_node_path5.join)(dir, name);
+    if (rest.length === 0) out.push(child);
+    else if (statOrUndefined(child)?.isDirectory()) matchSegments(child, rest, out);
+  }
+}
+function safeReadDir(dir) {
+  try {
+    return (0, import_node_fs.readdirSync)(dir);
+  } catch {
+    return [];
+  }
+}
 function statOrUndefined(path) {
   try {
     return (0, import_node_fs.statSync)(path);
@@ -867,28 +966,23 @@ function walk(dir, rel, visit) {
     if (statOrUndefined((0, import_node_path5.join)(dir, childRel))?.isDirectory()) walk(dir, childRel, visit);
   }
 }
-function globToRegExp(segments) {
-  const parts = segments.map((seg) => {
-    if (seg === "**") return "(?:.*)";
-    let re = "";
-    for (let i = 0; i < seg.length; i++) {
-      const c = seg[i];
-      if (c === "*") re += "[^/]*";
-      else if (c === "?") re += "[^/]";
-      else if (c === "[") {
-        const end = seg.indexOf("]", i + 1);
-        if (end < 0) re += "\\[";
-        else {
-          const body = seg.slice(i + 1, end).replace(/^!/, "^").replace(/\\/g, "\\\\");
-          re += `[${body}]`;
-          i = end;
-        }
-      } else re += c.replace(/[.+^${}()|\\]/g, "\\$&");
-    }
-    return re;
-  });
-  const joined = parts.join("/").replace(/\/\(\?:\.\*\)\//g, "(?:/.*/|/)");
-  return new RegExp(`^${joined}$`);
+function segmentRegExp(seg) {
+  let re = "";
+  for (let i = 0; i < seg.length; i++) {
+    const c = seg[i];
+    if (c === "*") re += "[^/]*";
+    else if (c === "?") re += "[^/]";
+    else if (c === "[") {
+      const end = seg.indexOf("]", i + 1);
+      if (end < 0) re += "\\[";
+      else {
+        const body = seg.slice(i + 1, end).replace(/^!/, "^").replace(/\\/g, "\\\\");
+        re += `[${body}]`;
+        i = end;
+      }
+    } else re += c.replace(/[.+^${}()|\\]/g, "\\$&");
+  }
+  return new RegExp(`^${re}$`);
 }
 
 // src/node/node-process-runner.ts
@@ -1026,8 +1120,10 @@ function resolveHelmPath(options = {}) {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const candidates = [];
-  if (options.explicit !== void 0 && options.explicit !== "") candidates.push([options.explicit, "the helm binary option"]);
-  else if (env.HELM_BINARY !== void 0 && env.HELM_BINARY !== "") candidates.push([env.HELM_BINARY, "HELM_BINARY"]);
+  if (options.explicit !== void 0 && options.explicit !== "")
+    candidates.push([options.explicit, "the helm binary option"]);
+  else if (env.HELM_BINARY !== void 0 && env.HELM_BINARY !== "")
+    candidates.push([env.HELM_BINARY, "HELM_BINARY"]);
   else candidates.push(["helm", "PATH"]);
   const [name, source] = candidates[0];
   const found = name.includes("/") ? executable((0, import_node_path7.isAbsolute)(name) ? name : (0, import_node_path7.resolve)(cwd, name)) : searchPath(name, env.PATH ?? "");
@@ -1041,15 +1137,47 @@ function resolveHelmPath(options = {}) {
 }
 async function findHelm(runner, options = {}) {
   const path = resolveHelmPath(options);
+  const identity = binaryIdentity(path);
+  const remembered = options.versionCacheFile === void 0 ? void 0 : readVersionCache(options.versionCacheFile)[identity];
+  const known = remembered === void 0 ? void 0 : parseHelmVersion(remembered);
+  if (known !== void 0) return { path, ...known };
   const r = await runner.run(path, ["version", "--short"]);
   const version = parseHelmVersion(r.stdout);
   if (r.exitCode !== 0 || version === void 0) {
-    throw new RenderError("HELM_VERSION_UNKNOWN", `cannot detect the version of ${path}: ${(r.stderr || r.stdout).trim()}`, {
-      expected: "output like v3.17.3+gabcdef",
-      found: r.stdout.trim()
-    });
+    throw new RenderError(
+      "HELM_VERSION_UNKNOWN",
+      `cannot detect the version of ${path}: ${(r.stderr || r.stdout).trim()}`,
+      {
+        expected: "output like v3.17.3+gabcdef",
+        found: r.stdout.trim()
+      }
+    );
   }
+  if (options.versionCacheFile !== void 0)
+    writeVersionCache(options.versionCacheFile, identity, version.raw);
   return { path, ...version };
+}
+function binaryIdentity(path) {
+  const s = (0, import_node_fs3.statSync)(path);
+  return `${path}\0${s.size}\0${s.mtimeMs}`;
+}
+function readVersionCache(file) {
+  try {
+    const data = JSON.parse((0, import_node_fs3.readFileSync)(file, "utf8"));
+    return typeof data === "object" && data !== null ? data : {};
+  } catch {
+    return {};
+  }
+}
+function writeVersionCache(file, identity, raw) {
+  try {
+    const data = { ...readVersionCache(file), [identity]: raw };
+    (0, import_node_fs3.mkdirSync)((0, import_node_path7.dirname)(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    (0, import_node_fs3.writeFileSync)(tmp, JSON.stringify(data), { mode: 384 });
+    (0, import_node_fs3.renameSync)(tmp, file);
+  } catch {
+  }
 }
 function parseHelmVersion(text) {
   const m = /v?(\d+)\.(\d+)\.(\d+)\S*/.exec(text.trim());
@@ -1082,7 +1210,8 @@ function mergeMaps(a, b, strategy) {
   const out = newMap();
   for (const k of Object.keys(a)) out[k] = a[k];
   for (const k of Object.keys(b)) {
-    if (FORBIDDEN_KEYS.has(k)) throw new MergeError("MERGE_FORBIDDEN_KEY", `refusing map key ${JSON.stringify(k)}`);
+    if (FORBIDDEN_KEYS.has(k))
+      throw new MergeError("MERGE_FORBIDDEN_KEY", `refusing map key ${JSON.stringify(k)}`);
     const v = b[k];
     if (v === null) {
       if (!(k in out)) out[k] = null;
@@ -1120,7 +1249,8 @@ function mergoOverride(dst, src) {
   const out = newMap();
   for (const k of Object.keys(dst)) out[k] = dst[k];
   for (const k of Object.keys(src)) {
-    if (FORBIDDEN_KEYS.has(k)) throw new MergeError("MERGE_FORBIDDEN_KEY", `refusing map key ${JSON.stringify(k)}`);
+    if (FORBIDDEN_KEYS.has(k))
+      throw new MergeError("MERGE_FORBIDDEN_KEY", `refusing map key ${JSON.stringify(k)}`);
     const v = src[k];
     const current = out[k];
     if (isMap(v) && isMap(current) && Object.keys(current).length > 0) {
@@ -1137,17 +1267,17 @@ function parseKey(key) {
   const out = [];
   let part = "";
   let escaped = false;
-  for (const ch of key) {
-    if (!escaped && ch === "\\") {
+  for (const ch2 of key) {
+    if (!escaped && ch2 === "\\") {
       escaped = true;
       continue;
     }
-    const split = ch === "." && !escaped;
+    const split = ch2 === "." && !escaped;
     escaped = false;
     if (split) {
       out.push(part);
       part = "";
-    } else part += ch;
+    } else part += ch2;
   }
   if (part.length > 0) out.push(part);
   return out;
@@ -1172,14 +1302,18 @@ function cursorOf(segment2) {
   return { key: spaced };
 }
 function checkKey(key) {
-  if (FORBIDDEN_KEYS.has(key)) throw new ConfigError("CONFIG_FORBIDDEN_KEY", `refusing state value key ${JSON.stringify(key)}`);
+  if (FORBIDDEN_KEYS.has(key))
+    throw new ConfigError("CONFIG_FORBIDDEN_KEY", `refusing state value key ${JSON.stringify(key)}`);
 }
 function listAt(m, c) {
   const current = m[c.key];
   let list2;
   if (current === void 0) list2 = [];
   else if (Array.isArray(current)) list2 = current;
-  else throw new ConfigError("CONFIG_BAD_SET_KEY", `cannot index ${c.key}[${c.index}]: it is not a list`, { found: typeof current });
+  else
+    throw new ConfigError("CONFIG_BAD_SET_KEY", `cannot index ${c.key}[${c.index}]: it is not a list`, {
+      found: typeof current
+    });
   while (list2.length <= c.index) list2.push(null);
   m[c.key] = list2;
   return list2;
@@ -1194,12 +1328,14 @@ function descend(m, segment2) {
       el = newMap();
       list2[c.index] = el;
     }
-    if (!isMap(el)) throw new ConfigError("CONFIG_BAD_SET_KEY", `cannot set below ${segment2}: it is not a map`);
+    if (!isMap(el))
+      throw new ConfigError("CONFIG_BAD_SET_KEY", `cannot set below ${segment2}: it is not a map`);
     return el;
   }
   if (m[c.key] === void 0) m[c.key] = newMap();
   const next = m[c.key];
-  if (!isMap(next)) throw new ConfigError("CONFIG_BAD_SET_KEY", `cannot set below ${segment2}: it is not a map`);
+  if (!isMap(next))
+    throw new ConfigError("CONFIG_BAD_SET_KEY", `cannot set below ${segment2}: it is not a map`);
   return next;
 }
 function setValueAtKey(start, key, value) {
@@ -1219,10 +1355,14 @@ function parseStateValuesSet(args) {
     for (const op of arg.split(",")) {
       const eq2 = op.indexOf("=");
       if (eq2 < 0) {
-        throw new ConfigError("CONFIG_BAD_STATE_VALUES_SET", `malformed --state-values-set entry ${JSON.stringify(op)}`, {
-          expected: "key=value",
-          found: op
-        });
+        throw new ConfigError(
+          "CONFIG_BAD_STATE_VALUES_SET",
+          `malformed --state-values-set entry ${JSON.stringify(op)}`,
+          {
+            expected: "key=value",
+            found: op
+          }
+        );
       }
       set2 = setValueAtKey(set2, parseKey(op.slice(0, eq2)), typedValue(op.slice(eq2 + 1)));
     }
@@ -1339,9 +1479,13 @@ function resolveFile(fs, logger, loc, handler, purpose, path) {
   const id = handler ?? "Error";
   switch (id) {
     case "Error":
-      throw new LoadError("LOAD_MISSING_FILE", `${title} matching "${path}" does not exist in "${loc.displayDir}"`, {
-        file: normalizePath(loc, path)
-      });
+      throw new LoadError(
+        "LOAD_MISSING_FILE",
+        `${title} matching "${path}" does not exist in "${loc.displayDir}"`,
+        {
+          file: normalizePath(loc, path)
+        }
+      );
     case "Warn":
       logger.warn(`skipping missing ${title} matching "${path}"`);
       return { files: [], skipped: true };
@@ -1359,21 +1503,25 @@ function resolveFile(fs, logger, loc, handler, purpose, path) {
       );
   }
 }
+function stageClass(err) {
+  for (const C of [LoadError, TemplateError, SecretError, ConfigError, MergeError])
+    if (err instanceof C) return C;
+  return HelmfileError;
+}
+function rewrapError(err, detail) {
+  const C = stageClass(err);
+  return new C(err.code, detail, {
+    ...err.file === void 0 ? {} : { file: err.file },
+    ...err.line === void 0 ? {} : { line: err.line },
+    ...err.column === void 0 ? {} : { column: err.column },
+    ...err.keyPath === void 0 ? {} : { keyPath: err.keyPath },
+    ...err.expected === void 0 ? {} : { expected: err.expected },
+    ...err.found === void 0 ? {} : { found: err.found },
+    cause: err
+  });
+}
 function wrapError(prefix, err) {
-  if (err instanceof LoadError || err instanceof Error && "code" in err && "detail" in err) {
-    const e = err;
-    const Ctor = e.constructor;
-    return new Ctor(e.code, `${prefix}: ${e.detail}`, {
-      ...e.file === void 0 ? {} : { file: e.file },
-      ...e.line === void 0 ? {} : { line: e.line },
-      ...e.column === void 0 ? {} : { column: e.column },
-      ...e.keyPath === void 0 ? {} : { keyPath: e.keyPath },
-      ...e.expected === void 0 ? {} : { expected: e.expected },
-      ...e.found === void 0 ? {} : { found: e.found },
-      cause: e
-    });
-  }
-  return err;
+  return isHelmfileError(err) ? rewrapError(err, `${prefix}: ${err.detail}`) : err;
 }
 
 // src/template/errors.ts
@@ -1409,346 +1557,23 @@ function parseError(parseName, line, msg) {
   });
 }
 
-// src/template/parse/lexer.ts
-var KEYWORDS = /* @__PURE__ */ new Map([
-  [".", 25 /* Dot */],
-  ["block", 22 /* Block */],
-  ["break", 23 /* Break */],
-  ["continue", 24 /* Continue */],
-  ["define", 26 /* Define */],
-  ["else", 27 /* Else */],
-  ["end", 28 /* End */],
-  ["if", 29 /* If */],
-  ["range", 31 /* Range */],
-  ["nil", 30 /* Nil */],
-  ["template", 32 /* Template */],
-  ["with", 33 /* With */]
-]);
-var LEFT = "{{";
-var RIGHT = "}}";
-var LEFT_COMMENT = "/*";
-var RIGHT_COMMENT = "*/";
-function isSpaceChar(c) {
-  return c === " " || c === "	" || c === "\r" || c === "\n";
-}
-function isAlphaNumeric(c) {
-  if (c === void 0) return false;
-  return c === "_" || /^[\p{L}\p{Nd}]$/u.test(c);
-}
-function hasLeftTrimMarker(s, at) {
-  return s[at] === "-" && isSpaceChar(s[at + 1]);
-}
-function hasRightTrimMarker(s, at) {
-  return isSpaceChar(s[at]) && s[at + 1] === "-";
+// src/template/parse/quote.ts
+function isGoPrint(ch2) {
+  return ch2 === " " || /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u.test(ch2);
 }
 function formatRuneU(c) {
   const cp = c.codePointAt(0) ?? 0;
   const hex = cp.toString(16).toUpperCase().padStart(4, "0");
-  return /^[\p{L}\p{N}\p{P}\p{S}\p{Zs}]$/u.test(c) ? `U+${hex} '${c}'` : `U+${hex}`;
+  return isGoPrint(c) ? `U+${hex} '${c}'` : `U+${hex}`;
 }
-function lex(input) {
-  return new Lexer(input).run();
-}
-var Lexer = class {
-  constructor(input) {
-    this.input = input;
-  }
-  input;
-  pos = 0;
-  start = 0;
-  line = 1;
-  startLine = 1;
-  parenDepth = 0;
-  items = [];
-  done = false;
-  run() {
-    while (!this.done) {
-      if (!this.lexText()) break;
-      if (!this.done) this.lexAction();
-    }
-    return this.items;
-  }
-  emit(typ) {
-    const val = this.input.slice(this.start, this.pos);
-    this.items.push({ typ, val, pos: this.start, line: this.startLine });
-    this.advanceStart();
-  }
-  advanceStart() {
-    for (let i = this.start; i < this.pos; i++) if (this.input.charCodeAt(i) === 10) this.line++;
-    this.start = this.pos;
-    this.startLine = this.line;
-  }
-  ignore() {
-    this.advanceStart();
-  }
-  error(msg) {
-    this.items.push({ typ: 0 /* Error */, val: msg, pos: this.start, line: this.startLine });
-    this.done = true;
-  }
-  next() {
-    if (this.pos >= this.input.length) {
-      this.pos = this.input.length + 1;
-      return void 0;
-    }
-    const cp = this.input.codePointAt(this.pos);
-    const ch = String.fromCodePoint(cp);
-    this.pos += ch.length;
-    return ch;
-  }
-  backup(ch) {
-    this.pos -= ch === void 0 ? 1 : ch.length;
-  }
-  peek() {
-    if (this.pos >= this.input.length) return void 0;
-    return String.fromCodePoint(this.input.codePointAt(this.pos));
-  }
-  /** Scans text up to the next `{{`; returns false at EOF. */
-  lexText() {
-    const x = this.input.indexOf(LEFT, this.pos);
-    if (x < 0) {
-      this.pos = this.input.length;
-      if (this.pos > this.start) this.emit(19 /* Text */);
-      this.items.push({ typ: 7 /* EOF */, val: "", pos: this.pos, line: this.line });
-      this.done = true;
-      return false;
-    }
-    this.pos = x;
-    let end = x;
-    if (hasLeftTrimMarker(this.input, x + LEFT.length)) {
-      while (end > this.start && isSpaceChar(this.input[end - 1])) end--;
-    }
-    if (end > this.start) {
-      const save = this.pos;
-      this.pos = end;
-      this.emit(19 /* Text */);
-      this.pos = save;
-    }
-    this.ignore();
-    return true;
-  }
-  /** Lexes `{{`, an optional comment, and the action body through `}}`. */
-  lexAction() {
-    this.pos += LEFT.length;
-    const trim2 = hasLeftTrimMarker(this.input, this.pos);
-    const after = trim2 ? 2 : 0;
-    if (this.input.startsWith(LEFT_COMMENT, this.pos + after)) {
-      this.pos += after;
-      this.ignore();
-      this.lexComment();
-      return;
-    }
-    this.emit(10 /* LeftDelim */);
-    this.pos += after;
-    this.ignore();
-    this.parenDepth = 0;
-    this.lexInsideAction();
-  }
-  lexComment() {
-    this.pos += LEFT_COMMENT.length;
-    const x = this.input.indexOf(RIGHT_COMMENT, this.pos);
-    if (x < 0) return this.error("unclosed comment");
-    this.pos = x + RIGHT_COMMENT.length;
-    const [delim, trim2] = this.atRightDelim();
-    if (!delim) return this.error("comment ends before closing delimiter");
-    this.pos += (trim2 ? 2 : 0) + RIGHT.length;
-    if (trim2) this.skipLeadingSpace();
-    this.ignore();
-  }
-  skipLeadingSpace() {
-    while (isSpaceChar(this.input[this.pos])) this.pos++;
-  }
-  atRightDelim() {
-    if (hasRightTrimMarker(this.input, this.pos) && this.input.startsWith(RIGHT, this.pos + 2)) return [true, true];
-    if (this.input.startsWith(RIGHT, this.pos)) return [true, false];
-    return [false, false];
-  }
-  lexRightDelim(trim2) {
-    if (trim2) {
-      this.pos += 2;
-      this.ignore();
-    }
-    this.pos += RIGHT.length;
-    this.emit(15 /* RightDelim */);
-    if (trim2) {
-      this.skipLeadingSpace();
-      this.ignore();
-    }
-  }
-  lexInsideAction() {
-    for (; ; ) {
-      if (this.done) return;
-      const [delim, trim2] = this.atRightDelim();
-      if (delim) {
-        if (this.parenDepth === 0) return this.lexRightDelim(trim2);
-        return this.error("unclosed left paren");
-      }
-      const r = this.next();
-      if (r === void 0) return this.error("unclosed action");
-      if (isSpaceChar(r)) {
-        this.backup(r);
-        this.lexSpace();
-      } else if (r === "=") this.emit(5 /* Assign */);
-      else if (r === ":") {
-        if (this.next() !== "=") return this.error("expected :=");
-        this.emit(6 /* Declare */);
-      } else if (r === "|") this.emit(13 /* Pipe */);
-      else if (r === '"') this.lexQuote();
-      else if (r === "`") this.lexRawQuote();
-      else if (r === "$") this.lexFieldOrVariable(20 /* Variable */);
-      else if (r === "'") this.lexChar();
-      else if (r === "." && !/[0-9]/.test(this.input[this.pos] ?? "")) this.lexFieldOrVariable(8 /* Field */);
-      else if (r === "." || r === "+" || r === "-" || r >= "0" && r <= "9") {
-        this.backup(r);
-        this.lexNumber();
-      } else if (isAlphaNumeric(r)) {
-        this.backup(r);
-        this.lexIdentifier();
-      } else if (r === "(") {
-        this.emit(11 /* LeftParen */);
-        this.parenDepth++;
-      } else if (r === ")") {
-        this.emit(16 /* RightParen */);
-        this.parenDepth--;
-        if (this.parenDepth < 0) return this.error("unexpected right paren");
-      } else if (r.length === 1 && r.charCodeAt(0) >= 32 && r.charCodeAt(0) < 127) this.emit(2 /* Char */);
-      else return this.error(`unrecognized character in action: ${formatRuneU(r)}`);
-    }
-  }
-  lexSpace() {
-    let n = 0;
-    while (isSpaceChar(this.peek())) {
-      this.pos++;
-      n++;
-    }
-    if (hasRightTrimMarker(this.input, this.pos - 1) && this.input.startsWith(RIGHT, this.pos + 1)) {
-      this.pos--;
-      if (n === 1) return;
-    }
-    this.emit(17 /* Space */);
-  }
-  atTerminator() {
-    const r = this.peek();
-    if (r === void 0 || isSpaceChar(r)) return true;
-    if (".,|:)(".includes(r)) return true;
-    return this.input.startsWith(RIGHT, this.pos);
-  }
-  lexFieldOrVariable(typ) {
-    if (this.atTerminator()) {
-      this.emit(typ === 20 /* Variable */ ? 20 /* Variable */ : 25 /* Dot */);
-      return;
-    }
-    let r;
-    for (; ; ) {
-      r = this.next();
-      if (!isAlphaNumeric(r)) {
-        this.backup(r);
-        break;
-      }
-    }
-    if (!this.atTerminator()) return this.error(`bad character ${formatRuneU(this.peek() ?? "")}`);
-    this.emit(typ);
-  }
-  lexIdentifier() {
-    for (; ; ) {
-      const r = this.next();
-      if (!isAlphaNumeric(r)) {
-        this.backup(r);
-        break;
-      }
-    }
-    if (!this.atTerminator()) return this.error(`bad character ${formatRuneU(this.peek() ?? "")}`);
-    const word = this.input.slice(this.start, this.pos);
-    const kw = KEYWORDS.get(word);
-    if (kw !== void 0 && kw > 21 /* Keyword */) this.emit(kw);
-    else if (word === "true" || word === "false") this.emit(1 /* Bool */);
-    else this.emit(9 /* Identifier */);
-  }
-  lexChar() {
-    for (; ; ) {
-      const r = this.next();
-      if (r === "\\") {
-        const e = this.next();
-        if (e !== void 0 && e !== "\n") continue;
-        return this.error("unterminated character constant");
-      }
-      if (r === void 0 || r === "\n") return this.error("unterminated character constant");
-      if (r === "'") break;
-    }
-    this.emit(3 /* CharConstant */);
-  }
-  lexQuote() {
-    for (; ; ) {
-      const r = this.next();
-      if (r === "\\") {
-        const e = this.next();
-        if (e !== void 0 && e !== "\n") continue;
-        return this.error("unterminated quoted string");
-      }
-      if (r === void 0 || r === "\n") return this.error("unterminated quoted string");
-      if (r === '"') break;
-    }
-    this.emit(18 /* String */);
-  }
-  lexRawQuote() {
-    const x = this.input.indexOf("`", this.pos);
-    if (x < 0) return this.error("unterminated raw quoted string");
-    this.pos = x + 1;
-    this.emit(14 /* RawString */);
-  }
-  lexNumber() {
-    if (!this.scanNumber()) return this.error(`bad number syntax: ${goQuote(this.input.slice(this.start, this.pos))}`);
-    const sign2 = this.peek();
-    if (sign2 === "+" || sign2 === "-") {
-      if (!this.scanNumber() || this.input[this.pos - 1] !== "i") {
-        return this.error(`bad number syntax: ${goQuote(this.input.slice(this.start, this.pos))}`);
-      }
-      this.emit(4 /* Complex */);
-    } else this.emit(12 /* Number */);
-  }
-  accept(valid) {
-    const c = this.input[this.pos];
-    if (c !== void 0 && valid.includes(c)) {
-      this.pos++;
-      return true;
-    }
-    return false;
-  }
-  acceptRun(valid) {
-    while (this.accept(valid)) ;
-  }
-  scanNumber() {
-    this.accept("+-");
-    let digits = "0123456789_";
-    if (this.accept("0")) {
-      if (this.accept("xX")) digits = "0123456789abcdefABCDEF_";
-      else if (this.accept("oO")) digits = "01234567_";
-      else if (this.accept("bB")) digits = "01_";
-    }
-    this.acceptRun(digits);
-    if (this.accept(".")) this.acceptRun(digits);
-    if (digits.length === 11 && this.accept("eE")) {
-      this.accept("+-");
-      this.acceptRun("0123456789_");
-    }
-    if (digits.length === 23 && this.accept("pP")) {
-      this.accept("+-");
-      this.acceptRun("0123456789_");
-    }
-    this.accept("i");
-    if (isAlphaNumeric(this.peek())) {
-      this.next();
-      return false;
-    }
-    return true;
-  }
-};
-function goQuote(s) {
+function goQuote(s, ascii = false) {
   let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0);
-    if (ch === '"') out += '\\"';
-    else if (ch === "\\") out += "\\\\";
+  for (const ch2 of s) {
+    const cp = ch2.codePointAt(0);
+    if (ch2 === '"') out += '\\"';
+    else if (ch2 === "\\") out += "\\\\";
     else if (cp >= 56448 && cp <= 56575) out += `\\x${(cp - 56320).toString(16).padStart(2, "0")}`;
+    else if (cp >= 55296 && cp <= 57343) out += "\\ufffd";
     else if (cp === 7) out += "\\a";
     else if (cp === 8) out += "\\b";
     else if (cp === 12) out += "\\f";
@@ -1757,14 +1582,11 @@ function goQuote(s) {
     else if (cp === 9) out += "\\t";
     else if (cp === 11) out += "\\v";
     else if (cp < 32 || cp === 127) out += `\\x${cp.toString(16).padStart(2, "0")}`;
-    else if (cp < 127 || isGoPrint(ch)) out += ch;
+    else if (cp < 127 || !ascii && isGoPrint(ch2)) out += ch2;
     else if (cp < 65536) out += `\\u${cp.toString(16).padStart(4, "0")}`;
     else out += `\\U${cp.toString(16).padStart(8, "0")}`;
   }
-  return out + '"';
-}
-function isGoPrint(ch) {
-  return ch === " " || /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u.test(ch);
+  return `${out}"`;
 }
 
 // src/template/parse/nodes.ts
@@ -1967,7 +1789,8 @@ function goStringFromBytes(bytes) {
       if (c === void 0 || (c & 192) !== 128) ok = false;
       else cp = cp << 6 | c & 63;
     }
-    if (ok && (need === 2 && (cp < 2048 || cp >= 55296 && cp <= 57343) || need === 3 && (cp < 65536 || cp > 1114111))) ok = false;
+    if (ok && (need === 2 && (cp < 2048 || cp >= 55296 && cp <= 57343) || need === 3 && (cp < 65536 || cp > 1114111)))
+      ok = false;
     if (ok) {
       out += String.fromCodePoint(cp);
       i += need + 1;
@@ -1989,7 +1812,8 @@ function goStringToBytes(s) {
       out.push(240 | cp >> 18, 128 | cp >> 12 & 63, 128 | cp >> 6 & 63, 128 | cp & 63);
       i++;
     } else if (c >= 56448 && c <= 56575) out.push(c - 56320);
-    else if (c >= 55296 && c <= 57343) out.push(239, 191, 189);
+    else if (c >= 55296 && c <= 57343)
+      out.push(239, 191, 189);
     else out.push(224 | c >> 12, 128 | c >> 6 & 63, 128 | c & 63);
   }
   return Uint8Array.from(out);
@@ -2007,6 +1831,9 @@ function goByteLength(s) {
     else n += 3;
   }
   return n;
+}
+function isStackExhausted(e) {
+  return e instanceof RangeError && e.message.startsWith("Maximum call stack");
 }
 
 // src/template/fmt/float.ts
@@ -2076,7 +1903,7 @@ function parseExp(s) {
   if (m === null) return { d: "", dp: 0 };
   return trim({ d: (m[1] ?? "") + (m[2] ?? ""), dp: Number(m[3]) + 1 });
 }
-function fmtE(neg, x, prec, ch) {
+function fmtE(neg, x, prec, ch2) {
   let s = neg ? "-" : "";
   s += x.d.length === 0 ? "0" : x.d[0];
   if (prec > 0) {
@@ -2085,7 +1912,7 @@ function fmtE(neg, x, prec, ch) {
   }
   const exp = x.d.length === 0 ? 0 : x.dp - 1;
   const abs = Math.abs(exp);
-  return `${s}${ch}${exp < 0 ? "-" : "+"}${abs < 10 ? `0${abs}` : String(abs)}`;
+  return `${s}${ch2}${exp < 0 ? "-" : "+"}${abs < 10 ? `0${abs}` : String(abs)}`;
 }
 function fmtF(neg, x, prec) {
   let s = neg ? "-" : "";
@@ -2180,29 +2007,127 @@ function formatHexFloat(f, fmt, prec) {
   return `${s}${fmt === "X" ? "P" : "p"}${exp < 0 ? "-" : "+"}${a < 10 ? `0${a}` : String(a)}`;
 }
 
-// src/template/fmt/strings.ts
-function goQuoteString(s, ascii = false) {
-  let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0);
-    if (ch === '"') out += '\\"';
-    else if (ch === "\\") out += "\\\\";
-    else if (cp >= 56448 && cp <= 56575) out += `\\x${(cp - 56320).toString(16).padStart(2, "0")}`;
-    else if (cp >= 55296 && cp <= 57343) out += "\\ufffd";
-    else if (cp === 7) out += "\\a";
-    else if (cp === 8) out += "\\b";
-    else if (cp === 12) out += "\\f";
-    else if (cp === 10) out += "\\n";
-    else if (cp === 13) out += "\\r";
-    else if (cp === 9) out += "\\t";
-    else if (cp === 11) out += "\\v";
-    else if (cp < 32 || cp === 127) out += `\\x${cp.toString(16).padStart(2, "0")}`;
-    else if (cp < 127 || !ascii && isGoPrint(ch)) out += ch;
-    else if (cp < 65536) out += `\\u${cp.toString(16).padStart(4, "0")}`;
-    else out += `\\U${cp.toString(16).padStart(8, "0")}`;
+// src/template/fmt/float-verb.ts
+function formatBinaryFloat(v, bits) {
+  const view = new DataView(new ArrayBuffer(8));
+  let neg;
+  let mant;
+  let exp;
+  if (bits === 32) {
+    view.setFloat32(0, v);
+    const b = view.getUint32(0);
+    neg = b >>> 31 === 1;
+    exp = b >>> 23 & 255;
+    mant = BigInt(b & 8388607);
+    if (exp === 0) exp++;
+    else mant |= 1n << 23n;
+    exp += -127 - 23;
+  } else {
+    view.setFloat64(0, v);
+    const b = view.getBigUint64(0);
+    neg = b >> 63n === 1n;
+    exp = Number(b >> 52n & 0x7ffn);
+    mant = b & (1n << 52n) - 1n;
+    if (exp === 0) exp++;
+    else mant |= 1n << 52n;
+    exp += -1023 - 52;
   }
-  return `${out}"`;
+  return `${neg ? "-" : ""}${mant}p${exp >= 0 ? "+" : ""}${exp}`;
 }
+function applySharp(num2, verb, prec) {
+  let digits = 0;
+  if ("vgGx".includes(verb)) digits = prec === -1 ? 6 : prec;
+  let tail = "";
+  let body = num2;
+  let hasPoint = false;
+  let sawNonzero = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === ".") hasPoint = true;
+    else if (c === "p" || c === "P" || (c === "e" || c === "E") && verb !== "x" && verb !== "X") {
+      tail = body.slice(i);
+      body = body.slice(0, i);
+      break;
+    } else {
+      if (c !== "0") sawNonzero = true;
+      if (sawNonzero) digits--;
+    }
+  }
+  if (!hasPoint) {
+    if (body === "0") digits--;
+    body += ".";
+  }
+  while (digits > 0) {
+    body += "0";
+    digits--;
+  }
+  return body + tail;
+}
+function padSpaces(s, f) {
+  if (f.wid === void 0) return s;
+  const n = [...s].length;
+  if (n >= f.wid) return s;
+  return f.minus ? s + " ".repeat(f.wid - n) : " ".repeat(f.wid - n) + s;
+}
+function fmtFloat(v, bits, verb, f) {
+  let fmtc;
+  let prec;
+  switch (verb) {
+    case "v":
+      [fmtc, prec] = ["g", -1];
+      break;
+    case "b":
+    case "g":
+    case "G":
+    case "x":
+    case "X":
+      [fmtc, prec] = [verb, -1];
+      break;
+    case "e":
+    case "E":
+    case "f":
+      [fmtc, prec] = [verb, 6];
+      break;
+    case "F":
+      [fmtc, prec] = ["f", 6];
+      break;
+    default:
+      return void 0;
+  }
+  if (f.prec !== void 0) prec = f.prec;
+  let num2;
+  if (fmtc === "b") num2 = formatBinaryFloat(v, bits);
+  else if (fmtc === "x" || fmtc === "X") num2 = formatHexFloat(v, fmtc, prec);
+  else num2 = formatFloat(v, fmtc, prec, bits);
+  let sign2 = "+";
+  if (num2.startsWith("-") || num2.startsWith("+")) {
+    sign2 = num2[0];
+    num2 = num2.slice(1);
+  }
+  if (f.space && sign2 === "+" && !f.plus) sign2 = " ";
+  if (num2 === "Inf" || num2 === "NaN") {
+    const shown = num2 === "NaN" && !f.space && !f.plus ? "" : sign2;
+    return padSpaces(shown + num2, f);
+  }
+  if (f.sharp && verb !== "b") num2 = applySharp(num2, verb === "v" ? "g" : verb, prec);
+  if (f.plus || sign2 !== "+") {
+    if (f.zero && !f.minus && f.wid !== void 0 && f.wid > num2.length + 1) {
+      return sign2 + "0".repeat(f.wid - num2.length - 1) + num2;
+    }
+    return padSpaces(sign2 + num2, f);
+  }
+  if (f.zero && !f.minus && f.wid !== void 0 && f.wid > num2.length)
+    return "0".repeat(f.wid - num2.length) + num2;
+  return padSpaces(num2, f);
+}
+function fmtComplex(re, im, verb, f) {
+  const r = fmtFloat(re, 64, verb, f);
+  if (r === void 0) return void 0;
+  return `(${r}${fmtFloat(im, 64, verb, { ...f, plus: true }) ?? ""}i)`;
+}
+
+// src/template/fmt/strings.ts
+var goQuoteString = goQuote;
 function padString(s, f) {
   if (f.wid === void 0) return s;
   const n = [...s].length;
@@ -2229,8 +2154,7 @@ function hexString(s, verb, f) {
     if (f.sharp && (f.space || i === 0)) out += prefix;
     out += (digits[b >> 4] ?? "") + (digits[b & 15] ?? "");
   });
-  if (bytes.length === 0) return padString("", { ...f, zero: false });
-  return padString(out, { ...f, zero: false });
+  return padString(out, f);
 }
 function fmtStringVerb(s, verb, f) {
   switch (verb) {
@@ -2268,9 +2192,10 @@ function formatInteger(v, unsigned, verb, f) {
     case "X":
       return fmtInt(v, 16, verb, f);
     case "c":
-      return padSpaces(runeString(v), f);
+      return padRunes(runeString(v), f);
     case "q":
-      return padSpaces(quoteRune(runeOf(v), f.plus), f);
+      if (v < 0n || v > 0x10ffffn) return void 0;
+      return padRunes(quoteRune(runeOf(v), f.plus), f);
     case "U":
       return fmtUnicode(v, f);
     default:
@@ -2278,7 +2203,14 @@ function formatInteger(v, unsigned, verb, f) {
       return void 0;
   }
 }
-function padSpaces(s, f) {
+function padRunes(s, f) {
+  if (f.wid === void 0) return s;
+  const count = [...s].length;
+  if (count >= f.wid) return s;
+  if (f.minus) return s + " ".repeat(f.wid - count);
+  return (f.zero ? "0" : " ").repeat(f.wid - count) + s;
+}
+function padSpaces2(s, f) {
   if (f.wid === void 0) return s;
   const n = [...s].length;
   if (n >= f.wid) return s;
@@ -2292,10 +2224,10 @@ function runeString(v) {
   return String.fromCodePoint(runeOf(v));
 }
 function quoteRune(cp, ascii = false) {
-  const ch = String.fromCodePoint(cp);
-  if (ch === "'") return "'\\''";
-  if (ch === '"') return `'"'`;
-  const q = goQuoteString(ch, ascii);
+  const ch2 = String.fromCodePoint(cp);
+  if (ch2 === "'") return "'\\''";
+  if (ch2 === '"') return `'"'`;
+  const q = goQuoteString(ch2, ascii);
   return `'${q.slice(1, -1)}'`;
 }
 function fmtInt(v, base, verb, f) {
@@ -2319,7 +2251,7 @@ function fmtInt(v, base, verb, f) {
   if (negative) digits = `-${digits}`;
   else if (f.plus) digits = `+${digits}`;
   else if (f.space) digits = ` ${digits}`;
-  return padSpaces(digits, f);
+  return padSpaces2(digits, f);
 }
 function fmtUnicode(v, f) {
   let hex = (v < 0n ? v & MAX_U64 : v).toString(16).toUpperCase();
@@ -2327,10 +2259,10 @@ function fmtUnicode(v, f) {
   if (hex.length < prec) hex = "0".repeat(prec - hex.length) + hex;
   let s = `U+${hex}`;
   if (f.sharp && v >= 0n && v <= 0x10ffffn) {
-    const ch = String.fromCodePoint(Number(v));
-    if (/^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u.test(ch) || ch === " ") s += ` '${ch}'`;
+    const ch2 = String.fromCodePoint(Number(v));
+    if (/^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u.test(ch2) || ch2 === " ") s += ` '${ch2}'`;
   }
-  return padSpaces(s, f);
+  return padSpaces2(s, f);
 }
 
 // src/template/fmt/time-string.ts
@@ -2381,9 +2313,11 @@ function timeString(t) {
 }
 
 // src/template/fmt/sort-keys.ts
+var SURROGATE = /[\ud800-\udfff]/;
 function compareKeys(a, b) {
   if (a === b) return 0;
-  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
+  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : 1;
+  return Buffer.compare(goStringToBytes(a), goStringToBytes(b));
 }
 
 // src/template/fmt/go-syntax.ts
@@ -2405,7 +2339,8 @@ function goSyntax(v, depth) {
     if (v.kind === "float32") return formatFloat(v.value, "g", -1, 32);
     return v.kind.startsWith("u") ? `0x${v.value.toString(16)}` : v.value.toString();
   }
-  if (v instanceof GoComplex) return `(${formatFloat(v.re, "g", -1)}${v.im < 0 ? "" : "+"}${formatFloat(v.im, "g", -1)}i)`;
+  if (v instanceof GoComplex)
+    return `(${formatFloat(v.re, "g", -1)}${v.im < 0 ? "" : "+"}${formatFloat(v.im, "g", -1)}i)`;
   if (v instanceof GoTime) return goQuoteString(timeString(v));
   if (v instanceof Uint8Array) return `[]byte{${[...v].map((b) => `0x${b.toString(16)}`).join(", ")}}`;
   if (Array.isArray(v)) return `${typeName(v)}{${v.map((e) => goSyntax(e, depth + 1)).join(", ")}}`;
@@ -2558,7 +2493,15 @@ function sprintf(format, args) {
 
 // src/template/fmt/printer.ts
 function noFlags() {
-  return { plus: false, minus: false, sharp: false, space: false, zero: false, wid: void 0, prec: void 0 };
+  return {
+    plus: false,
+    minus: false,
+    sharp: false,
+    space: false,
+    zero: false,
+    wid: void 0,
+    prec: void 0
+  };
 }
 function pad(s, f, zeroOk = true) {
   if (f.wid === void 0) return s;
@@ -2579,49 +2522,7 @@ function badVerb(verb, arg) {
   return `%!${verb}(${typeName(arg)}=${printValue(arg, "v", noFlags(), 0)})`;
 }
 function fmtFloatVerb(v, bits, verb, f, arg) {
-  let fmtc;
-  let prec;
-  switch (verb) {
-    case "v":
-      [fmtc, prec] = ["g", -1];
-      break;
-    case "g":
-    case "G":
-      [fmtc, prec] = [verb, -1];
-      break;
-    case "e":
-    case "E":
-    case "f":
-      [fmtc, prec] = [verb, 6];
-      break;
-    case "F":
-      [fmtc, prec] = ["f", 6];
-      break;
-    case "x":
-    case "X":
-      [fmtc, prec] = [verb, -1];
-      break;
-    default:
-      return badVerb(verb, arg);
-  }
-  if (f.prec !== void 0) prec = f.prec;
-  let num2 = fmtc === "x" || fmtc === "X" ? formatHexFloat(v, fmtc, prec) : formatFloat(v, fmtc, prec, bits);
-  if (f.sharp && verb !== "v" && !num2.includes(".") && !/[eE]/.test(num2) && /\d$/.test(num2)) num2 += ".";
-  let sign2 = "+";
-  if (num2.startsWith("-") || num2.startsWith("+")) {
-    sign2 = num2[0];
-    num2 = num2.slice(1);
-  }
-  if (num2 === "Inf" || num2 === "NaN") {
-    const s = num2 === "NaN" ? f.plus ? "+NaN" : f.space ? " NaN" : "NaN" : (sign2 === "-" ? "-" : f.space && !f.plus ? " " : "+") + num2;
-    return pad(s, f, false);
-  }
-  if (f.space && sign2 === "+" && !f.plus) sign2 = " ";
-  const shown = f.plus || sign2 !== "+" ? sign2 : "";
-  if (f.zero && !f.minus && f.wid !== void 0 && f.wid > shown.length + num2.length) {
-    return shown + "0".repeat(f.wid - shown.length - num2.length) + num2;
-  }
-  return pad(shown + num2, f, false);
+  return fmtFloat(v, bits, verb, f) ?? badVerb(verb, arg);
 }
 function printValue(v, verb, f, depth) {
   if (v === null) return depth > 0 ? pad("<nil>", f, false) : badOrNil(verb, f);
@@ -2652,11 +2553,7 @@ function printValue(v, verb, f, depth) {
   if (Array.isArray(v)) return `[${v.map((e) => printValue(e, verb, f, depth + 1)).join(" ")}]`;
   if (v instanceof GoStruct) return printStruct(v, verb, f, depth);
   if (v instanceof GoFunc) return "0x1";
-  if (v instanceof GoComplex) {
-    if (!"vbgGxXfFeE".includes(verb)) return badVerb(verb, v);
-    const inner = { ...f, wid: void 0 };
-    return pad(`(${fmtFloatVerb(v.re, 64, verb, inner, v)}${fmtFloatVerb(v.im, 64, verb, { ...inner, plus: true }, v)}i)`, f, false);
-  }
+  if (v instanceof GoComplex) return fmtComplex(v.re, v.im, verb, f) ?? badVerb(verb, v);
   if (isGoMap(v)) return printMap(v, verb, f, depth);
   return "?";
 }
@@ -2665,7 +2562,9 @@ function badOrNil(verb, f) {
 }
 function printMap(m, verb, f, depth) {
   const keys = Object.keys(m).sort(compareKeys);
-  const parts = keys.map((k) => `${printValue(k, verb, f, depth + 1)}:${printValue(m[k], verb, f, depth + 1)}`);
+  const parts = keys.map(
+    (k) => `${printValue(k, verb, f, depth + 1)}:${printValue(m[k], verb, f, depth + 1)}`
+  );
   return `map[${parts.join(" ")}]`;
 }
 function printStruct(s, verb, f, depth) {
@@ -2757,6 +2656,73 @@ function elemIface(container) {
   return false;
 }
 
+// src/template/exec/convert.ts
+function validateType(value, typ, fail2) {
+  const v = value.v;
+  if (v === void 0) {
+    if (typ === void 0) return void 0;
+    if (canBeNil(typ)) return zeroOf(typ);
+    return fail2(`invalid value; expected ${typ}`);
+  }
+  if (typ === void 0 || typ === "reflect.Value" || typ === "interface {}") return v;
+  if (v === null) return fail2(`wrong type for value; expected ${typ}; got interface {}`);
+  if (!assignable(v, typ)) fail2(`wrong type for value; expected ${typ}; got ${staticType(rv(v))}`);
+  return v;
+}
+function evalConstant(n, typ, fail2, ideal) {
+  const found = () => nodeString(n);
+  switch (typ) {
+    case "bool":
+      if (n.type === "bool") return n.value;
+      return fail2(`expected bool; found ${found()}`);
+    case "float64":
+    case "float32":
+      if (n.type === "number" && n.num.isFloat)
+        return typ === "float64" ? n.num.float64 : new GoNumber("float32", Math.fround(n.num.float64));
+      return fail2(`expected float; found ${found()}`);
+    case "int":
+    case "int8":
+    case "int16":
+    case "int32":
+    case "int64":
+      if (n.type === "number" && n.num.isInt) return typ === "int" ? n.num.int64 : makeInt(typ, n.num.int64);
+      return fail2(`expected integer; found ${found()}`);
+    case "uint":
+    case "uint8":
+    case "uint16":
+    case "uint32":
+    case "uint64":
+    case "uintptr":
+      if (n.type === "number" && n.num.isUint) return makeInt(typ, n.num.uint64);
+      return fail2(`expected unsigned integer; found ${found()}`);
+    case "string":
+      if (n.type === "string") return n.text;
+      return fail2(`expected string; found ${found()}`);
+    case "interface {}":
+    case "reflect.Value":
+      return evalEmptyInterface(n, fail2, ideal);
+    default:
+      return fail2(`can't handle ${found()} for arg of type ${typ}`);
+  }
+}
+function evalEmptyInterface(n, fail2, ideal) {
+  switch (n.type) {
+    case "bool":
+      return n.value;
+    case "number":
+      return ideal(n);
+    case "string":
+      return n.text;
+    default:
+      return fail2(`can't handle assignment of ${nodeString(n)} to empty interface argument`);
+  }
+}
+function makeInt(kind, v) {
+  const bits = /8$/.test(kind) ? 8 : /16$/.test(kind) ? 16 : /32$/.test(kind) ? 32 : 64;
+  const wrapped = kind.startsWith("u") ? BigInt.asUintN(bits, v) : BigInt.asIntN(bits, v);
+  return new GoNumber(kind, wrapped);
+}
+
 // src/template/exec/time-methods.ts
 function method(impl) {
   return { params: [], impl: (args) => impl(args[0]) };
@@ -2804,7 +2770,12 @@ var Evaluator = class {
   errorf(msg, code = TEMPLATE_CODES.exec, cause) {
     const n = this.node;
     if (n === void 0) {
-      throw new GoTemplateError({ code, goMessage: `template: ${this.tmplName}: ${msg}`, innermost: msg, cause });
+      throw new GoTemplateError({
+        code,
+        goMessage: `template: ${this.tmplName}: ${msg}`,
+        innermost: msg,
+        cause
+      });
     }
     const before = n.src.text.slice(0, n.pos);
     const nl = before.lastIndexOf("\n");
@@ -2812,7 +2783,15 @@ var Evaluator = class {
     const col = goByteLength(nl < 0 ? before : before.slice(nl + 1));
     const location = `${n.src.parseName}:${line}:${col}`;
     const goMessage = `template: ${location}: executing ${goQuote(this.tmplName)} at <${nodeString(n)}>: ${msg}`;
-    throw new GoTemplateError({ code, goMessage, innermost: msg, file: n.src.parseName, line, column: col + 1, cause });
+    throw new GoTemplateError({
+      code,
+      goMessage,
+      innermost: msg,
+      file: n.src.parseName,
+      line,
+      column: col + 1,
+      cause
+    });
   }
   varValue(name) {
     for (let i = this.vars.length - 1; i >= 0; i--) {
@@ -2849,7 +2828,8 @@ var Evaluator = class {
     return value;
   }
   notAFunction(args, final) {
-    if (args.length > 1 || final !== MISSING) this.errorf(`can't give argument to non-function ${nodeString(args[0])}`);
+    if (args.length > 1 || final !== MISSING)
+      this.errorf(`can't give argument to non-function ${nodeString(args[0])}`);
   }
   evalCommand(dot, cmd, final) {
     const first = cmd.args[0];
@@ -2914,13 +2894,15 @@ var Evaluator = class {
   }
   evalFieldChain(dot, receiver, node, ident, args, final) {
     let r = receiver;
-    for (let i = 0; i < ident.length - 1; i++) r = this.evalField(dot, ident[i], node, void 0, MISSING, r);
+    for (let i = 0; i < ident.length - 1; i++)
+      r = this.evalField(dot, ident[i], node, void 0, MISSING, r);
     return this.evalField(dot, ident[ident.length - 1], node, args, final, r);
   }
   evalField(dot, name, node, args, final, receiver) {
     const v = receiver.v;
     if (v === void 0) {
-      if (this.missingKey === "error") this.errorf(`nil data; no entry for key ${goQuote(name)}`, TEMPLATE_CODES.missingKey);
+      if (this.missingKey === "error")
+        this.errorf(`nil data; no entry for key ${goQuote(name)}`, TEMPLATE_CODES.missingKey);
       return INVALID;
     }
     const typ = staticType(receiver);
@@ -2929,7 +2911,10 @@ var Evaluator = class {
     if (structMethod !== void 0) return this.evalCall(dot, structMethod, false, node, name, args, final);
     const timeMethod = v instanceof GoTime ? timeMethods.get(name) : void 0;
     if (timeMethod !== void 0) {
-      const bound = { params: timeMethod.params, impl: (a, ctx) => timeMethod.impl([v, ...a], ctx) };
+      const bound = {
+        params: timeMethod.params,
+        impl: (a, ctx) => timeMethod.impl([v, ...a], ctx)
+      };
       return this.evalCall(dot, bound, false, node, name, args, final);
     }
     const hasArgs = args !== void 0 && args.length > 1 || final !== MISSING;
@@ -2968,13 +2953,18 @@ var Evaluator = class {
     let numFixed = args.length;
     if (spec.variadic === true) {
       numFixed = params.length - 1;
-      if (numIn < numFixed) this.errorf(`wrong number of args for ${name}: want at least ${params.length - 1} got ${args.length}`);
-    } else if (numIn !== params.length) this.errorf(`wrong number of args for ${name}: want ${params.length} got ${numIn}`);
+      if (numIn < numFixed)
+        this.errorf(
+          `wrong number of args for ${name}: want at least ${params.length - 1} got ${args.length}`
+        );
+    } else if (numIn !== params.length)
+      this.errorf(`wrong number of args for ${name}: want ${params.length} got ${numIn}`);
     const special2 = isBuiltin ? SPECIAL_BUILTINS.get(spec) : void 0;
     if (special2 === "and" || special2 === "or") return this.andOr(dot, special2, args, final);
     const argv = [];
     let i = 0;
-    for (; i < numFixed && i < args.length; i++) argv.push(this.evalArg(dot, params[i], args[i]));
+    for (; i < numFixed && i < args.length; i++)
+      argv.push(this.evalArg(dot, params[i], args[i]));
     if (spec.variadic === true) {
       const elem = params[params.length - 1];
       for (; i < args.length; i++) argv.push(this.evalArg(dot, elem, args[i]));
@@ -2984,17 +2974,24 @@ var Evaluator = class {
       argv.push(this.validateType(final, t));
     }
     if (special2 === "call") argv.unshift(args[0] === void 0 ? "" : nodeString(args[0]));
-    return rv(this.invoke(spec, argv, node, name));
-  }
-  invoke(spec, argv, node, name) {
+    let result;
     try {
-      return spec.impl(argv, this.callContext(name));
+      result = spec.impl(argv, this.callContext(name));
     } catch (e) {
-      if (e instanceof RangeError && /call stack/i.test(e.message)) throw e;
-      this.at(node);
-      const msg = e instanceof FuncError || e instanceof GoTemplateError ? e.message : e instanceof Error ? e.message : String(e);
-      return this.errorf(`error calling ${name}: ${msg}`, e instanceof GoTemplateError ? e.code : TEMPLATE_CODES.call, e);
+      return this.callFailed(e, node, name);
     }
+    return rv(result);
+  }
+  /** Go's `error calling NAME: …` for an error (or panic) raised by a function. */
+  callFailed(e, node, name) {
+    if (isStackExhausted(e)) throw e;
+    this.at(node);
+    const msg = e instanceof Error ? e.message : String(e);
+    return this.errorf(
+      `error calling ${name}: ${msg}`,
+      e instanceof GoTemplateError ? e.code : TEMPLATE_CODES.call,
+      e
+    );
   }
   andOr(dot, which, args, final) {
     let v = void 0;
@@ -3007,16 +3004,7 @@ var Evaluator = class {
   }
   /** Go's `validateType`: checks/converts a value for a parameter type (`undefined` type = untyped). */
   validateType(value, typ) {
-    const v = value.v;
-    if (v === void 0) {
-      if (typ === void 0) return void 0;
-      if (canBeNil(typ)) return zeroOf(typ);
-      return this.errorf(`invalid value; expected ${typ}`);
-    }
-    if (typ === void 0 || typ === "reflect.Value" || typ === "interface {}") return v;
-    if (v === null) return this.errorf(`wrong type for value; expected ${typ}; got interface {}`);
-    if (!assignable(v, typ)) this.errorf(`wrong type for value; expected ${typ}; got ${staticType(rv(v))}`);
-    return v;
+    return validateType(value, typ, (m) => this.errorf(m));
   }
   /** Go's `evalArg`: evaluates an argument node for a parameter type. */
   evalArg(dot, typ, n) {
@@ -3040,65 +3028,1068 @@ var Evaluator = class {
       default:
         break;
     }
-    return this.evalConstant(n, typ ?? "interface {}");
-  }
-  evalConstant(n, typ) {
-    const found = () => nodeString(n);
-    switch (typ) {
-      case "bool":
-        if (n.type === "bool") return n.value;
-        return this.errorf(`expected bool; found ${found()}`);
-      case "float64":
-      case "float32":
-        if (n.type === "number" && n.num.isFloat) return typ === "float64" ? n.num.float64 : new GoNumber("float32", Math.fround(n.num.float64));
-        return this.errorf(`expected float; found ${found()}`);
-      case "int":
-      case "int8":
-      case "int16":
-      case "int32":
-      case "int64":
-        if (n.type === "number" && n.num.isInt) return typ === "int" ? n.num.int64 : makeInt(typ, n.num.int64);
-        return this.errorf(`expected integer; found ${found()}`);
-      case "uint":
-      case "uint8":
-      case "uint16":
-      case "uint32":
-      case "uint64":
-      case "uintptr":
-        if (n.type === "number" && n.num.isUint) return makeInt(typ, n.num.uint64);
-        return this.errorf(`expected unsigned integer; found ${found()}`);
-      case "string":
-        if (n.type === "string") return n.text;
-        return this.errorf(`expected string; found ${found()}`);
-      case "interface {}":
-      case "reflect.Value":
-        return this.evalEmptyInterface(n);
-      default:
-        return this.errorf(`can't handle ${found()} for arg of type ${typ}`);
-    }
-  }
-  evalEmptyInterface(n) {
-    switch (n.type) {
-      case "bool":
-        return n.value;
-      case "number":
-        return this.idealConstant(n).v;
-      case "string":
-        return n.text;
-      default:
-        return this.errorf(`can't handle assignment of ${nodeString(n)} to empty interface argument`);
-    }
+    return evalConstant(
+      n,
+      typ ?? "interface {}",
+      (m) => this.errorf(m),
+      (num2) => this.idealConstant(num2).v
+    );
   }
   /** `%v` of a value for messages such as `range can't iterate over 3`. */
   formatV(v) {
     return printArg(v, "v", noFlags());
   }
 };
-function makeInt(kind, v) {
-  const bits = kind === "int8" || kind === "uint8" ? 8 : kind === "int16" || kind === "uint16" ? 16 : kind === "int32" || kind === "uint32" ? 32 : 64;
-  const wrapped = kind.startsWith("u") ? BigInt.asUintN(bits, v) : BigInt.asIntN(bits, v);
-  return new GoNumber(kind, wrapped);
+
+// src/template/parse/lexer.ts
+var KEYWORDS = /* @__PURE__ */ new Map([
+  [".", 25 /* Dot */],
+  ["block", 22 /* Block */],
+  ["break", 23 /* Break */],
+  ["continue", 24 /* Continue */],
+  ["define", 26 /* Define */],
+  ["else", 27 /* Else */],
+  ["end", 28 /* End */],
+  ["if", 29 /* If */],
+  ["range", 31 /* Range */],
+  ["nil", 30 /* Nil */],
+  ["template", 32 /* Template */],
+  ["with", 33 /* With */]
+]);
+var LEFT = "{{";
+var RIGHT = "}}";
+var LEFT_COMMENT = "/*";
+var RIGHT_COMMENT = "*/";
+function isSpaceChar(c) {
+  return c === " " || c === "	" || c === "\r" || c === "\n";
 }
+function isAlphaNumeric(c) {
+  if (c === void 0) return false;
+  return c === "_" || /^[\p{L}\p{Nd}]$/u.test(c);
+}
+function hasLeftTrimMarker(s, at) {
+  return s[at] === "-" && isSpaceChar(s[at + 1]);
+}
+function hasRightTrimMarker(s, at) {
+  return isSpaceChar(s[at]) && s[at + 1] === "-";
+}
+function lex(input) {
+  return new Lexer(input).run();
+}
+var Lexer = class {
+  constructor(input) {
+    this.input = input;
+  }
+  input;
+  pos = 0;
+  start = 0;
+  line = 1;
+  startLine = 1;
+  parenDepth = 0;
+  items = [];
+  done = false;
+  run() {
+    while (!this.done) {
+      if (!this.lexText()) break;
+      if (!this.done) this.lexAction();
+    }
+    return this.items;
+  }
+  emit(typ) {
+    const val = this.input.slice(this.start, this.pos);
+    this.items.push({ typ, val, pos: this.start, line: this.startLine });
+    this.advanceStart();
+  }
+  advanceStart() {
+    for (let i = this.start; i < this.pos; i++) if (this.input.charCodeAt(i) === 10) this.line++;
+    this.start = this.pos;
+    this.startLine = this.line;
+  }
+  ignore() {
+    this.advanceStart();
+  }
+  error(msg) {
+    this.items.push({ typ: 0 /* Error */, val: msg, pos: this.start, line: this.startLine });
+    this.done = true;
+  }
+  next() {
+    if (this.pos >= this.input.length) {
+      this.pos = this.input.length + 1;
+      return void 0;
+    }
+    const cp = this.input.codePointAt(this.pos);
+    const ch2 = String.fromCodePoint(cp);
+    this.pos += ch2.length;
+    return ch2;
+  }
+  backup(ch2) {
+    this.pos -= ch2 === void 0 ? 1 : ch2.length;
+  }
+  peek() {
+    if (this.pos >= this.input.length) return void 0;
+    return String.fromCodePoint(this.input.codePointAt(this.pos));
+  }
+  /** Scans text up to the next `{{`; returns false at EOF. */
+  lexText() {
+    const x = this.input.indexOf(LEFT, this.pos);
+    if (x < 0) {
+      this.pos = this.input.length;
+      if (this.pos > this.start) this.emit(19 /* Text */);
+      this.items.push({ typ: 7 /* EOF */, val: "", pos: this.pos, line: this.line });
+      this.done = true;
+      return false;
+    }
+    this.pos = x;
+    let end = x;
+    if (hasLeftTrimMarker(this.input, x + LEFT.length)) {
+      while (end > this.start && isSpaceChar(this.input[end - 1])) end--;
+    }
+    if (end > this.start) {
+      const save = this.pos;
+      this.pos = end;
+      this.emit(19 /* Text */);
+      this.pos = save;
+    }
+    this.ignore();
+    return true;
+  }
+  /** Lexes `{{`, an optional comment, and the action body through `}}`. */
+  lexAction() {
+    this.pos += LEFT.length;
+    const trim2 = hasLeftTrimMarker(this.input, this.pos);
+    const after = trim2 ? 2 : 0;
+    if (this.input.startsWith(LEFT_COMMENT, this.pos + after)) {
+      this.pos += after;
+      this.ignore();
+      this.lexComment();
+      return;
+    }
+    this.emit(10 /* LeftDelim */);
+    this.pos += after;
+    this.ignore();
+    this.parenDepth = 0;
+    this.lexInsideAction();
+  }
+  lexComment() {
+    this.pos += LEFT_COMMENT.length;
+    const x = this.input.indexOf(RIGHT_COMMENT, this.pos);
+    if (x < 0) return this.error("unclosed comment");
+    this.pos = x + RIGHT_COMMENT.length;
+    const [delim, trim2] = this.atRightDelim();
+    if (!delim) return this.error("comment ends before closing delimiter");
+    this.pos += (trim2 ? 2 : 0) + RIGHT.length;
+    if (trim2) this.skipLeadingSpace();
+    this.ignore();
+  }
+  skipLeadingSpace() {
+    while (isSpaceChar(this.input[this.pos])) this.pos++;
+  }
+  atRightDelim() {
+    if (hasRightTrimMarker(this.input, this.pos) && this.input.startsWith(RIGHT, this.pos + 2))
+      return [true, true];
+    if (this.input.startsWith(RIGHT, this.pos)) return [true, false];
+    return [false, false];
+  }
+  lexRightDelim(trim2) {
+    if (trim2) {
+      this.pos += 2;
+      this.ignore();
+    }
+    this.pos += RIGHT.length;
+    this.emit(15 /* RightDelim */);
+    if (trim2) {
+      this.skipLeadingSpace();
+      this.ignore();
+    }
+  }
+  lexInsideAction() {
+    for (; ; ) {
+      if (this.done) return;
+      const [delim, trim2] = this.atRightDelim();
+      if (delim) {
+        if (this.parenDepth === 0) return this.lexRightDelim(trim2);
+        return this.error("unclosed left paren");
+      }
+      const r = this.next();
+      if (r === void 0) return this.error("unclosed action");
+      if (isSpaceChar(r)) {
+        this.backup(r);
+        this.lexSpace();
+      } else if (r === "=") this.emit(5 /* Assign */);
+      else if (r === ":") {
+        if (this.next() !== "=") return this.error("expected :=");
+        this.emit(6 /* Declare */);
+      } else if (r === "|") this.emit(13 /* Pipe */);
+      else if (r === '"') this.lexQuote();
+      else if (r === "`") this.lexRawQuote();
+      else if (r === "$") this.lexFieldOrVariable(20 /* Variable */);
+      else if (r === "'") this.lexChar();
+      else if (r === "." && !/[0-9]/.test(this.input[this.pos] ?? "")) this.lexFieldOrVariable(8 /* Field */);
+      else if (r === "." || r === "+" || r === "-" || r >= "0" && r <= "9") {
+        this.backup(r);
+        this.lexNumber();
+      } else if (isAlphaNumeric(r)) {
+        this.backup(r);
+        this.lexIdentifier();
+      } else if (r === "(") {
+        this.emit(11 /* LeftParen */);
+        this.parenDepth++;
+      } else if (r === ")") {
+        this.parenDepth--;
+        if (this.parenDepth < 0) return this.error("unexpected right paren");
+        this.emit(16 /* RightParen */);
+      } else if (r.length === 1 && r.charCodeAt(0) >= 32 && r.charCodeAt(0) < 127) this.emit(2 /* Char */);
+      else return this.error(`unrecognized character in action: ${formatRuneU(r)}`);
+    }
+  }
+  lexSpace() {
+    let n = 0;
+    while (isSpaceChar(this.peek())) {
+      this.pos++;
+      n++;
+    }
+    if (hasRightTrimMarker(this.input, this.pos - 1) && this.input.startsWith(RIGHT, this.pos + 1)) {
+      this.pos--;
+      if (n === 1) return;
+    }
+    this.emit(17 /* Space */);
+  }
+  atTerminator() {
+    const r = this.peek();
+    if (r === void 0 || isSpaceChar(r)) return true;
+    if (".,|:)(".includes(r)) return true;
+    return this.input.startsWith(RIGHT, this.pos);
+  }
+  lexFieldOrVariable(typ) {
+    if (this.atTerminator()) {
+      this.emit(typ === 20 /* Variable */ ? 20 /* Variable */ : 25 /* Dot */);
+      return;
+    }
+    let r;
+    for (; ; ) {
+      r = this.next();
+      if (!isAlphaNumeric(r)) {
+        this.backup(r);
+        break;
+      }
+    }
+    if (!this.atTerminator()) return this.error(`bad character ${formatRuneU(this.peek() ?? "")}`);
+    this.emit(typ);
+  }
+  lexIdentifier() {
+    for (; ; ) {
+      const r = this.next();
+      if (!isAlphaNumeric(r)) {
+        this.backup(r);
+        break;
+      }
+    }
+    if (!this.atTerminator()) return this.error(`bad character ${formatRuneU(this.peek() ?? "")}`);
+    const word = this.input.slice(this.start, this.pos);
+    const kw = KEYWORDS.get(word);
+    if (kw !== void 0 && kw > 21 /* Keyword */) this.emit(kw);
+    else if (word === "true" || word === "false") this.emit(1 /* Bool */);
+    else this.emit(9 /* Identifier */);
+  }
+  lexChar() {
+    for (; ; ) {
+      const r = this.next();
+      if (r === "\\") {
+        const e = this.next();
+        if (e !== void 0 && e !== "\n") continue;
+        return this.error("unterminated character constant");
+      }
+      if (r === void 0 || r === "\n") return this.error("unterminated character constant");
+      if (r === "'") break;
+    }
+    this.emit(3 /* CharConstant */);
+  }
+  lexQuote() {
+    for (; ; ) {
+      const r = this.next();
+      if (r === "\\") {
+        const e = this.next();
+        if (e !== void 0 && e !== "\n") continue;
+        return this.error("unterminated quoted string");
+      }
+      if (r === void 0 || r === "\n") return this.error("unterminated quoted string");
+      if (r === '"') break;
+    }
+    this.emit(18 /* String */);
+  }
+  lexRawQuote() {
+    const x = this.input.indexOf("`", this.pos);
+    if (x < 0) return this.error("unterminated raw quoted string");
+    this.pos = x + 1;
+    this.emit(14 /* RawString */);
+  }
+  lexNumber() {
+    if (!this.scanNumber())
+      return this.error(`bad number syntax: ${goQuote(this.input.slice(this.start, this.pos))}`);
+    const sign2 = this.peek();
+    if (sign2 === "+" || sign2 === "-") {
+      if (!this.scanNumber() || this.input[this.pos - 1] !== "i") {
+        return this.error(`bad number syntax: ${goQuote(this.input.slice(this.start, this.pos))}`);
+      }
+      this.emit(4 /* Complex */);
+    } else this.emit(12 /* Number */);
+  }
+  accept(valid) {
+    const c = this.input[this.pos];
+    if (c !== void 0 && valid.includes(c)) {
+      this.pos++;
+      return true;
+    }
+    return false;
+  }
+  acceptRun(valid) {
+    while (this.accept(valid)) ;
+  }
+  scanNumber() {
+    this.accept("+-");
+    let digits = "0123456789_";
+    if (this.accept("0")) {
+      if (this.accept("xX")) digits = "0123456789abcdefABCDEF_";
+      else if (this.accept("oO")) digits = "01234567_";
+      else if (this.accept("bB")) digits = "01_";
+    }
+    this.acceptRun(digits);
+    if (this.accept(".")) this.acceptRun(digits);
+    if (digits.length === 11 && this.accept("eE")) {
+      this.accept("+-");
+      this.acceptRun("0123456789_");
+    }
+    if (digits.length === 23 && this.accept("pP")) {
+      this.accept("+-");
+      this.acceptRun("0123456789_");
+    }
+    this.accept("i");
+    if (isAlphaNumeric(this.peek())) {
+      this.next();
+      return false;
+    }
+    return true;
+  }
+};
+
+// src/template/parse/token-cursor.ts
+function tokenString(t) {
+  if (t.typ === 7 /* EOF */) return "EOF";
+  if (t.typ === 0 /* Error */) return t.val;
+  if (t.typ > 21 /* Keyword */) return `<${t.val}>`;
+  if ([...t.val].length > 10) return `${goQuote([...t.val].slice(0, 10).join(""))}...`;
+  return goQuote(t.val);
+}
+var TokenCursor = class {
+  constructor(tokens, src) {
+    this.tokens = tokens;
+    this.src = src;
+  }
+  tokens;
+  src;
+  idx = 0;
+  furthest = 0;
+  /** Line of the `{{` that started the current action (0 outside actions). */
+  actionLine = 0;
+  /** Go reports parse errors at the line of the last token read from the lexer. */
+  errorf(msg) {
+    const line = this.tokens[Math.min(this.furthest, this.tokens.length - 1)]?.line ?? 1;
+    throw parseError(this.src.parseName, line, msg);
+  }
+  next() {
+    const t = this.tokens[this.idx] ?? this.tokens[this.tokens.length - 1];
+    if (this.idx > this.furthest) this.furthest = this.idx;
+    if (this.idx < this.tokens.length - 1) this.idx++;
+    else this.idx = this.tokens.length;
+    return t;
+  }
+  backup() {
+    this.idx--;
+  }
+  peek() {
+    const t = this.next();
+    this.backup();
+    return t;
+  }
+  nextNonSpace() {
+    let t = this.next();
+    while (t.typ === 17 /* Space */) t = this.next();
+    return t;
+  }
+  peekNonSpace() {
+    const t = this.nextNonSpace();
+    this.backup();
+    return t;
+  }
+  expect(typ, context) {
+    const t = this.nextNonSpace();
+    if (t.typ !== typ) this.unexpected(t, context);
+    return t;
+  }
+  unexpected(t, context) {
+    if (t.typ === 0 /* Error */) {
+      let extra = "";
+      if (this.actionLine !== 0 && this.actionLine !== t.line) {
+        const where = `${this.src.parseName}:${this.actionLine}`;
+        extra = t.val.endsWith(" action") ? ` started at ${where}` : ` in action started at ${where}`;
+      }
+      this.errorf(`${t.val}${extra}`);
+    }
+    return this.errorf(`unexpected ${tokenString(t)} in ${context}`);
+  }
+  /** Saves the position (for multi-token look-ahead). */
+  mark() {
+    return this.idx;
+  }
+  /** Restores a position saved by {@link mark}. */
+  reset(at) {
+    this.idx = at;
+  }
+};
+
+// src/template/parse/literals.ts
+var INT64_MIN = -(1n << 63n);
+var INT64_MAX = (1n << 63n) - 1n;
+var UINT64_MAX = (1n << 64n) - 1n;
+var LiteralError = class extends Error {
+};
+function parseIntBase0(text) {
+  let s = text;
+  let neg = false;
+  if (s.startsWith("+") || s.startsWith("-")) {
+    neg = s.startsWith("-");
+    s = s.slice(1);
+  }
+  let base = 10;
+  let body = s;
+  if (/^0[xX]/.test(s)) [base, body] = [16, s.slice(2)];
+  else if (/^0[oO]/.test(s)) [base, body] = [8, s.slice(2)];
+  else if (/^0[bB]/.test(s)) [base, body] = [2, s.slice(2)];
+  else if (/^0./.test(s)) [base, body] = [8, s.slice(1)];
+  if (body.includes("_")) {
+    if (!underscoreOK(text)) return void 0;
+    body = body.replace(/_/g, "");
+  }
+  if (body === "") return s === "0" ? 0n : void 0;
+  const digits = base === 16 ? /^[0-9a-fA-F]+$/ : base === 8 ? /^[0-7]+$/ : base === 2 ? /^[01]+$/ : /^[0-9]+$/;
+  if (!digits.test(body)) return void 0;
+  const prefix = base === 16 ? "0x" : base === 8 ? "0o" : base === 2 ? "0b" : "";
+  const v = BigInt(prefix + body);
+  return neg ? -v : v;
+}
+function underscoreOK(text) {
+  let s = text;
+  if (s.startsWith("+") || s.startsWith("-")) s = s.slice(1);
+  let saw = "^";
+  let i = 0;
+  let hex = false;
+  if (/^0[bBoOxX]/.test(s)) {
+    i = 2;
+    saw = "0";
+    hex = /^0[xX]/.test(s);
+  }
+  for (; i < s.length; i++) {
+    const c = s[i];
+    if (c >= "0" && c <= "9" || hex && /[a-fA-F]/.test(c)) {
+      saw = "0";
+      continue;
+    }
+    if (c === "_") {
+      if (saw !== "0") return false;
+      saw = "_";
+      continue;
+    }
+    if (saw === "_") return false;
+    saw = "!";
+  }
+  return saw !== "_";
+}
+function parseFloatGo(text) {
+  if (!underscoreOK(text)) return void 0;
+  let s = text.replace(/_/g, "");
+  let sign2 = 1;
+  if (s.startsWith("+") || s.startsWith("-")) {
+    sign2 = s.startsWith("-") ? -1 : 1;
+    s = s.slice(1);
+  }
+  if (/^0[xX]/.test(s)) {
+    const m = /^0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?[pP]([+-]?[0-9]+)$/.exec(s);
+    if (m === null || (m[1] ?? "") === "" && (m[2] ?? "") === "") return void 0;
+    const mant = BigInt(`0x${(m[1] ?? "") + (m[2] ?? "") || "0"}`);
+    const exp = Number(m[3]) - 4 * (m[2] ?? "").length;
+    return sign2 * Number(mant) * 2 ** exp;
+  }
+  if (!/^([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$/.test(s)) return void 0;
+  return sign2 * Number(s);
+}
+function parseNumber(text, isChar) {
+  if (isChar) {
+    const s = unquoteChar(text);
+    const v = BigInt(s);
+    return { isInt: true, isUint: true, isFloat: true, isComplex: false, int64: v, uint64: v, float64: s };
+  }
+  if (text.endsWith("i")) return parseComplex(text);
+  const asInt = parseIntBase0(text);
+  let isUint = asInt !== void 0 && !text.startsWith("-") && !text.startsWith("+") && asInt >= 0n && asInt <= UINT64_MAX;
+  let isInt = asInt !== void 0 && asInt >= INT64_MIN && asInt <= INT64_MAX;
+  let int64 = isInt ? asInt : 0n;
+  let uint64 = isUint ? asInt : 0n;
+  if (isInt && int64 === 0n) {
+    isUint = true;
+    uint64 = 0n;
+  }
+  let isFloat = false;
+  let float64 = 0;
+  if (isInt) {
+    isFloat = true;
+    float64 = Number(int64);
+  } else if (isUint) {
+    isFloat = true;
+    float64 = Number(uint64);
+  } else {
+    const f = parseFloatGo(text);
+    if (f !== void 0 && Number.isFinite(f)) {
+      if (!/[.eEpP]/.test(text)) throw new LiteralError(`integer overflow: ${JSON.stringify(text)}`);
+      isFloat = true;
+      float64 = f;
+      if (Number.isInteger(f) && f >= -(2 ** 63) && f < 2 ** 63) {
+        isInt = true;
+        int64 = BigInt(f);
+      }
+      if (Number.isInteger(f) && f >= 0 && f < 2 ** 64) {
+        isUint = true;
+        uint64 = BigInt(f);
+      }
+    }
+  }
+  if (!isInt && !isUint && !isFloat) throw new LiteralError(`illegal number syntax: ${JSON.stringify(text)}`);
+  return { isInt, isUint, isFloat, isComplex: false, int64, uint64, float64 };
+}
+function unquoteString(text) {
+  if (text.startsWith("`")) {
+    if (!text.endsWith("`") || text.length < 2) throw new LiteralError("invalid syntax");
+    return text.slice(1, -1).replace(/\r/g, "");
+  }
+  if (!text.startsWith('"') || !text.endsWith('"') || text.length < 2)
+    throw new LiteralError("invalid syntax");
+  return decodeEscapes(text.slice(1, -1), '"');
+}
+function unquoteChar(text) {
+  const s = text.slice(1);
+  if (s.startsWith("'") || s === "") throw new LiteralError("invalid syntax");
+  let cp;
+  let rest;
+  if (!s.startsWith("\\")) {
+    cp = s.codePointAt(0);
+    rest = s.slice(String.fromCodePoint(cp).length);
+  } else {
+    const m = /^\\(x[0-9a-fA-F]{2}|[0-7]{3}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[abfnrtv\\'"])/.exec(s);
+    if (m === null) throw new LiteralError("invalid syntax");
+    const esc = m[1];
+    if (esc === '"') throw new LiteralError("invalid syntax");
+    if (esc.startsWith("x")) cp = parseInt(esc.slice(1), 16);
+    else if (/^[0-7]/.test(esc)) cp = parseInt(esc, 8);
+    else if (esc.startsWith("u") || esc.startsWith("U")) cp = parseInt(esc.slice(1), 16);
+    else cp = SIMPLE_ESCAPES[esc] ?? 0;
+    if (cp > 1114111 || cp >= 55296 && cp <= 57343 && /^[uU]/.test(esc) || /^[0-7]/.test(esc) && cp > 255)
+      throw new LiteralError("invalid syntax");
+    rest = s.slice(m[0].length);
+  }
+  if (rest !== "'") throw new LiteralError(`malformed character constant: ${text}`);
+  return cp;
+}
+var SIMPLE_ESCAPES = {
+  a: 7,
+  b: 8,
+  f: 12,
+  n: 10,
+  r: 13,
+  t: 9,
+  v: 11,
+  "\\": 92,
+  "'": 39,
+  '"': 34
+};
+function decodeEscapes(body, quote) {
+  const bytes = [];
+  const enc = new TextEncoder();
+  for (let i = 0; i < body.length; ) {
+    const c = body[i];
+    if (c === quote || c === "\n") throw new LiteralError("invalid syntax");
+    if (c !== "\\") {
+      const cp = body.codePointAt(i);
+      const ch2 = String.fromCodePoint(cp);
+      bytes.push(...enc.encode(ch2));
+      i += ch2.length;
+      continue;
+    }
+    const e = body[i + 1];
+    if (e === void 0) throw new LiteralError("invalid syntax");
+    const simple = SIMPLE_ESCAPES[e];
+    if (simple !== void 0) {
+      if (e === "'" && quote !== "'" || e === '"' && quote !== '"')
+        throw new LiteralError("invalid syntax");
+      bytes.push(simple);
+      i += 2;
+    } else if (e === "x") {
+      const h = body.slice(i + 2, i + 4);
+      if (!/^[0-9a-fA-F]{2}$/.test(h)) throw new LiteralError("invalid syntax");
+      bytes.push(parseInt(h, 16));
+      i += 4;
+    } else if (e >= "0" && e <= "7") {
+      const o = body.slice(i + 1, i + 4);
+      if (!/^[0-7]{3}$/.test(o) || parseInt(o, 8) > 255) throw new LiteralError("invalid syntax");
+      bytes.push(parseInt(o, 8));
+      i += 4;
+    } else if (e === "u" || e === "U") {
+      const n = e === "u" ? 4 : 8;
+      const h = body.slice(i + 2, i + 2 + n);
+      const cp = /^[0-9a-fA-F]+$/.test(h) && h.length === n ? parseInt(h, 16) : -1;
+      if (cp < 0 || cp > 1114111 || cp >= 55296 && cp <= 57343) throw new LiteralError("invalid syntax");
+      bytes.push(...enc.encode(String.fromCodePoint(cp)));
+      i += 2 + n;
+    } else throw new LiteralError("invalid syntax");
+  }
+  return goStringFromBytes(Uint8Array.from(bytes));
+}
+function parseComplex(text) {
+  const m = /^([+-]?[^+-]*(?:[eEpP][+-][^+-]*)?)([+-].*)i$/.exec(text);
+  let re = 0;
+  let im;
+  if (m !== null && m[1] !== "") {
+    const r = parseFloatGo(m[1] ?? "") ?? parseIntBase0(m[1] ?? "");
+    const i = parseFloatGo(m[2] ?? "") ?? parseIntBase0(m[2] ?? "");
+    if (r === void 0 || i === void 0)
+      throw new LiteralError(`illegal number syntax: ${JSON.stringify(text)}`);
+    re = Number(r);
+    im = Number(i);
+  } else {
+    const body = text.slice(0, -1);
+    const i = parseFloatGo(body) ?? parseIntBase0(body);
+    if (i === void 0) throw new LiteralError(`illegal number syntax: ${JSON.stringify(text)}`);
+    im = Number(i);
+  }
+  if (im === 0) {
+    const isInt = Number.isInteger(re) && Math.abs(re) < 2 ** 63;
+    const v = isInt ? BigInt(re) : 0n;
+    return {
+      isInt,
+      isUint: isInt && re >= 0,
+      isFloat: true,
+      isComplex: true,
+      int64: v,
+      uint64: v,
+      float64: re,
+      complex: [re, 0]
+    };
+  }
+  return {
+    isInt: false,
+    isUint: false,
+    isFloat: false,
+    isComplex: true,
+    int64: 0n,
+    uint64: 0n,
+    float64: 0,
+    complex: [re, im]
+  };
+}
+
+// src/template/parse/parser.ts
+function parseTrees(name, text, options) {
+  const tokens = lex(text);
+  const src = { parseName: name, text };
+  const set2 = /* @__PURE__ */ new Map();
+  const p = new Parser(tokens, src, options, set2);
+  p.parseTop(name);
+  return set2;
+}
+function isEmptyTree(n) {
+  if (n.type === "list") return n.nodes.every(isEmptyTree);
+  if (n.type === "text") return n.text.trim() === "" && !/[^\s]/.test(n.text);
+  if (n.type === "comment") return true;
+  return false;
+}
+var Parser = class extends TokenCursor {
+  constructor(tokens, src, options, set2) {
+    super(tokens, src);
+    this.options = options;
+    this.set = set2;
+  }
+  options;
+  set;
+  vars = ["$"];
+  rangeDepth = 0;
+  /** Nesting of parenthesised pipelines (Go caps it at 10000). */
+  stackDepth = 0;
+  add(name, root) {
+    const existing = this.set.get(name);
+    if (existing === void 0 || isEmptyTree(existing.root)) {
+      this.set.set(name, { name, root, src: this.src });
+      return;
+    }
+    if (!isEmptyTree(root)) this.errorf(`template: multiple definition of template ${goQuote(name)}`);
+  }
+  parseTop(name) {
+    const root = { type: "list", pos: this.peek().pos, src: this.src, nodes: [] };
+    while (this.peek().typ !== 7 /* EOF */) {
+      if (this.peek().typ === 10 /* LeftDelim */) {
+        const save = this.mark();
+        this.next();
+        if (this.nextNonSpace().typ === 26 /* Define */) {
+          this.parseDefinition();
+          continue;
+        }
+        this.reset(save);
+      }
+      const n = this.textOrAction();
+      if (n.type === "end" || n.type === "else")
+        this.errorf(`unexpected ${n.type === "end" ? "{{end}}" : "{{else}}"}`);
+      root.nodes.push(n);
+    }
+    this.add(name, root);
+  }
+  parseDefinition() {
+    const context = "define clause";
+    const nameTok = this.nextNonSpace();
+    if (nameTok.typ !== 18 /* String */ && nameTok.typ !== 14 /* RawString */) this.unexpected(nameTok, context);
+    const name = this.unquote(nameTok.val);
+    this.expect(15 /* RightDelim */, context);
+    const savedVars = this.vars;
+    this.vars = ["$"];
+    const [list2, end] = this.itemList();
+    if (end.type !== "end") this.errorf(`unexpected ${endString(end)} in ${context}`);
+    this.vars = savedVars;
+    this.add(name, list2);
+  }
+  unquote(text) {
+    try {
+      return unquoteString(text);
+    } catch (e) {
+      return this.errorf(e instanceof LiteralError ? e.message : String(e));
+    }
+  }
+  itemList() {
+    const list2 = { type: "list", pos: this.peekNonSpace().pos, src: this.src, nodes: [] };
+    while (this.peekNonSpace().typ !== 7 /* EOF */) {
+      const n = this.textOrAction();
+      if (n.type === "end" || n.type === "else") return [list2, n];
+      list2.nodes.push(n);
+    }
+    return this.errorf("unexpected EOF");
+  }
+  textOrAction() {
+    const t = this.nextNonSpace();
+    if (t.typ === 19 /* Text */) return { type: "text", pos: t.pos, src: this.src, text: t.val };
+    if (t.typ === 10 /* LeftDelim */) {
+      this.actionLine = t.line;
+      try {
+        return this.action();
+      } finally {
+        this.actionLine = 0;
+      }
+    }
+    return this.unexpected(t, "input");
+  }
+  action() {
+    const t = this.nextNonSpace();
+    switch (t.typ) {
+      case 22 /* Block */:
+        return this.blockControl();
+      case 23 /* Break */:
+        return this.breakControl(t, "break");
+      case 24 /* Continue */:
+        return this.breakControl(t, "continue");
+      case 27 /* Else */:
+        return this.elseControl();
+      case 28 /* End */:
+        return { type: "end", pos: this.expect(15 /* RightDelim */, "end").pos };
+      case 29 /* If */:
+        return this.branch("if");
+      case 31 /* Range */:
+        return this.branch("range");
+      case 32 /* Template */:
+        return this.templateControl();
+      case 33 /* With */:
+        return this.branch("with");
+      default:
+        break;
+    }
+    this.backup();
+    const tok = this.peek();
+    const node = {
+      type: "action",
+      pos: tok.pos,
+      src: this.src,
+      line: tok.line,
+      pipe: this.pipeline("command")
+    };
+    return node;
+  }
+  breakControl(t, kind) {
+    const tok = this.nextNonSpace();
+    if (tok.typ !== 15 /* RightDelim */) this.unexpected(tok, `{{${kind}}}`);
+    if (this.rangeDepth === 0) this.errorf(`{{${kind}}} outside {{range}}`);
+    return { type: kind, pos: t.pos, src: this.src, line: t.line };
+  }
+  elseControl() {
+    const peek = this.peekNonSpace();
+    if (peek.typ === 29 /* If */ || peek.typ === 33 /* With */)
+      return { type: "else", pos: peek.pos, chained: peek.typ };
+    const t = this.expect(15 /* RightDelim */, "else");
+    return { type: "else", pos: t.pos };
+  }
+  branch(kind) {
+    const mark = this.vars.length;
+    if (kind === "range") this.rangeDepth++;
+    const pipe = this.pipeline(kind);
+    const [list2, first] = this.itemList();
+    let next = first;
+    if (kind === "range") this.rangeDepth--;
+    let elseList;
+    if (next.type === "else") {
+      const chainTok = kind === "if" ? 29 /* If */ : kind === "with" ? 33 /* With */ : void 0;
+      if (chainTok !== void 0 && next.chained === chainTok && this.peekNonSpace().typ === chainTok) {
+        this.nextNonSpace();
+        elseList = { type: "list", pos: next.pos, src: this.src, nodes: [this.branch(kind)] };
+      } else {
+        [elseList, next] = this.itemList();
+        if (next.type !== "end") this.errorf(`expected end; found ${endString(next)}`);
+      }
+    }
+    this.vars.length = mark;
+    return { type: kind, pos: pipe.pos, src: this.src, line: pipe.line, pipe, list: list2, elseList };
+  }
+  blockControl() {
+    const context = "block clause";
+    const tok = this.nextNonSpace();
+    const name = this.templateName(tok, context);
+    const pipe = this.pipeline(context);
+    const savedVars = this.vars;
+    const savedDepth = this.rangeDepth;
+    this.vars = ["$"];
+    this.rangeDepth = 0;
+    const [list2, end] = this.itemList();
+    if (end.type !== "end") this.errorf(`unexpected ${endString(end)} in ${context}`);
+    this.vars = savedVars;
+    this.rangeDepth = savedDepth;
+    this.add(name, list2);
+    return { type: "template", pos: tok.pos, src: this.src, line: tok.line, name, pipe };
+  }
+  templateControl() {
+    const context = "template clause";
+    const tok = this.nextNonSpace();
+    const name = this.templateName(tok, context);
+    let pipe;
+    if (this.nextNonSpace().typ !== 15 /* RightDelim */) {
+      this.backup();
+      pipe = this.pipeline(context);
+    }
+    return { type: "template", pos: tok.pos, src: this.src, line: tok.line, name, pipe };
+  }
+  templateName(tok, context) {
+    if (tok.typ === 18 /* String */ || tok.typ === 14 /* RawString */) return this.unquote(tok.val);
+    return this.unexpected(tok, context);
+  }
+  pipeline(context, end = 15 /* RightDelim */) {
+    const start = this.peekNonSpace();
+    const pipe = {
+      type: "pipe",
+      pos: start.pos,
+      src: this.src,
+      line: start.line,
+      isAssign: false,
+      decl: [],
+      cmds: []
+    };
+    this.declarations(pipe, context);
+    for (; ; ) {
+      const t = this.nextNonSpace();
+      switch (t.typ) {
+        case end:
+          this.checkPipeline(pipe, context);
+          return pipe;
+        case 1 /* Bool */:
+        case 3 /* CharConstant */:
+        case 4 /* Complex */:
+        case 25 /* Dot */:
+        case 8 /* Field */:
+        case 9 /* Identifier */:
+        case 12 /* Number */:
+        case 30 /* Nil */:
+        case 14 /* RawString */:
+        case 18 /* String */:
+        case 20 /* Variable */:
+        case 11 /* LeftParen */:
+          this.backup();
+          pipe.cmds.push(this.command());
+          if (pipe.cmds.length > 1e5) this.errorf("pipeline too long");
+          break;
+        default:
+          this.unexpected(t, context);
+      }
+    }
+  }
+  declarations(pipe, context) {
+    for (; ; ) {
+      const v = this.peekNonSpace();
+      if (v.typ !== 20 /* Variable */) return;
+      const save = this.mark();
+      this.nextNonSpace();
+      const next = this.peekNonSpace();
+      if (next.typ === 5 /* Assign */ || next.typ === 6 /* Declare */) {
+        pipe.isAssign = next.typ === 5 /* Assign */;
+        this.nextNonSpace();
+        pipe.decl.push(this.variableNode(v.pos, v.val));
+        this.vars.push(v.val);
+        return;
+      }
+      if (next.typ === 2 /* Char */ && next.val === ",") {
+        this.nextNonSpace();
+        pipe.decl.push(this.variableNode(v.pos, v.val));
+        this.vars.push(v.val);
+        if (context === "range" && pipe.decl.length < 2) {
+          const k = this.peekNonSpace().typ;
+          if (k === 20 /* Variable */ || k === 15 /* RightDelim */ || k === 16 /* RightParen */) continue;
+          this.errorf("range can only initialize variables");
+        }
+        this.errorf(`too many declarations in ${context}`);
+      }
+      this.reset(save);
+      return;
+    }
+  }
+  variableNode(pos, text) {
+    return { type: "variable", pos, src: this.src, ident: text.split(".") };
+  }
+  checkPipeline(pipe, context) {
+    if (pipe.cmds.length === 0) this.errorf(`missing value for ${context}`);
+    pipe.cmds.slice(1).forEach((c, i) => {
+      const k = c.args[0]?.type;
+      if (k === "bool" || k === "dot" || k === "nil" || k === "number" || k === "string") {
+        this.errorf(`non executable command in pipeline stage ${i + 2}`);
+      }
+    });
+  }
+  command() {
+    const cmd = { type: "command", pos: this.peekNonSpace().pos, src: this.src, args: [] };
+    for (; ; ) {
+      this.peekNonSpace();
+      const operand = this.operand();
+      if (operand !== void 0) cmd.args.push(operand);
+      const t = this.next();
+      if (t.typ === 17 /* Space */) continue;
+      if (t.typ === 15 /* RightDelim */ || t.typ === 16 /* RightParen */) this.backup();
+      else if (t.typ !== 13 /* Pipe */) this.unexpected(t, "operand");
+      break;
+    }
+    if (cmd.args.length === 0) this.errorf("empty command");
+    return cmd;
+  }
+  operand() {
+    const node = this.term();
+    if (node === void 0) return void 0;
+    if (this.peek().typ !== 8 /* Field */) return node;
+    const pos = this.peek().pos;
+    const fields = [];
+    while (this.peek().typ === 8 /* Field */) fields.push(this.next().val.slice(1));
+    switch (node.type) {
+      case "field":
+        return { type: "field", pos, src: this.src, ident: [...node.ident, ...fields] };
+      case "variable":
+        return { type: "variable", pos, src: this.src, ident: [...node.ident, ...fields] };
+      case "bool":
+      case "string":
+      case "number":
+      case "nil":
+      case "dot":
+        return this.errorf(`unexpected . after term ${goQuote(nodeString(node))}`);
+      default:
+        return { type: "chain", pos, src: this.src, node, field: fields };
+    }
+  }
+  term() {
+    const t = this.nextNonSpace();
+    switch (t.typ) {
+      case 9 /* Identifier */:
+        if (!this.options.hasFunction(t.val)) this.errorf(`function ${goQuote(t.val)} not defined`);
+        return { type: "identifier", pos: t.pos, src: this.src, ident: t.val };
+      case 25 /* Dot */:
+        return { type: "dot", pos: t.pos, src: this.src };
+      case 30 /* Nil */:
+        return { type: "nil", pos: t.pos, src: this.src };
+      case 20 /* Variable */:
+        return this.useVar(t);
+      case 8 /* Field */:
+        return { type: "field", pos: t.pos, src: this.src, ident: [t.val.slice(1)] };
+      case 1 /* Bool */:
+        return { type: "bool", pos: t.pos, src: this.src, value: t.val === "true" };
+      case 3 /* CharConstant */:
+      case 4 /* Complex */:
+      case 12 /* Number */:
+        try {
+          return {
+            type: "number",
+            pos: t.pos,
+            src: this.src,
+            text: t.val,
+            num: parseNumber(t.val, t.typ === 3 /* CharConstant */)
+          };
+        } catch (e) {
+          return this.errorf(e instanceof LiteralError ? e.message : String(e));
+        }
+      case 11 /* LeftParen */: {
+        if (this.stackDepth >= 1e4) this.errorf("max expression depth exceeded");
+        this.stackDepth++;
+        try {
+          return this.pipeline("parenthesized pipeline", 16 /* RightParen */);
+        } finally {
+          this.stackDepth--;
+        }
+      }
+      case 18 /* String */:
+      case 14 /* RawString */:
+        return { type: "string", pos: t.pos, src: this.src, quoted: t.val, text: this.unquote(t.val) };
+      default:
+        this.backup();
+        return void 0;
+    }
+  }
+  useVar(t) {
+    const v = this.variableNode(t.pos, t.val);
+    if (!this.vars.includes(v.ident[0]))
+      this.errorf(`undefined variable ${goQuote(v.ident[0])}`);
+    return v;
+  }
+};
+function endString(m) {
+  return m.type === "end" ? "{{end}}" : "{{else}}";
+}
+
+// src/template/exec/overlay-host.ts
+var OverlayHost = class {
+  constructor(parent, funcs) {
+    this.parent = parent;
+    this.funcs = funcs;
+  }
+  parent;
+  funcs;
+  own = /* @__PURE__ */ new Map();
+  get setName() {
+    return this.parent.setName;
+  }
+  lookup(name) {
+    return this.own.get(name) ?? this.parent.lookup(name);
+  }
+  parseInto(name, source) {
+    const trees = parseTrees(name, source, { hasFunction: (f) => this.funcs.has(f) });
+    for (const [n, tree] of trees) {
+      if (this.lookup(n) !== void 0 && isEmptyTree(tree.root)) continue;
+      this.own.set(n, tree);
+    }
+    return trees.get(name) ?? this.lookup(name);
+  }
+};
 
 // src/template/exec/executor.ts
 var BreakSignal = class {
@@ -3121,20 +4112,11 @@ var Executor = class _Executor extends Evaluator {
     const dot = data === void 0 || data === null ? INVALID : rv(data);
     this.tmplName = tree.name;
     this.vars = [{ name: "$", value: dot }];
-    this.walk(dot, tree.root);
+    for (const n of tree.root.nodes) this.walk(dot, n);
     return this.out.join("");
   }
   callContext(funcName) {
     const shared = this.shared;
-    const nested = (tree, data) => {
-      if (shared.nesting >= shared.limits.maxDepth) throw new FuncError(`exceeded maximum template depth (${shared.limits.maxDepth})`);
-      shared.nesting++;
-      try {
-        return new _Executor(shared).run(tree, data);
-      } finally {
-        shared.nesting--;
-      }
-    };
     return {
       funcName,
       env: shared.env,
@@ -3144,16 +4126,34 @@ var Executor = class _Executor extends Evaluator {
       hasTemplate: (name) => shared.host.lookup(name) !== void 0,
       executeTemplate: (name, data) => {
         const tree = shared.host.lookup(name);
-        if (tree === void 0) throw new FuncError(`template: no template "${name}" associated with template "${shared.host.setName}"`);
-        return nested(tree, data);
+        if (tree === void 0)
+          throw new FuncError(
+            `template: no template "${name}" associated with template "${shared.host.setName}"`
+          );
+        if (shared.nesting >= shared.limits.maxDepth) throw depthError(shared.limits.maxDepth);
+        shared.nesting++;
+        try {
+          return new _Executor(shared).run(tree, data);
+        } finally {
+          shared.nesting--;
+        }
       },
-      renderString: (source, data, options) => nested(shared.host.parseInto(options?.name ?? shared.host.setName, source), data)
+      renderString: (source, data, options) => {
+        const host = new OverlayHost(shared.host, shared.funcs);
+        const tree = host.parseInto(options?.name ?? shared.host.setName, source);
+        if (shared.nesting >= shared.limits.maxDepth) throw depthError(shared.limits.maxDepth);
+        const child = { ...shared, host, nesting: shared.nesting + 1 };
+        return new _Executor(child).run(tree, data);
+      }
     };
   }
   write(s) {
     this.outLen += s.length;
     if (this.outLen > this.shared.limits.maxOutput) {
-      this.errorf(`output exceeds the limit of ${this.shared.limits.maxOutput} characters`, TEMPLATE_CODES.output);
+      this.errorf(
+        `output exceeds the limit of ${this.shared.limits.maxOutput} characters`,
+        TEMPLATE_CODES.output
+      );
     }
     this.out.push(s);
   }
@@ -3191,8 +4191,12 @@ var Executor = class _Executor extends Evaluator {
     const mark = this.vars.length;
     try {
       const val = this.evalPipeline(dot, node.pipe);
-      if (isTrue(val.v ?? null)) this.walk(node.type === "with" ? val : dot, node.list);
-      else if (node.elseList !== void 0) this.walk(dot, node.elseList);
+      if (isTrue(val.v ?? null)) {
+        const d = node.type === "with" ? val : dot;
+        for (const n of node.list.nodes) this.walk(d, n);
+      } else if (node.elseList !== void 0) {
+        for (const n of node.elseList.nodes) this.walk(dot, n);
+      }
     } finally {
       this.vars.length = mark;
     }
@@ -3235,7 +4239,8 @@ var Executor = class _Executor extends Evaluator {
     if (Array.isArray(v) || v instanceof Uint8Array) {
       const items = v instanceof Uint8Array ? [...v].map((b) => new GoNumber("uint8", BigInt(b))) : v;
       const iface = elemIface(items);
-      for (let i = 0; i < items.length; i++) if (!this.iterate(r, mark, rv(BigInt(i)), rv(items[i], iface))) break;
+      for (let i = 0; i < items.length; i++)
+        if (!this.iterate(r, mark, rv(BigInt(i)), rv(items[i], iface))) break;
       return items.length > 0;
     }
     if (isGoMap(v)) {
@@ -3246,7 +4251,8 @@ var Executor = class _Executor extends Evaluator {
     }
     const count = typeof v === "bigint" ? v : v instanceof GoNumber && typeof v.value === "bigint" ? v.value : void 0;
     if (count !== void 0) {
-      if (r.pipe.decl.length > 1) this.errorf(`can't use ${this.formatV(v)} to iterate over more than one variable`);
+      if (r.pipe.decl.length > 1)
+        this.errorf(`can't use ${this.formatV(v)} to iterate over more than one variable`);
       for (let i = 0n; i < count; i++) {
         const e = typeof v === "bigint" ? i : new GoNumber(v.kind, i);
         if (!this.iterate(r, mark, INVALID, rv(e))) break;
@@ -3268,7 +4274,7 @@ var Executor = class _Executor extends Evaluator {
     this.tmplName = tree.name;
     this.depth++;
     try {
-      this.walk(newDot, tree.root);
+      for (const n of tree.root.nodes) this.walk(newDot, n);
     } finally {
       this.vars = saved.vars;
       this.tmplName = saved.name;
@@ -3283,6 +4289,9 @@ var Executor = class _Executor extends Evaluator {
     this.write(this.formatV(v));
   }
 };
+function depthError(limit) {
+  return new FuncError(`exceeded maximum template depth (${limit})`);
+}
 
 // src/template/builtins/collections.ts
 function indexArg(index, cap) {
@@ -3378,6 +4387,7 @@ function basicKind(v) {
       break;
   }
   if (v instanceof GoNumber) return v.kind === "float32" ? "float" : v.kind.startsWith("u") ? "uint" : "int";
+  if (v instanceof GoComplex) return "complex";
   return "invalid";
 }
 function num(v) {
@@ -3389,7 +4399,9 @@ function indirect(v) {
   return v === null ? void 0 : v;
 }
 function incompatible(a, b) {
-  return new FuncError(`incompatible types for comparison: ${typeName(a)} and ${typeName(b)}`);
+  return new FuncError(
+    `incompatible types for comparison: ${typeName(a)} and ${typeName(b)}`
+  );
 }
 function mixedSign(k1, a, k2, b) {
   if (k1 === "int" && k2 === "uint") return num(a) >= 0n && num(a) === num(b);
@@ -3415,6 +4427,8 @@ function eqOne(a, k1, arg) {
     case "bool":
     case "string":
       return a === b;
+    case "complex":
+      return a.re === b.re && a.im === b.im;
     case "int":
     case "uint":
     case "float":
@@ -3424,10 +4438,13 @@ function eqOne(a, k1, arg) {
   }
   if (a === void 0 || b === void 0) return a === b;
   if (typeName(a) !== typeName(b)) {
-    throw new FuncError(`non-comparable types ${fmtS(a)}: ${typeName(a)}, ${typeName(b)}: ${printArg(b, "v", noFlags())}`);
+    throw new FuncError(
+      `non-comparable types ${fmtS(a)}: ${typeName(a)}, ${typeName(b)}: ${printArg(b, "v", noFlags())}`
+    );
   }
   if (!isComparable(b)) throw new FuncError(`non-comparable type ${fmtS(b)}: ${typeName(b)}`);
-  if (a instanceof GoTime && b instanceof GoTime) return a.unixNanos === b.unixNanos && a.offsetSeconds === b.offsetSeconds;
+  if (a instanceof GoTime && b instanceof GoTime)
+    return a.unixNanos === b.unixNanos && a.offsetSeconds === b.offsetSeconds;
   return a === b;
 }
 function eq(arg1, rest) {
@@ -3444,15 +4461,18 @@ function lt(arg1, arg2) {
   const k2 = basicKind(b);
   if (k1 === "invalid" || k2 === "invalid") throw new FuncError(BAD_TYPE);
   if (k1 !== k2) {
-    if (k1 === "int" && k2 === "uint") return num(a) < 0n || num(a) < num(b);
-    if (k1 === "uint" && k2 === "int") return num(b) >= 0n && num(a) < num(b);
+    if (k1 === "int" && k2 === "uint")
+      return num(a) < 0n || num(a) < num(b);
+    if (k1 === "uint" && k2 === "int")
+      return num(b) >= 0n && num(a) < num(b);
     throw incompatible(a, b);
   }
   switch (k1) {
     case "bool":
+    case "complex":
       throw new FuncError(BAD_TYPE);
     case "string":
-      return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8")) < 0;
+      return compareKeys(a, b) < 0;
     default:
       return num(a) < num(b);
   }
@@ -3476,13 +4496,16 @@ function evalArgs(args) {
   return sprint(args.map((a) => a === null ? "<no value>" : a));
 }
 function htmlEscape(s) {
-  return s.replace(/["'&<>\0]/g, (c) => ({ '"': "&#34;", "'": "&#39;", "&": "&amp;", "<": "&lt;", ">": "&gt;", "\0": "\uFFFD" })[c] ?? c);
+  return s.replace(
+    /["'&<>\0]/g,
+    (c) => ({ '"': "&#34;", "'": "&#39;", "&": "&amp;", "<": "&lt;", ">": "&gt;", "\0": "\uFFFD" })[c] ?? c
+  );
 }
 function jsEscape(s) {
   let out = "";
-  for (const ch of s) {
-    const c = ch.codePointAt(0);
-    switch (ch) {
+  for (const ch2 of s) {
+    const c = ch2.codePointAt(0);
+    switch (ch2) {
       case "\\":
         out += "\\\\";
         continue;
@@ -3508,7 +4531,7 @@ function jsEscape(s) {
         break;
     }
     if (c < 32) out += `\\u00${c.toString(16).toUpperCase().padStart(2, "0")}`;
-    else if (c < 128 || isGoPrint(ch) && !(c >= 55296 && c <= 57343)) out += ch;
+    else if (c < 128 || isGoPrint(ch2) && !(c >= 55296 && c <= 57343)) out += ch2;
     else out += `\\u${(c >= 55296 && c <= 57343 ? 65533 : c).toString(16).toUpperCase().padStart(4, "0")}`;
   }
   return out;
@@ -3534,7 +4557,19 @@ var escapeBuiltins = [
 ];
 
 // src/template/builtins/call.ts
-var INT_KINDS = /* @__PURE__ */ new Set(["int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr"]);
+var INT_KINDS = /* @__PURE__ */ new Set([
+  "int",
+  "int8",
+  "int16",
+  "int32",
+  "int64",
+  "uint",
+  "uint8",
+  "uint16",
+  "uint32",
+  "uint64",
+  "uintptr"
+]);
 function prepareCallArg(v, t, i) {
   const value = v === null ? void 0 : v;
   if (value === void 0) {
@@ -3566,8 +4601,12 @@ var callSpec = {
     const spec = f.spec;
     const n = spec.params.length;
     if (spec.variadic === true) {
-      if (rest.length < n - 1) throw new FuncError(`wrong number of args for ${String(name)}: got ${rest.length} want at least ${n - 1}`);
-    } else if (rest.length !== n) throw new FuncError(`wrong number of args for ${String(name)}: got ${rest.length} want ${n}`);
+      if (rest.length < n - 1)
+        throw new FuncError(
+          `wrong number of args for ${String(name)}: got ${rest.length} want at least ${n - 1}`
+        );
+    } else if (rest.length !== n)
+      throw new FuncError(`wrong number of args for ${String(name)}: got ${rest.length} want ${n}`);
     const argv = rest.map((v, i) => prepareCallArg(v, spec.params[Math.min(i, n - 1)] ?? "interface {}", i));
     return spec.impl(argv, ctx);
   }
@@ -3587,579 +4626,6 @@ var BUILTINS = new Map([
   ...collectionBuiltins,
   ...escapeBuiltins
 ]);
-
-// src/template/parse/literals.ts
-var INT64_MIN = -(1n << 63n);
-var INT64_MAX = (1n << 63n) - 1n;
-var UINT64_MAX = (1n << 64n) - 1n;
-var LiteralError = class extends Error {
-};
-function parseIntBase0(text) {
-  let s = text;
-  let neg = false;
-  if (s.startsWith("+") || s.startsWith("-")) {
-    neg = s.startsWith("-");
-    s = s.slice(1);
-  }
-  let base = 10;
-  let body = s;
-  let prefixed = false;
-  if (/^0[xX]/.test(s)) [base, body, prefixed] = [16, s.slice(2), true];
-  else if (/^0[oO]/.test(s)) [base, body, prefixed] = [8, s.slice(2), true];
-  else if (/^0[bB]/.test(s)) [base, body, prefixed] = [2, s.slice(2), true];
-  else if (/^0./.test(s)) [base, body] = [8, s.slice(1)];
-  if (base === 8 && !prefixed) prefixed = true;
-  if (body.includes("_")) {
-    if (!/^_?[0-9a-zA-Z]+(_[0-9a-zA-Z]+)*$/.test(body) || !prefixed && body.startsWith("_")) return void 0;
-    body = body.replace(/_/g, "");
-  }
-  if (body === "") return s === "0" ? 0n : void 0;
-  const digits = base === 16 ? /^[0-9a-fA-F]+$/ : base === 8 ? /^[0-7]+$/ : base === 2 ? /^[01]+$/ : /^[0-9]+$/;
-  if (!digits.test(body)) return void 0;
-  const prefix = base === 16 ? "0x" : base === 8 ? "0o" : base === 2 ? "0b" : "";
-  const v = BigInt(prefix + body);
-  return neg ? -v : v;
-}
-function parseFloatGo(text) {
-  let s = text.replace(/_/g, (m, off) => off > 0 && /[0-9a-fA-F]/.test(text[off - 1] ?? "") ? "" : m);
-  if (s.includes("_")) return void 0;
-  let sign2 = 1;
-  if (s.startsWith("+") || s.startsWith("-")) {
-    sign2 = s.startsWith("-") ? -1 : 1;
-    s = s.slice(1);
-  }
-  if (/^0[xX]/.test(s)) {
-    const m = /^0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?[pP]([+-]?[0-9]+)$/.exec(s);
-    if (m === null || (m[1] ?? "") === "" && (m[2] ?? "") === "") return void 0;
-    const mant = BigInt(`0x${(m[1] ?? "") + (m[2] ?? "") || "0"}`);
-    const exp = Number(m[3]) - 4 * (m[2] ?? "").length;
-    return sign2 * Number(mant) * 2 ** exp;
-  }
-  if (!/^([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$/.test(s)) return void 0;
-  return sign2 * Number(s);
-}
-function parseNumber(text, isChar) {
-  if (isChar) {
-    const s = unquoteChar(text);
-    const v = BigInt(s);
-    return { isInt: true, isUint: true, isFloat: true, isComplex: false, int64: v, uint64: v, float64: s };
-  }
-  if (text.endsWith("i")) return parseComplex(text);
-  const asInt = parseIntBase0(text);
-  let isUint = asInt !== void 0 && !text.startsWith("-") && !text.startsWith("+") && asInt >= 0n && asInt <= UINT64_MAX;
-  let isInt = asInt !== void 0 && asInt >= INT64_MIN && asInt <= INT64_MAX;
-  let int64 = isInt ? asInt : 0n;
-  let uint64 = isUint ? asInt : 0n;
-  if (isInt && int64 === 0n) {
-    isUint = true;
-    uint64 = 0n;
-  }
-  let isFloat = false;
-  let float64 = 0;
-  if (isInt) {
-    isFloat = true;
-    float64 = Number(int64);
-  } else if (isUint) {
-    isFloat = true;
-    float64 = Number(uint64);
-  } else {
-    const f = parseFloatGo(text);
-    if (f !== void 0 && Number.isFinite(f)) {
-      if (!/[.eEpP]/.test(text)) throw new LiteralError(`integer overflow: ${JSON.stringify(text)}`);
-      isFloat = true;
-      float64 = f;
-      if (Number.isInteger(f) && f >= -(2 ** 63) && f < 2 ** 63) {
-        isInt = true;
-        int64 = BigInt(f);
-      }
-      if (Number.isInteger(f) && f >= 0 && f < 2 ** 64) {
-        isUint = true;
-        uint64 = BigInt(f);
-      }
-    }
-  }
-  if (!isInt && !isUint && !isFloat) throw new LiteralError(`illegal number syntax: ${JSON.stringify(text)}`);
-  return { isInt, isUint, isFloat, isComplex: false, int64, uint64, float64 };
-}
-function unquoteString(text) {
-  if (text.startsWith("`")) {
-    if (!text.endsWith("`") || text.length < 2) throw new LiteralError("invalid syntax");
-    return text.slice(1, -1).replace(/\r/g, "");
-  }
-  if (!text.startsWith('"') || !text.endsWith('"') || text.length < 2) throw new LiteralError("invalid syntax");
-  return decodeEscapes(text.slice(1, -1), '"');
-}
-function unquoteChar(text) {
-  if (!text.startsWith("'") || !text.endsWith("'") || text.length < 3) throw new LiteralError("invalid syntax");
-  const body = text.slice(1, -1);
-  if (body.startsWith("\\")) {
-    if (/^\\x[0-9a-fA-F]{2}$/.test(body)) return parseInt(body.slice(2), 16);
-    if (/^\\[0-7]{3}$/.test(body)) return parseInt(body.slice(1), 8);
-    const cps2 = [...decodeEscapes(body, "'")];
-    if (cps2.length !== 1) throw new LiteralError("invalid syntax");
-    return cps2[0]?.codePointAt(0) ?? 0;
-  }
-  const cps = [...body];
-  if (cps.length !== 1) throw new LiteralError("invalid syntax");
-  return cps[0]?.codePointAt(0) ?? 0;
-}
-var SIMPLE_ESCAPES = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92, "'": 39, '"': 34 };
-function decodeEscapes(body, quote) {
-  const bytes = [];
-  const enc = new TextEncoder();
-  for (let i = 0; i < body.length; ) {
-    const c = body[i];
-    if (c === quote || c === "\n") throw new LiteralError("invalid syntax");
-    if (c !== "\\") {
-      const cp = body.codePointAt(i);
-      const ch = String.fromCodePoint(cp);
-      bytes.push(...enc.encode(ch));
-      i += ch.length;
-      continue;
-    }
-    const e = body[i + 1];
-    if (e === void 0) throw new LiteralError("invalid syntax");
-    const simple = SIMPLE_ESCAPES[e];
-    if (simple !== void 0) {
-      if (e === "'" && quote !== "'" || e === '"' && quote !== '"') throw new LiteralError("invalid syntax");
-      bytes.push(simple);
-      i += 2;
-    } else if (e === "x") {
-      const h = body.slice(i + 2, i + 4);
-      if (!/^[0-9a-fA-F]{2}$/.test(h)) throw new LiteralError("invalid syntax");
-      bytes.push(parseInt(h, 16));
-      i += 4;
-    } else if (e >= "0" && e <= "7") {
-      const o = body.slice(i + 1, i + 4);
-      if (!/^[0-7]{3}$/.test(o) || parseInt(o, 8) > 255) throw new LiteralError("invalid syntax");
-      bytes.push(parseInt(o, 8));
-      i += 4;
-    } else if (e === "u" || e === "U") {
-      const n = e === "u" ? 4 : 8;
-      const h = body.slice(i + 2, i + 2 + n);
-      const cp = /^[0-9a-fA-F]+$/.test(h) && h.length === n ? parseInt(h, 16) : -1;
-      if (cp < 0 || cp > 1114111 || cp >= 55296 && cp <= 57343) throw new LiteralError("invalid syntax");
-      bytes.push(...enc.encode(String.fromCodePoint(cp)));
-      i += 2 + n;
-    } else throw new LiteralError("invalid syntax");
-  }
-  return goStringFromBytes(Uint8Array.from(bytes));
-}
-function parseComplex(text) {
-  const m = /^([+-]?[^+-]*(?:[eEpP][+-][^+-]*)?)([+-].*)i$/.exec(text);
-  let re = 0;
-  let im;
-  if (m !== null && m[1] !== "") {
-    const r = parseFloatGo(m[1] ?? "") ?? parseIntBase0(m[1] ?? "");
-    const i = parseFloatGo(m[2] ?? "") ?? parseIntBase0(m[2] ?? "");
-    if (r === void 0 || i === void 0) throw new LiteralError(`illegal number syntax: ${JSON.stringify(text)}`);
-    re = Number(r);
-    im = Number(i);
-  } else {
-    const body = text.slice(0, -1);
-    const i = parseFloatGo(body) ?? parseIntBase0(body);
-    if (i === void 0) throw new LiteralError(`illegal number syntax: ${JSON.stringify(text)}`);
-    im = Number(i);
-  }
-  if (im === 0) {
-    const isInt = Number.isInteger(re) && Math.abs(re) < 2 ** 63;
-    const v = isInt ? BigInt(re) : 0n;
-    return { isInt, isUint: isInt && re >= 0, isFloat: true, isComplex: true, int64: v, uint64: v, float64: re, complex: [re, 0] };
-  }
-  return { isInt: false, isUint: false, isFloat: false, isComplex: true, int64: 0n, uint64: 0n, float64: 0, complex: [re, im] };
-}
-
-// src/template/parse/parser.ts
-function tokenString(t) {
-  if (t.typ === 7 /* EOF */) return "EOF";
-  if (t.typ === 0 /* Error */) return t.val;
-  if (t.typ > 21 /* Keyword */) return `<${t.val}>`;
-  if ([...t.val].length > 10) return `${goQuote([...t.val].slice(0, 10).join(""))}...`;
-  return goQuote(t.val);
-}
-function parseTrees(name, text, options) {
-  const tokens = lex(text);
-  const src = { parseName: name, text };
-  const set2 = /* @__PURE__ */ new Map();
-  const p = new Parser(tokens, src, options, set2);
-  p.parseTop(name);
-  return set2;
-}
-function isEmptyTree(n) {
-  if (n.type === "list") return n.nodes.every(isEmptyTree);
-  if (n.type === "text") return n.text.trim() === "" && !/[^\s]/.test(n.text);
-  if (n.type === "comment") return true;
-  return false;
-}
-var Parser = class {
-  constructor(tokens, src, options, set2) {
-    this.tokens = tokens;
-    this.src = src;
-    this.options = options;
-    this.set = set2;
-  }
-  tokens;
-  src;
-  options;
-  set;
-  idx = 0;
-  furthest = 0;
-  vars = ["$"];
-  rangeDepth = 0;
-  errorf(msg) {
-    const line = this.tokens[Math.min(this.furthest, this.tokens.length - 1)]?.line ?? 1;
-    throw parseError(this.src.parseName, line, msg);
-  }
-  next() {
-    const t = this.tokens[this.idx] ?? this.tokens[this.tokens.length - 1];
-    if (this.idx > this.furthest) this.furthest = this.idx;
-    if (this.idx < this.tokens.length - 1) this.idx++;
-    else this.idx = this.tokens.length;
-    return t;
-  }
-  backup() {
-    this.idx--;
-  }
-  peek() {
-    const t = this.next();
-    this.backup();
-    return t;
-  }
-  nextNonSpace() {
-    let t = this.next();
-    while (t.typ === 17 /* Space */) t = this.next();
-    return t;
-  }
-  peekNonSpace() {
-    const t = this.nextNonSpace();
-    this.backup();
-    return t;
-  }
-  expect(typ, context) {
-    const t = this.nextNonSpace();
-    if (t.typ !== typ) this.unexpected(t, context);
-    return t;
-  }
-  unexpected(t, context) {
-    if (t.typ === 0 /* Error */) this.errorf(t.val);
-    return this.errorf(`unexpected ${tokenString(t)} in ${context}`);
-  }
-  add(name, root) {
-    const existing = this.set.get(name);
-    if (existing === void 0 || isEmptyTree(existing.root)) {
-      this.set.set(name, { name, root, src: this.src });
-      return;
-    }
-    if (!isEmptyTree(root)) this.errorf(`template: multiple definition of template ${goQuote(name)}`);
-  }
-  parseTop(name) {
-    const root = { type: "list", pos: this.peek().pos, src: this.src, nodes: [] };
-    while (this.peek().typ !== 7 /* EOF */) {
-      if (this.peek().typ === 10 /* LeftDelim */) {
-        const save = this.idx;
-        this.next();
-        if (this.nextNonSpace().typ === 26 /* Define */) {
-          this.parseDefinition();
-          continue;
-        }
-        this.idx = save;
-      }
-      const n = this.textOrAction();
-      if (n.type === "end" || n.type === "else") this.errorf(`unexpected ${n.type === "end" ? "{{end}}" : "{{else}}"}`);
-      root.nodes.push(n);
-    }
-    this.add(name, root);
-  }
-  parseDefinition() {
-    const context = "define clause";
-    const nameTok = this.nextNonSpace();
-    if (nameTok.typ !== 18 /* String */ && nameTok.typ !== 14 /* RawString */) this.unexpected(nameTok, context);
-    const name = this.unquote(nameTok.val);
-    this.expect(15 /* RightDelim */, context);
-    const savedVars = this.vars;
-    this.vars = ["$"];
-    const [list2, end] = this.itemList();
-    if (end.type !== "end") this.errorf(`unexpected ${endString(end)} in ${context}`);
-    this.vars = savedVars;
-    this.add(name, list2);
-  }
-  unquote(text) {
-    try {
-      return unquoteString(text);
-    } catch (e) {
-      return this.errorf(e instanceof LiteralError ? e.message : String(e));
-    }
-  }
-  itemList() {
-    const list2 = { type: "list", pos: this.peekNonSpace().pos, src: this.src, nodes: [] };
-    while (this.peekNonSpace().typ !== 7 /* EOF */) {
-      const n = this.textOrAction();
-      if (n.type === "end" || n.type === "else") return [list2, n];
-      list2.nodes.push(n);
-    }
-    return this.errorf("unexpected EOF");
-  }
-  textOrAction() {
-    const t = this.nextNonSpace();
-    if (t.typ === 19 /* Text */) return { type: "text", pos: t.pos, src: this.src, text: t.val };
-    if (t.typ === 10 /* LeftDelim */) return this.action();
-    return this.unexpected(t, "input");
-  }
-  action() {
-    const t = this.nextNonSpace();
-    switch (t.typ) {
-      case 22 /* Block */:
-        return this.blockControl();
-      case 23 /* Break */:
-        return this.breakControl(t, "break");
-      case 24 /* Continue */:
-        return this.breakControl(t, "continue");
-      case 27 /* Else */:
-        return this.elseControl();
-      case 28 /* End */:
-        return { type: "end", pos: this.expect(15 /* RightDelim */, "end").pos };
-      case 29 /* If */:
-        return this.branch("if");
-      case 31 /* Range */:
-        return this.branch("range");
-      case 32 /* Template */:
-        return this.templateControl();
-      case 33 /* With */:
-        return this.branch("with");
-      default:
-        break;
-    }
-    this.backup();
-    const tok = this.peek();
-    const node = { type: "action", pos: tok.pos, src: this.src, line: tok.line, pipe: this.pipeline("command") };
-    return node;
-  }
-  breakControl(t, kind) {
-    const tok = this.nextNonSpace();
-    if (tok.typ !== 15 /* RightDelim */) this.unexpected(tok, `{{${kind}}}`);
-    if (this.rangeDepth === 0) this.errorf(`{{${kind}}} outside {{range}}`);
-    return { type: kind, pos: t.pos, src: this.src, line: t.line };
-  }
-  elseControl() {
-    const peek = this.peekNonSpace();
-    if (peek.typ === 29 /* If */ || peek.typ === 33 /* With */) return { type: "else", pos: peek.pos, chained: peek.typ };
-    const t = this.expect(15 /* RightDelim */, "else");
-    return { type: "else", pos: t.pos };
-  }
-  branch(kind) {
-    const mark = this.vars.length;
-    if (kind === "range") this.rangeDepth++;
-    const pipe = this.pipeline(kind);
-    let [list2, next] = this.itemList();
-    if (kind === "range") this.rangeDepth--;
-    let elseList;
-    if (next.type === "else") {
-      const chainTok = kind === "if" ? 29 /* If */ : kind === "with" ? 33 /* With */ : void 0;
-      if (chainTok !== void 0 && next.chained === chainTok && this.peekNonSpace().typ === chainTok) {
-        this.nextNonSpace();
-        elseList = { type: "list", pos: next.pos, src: this.src, nodes: [this.branch(kind)] };
-      } else {
-        [elseList, next] = this.itemList();
-        if (next.type !== "end") this.errorf(`expected end; found ${endString(next)}`);
-      }
-    }
-    this.vars.length = mark;
-    void list2;
-    return { type: kind, pos: pipe.pos, src: this.src, line: pipe.line, pipe, list: list2, elseList };
-  }
-  blockControl() {
-    const context = "block clause";
-    const tok = this.nextNonSpace();
-    const name = this.templateName(tok, context);
-    const pipe = this.pipeline(context);
-    const savedVars = this.vars;
-    const savedDepth = this.rangeDepth;
-    this.vars = ["$"];
-    this.rangeDepth = 0;
-    const [list2, end] = this.itemList();
-    if (end.type !== "end") this.errorf(`unexpected ${endString(end)} in ${context}`);
-    this.vars = savedVars;
-    this.rangeDepth = savedDepth;
-    this.add(name, list2);
-    return { type: "template", pos: tok.pos, src: this.src, line: tok.line, name, pipe };
-  }
-  templateControl() {
-    const context = "template clause";
-    const tok = this.nextNonSpace();
-    const name = this.templateName(tok, context);
-    let pipe;
-    if (this.nextNonSpace().typ !== 15 /* RightDelim */) {
-      this.backup();
-      pipe = this.pipeline(context);
-    }
-    return { type: "template", pos: tok.pos, src: this.src, line: tok.line, name, pipe };
-  }
-  templateName(tok, context) {
-    if (tok.typ === 18 /* String */ || tok.typ === 14 /* RawString */) return this.unquote(tok.val);
-    return this.unexpected(tok, context);
-  }
-  pipeline(context) {
-    const start = this.peekNonSpace();
-    const pipe = { type: "pipe", pos: start.pos, src: this.src, line: start.line, isAssign: false, decl: [], cmds: [] };
-    this.declarations(pipe, context);
-    for (; ; ) {
-      const t = this.nextNonSpace();
-      switch (t.typ) {
-        case 15 /* RightDelim */:
-        case 16 /* RightParen */:
-          this.checkPipeline(pipe, context);
-          if (t.typ === 16 /* RightParen */) this.backup();
-          return pipe;
-        case 1 /* Bool */:
-        case 3 /* CharConstant */:
-        case 4 /* Complex */:
-        case 25 /* Dot */:
-        case 8 /* Field */:
-        case 9 /* Identifier */:
-        case 12 /* Number */:
-        case 30 /* Nil */:
-        case 14 /* RawString */:
-        case 18 /* String */:
-        case 20 /* Variable */:
-        case 11 /* LeftParen */:
-          this.backup();
-          pipe.cmds.push(this.command());
-          break;
-        default:
-          this.unexpected(t, context);
-      }
-    }
-  }
-  declarations(pipe, context) {
-    for (; ; ) {
-      const v = this.peekNonSpace();
-      if (v.typ !== 20 /* Variable */) return;
-      const save = this.idx;
-      this.nextNonSpace();
-      const afterVar = this.peek();
-      const next = this.peekNonSpace();
-      if (next.typ === 5 /* Assign */ || next.typ === 6 /* Declare */) {
-        pipe.isAssign = next.typ === 5 /* Assign */;
-        this.nextNonSpace();
-        pipe.decl.push(this.variableNode(v.pos, v.val));
-        this.vars.push(v.val);
-        return;
-      }
-      if (next.typ === 2 /* Char */ && next.val === ",") {
-        this.nextNonSpace();
-        pipe.decl.push(this.variableNode(v.pos, v.val));
-        this.vars.push(v.val);
-        if (context === "range" && pipe.decl.length < 2) {
-          const k = this.peekNonSpace().typ;
-          if (k === 20 /* Variable */ || k === 15 /* RightDelim */ || k === 16 /* RightParen */) continue;
-          this.errorf("range can only initialize variables");
-        }
-        this.errorf(`too many declarations in ${context}`);
-      }
-      void afterVar;
-      this.idx = save;
-      return;
-    }
-  }
-  variableNode(pos, text) {
-    return { type: "variable", pos, src: this.src, ident: text.split(".") };
-  }
-  checkPipeline(pipe, context) {
-    if (pipe.cmds.length === 0) this.errorf(`missing value for ${context}`);
-    pipe.cmds.slice(1).forEach((c, i) => {
-      const k = c.args[0]?.type;
-      if (k === "bool" || k === "dot" || k === "nil" || k === "number" || k === "string") {
-        this.errorf(`non executable command in pipeline stage ${i + 2}`);
-      }
-    });
-  }
-  command() {
-    const cmd = { type: "command", pos: this.peekNonSpace().pos, src: this.src, args: [] };
-    for (; ; ) {
-      this.peekNonSpace();
-      const operand = this.operand();
-      if (operand !== void 0) cmd.args.push(operand);
-      const t = this.next();
-      if (t.typ === 17 /* Space */) continue;
-      if (t.typ === 0 /* Error */) this.errorf(t.val);
-      if (t.typ === 15 /* RightDelim */ || t.typ === 16 /* RightParen */) this.backup();
-      else if (t.typ !== 13 /* Pipe */) this.errorf(`unexpected ${tokenString(t)} in operand`);
-      break;
-    }
-    if (cmd.args.length === 0) this.errorf("empty command");
-    return cmd;
-  }
-  operand() {
-    const node = this.term();
-    if (node === void 0) return void 0;
-    if (this.peek().typ !== 8 /* Field */) return node;
-    const pos = this.peek().pos;
-    const fields = [];
-    while (this.peek().typ === 8 /* Field */) fields.push(this.next().val.slice(1));
-    switch (node.type) {
-      case "field":
-        return { type: "field", pos, src: this.src, ident: [...node.ident, ...fields] };
-      case "variable":
-        return { type: "variable", pos, src: this.src, ident: [...node.ident, ...fields] };
-      case "bool":
-      case "string":
-      case "number":
-      case "nil":
-      case "dot":
-        return this.errorf(`unexpected . after term ${goQuote(nodeString(node))}`);
-      default:
-        return { type: "chain", pos, src: this.src, node, field: fields };
-    }
-  }
-  term() {
-    const t = this.nextNonSpace();
-    switch (t.typ) {
-      case 0 /* Error */:
-        return this.errorf(t.val);
-      case 9 /* Identifier */:
-        if (!this.options.hasFunction(t.val)) this.errorf(`function ${goQuote(t.val)} not defined`);
-        return { type: "identifier", pos: t.pos, src: this.src, ident: t.val };
-      case 25 /* Dot */:
-        return { type: "dot", pos: t.pos, src: this.src };
-      case 30 /* Nil */:
-        return { type: "nil", pos: t.pos, src: this.src };
-      case 20 /* Variable */:
-        return this.useVar(t);
-      case 8 /* Field */:
-        return { type: "field", pos: t.pos, src: this.src, ident: [t.val.slice(1)] };
-      case 1 /* Bool */:
-        return { type: "bool", pos: t.pos, src: this.src, value: t.val === "true" };
-      case 3 /* CharConstant */:
-      case 4 /* Complex */:
-      case 12 /* Number */:
-        try {
-          return { type: "number", pos: t.pos, src: this.src, text: t.val, num: parseNumber(t.val, t.typ === 3 /* CharConstant */) };
-        } catch (e) {
-          return this.errorf(e instanceof LiteralError ? e.message : String(e));
-        }
-      case 11 /* LeftParen */: {
-        const pipe = this.pipeline("parenthesized pipeline");
-        const close = this.next();
-        if (close.typ !== 16 /* RightParen */) this.errorf(`unclosed right paren: unexpected ${tokenString(close)}`);
-        return pipe;
-      }
-      case 18 /* String */:
-      case 14 /* RawString */:
-        return { type: "string", pos: t.pos, src: this.src, quoted: t.val, text: this.unquote(t.val) };
-      default:
-        this.backup();
-        return void 0;
-    }
-  }
-  useVar(t) {
-    const v = this.variableNode(t.pos, t.val);
-    if (!this.vars.includes(v.ident[0])) this.errorf(`undefined variable ${goQuote(v.ident[0])}`);
-    return v;
-  }
-};
-function endString(m) {
-  return m.type === "end" ? "{{end}}" : "{{else}}";
-}
 
 // src/template/template-set.ts
 var TemplateSet = class {
@@ -4210,16 +4676,25 @@ var TemplateSet = class {
       builtins: builtinFunctions(),
       missingKey: this.options.missingKey ?? "default",
       env: this.options.env ?? {},
-      limits: { maxDepth: this.options.maxDepth ?? 1e5, maxOutput: this.options.maxOutput ?? 64 * 1024 * 1024 },
+      limits: {
+        maxDepth: this.options.maxDepth ?? 1e5,
+        maxOutput: this.options.maxOutput ?? 64 * 1024 * 1024
+      },
       state: /* @__PURE__ */ new Map(),
       nesting: 0
     };
     try {
       return new Executor(shared).run(tree, data);
     } catch (e) {
-      if (e instanceof RangeError && /call stack/i.test(e.message)) {
-        const msg = `exceeded maximum template depth (the JavaScript stack ran out before the limit of ${shared.limits.maxDepth})`;
-        throw new GoTemplateError({ code: TEMPLATE_CODES.depth, goMessage: `template: ${name}: ${msg}`, innermost: msg, file: name, cause: e });
+      if (isStackExhausted(e)) {
+        const msg = `exceeded maximum template depth (${shared.limits.maxDepth})`;
+        throw new GoTemplateError({
+          code: TEMPLATE_CODES.depth,
+          goMessage: `template: ${name}: ${msg}`,
+          innermost: msg,
+          file: name,
+          cause: e
+        });
       }
       throw e;
     }
@@ -4254,7 +4729,7 @@ function floatToInt64(f) {
   const t = BigInt(Math.trunc(f));
   return t < INT64_MIN2 || t > INT64_MAX2 ? INT64_MIN2 : t;
 }
-function underscoreOK(s) {
+function underscoreOK2(s) {
   let saw = "^";
   let i = 0;
   if (s.startsWith("+") || s.startsWith("-")) i = 1;
@@ -4293,7 +4768,7 @@ function parseGoInt(s) {
   else if (p === "0b") [base, digits] = [2, body.slice(2)];
   else if (body.length > 1 && body[0] === "0") [base, digits] = [8, body.slice(1)];
   if (digits.includes("_")) {
-    if (!underscoreOK(s)) return void 0;
+    if (!underscoreOK2(s)) return void 0;
     digits = digits.replace(/_/g, "");
   }
   const valid = { 2: /^[01]+$/, 8: /^[0-7]+$/, 10: /^[0-9]+$/, 16: /^[0-9a-fA-F]+$/ }[base];
@@ -4308,13 +4783,14 @@ function parseGoFloat(s) {
   const m = /^([+-]?)(inf|infinity|nan)$/.exec(lower);
   if (m !== null) return m[2] === "nan" ? NaN : m[1] === "-" ? -Infinity : Infinity;
   if (/^[+-]?0x/.test(lower)) return parseHexFloat(lower);
-  if (s.includes("_")) return void 0;
-  if (!/^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)(e[+-]?[0-9]+)?$/.test(lower)) return void 0;
-  const v = Number(lower);
+  if (s.includes("_") && !underscoreOK2(lower)) return void 0;
+  const plain = lower.replace(/_/g, "");
+  if (!/^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)(e[+-]?[0-9]+)?$/.test(plain)) return void 0;
+  const v = Number(plain);
   return Number.isFinite(v) ? v : void 0;
 }
 function parseHexFloat(lower) {
-  if (!underscoreOK(lower)) return void 0;
+  if (!underscoreOK2(lower)) return void 0;
   const m = /^([+-]?)0x([0-9a-f]*)\.?([0-9a-f]*)(?:p([+-]?[0-9]+))?$/.exec(lower.replace(/_/g, ""));
   if (m === null) return void 0;
   const [, sign2, int = "", frac = "", exp] = m;
@@ -4365,6 +4841,104 @@ function intArg(v) {
 }
 function strArg(v) {
   return typeof v === "string" ? v : "";
+}
+
+// src/template/funcs/sprig/base-codec.ts
+var B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+var B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+function corrupt(kind, at) {
+  return new Error(`illegal ${kind} data at input byte ${at}`);
+}
+function decodeBase64Go(src) {
+  const out = [];
+  const isNl = (c) => c === 10 || c === 13;
+  let si = 0;
+  while (si < src.length) {
+    const buf = [];
+    let dlen = 4;
+    let trailingErr;
+    for (let j = 0; j < 4; j++) {
+      if (si === src.length) {
+        if (j === 0) return Uint8Array.from(out);
+        throw corrupt("base64", si - j);
+      }
+      const c = src[si];
+      si++;
+      const d = B64.indexOf(String.fromCharCode(c));
+      if (d >= 0 && c < 128) {
+        buf[j] = d;
+        continue;
+      }
+      if (isNl(c)) {
+        j--;
+        continue;
+      }
+      if (c !== 61 || j < 2) throw corrupt("base64", si - 1);
+      if (j === 2) {
+        while (si < src.length && isNl(src[si])) si++;
+        if (si === src.length) throw corrupt("base64", src.length);
+        if (src[si] !== 61) throw corrupt("base64", si - 1);
+        si++;
+      }
+      while (si < src.length && isNl(src[si])) si++;
+      if (si < src.length) trailingErr = si;
+      dlen = j;
+      break;
+    }
+    const val = (buf[0] ?? 0) << 18 | (buf[1] ?? 0) << 12 | (buf[2] ?? 0) << 6 | (buf[3] ?? 0);
+    const bytes = [val >> 16 & 255, val >> 8 & 255, val & 255];
+    out.push(...bytes.slice(0, dlen - 1));
+    if (trailingErr !== void 0) throw corrupt("base64", trailingErr);
+    if (dlen < 4) return Uint8Array.from(out);
+  }
+  return Uint8Array.from(out);
+}
+function encodeBase32Go(data) {
+  let out = "";
+  for (let i = 0; i < data.length; i += 5) {
+    const chunk2 = data.subarray(i, i + 5);
+    let bits = 0n;
+    for (let k = 0; k < 5; k++) bits = bits << 8n | BigInt(chunk2[k] ?? 0);
+    const chars = Math.ceil(chunk2.length * 8 / 5);
+    for (let k = 0; k < 8; k++) out += k < chars ? B32[Number(bits >> BigInt(35 - k * 5) & 31n)] : "=";
+  }
+  return out;
+}
+function decodeBase32Go(input) {
+  const src = input.filter((c) => c !== 10 && c !== 13);
+  const olen = src.length;
+  const out = [];
+  let p = 0;
+  let end = false;
+  while (p < src.length && !end) {
+    const dbuf = [];
+    let dlen = 8;
+    for (let j = 0; j < 8; ) {
+      const remaining = src.length - p;
+      if (remaining === 0) throw corrupt("base32", olen - remaining - j);
+      const c = src[p];
+      p++;
+      const left = src.length - p;
+      if (c === 61 && j >= 2 && left < 8) {
+        if (left + j < 7) throw corrupt("base32", olen);
+        for (let k = 0; k < 7 - j; k++)
+          if (left > k && src[p + k] !== 61) throw corrupt("base32", olen - left + k - 1);
+        dlen = j;
+        end = true;
+        if (dlen === 1 || dlen === 3 || dlen === 6) throw corrupt("base32", olen - left - 1);
+        break;
+      }
+      const d = B32.indexOf(String.fromCharCode(c));
+      if (d < 0 || c >= 128) throw corrupt("base32", olen - left - 1);
+      dbuf[j] = d;
+      j++;
+    }
+    let bits = 0n;
+    for (let k = 0; k < 8; k++) bits = bits << 5n | BigInt(dbuf[k] ?? 0);
+    const n = [0, 0, 1, 1, 2, 3, 3, 4, 5][dlen] ?? 5;
+    for (let k = 0; k < n; k++) out.push(Number(bits >> BigInt(32 - k * 8) & 0xffn));
+  }
+  return Uint8Array.from(out);
 }
 
 // src/template/funcs/sprig/der.ts
@@ -4483,7 +5057,9 @@ function generatePrivateKeyPem(type) {
     case "rsa":
       return privateKeyPem((0, import_node_crypto3.generateKeyPairSync)("rsa", { modulusLength: 4096 }).privateKey);
     case "dsa":
-      return privateKeyPem((0, import_node_crypto3.generateKeyPairSync)("dsa", { modulusLength: 2048, divisorLength: 256 }).privateKey);
+      return privateKeyPem(
+        (0, import_node_crypto3.generateKeyPairSync)("dsa", { modulusLength: 2048, divisorLength: 256 }).privateKey
+      );
     case "ecdsa":
       return privateKeyPem((0, import_node_crypto3.generateKeyPairSync)("ec", { namedCurve: "P-256" }).privateKey);
     case "ed25519":
@@ -4497,11 +5073,20 @@ function parsePrivateKeyPem(text) {
   if (m === null) throw new Error("no PEM data in input");
   const type = m[1];
   const der = Buffer.from(m[2].replace(/[^A-Za-z0-9+/=]/g, ""), "base64");
-  if (type === "PRIVATE KEY") return wrap(() => (0, import_node_crypto3.createPrivateKey)({ key: der, format: "der", type: "pkcs8" }), "decoding PEM as PKCS#8");
+  if (type === "PRIVATE KEY")
+    return wrap(() => (0, import_node_crypto3.createPrivateKey)({ key: der, format: "der", type: "pkcs8" }), "decoding PEM as PKCS#8");
   if (!type.endsWith(" PRIVATE KEY")) throw new Error(`no private key data in PEM block of type ${type}`);
   const kind = type.slice(0, -12);
-  if (kind === "RSA") return wrap(() => (0, import_node_crypto3.createPrivateKey)({ key: der, format: "der", type: "pkcs1" }), "parsing RSA private key from PEM");
-  if (kind === "EC") return wrap(() => (0, import_node_crypto3.createPrivateKey)({ key: der, format: "der", type: "sec1" }), "parsing EC private key from PEM");
+  if (kind === "RSA")
+    return wrap(
+      () => (0, import_node_crypto3.createPrivateKey)({ key: der, format: "der", type: "pkcs1" }),
+      "parsing RSA private key from PEM"
+    );
+  if (kind === "EC")
+    return wrap(
+      () => (0, import_node_crypto3.createPrivateKey)({ key: der, format: "der", type: "sec1" }),
+      "parsing EC private key from PEM"
+    );
   throw new Error(`invalid private key type ${type}`);
 }
 function wrap(f, what) {
@@ -4514,7 +5099,13 @@ function wrap(f, what) {
 
 // src/template/funcs/sprig/certs.ts
 function certificateValue(cert, key) {
-  return new GoStruct("sprig.certificate", /* @__PURE__ */ new Map([["Cert", cert], ["Key", key]]));
+  return new GoStruct(
+    "sprig.certificate",
+    /* @__PURE__ */ new Map([
+      ["Cert", cert],
+      ["Key", key]
+    ])
+  );
 }
 function algorithm(key) {
   if (key.asymmetricKeyType === "rsa") return seq(oid("1.2.840.113549.1.1.11"), nullValue());
@@ -4548,7 +5139,10 @@ function extensions(input, spki, signer) {
   }
   if (signer?.subjectKeyId !== void 0) ext("2.5.29.35", false, seq(tlv(128, signer.subjectKeyId)));
   if (input.dns.length > 0 || input.ips.length > 0) {
-    const names = [...input.dns.map((d) => tlv(130, Buffer.from(d))), ...input.ips.map((ip) => tlv(135, ipBytes(ip)))];
+    const names = [
+      ...input.dns.map((d) => tlv(130, Buffer.from(d))),
+      ...input.ips.map((ip) => tlv(135, ipBytes(ip)))
+    ];
     ext("2.5.29.17", false, seq(...names));
   }
   return [explicit(3, seq(...exts)), skid];
@@ -4587,7 +5181,10 @@ function stringList(v, what) {
   if (v === null || v === void 0) return [];
   if (!Array.isArray(v)) throw new FuncError(`error parsing ${what}: ${String(v)} is not a list`);
   return v.map((x) => {
-    if (typeof x !== "string") throw new FuncError(what === "ip" ? `error parsing ip: ${String(x)} is not a string` : `error processing alternate dns name: ${String(x)} is not a string`);
+    if (typeof x !== "string")
+      throw new FuncError(
+        what === "ip" ? `error parsing ip: ${String(x)} is not a string` : `error processing alternate dns name: ${String(x)} is not a string`
+      );
     if (what === "ip" && (0, import_node_net.isIP)(x) === 0) throw new FuncError(`error parsing ip: ${x}`);
     return x;
   });
@@ -4643,8 +5240,15 @@ function guarded(f) {
   };
 }
 function buildCustomCert(b64cert, b64key) {
-  const cert = Buffer.from(b64cert, "base64").toString("latin1");
-  const key = Buffer.from(b64key, "base64").toString("latin1");
+  const strict = (b64, what) => {
+    try {
+      return Buffer.from(decodeBase64Go(Buffer.from(b64, "latin1"))).toString("latin1");
+    } catch {
+      throw new FuncError(`unable to decode base64 ${what}`);
+    }
+  };
+  const cert = strict(b64cert, "certificate");
+  const key = strict(b64key, "private key");
   if (!/-----BEGIN/.test(cert)) throw new FuncError("unable to decode certificate");
   try {
     new import_node_crypto4.X509Certificate(cert);
@@ -4659,12 +5263,56 @@ function buildCustomCert(b64cert, b64key) {
   return certificateValue(cert, key);
 }
 function certFuncs() {
-  const ca = (withKey) => fn(withKey ? ["string", "int", "string"] : ["string", "int"], guarded(([cn, days, k]) => createCertificate({ cn: strArg(cn), ips: [], dns: [], days: intArg(days), isCA: true }, keyFrom(withKey ? k : void 0), void 0)));
-  const self = (withKey) => fn(["string", "[]interface {}", "[]interface {}", "int", ...withKey ? ["string"] : []], guarded(([cn, ips, dns, days, k]) => createCertificate({ cn: strArg(cn), ips: stringList(ips, "ip"), dns: stringList(dns, "dns"), days: intArg(days), isCA: false }, keyFrom(withKey ? k : void 0), void 0)));
-  const signed = (withKey) => fn(["string", "[]interface {}", "[]interface {}", "int", "interface {}", ...withKey ? ["string"] : []], guarded(([cn, ips, dns, days, c, k]) => {
-    const signer = signerFrom(c);
-    return createCertificate({ cn: strArg(cn), ips: stringList(ips, "ip"), dns: stringList(dns, "dns"), days: intArg(days), isCA: false }, keyFrom(withKey ? k : void 0), signer);
-  }));
+  const ca = (withKey) => fn(
+    withKey ? ["string", "int", "string"] : ["string", "int"],
+    guarded(
+      ([cn, days, k]) => createCertificate(
+        { cn: strArg(cn), ips: [], dns: [], days: intArg(days), isCA: true },
+        keyFrom(withKey ? k : void 0),
+        void 0
+      )
+    )
+  );
+  const self = (withKey) => fn(
+    ["string", "[]interface {}", "[]interface {}", "int", ...withKey ? ["string"] : []],
+    guarded(
+      ([cn, ips, dns, days, k]) => createCertificate(
+        {
+          cn: strArg(cn),
+          ips: stringList(ips, "ip"),
+          dns: stringList(dns, "dns"),
+          days: intArg(days),
+          isCA: false
+        },
+        keyFrom(withKey ? k : void 0),
+        void 0
+      )
+    )
+  );
+  const signed = (withKey) => fn(
+    [
+      "string",
+      "[]interface {}",
+      "[]interface {}",
+      "int",
+      "interface {}",
+      ...withKey ? ["string"] : []
+    ],
+    guarded(([cn, ips, dns, days, c, k]) => {
+      const signer = signerFrom(c);
+      return createCertificate(
+        {
+          cn: strArg(cn),
+          ips: stringList(ips, "ip"),
+          dns: stringList(dns, "dns"),
+          days: intArg(days),
+          isCA: false
+        },
+        keyFrom(withKey ? k : void 0),
+        signer
+      );
+    })
+  );
   return /* @__PURE__ */ new Map([
     ["genCA", ca(false)],
     ["genCAWithKey", ca(true)],
@@ -4672,7 +5320,13 @@ function certFuncs() {
     ["genSelfSignedCertWithKey", self(true)],
     ["genSignedCert", signed(false)],
     ["genSignedCertWithKey", signed(true)],
-    ["buildCustomCert", fn(["string", "string"], guarded(([c, k]) => buildCustomCert(strArg(c), strArg(k))))]
+    [
+      "buildCustomCert",
+      fn(
+        ["string", "string"],
+        guarded(([c, k]) => buildCustomCert(strArg(c), strArg(k)))
+      )
+    ]
   ]);
 }
 
@@ -4722,7 +5376,11 @@ function strval(v) {
 // src/template/funcs/sprig/strslice.ts
 function strslice(v) {
   if (v === null) return typedSlice([], "string");
-  if (v instanceof Uint8Array) return typedSlice(Array.from(v, (b) => String(b)), "string");
+  if (v instanceof Uint8Array)
+    return typedSlice(
+      Array.from(v, (b) => String(b)),
+      "string"
+    );
   if (Array.isArray(v)) return typedSlice(v.filter((x) => x !== null).map(strval), "string");
   return typedSlice([strval(v)], "string");
 }
@@ -4756,18 +5414,148 @@ function conversionFuncs() {
 }
 
 // src/template/funcs/sprig/crypto.ts
-var import_node_crypto5 = require("node:crypto");
+var import_node_crypto6 = require("node:crypto");
 
 // src/template/funcs/sprig/bcrypt.ts
+var import_node_crypto5 = require("node:crypto");
+var WORDS = 18 + 4 * 256;
+var piWords;
+function arctanInv(x, scale) {
+  let term = scale / x;
+  const x2 = x * x;
+  let sum = 0n;
+  for (let k = 1n; term !== 0n; k += 2n) {
+    sum += (k & 2n) === 0n ? term / k : -(term / k);
+    term /= x2;
+  }
+  return sum;
+}
+function piFraction() {
+  if (piWords !== void 0) return piWords;
+  const bits = BigInt(WORDS * 32 + 64);
+  const scale = 1n << bits;
+  const pi = 16n * arctanInv(5n, scale) - 4n * arctanInv(239n, scale);
+  const frac = pi - 3n * scale >> 64n;
+  const out = new Uint32Array(WORDS);
+  for (let i = 0; i < WORDS; i++) out[i] = Number(frac >> BigInt((WORDS - 1 - i) * 32) & 0xffffffffn);
+  piWords = out;
+  return out;
+}
+var Blowfish = class {
+  p;
+  s;
+  constructor() {
+    const init = piFraction();
+    this.p = init.slice(0, 18);
+    this.s = init.slice(18);
+  }
+  f(x) {
+    const s = this.s;
+    const a = s[x >>> 24];
+    const b = s[256 + (x >>> 16 & 255)];
+    const c = s[512 + (x >>> 8 & 255)];
+    const d = s[768 + (x & 255)];
+    return (a + b >>> 0 ^ c) + d >>> 0;
+  }
+  encrypt(l0, r0) {
+    let l = l0;
+    let r = r0;
+    for (let i = 0; i < 16; i++) {
+      l = (l ^ this.p[i]) >>> 0;
+      r = (r ^ this.f(l)) >>> 0;
+      [l, r] = [r, l];
+    }
+    [l, r] = [r, l];
+    r = (r ^ this.p[16]) >>> 0;
+    l = (l ^ this.p[17]) >>> 0;
+    return [l, r];
+  }
+  /** Blowfish key schedule, optionally mixing in a salt stream (bcrypt's EksBlowfish). */
+  expand(key, salt) {
+    const next = cyclicWords(key);
+    for (let i = 0; i < 18; i++) this.p[i] = (this.p[i] ^ next()) >>> 0;
+    const saltWord = salt === void 0 ? () => 0 : cyclicWords(salt);
+    let l = 0;
+    let r = 0;
+    const fill = (arr) => {
+      for (let i = 0; i < arr.length; i += 2) {
+        [l, r] = this.encrypt((l ^ saltWord()) >>> 0, (r ^ saltWord()) >>> 0);
+        arr[i] = l;
+        arr[i + 1] = r;
+      }
+    };
+    fill(this.p);
+    fill(this.s);
+  }
+};
+function cyclicWords(b) {
+  let j = 0;
+  return () => {
+    let w = 0;
+    for (let k = 0; k < 4; k++) {
+      w = (w << 8 | b[j]) >>> 0;
+      j = (j + 1) % b.length;
+    }
+    return w;
+  };
+}
+var ALPHABET = "./ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+function encode64(b) {
+  const std = Buffer.from(b).toString("base64").replace(/=+$/, "");
+  const from = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  return [...std].map((c) => ALPHABET[from.indexOf(c)]).join("");
+}
+function bcryptWithSalt(password, cost, salt) {
+  const key = Uint8Array.from([...password, 0]);
+  const bf = new Blowfish();
+  bf.expand(key, salt);
+  for (let i = 0; i < 2 ** cost; i++) {
+    bf.expand(key);
+    bf.expand(salt);
+  }
+  const magic = Buffer.from("OrpheanBeholderScryDoubt");
+  const words = Array.from({ length: 6 }, (_v, i) => magic.readUInt32BE(i * 4));
+  for (let i = 0; i < 6; i += 2) {
+    let [l, r] = [words[i], words[i + 1]];
+    for (let k = 0; k < 64; k++) [l, r] = bf.encrypt(l, r);
+    [words[i], words[i + 1]] = [l, r];
+  }
+  const out = Buffer.alloc(24);
+  words.forEach((w, i) => out.writeUInt32BE(w, i * 4));
+  return `$2a$${String(cost).padStart(2, "0")}$${encode64(salt)}${encode64(out.subarray(0, 23))}`;
+}
 function bcryptHash(password) {
-  void password;
-  throw new FuncError("bcrypt is not supported by this implementation (node:crypto has no bcrypt); use a precomputed hash");
+  if (password.length > 72)
+    return "failed to encrypt string with bcrypt: bcrypt: password length exceeds 72 bytes";
+  return bcryptWithSalt(password, 10, (0, import_node_crypto5.randomBytes)(16));
 }
 
 // src/template/funcs/sprig/crypto.ts
 var TEMPLATES = {
   maximum: ["anoxxxxxxxxxxxxxxxxx", "axxxxxxxxxxxxxxxxxno"],
-  long: ["CvcvnoCvcvCvcv", "CvcvCvcvnoCvcv", "CvcvCvcvCvcvno", "CvccnoCvcvCvcv", "CvccCvcvnoCvcv", "CvccCvcvCvcvno", "CvcvnoCvccCvcv", "CvcvCvccnoCvcv", "CvcvCvccCvcvno", "CvcvnoCvcvCvcc", "CvcvCvcvnoCvcc", "CvcvCvcvCvccno", "CvccnoCvccCvcv", "CvccCvccnoCvcv", "CvccCvccCvcvno", "CvcvnoCvccCvcc", "CvcvCvccnoCvcc", "CvcvCvccCvccno", "CvccnoCvcvCvcc", "CvccCvcvnoCvcc", "CvccCvcvCvccno"],
+  long: [
+    "CvcvnoCvcvCvcv",
+    "CvcvCvcvnoCvcv",
+    "CvcvCvcvCvcvno",
+    "CvccnoCvcvCvcv",
+    "CvccCvcvnoCvcv",
+    "CvccCvcvCvcvno",
+    "CvcvnoCvccCvcv",
+    "CvcvCvccnoCvcv",
+    "CvcvCvccCvcvno",
+    "CvcvnoCvcvCvcc",
+    "CvcvCvcvnoCvcc",
+    "CvcvCvcvCvccno",
+    "CvccnoCvccCvcv",
+    "CvccCvccnoCvcv",
+    "CvccCvccCvcvno",
+    "CvcvnoCvccCvcc",
+    "CvcvCvccnoCvcc",
+    "CvcvCvccCvccno",
+    "CvccnoCvcvCvcc",
+    "CvccCvcvnoCvcc",
+    "CvccCvcvCvccno"
+  ],
   medium: ["CvcnoCvc", "CvcCvcno"],
   short: ["Cvcn"],
   basic: ["aaanaaan", "aannaaan", "aaannaaa"],
@@ -4796,8 +5584,13 @@ function derivePassword(counter, type, password, user, site) {
   const userBytes = Buffer.from(goStringToBytes(user));
   const siteBytes = Buffer.from(goStringToBytes(site));
   const salt = Buffer.concat([Buffer.from(SEED), u32(userBytes.length), userBytes]);
-  const key = (0, import_node_crypto5.scryptSync)(Buffer.from(goStringToBytes(password)), salt, 64, { N: 32768, r: 8, p: 2, maxmem: 256 * 1024 * 1024 });
-  const seed = (0, import_node_crypto5.createHmac)("sha256", key).update(Buffer.concat([Buffer.from(SEED), u32(siteBytes.length), siteBytes, u32(counter)])).digest();
+  const key = (0, import_node_crypto6.scryptSync)(Buffer.from(goStringToBytes(password)), salt, 64, {
+    N: 32768,
+    r: 8,
+    p: 2,
+    maxmem: 256 * 1024 * 1024
+  });
+  const seed = (0, import_node_crypto6.createHmac)("sha256", key).update(Buffer.concat([Buffer.from(SEED), u32(siteBytes.length), siteBytes, u32(counter)])).digest();
   const tmpl = templates[seed[0] % templates.length];
   let out = "";
   for (let i = 0; i < tmpl.length; i++) {
@@ -4815,19 +5608,21 @@ function encryptAES(password, plaintext) {
   if (plaintext === "") return "";
   const content = Buffer.from(goStringToBytes(plaintext));
   const pad3 = 16 - content.length % 16;
-  const iv = (0, import_node_crypto5.randomBytes)(16);
-  const c = (0, import_node_crypto5.createCipheriv)("aes-256-cbc", aesKey(password), iv).setAutoPadding(false);
+  const iv = (0, import_node_crypto6.randomBytes)(16);
+  const c = (0, import_node_crypto6.createCipheriv)("aes-256-cbc", aesKey(password), iv).setAutoPadding(false);
   const body = Buffer.concat([c.update(Buffer.concat([content, Buffer.alloc(pad3, pad3)])), c.final()]);
   return Buffer.concat([iv, body]).toString("base64");
 }
 function decryptAES(password, crypt64) {
   if (crypt64 === "") return "";
-  const crypt = Buffer.from(crypt64, "base64");
-  if (crypt.length < 16) throw new FuncError(`runtime error: slice bounds out of range [:16] with capacity ${crypt.length}`);
+  const crypt = Buffer.from(decodeBase64Go(goStringToBytes(crypt64)));
+  const capacity = Math.floor(goStringToBytes(crypt64).length / 4) * 3;
+  if (crypt.length < 16)
+    throw new FuncError(`runtime error: slice bounds out of range [:16] with capacity ${capacity}`);
   const body = crypt.subarray(16);
   if (body.length % 16 !== 0) throw new FuncError("crypto/cipher: input not full blocks");
   if (body.length === 0) throw new FuncError("runtime error: index out of range [-1]");
-  const d = (0, import_node_crypto5.createDecipheriv)("aes-256-cbc", aesKey(password), crypt.subarray(0, 16)).setAutoPadding(false);
+  const d = (0, import_node_crypto6.createDecipheriv)("aes-256-cbc", aesKey(password), crypt.subarray(0, 16)).setAutoPadding(false);
   const plain = Buffer.concat([d.update(body), d.final()]);
   const cut = plain.length - plain[plain.length - 1];
   if (cut < 0) throw new FuncError(`runtime error: slice bounds out of range [:${cut}]`);
@@ -4835,20 +5630,32 @@ function decryptAES(password, crypt64) {
 }
 function cryptoFuncs() {
   return /* @__PURE__ */ new Map([
-    ["derivePassword", fn(["uint32", "string", "string", "string", "string"], ([c, t, p, u, s]) => derivePassword(intArg(c), strArg(t), strArg(p), strArg(u), strArg(s)))],
+    [
+      "derivePassword",
+      fn(
+        ["uint32", "string", "string", "string", "string"],
+        ([c, t, p, u, s]) => derivePassword(intArg(c), strArg(t), strArg(p), strArg(u), strArg(s))
+      )
+    ],
     ["encryptAES", fn(["string", "string"], ([p, t]) => encryptAES(strArg(p), strArg(t)))],
-    ["decryptAES", fn(["string", "string"], ([p, c]) => {
-      try {
-        return decryptAES(strArg(p), strArg(c));
-      } catch (e) {
-        throw e instanceof FuncError ? e : new FuncError(e.message);
-      }
-    })],
+    [
+      "decryptAES",
+      fn(["string", "string"], ([p, c]) => {
+        try {
+          return decryptAES(strArg(p), strArg(c));
+        } catch (e) {
+          throw e instanceof FuncError ? e : new FuncError(e.message);
+        }
+      })
+    ],
     ["bcrypt", fn(["string"], ([s]) => bcryptHash(goStringToBytes(strArg(s))))],
-    ["htpasswd", fn(["string", "string"], ([u, p]) => {
-      if (strArg(u).includes(":")) return `invalid username: ${strArg(u)}`;
-      return `${strArg(u)}:${bcryptHash(goStringToBytes(strArg(p)))}`;
-    })],
+    [
+      "htpasswd",
+      fn(["string", "string"], ([u, p]) => {
+        if (strArg(u).includes(":")) return `invalid username: ${strArg(u)}`;
+        return `${strArg(u)}:${bcryptHash(goStringToBytes(strArg(p)))}`;
+      })
+    ],
     ["genPrivateKey", fn(["string"], ([t]) => generatePrivateKeyPem(strArg(t)))]
   ]);
 }
@@ -4885,7 +5692,8 @@ function parseGoDuration(s) {
     const u = /^[^0-9.]+/.exec(s);
     if (u === null) throw new Error(`time: missing unit in duration ${JSON.stringify(orig)}`);
     const unit = UNITS[u[0]];
-    if (unit === void 0) throw new Error(`time: unknown unit ${JSON.stringify(u[0])} in duration ${JSON.stringify(orig)}`);
+    if (unit === void 0)
+      throw new Error(`time: unknown unit ${JSON.stringify(u[0])} in duration ${JSON.stringify(orig)}`);
     s = s.slice(u[0].length);
     let v = BigInt(int === "" ? "0" : int) * unit;
     if (frac !== void 0 && frac !== "") v += BigInt(frac) * unit / 10n ** BigInt(frac.length);
@@ -4920,7 +5728,20 @@ function formatGoDuration(d) {
 }
 
 // src/template/funcs/sprig/go-time.ts
-var LONG_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+var LONG_MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December"
+];
 var LONG_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 var FIXED_PREFIXES = [
   "January",
@@ -5148,45 +5969,54 @@ function parseZone(std, cur, f) {
   cur.rest = cur.rest.slice(m[0].length);
   return true;
 }
+var NUMERIC = {
+  "01": [true, 1, 12, "month"],
+  "1": [false, 1, 12, "month"],
+  "02": [true, 0, 99, "day"],
+  "2": [false, 0, 99, "day"],
+  _2: [false, 0, 99, "day"],
+  "15": [false, 0, 23, "hour"],
+  "03": [true, 0, 12, "hour"],
+  "3": [false, 0, 12, "hour"],
+  "04": [true, 0, 59, "minute"],
+  "4": [false, 0, 59, "minute"],
+  "05": [true, 0, 59, "second"],
+  "5": [false, 0, 59, "second"]
+};
+function parseNumeric(c, cur, f, next) {
+  const [fixed, lo, hi, field2] = NUMERIC[c.std];
+  if (c.std === "_2" && cur.rest.startsWith(" ")) cur.rest = cur.rest.slice(1);
+  const v = cur.num(fixed);
+  if (v === void 0) return "bad";
+  if (v < lo || v > hi) return `: ${field2} out of range`;
+  f[field2] = v;
+  if (field2 === "second") parseLooseFraction(cur, f, next);
+  return void 0;
+}
+function parseYear(c, cur, f) {
+  const m = (c.std === "2006" ? /^[0-9]{4}/ : /^[0-9]{2}/).exec(cur.rest);
+  if (m === null) return "bad";
+  const y = Number(m[0]);
+  f.year = c.std === "2006" ? y : y >= 69 ? 1900 + y : 2e3 + y;
+  cur.rest = cur.rest.slice(m[0].length);
+  return void 0;
+}
 function parseStd(c, cur, f, next) {
-  const range = (v, lo, hi, what) => v === void 0 ? void 0 : v < lo || v > hi ? `: ${what} out of range` : v;
-  let r;
+  if (NUMERIC[c.std] !== void 0) return parseNumeric(c, cur, f, next);
   switch (c.std) {
-    case "2006": {
-      if (!/^[0-9]{4}/.test(cur.rest)) return "bad";
-      f.year = Number(cur.rest.slice(0, 4));
-      cur.rest = cur.rest.slice(4);
-      return void 0;
-    }
-    case "06": {
-      const m = /^[0-9]{2}/.exec(cur.rest);
-      if (m === null) return "bad";
-      const y = Number(m[0]);
-      f.year = y >= 69 ? 1900 + y : 2e3 + y;
-      cur.rest = cur.rest.slice(2);
-      return void 0;
-    }
+    case "2006":
+    case "06":
+      return parseYear(c, cur, f);
     case "January":
-    case "Jan":
-      r = cur.lookup(LONG_MONTHS, c.std === "Jan");
-      if (typeof r === "number") f.month = r + 1;
-      break;
+    case "Jan": {
+      const r = cur.lookup(LONG_MONTHS, c.std === "Jan");
+      if (r === void 0) return "bad";
+      f.month = r + 1;
+      return void 0;
+    }
     case "Monday":
     case "Mon":
-      r = cur.lookup(LONG_DAYS, c.std === "Mon");
-      break;
-    case "01":
-    case "1":
-      r = range(cur.num(c.std === "01"), 1, 12, "month");
-      if (typeof r === "number") f.month = r;
-      break;
-    case "02":
-    case "2":
-    case "_2":
-      if (c.std === "_2" && cur.rest.startsWith(" ")) cur.rest = cur.rest.slice(1);
-      r = cur.num(c.std === "02");
-      if (typeof r === "number") f.day = r;
-      break;
+      return cur.lookup(LONG_DAYS, c.std === "Mon") === void 0 ? "bad" : void 0;
     case "002":
     case "__2": {
       const m = /^ {0,2}[0-9]{1,3}/.exec(cur.rest);
@@ -5195,38 +6025,9 @@ function parseStd(c, cur, f, next) {
       cur.rest = cur.rest.slice(m[0].length);
       return void 0;
     }
-    case "15":
-      r = range(cur.num(false), 0, 23, "hour");
-      if (typeof r === "number") f.hour = r;
-      break;
-    case "03":
-    case "3":
-      r = range(cur.num(c.std === "03"), 0, 12, "hour");
-      if (typeof r === "number") f.hour = r;
-      break;
-    case "04":
-    case "4":
-      r = range(cur.num(c.std === "04"), 0, 59, "minute");
-      if (typeof r === "number") f.minute = r;
-      break;
-    case "05":
-    case "5":
-      r = range(cur.num(c.std === "05"), 0, 59, "second");
-      if (typeof r === "number") {
-        f.second = r;
-        parseLooseFraction(cur, f, next);
-      }
-      break;
     case "PM":
-    case "pm": {
-      const v = cur.rest.slice(0, 2);
-      const want = c.std === "PM" ? ["PM", "AM"] : ["pm", "am"];
-      if (v === want[0]) f.pm = true;
-      else if (v === want[1]) f.am = true;
-      else return "bad";
-      cur.rest = cur.rest.slice(2);
-      return void 0;
-    }
+    case "pm":
+      return parseAmPm(c.std, cur, f);
     case "MST":
       return parseZoneName(cur, f);
     case ".0":
@@ -5237,8 +6038,15 @@ function parseStd(c, cur, f, next) {
     default:
       return parseZone(c.std, cur, f) ? void 0 : "bad";
   }
-  if (typeof r === "string") return r;
-  return r === void 0 ? "bad" : void 0;
+}
+function parseAmPm(std, cur, f) {
+  const v = cur.rest.slice(0, 2);
+  const [pm, am] = std === "PM" ? ["PM", "AM"] : ["pm", "am"];
+  if (v === pm) f.pm = true;
+  else if (v === am) f.am = true;
+  else return "bad";
+  cur.rest = cur.rest.slice(2);
+  return void 0;
 }
 function parseZoneName(cur, f) {
   const m = /^(UTC|GMT([+-]\d{1,2})?|[A-Z]{3,5}T?)/.exec(cur.rest);
@@ -5285,13 +6093,19 @@ function parseGoTime(layout, value, loc = { offset: 0, name: "UTC" }) {
       const lit = c.lit.replace(/^\s+/, "");
       const had = cur.rest;
       cur.rest = cur.rest.replace(/^\s+/, "");
-      if (!cur.rest.startsWith(lit)) throw new TimeParseError(`${prefix} as ${goQuote2(layout)}: cannot parse ${goQuote2(had)} as ${goQuote2(c.lit)}`);
+      if (!cur.rest.startsWith(lit))
+        throw new TimeParseError(
+          `${prefix} as ${goQuote2(layout)}: cannot parse ${goQuote2(had)} as ${goQuote2(c.lit)}`
+        );
       cur.rest = cur.rest.slice(lit.length);
       continue;
     }
     const before = cur.rest;
     const err = parseStd(c, cur, f, chunks[i + 1]);
-    if (err === "bad") throw new TimeParseError(`${prefix} as ${goQuote2(layout)}: cannot parse ${goQuote2(before)} as ${goQuote2(stdText(layout, c))}`);
+    if (err === "bad")
+      throw new TimeParseError(
+        `${prefix} as ${goQuote2(layout)}: cannot parse ${goQuote2(before)} as ${goQuote2(stdText(layout, c))}`
+      );
     if (err !== void 0) throw new TimeParseError(prefix + err);
   }
   if (cur.rest !== "") throw new TimeParseError(`${prefix}: extra text: ${goQuote2(cur.rest)}`);
@@ -5305,6 +6119,9 @@ function buildTime(f, loc, prefix) {
   if (f.pm === true && f.hour < 12) f.hour += 12;
   else if (f.am === true && f.hour === 12) f.hour = 0;
   if (f.yday >= 0) {
+    const leap = daysIn(2, f.year) === 29;
+    if (f.yday < 1 || f.yday > (leap ? 366 : 365))
+      throw new TimeParseError(`${prefix}: day-of-year out of range`);
     const d2 = new Date(Date.UTC(f.year, 0, f.yday));
     f.month = d2.getUTCMonth() + 1;
     f.day = d2.getUTCDate();
@@ -5315,9 +6132,131 @@ function buildTime(f, loc, prefix) {
   d.setUTCHours(f.hour, f.minute, f.second, 0);
   const offset = f.offset ?? loc.offset;
   const nanos = (BigInt(d.getTime()) / 1000n - BigInt(offset)) * 1000000000n + BigInt(f.nanos);
+  if (f.offset === void 0 && f.zoneName !== void 0 && f.zoneName !== loc.name) {
+    const gmt = /^GMT([+-]\d+)$/.exec(f.zoneName);
+    const off = gmt === null ? 0 : Number(gmt[1]) * 3600;
+    return new GoTime(nanos, off, f.zoneName);
+  }
   if (f.offset === void 0) return new GoTime(nanos, loc.offset, loc.name);
-  if (f.offset === loc.offset && (f.zoneName === void 0 || f.zoneName === loc.name)) return new GoTime(nanos, loc.offset, loc.name);
-  return new GoTime(nanos, f.offset, f.zoneName ?? "");
+  if (f.offset === loc.offset && (f.zoneName === void 0 || f.zoneName === loc.name))
+    return new GoTime(nanos, loc.offset, loc.name);
+  return new GoTime(nanos, f.offset, f.zoneName ?? numericZoneName(f.offset));
+}
+function numericZoneName(offset) {
+  const a = Math.abs(offset);
+  const hh = String(Math.floor(a / 3600)).padStart(2, "0");
+  const mm = String(Math.floor(a / 60) % 60).padStart(2, "0");
+  return `${offset < 0 ? "-" : "+"}${hh}${mm}`;
+}
+
+// src/template/funcs/sprig/zone-abbreviations.ts
+var GROUPS = [
+  [
+    "3600=CET,7200=CEST",
+    "Africa/Ceuta Arctic/Longyearbyen CET Europe/Amsterdam Europe/Andorra Europe/Belgrade Europe/Berlin Europe/Bratislava Europe/Brussels Europe/Budapest Europe/Busingen Europe/Copenhagen Europe/Gibraltar Europe/Ljubljana Europe/Luxembourg Europe/Madrid Europe/Malta Europe/Monaco Europe/Oslo Europe/Paris Europe/Podgorica Europe/Prague Europe/Rome Europe/San_Marino Europe/Sarajevo Europe/Skopje Europe/Stockholm Europe/Tirane Europe/Vaduz Europe/Vatican Europe/Vienna Europe/Warsaw Europe/Zagreb Europe/Zurich "
+  ],
+  [
+    "-14400=AST",
+    "America/Anguilla America/Antigua America/Aruba America/Barbados America/Blanc-Sablon America/Curacao America/Dominica America/Grenada America/Guadeloupe America/Kralendijk America/Lower_Princes America/Marigot America/Martinique America/Montserrat America/Port_of_Spain America/Puerto_Rico America/Santo_Domingo America/St_Barthelemy America/St_Kitts America/St_Lucia America/St_Thomas America/St_Vincent America/Tortola "
+  ],
+  [
+    "0=GMT",
+    "Africa/Abidjan Africa/Accra Africa/Bamako Africa/Banjul Africa/Bissau Africa/Conakry Africa/Dakar Africa/Freetown Africa/Lome Africa/Monrovia Africa/Nouakchott Africa/Ouagadougou Africa/Sao_Tome America/Danmarkshavn Atlantic/Reykjavik Atlantic/St_Helena Etc/GMT GMT "
+  ],
+  [
+    "7200=EET,10800=EEST",
+    "Africa/Cairo Asia/Beirut Asia/Famagusta Asia/Gaza Asia/Hebron Asia/Nicosia EET Europe/Athens Europe/Bucharest Europe/Chisinau Europe/Helsinki Europe/Kiev Europe/Kyiv Europe/Mariehamn Europe/Riga Europe/Sofia Europe/Tallinn Europe/Vilnius "
+  ],
+  [
+    "-18000=EST,-14400=EDT",
+    "America/Detroit America/Grand_Turk America/Indiana/Marengo America/Indiana/Petersburg America/Indiana/Vevay America/Indiana/Vincennes America/Indiana/Winamac America/Indianapolis America/Iqaluit America/Kentucky/Monticello America/Louisville America/Nassau America/New_York America/Port-au-Prince America/Toronto EST5EDT "
+  ],
+  [
+    "-21600=CST",
+    "America/Bahia_Banderas America/Belize America/Chihuahua America/Costa_Rica America/El_Salvador America/Guatemala America/Managua America/Merida America/Mexico_City America/Monterrey America/Regina America/Swift_Current America/Tegucigalpa "
+  ],
+  [
+    "-21600=CST,-18000=CDT",
+    "America/Chicago America/Indiana/Knox America/Indiana/Tell_City America/Matamoros America/Menominee America/North_Dakota/Beulah America/North_Dakota/Center America/North_Dakota/New_Salem America/Ojinaga America/Rankin_Inlet America/Resolute America/Winnipeg CST6CDT "
+  ],
+  [
+    "3600=WAT",
+    "Africa/Bangui Africa/Brazzaville Africa/Douala Africa/Kinshasa Africa/Lagos Africa/Libreville Africa/Luanda Africa/Malabo Africa/Ndjamena Africa/Niamey Africa/Porto-Novo "
+  ],
+  [
+    "7200=CAT",
+    "Africa/Blantyre Africa/Bujumbura Africa/Gaborone Africa/Harare Africa/Juba Africa/Khartoum Africa/Kigali Africa/Lubumbashi Africa/Lusaka Africa/Maputo Africa/Windhoek "
+  ],
+  [
+    "10800=EAT",
+    "Africa/Addis_Ababa Africa/Asmera Africa/Dar_es_Salaam Africa/Djibouti Africa/Kampala Africa/Mogadishu Africa/Nairobi Indian/Antananarivo Indian/Comoro Indian/Mayotte "
+  ],
+  [
+    "-25200=MST",
+    "America/Creston America/Dawson America/Dawson_Creek America/Fort_Nelson America/Hermosillo America/Mazatlan America/Phoenix America/Whitehorse MST "
+  ],
+  [
+    "-25200=MST,-21600=MDT",
+    "America/Boise America/Cambridge_Bay America/Ciudad_Juarez America/Denver America/Edmonton America/Inuvik MST7MDT "
+  ],
+  [
+    "-14400=AST,-10800=ADT",
+    "America/Glace_Bay America/Goose_Bay America/Halifax America/Moncton America/Thule Atlantic/Bermuda "
+  ],
+  ["-18000=EST", "America/Cancun America/Cayman America/Coral_Harbour America/Jamaica America/Panama EST "],
+  [
+    "-32400=AKST,-28800=AKDT",
+    "America/Anchorage America/Juneau America/Metlakatla America/Nome America/Sitka America/Yakutat "
+  ],
+  ["0=WET,3600=WEST", "Atlantic/Canary Atlantic/Faeroe Atlantic/Madeira Europe/Lisbon WET "],
+  ["-28800=PST,-25200=PDT", "America/Los_Angeles America/Tijuana America/Vancouver PST8PDT "],
+  ["0=GMT,3600=BST", "Europe/Guernsey Europe/Isle_of_Man Europe/Jersey Europe/London "],
+  ["10800=MSK", "Europe/Kirov Europe/Moscow Europe/Simferopol Europe/Volgograd "],
+  ["36000=AEST,39600=AEDT", "Antarctica/Macquarie Australia/Hobart Australia/Melbourne Australia/Sydney "],
+  ["28800=CST", "Asia/Macau Asia/Shanghai Asia/Taipei "],
+  ["7200=SAST", "Africa/Johannesburg Africa/Maseru Africa/Mbabane "],
+  ["-36000=HST", "HST Pacific/Honolulu "],
+  ["-39600=SST", "Pacific/Midway Pacific/Pago_Pago "],
+  ["0=UTC", "Etc/UTC UTC "],
+  ["19800=IST", "Asia/Calcutta Asia/Kolkata "],
+  ["25200=WIB", "Asia/Jakarta Asia/Pontianak "],
+  ["32400=KST", "Asia/Pyongyang Asia/Seoul "],
+  ["34200=ACST,37800=ACDT", "Australia/Adelaide Australia/Broken_Hill "],
+  ["36000=AEST", "Australia/Brisbane Australia/Lindeman "],
+  ["36000=ChST", "Pacific/Guam Pacific/Saipan "],
+  ["3600=CET", "Africa/Algiers Africa/Tunis "],
+  ["43200=NZST,46800=NZDT", "Antarctica/McMurdo Pacific/Auckland "],
+  ["7200=EET", "Africa/Tripoli Europe/Kaliningrad "],
+  ["-12600=NST,-9000=NDT", "America/St_Johns "],
+  ["-18000=CST,-14400=CDT", "America/Havana "],
+  ["-36000=HST,-32400=HDT", "America/Adak "],
+  ["0=GMT,3600=IST", "Europe/Dublin "],
+  ["18000=PKT", "Asia/Karachi "],
+  ["28800=AWST", "Australia/Perth "],
+  ["28800=HKT", "Asia/Hong_Kong "],
+  ["28800=PST", "Asia/Manila "],
+  ["28800=WITA", "Asia/Makassar "],
+  ["32400=JST", "Asia/Tokyo "],
+  ["32400=WIT", "Asia/Jayapura "],
+  ["34200=ACST", "Australia/Darwin "],
+  ["3600=MET,7200=MEST", "MET "],
+  ["7200=IST,10800=IDT", "Asia/Jerusalem "]
+];
+var table;
+function zoneAbbreviation(zone, offset) {
+  if (table === void 0) {
+    table = /* @__PURE__ */ new Map();
+    for (const [spec, zones] of GROUPS) {
+      const byOffset = new Map(
+        spec.split(",").map((p) => {
+          const [o = "0", name = ""] = p.split("=");
+          return [Number(o), name];
+        })
+      );
+      for (const z2 of zones.trim().split(" ")) table.set(z2, byOffset);
+    }
+  }
+  return table.get(zone)?.get(offset);
 }
 
 // src/template/funcs/sprig/zones.ts
@@ -5347,12 +6286,20 @@ function zoneAt(zone, unixMs) {
     timeZoneName: "short"
   });
   const parts = Object.fromEntries(dtf.formatToParts(new Date(unixMs)).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second)
+  );
   const offset = Math.round((asUtc - Math.floor(unixMs / 1e3) * 1e3) / 1e3);
-  return { offset, name: abbreviation(parts.timeZoneName ?? "", offset) };
+  return { offset, name: abbreviation(zone, offset) };
 }
-function abbreviation(intlName, offset) {
-  if (/^[A-Z]{2,5}$/.test(intlName)) return intlName;
+function abbreviation(zone, offset) {
+  const known = zoneAbbreviation(zone, offset);
+  if (known !== void 0) return known;
   const sign2 = offset < 0 ? "-" : "+";
   const a = Math.abs(offset);
   const hh = String(Math.floor(a / 3600)).padStart(2, "0");
@@ -5373,7 +6320,8 @@ var SECOND = 1000000000n;
 function dateArg(v) {
   if (v instanceof GoTime) return v;
   if (typeof v === "bigint") return new GoTime(v * SECOND, 0, "UTC");
-  if (v instanceof GoNumber && (v.kind === "int64" || v.kind === "int32") && typeof v.value === "bigint") return new GoTime(v.value * SECOND, 0, "UTC");
+  if (v instanceof GoNumber && (v.kind === "int64" || v.kind === "int32") && typeof v.value === "bigint")
+    return new GoTime(v.value * SECOND, 0, "UTC");
   return nowTime();
 }
 function dateInZone(layout, date, zone) {
@@ -5402,13 +6350,21 @@ function durationRound(v) {
   else if (v instanceof GoTime) d = nowTime().unixNanos - v.unixNanos;
   const u = d < 0n ? -d : d;
   const hour = 3600n * SECOND;
-  const units = [[hour * 24n * 365n, "y"], [hour * 24n * 30n, "mo"], [hour * 24n, "d"], [hour, "h"], [60n * SECOND, "m"], [SECOND, "s"]];
+  const units = [
+    [hour * 24n * 365n, "y"],
+    [hour * 24n * 30n, "mo"],
+    [hour * 24n, "d"],
+    [hour, "h"],
+    [60n * SECOND, "m"],
+    [SECOND, "s"]
+  ];
   for (const [size, suffix] of units) if (u > size) return `${u / size}${suffix}`;
   return "0s";
 }
 function duration(v) {
   let n = 0n;
-  if (typeof v === "string") n = /^[+-]?[0-9]+$/.test(v) && BigInt(v) < 2n ** 63n && BigInt(v) >= -(2n ** 63n) ? BigInt(v) : 0n;
+  if (typeof v === "string")
+    n = /^[+-]?[0-9]+$/.test(v) && BigInt(v) < 2n ** 63n && BigInt(v) >= -(2n ** 63n) ? BigInt(v) : 0n;
   else if (v instanceof GoNumber && v.kind === "int64" && typeof v.value === "bigint") n = v.value;
   return formatGoDuration(BigInt.asIntN(64, n * SECOND));
 }
@@ -5425,12 +6381,18 @@ function modify(mustFail) {
 }
 var ZERO_TIME = new GoTime(-62135596800n * SECOND, 0, "UTC");
 function dateFuncs() {
-  const inZoneFn = fn(["string", "interface {}", "string"], ([f, d, z2]) => dateInZone(strArg(f), d, strArg(z2)));
+  const inZoneFn = fn(
+    ["string", "interface {}", "string"],
+    ([f, d, z2]) => dateInZone(strArg(f), d, strArg(z2))
+  );
   return /* @__PURE__ */ new Map([
-    ["ago", fn(["interface {}"], ([d]) => {
-      const t = d instanceof GoTime || typeof d === "bigint" || d instanceof GoNumber && d.kind === "int64" ? dateArg(d) : nowTime();
-      return formatGoDuration(roundDuration(nowTime().unixNanos - t.unixNanos, SECOND));
-    })],
+    [
+      "ago",
+      fn(["interface {}"], ([d]) => {
+        const t = d instanceof GoTime || typeof d === "bigint" || d instanceof GoNumber && d.kind === "int64" ? dateArg(d) : nowTime();
+        return formatGoDuration(roundDuration(nowTime().unixNanos - t.unixNanos, SECOND));
+      })
+    ],
     ["date", fn(["string", "interface {}"], ([f, d]) => dateInZone(strArg(f), d, "Local"))],
     ["dateInZone", inZoneFn],
     ["date_in_zone", inZoneFn],
@@ -5443,25 +6405,34 @@ function dateFuncs() {
     ["htmlDate", fn(["interface {}"], ([d]) => dateInZone("2006-01-02", d, "Local"))],
     ["htmlDateInZone", fn(["interface {}", "string"], ([d, z2]) => dateInZone("2006-01-02", d, strArg(z2)))],
     ["now", fn([], () => nowTime())],
-    ["toDate", fn(["string", "string"], ([f, s]) => {
-      try {
-        return parseGoTime(strArg(f), strArg(s));
-      } catch {
-        return ZERO_TIME;
-      }
-    })],
-    ["mustToDate", fn(["string", "string"], ([f, s]) => {
-      try {
-        return parseGoTime(strArg(f), strArg(s));
-      } catch (e) {
-        throw new FuncError(e.message);
-      }
-    })],
-    ["unixEpoch", fn(["time.Time"], ([t]) => {
-      const ns = t instanceof GoTime ? t.unixNanos : 0n;
-      const s = ns >= 0n ? ns / SECOND : -((-ns + SECOND - 1n) / SECOND);
-      return s.toString();
-    })]
+    [
+      "toDate",
+      fn(["string", "string"], ([f, s]) => {
+        try {
+          return parseGoTime(strArg(f), strArg(s));
+        } catch {
+          return ZERO_TIME;
+        }
+      })
+    ],
+    [
+      "mustToDate",
+      fn(["string", "string"], ([f, s]) => {
+        try {
+          return parseGoTime(strArg(f), strArg(s));
+        } catch (e) {
+          throw new FuncError(e.message);
+        }
+      })
+    ],
+    [
+      "unixEpoch",
+      fn(["time.Time"], ([t]) => {
+        const ns = t instanceof GoTime ? t.unixNanos : 0n;
+        const s = ns >= 0n ? ns / SECOND : -((-ns + SECOND - 1n) / SECOND);
+        return s.toString();
+      })
+    ]
   ]);
 }
 
@@ -5511,10 +6482,13 @@ function reflectionFuncs() {
     ["typeOf", fn(any1, ([v]) => typeName(v ?? null))],
     ["kindOf", fn(any1, ([v]) => kindOf(v ?? null))],
     ["typeIs", fn(["string", "interface {}"], ([t, v]) => strArg(t) === typeName(v ?? null))],
-    ["typeIsLike", fn(["string", "interface {}"], ([t, v]) => {
-      const name = typeName(v ?? null);
-      return strArg(t) === name || `*${strArg(t)}` === name;
-    })],
+    [
+      "typeIsLike",
+      fn(["string", "interface {}"], ([t, v]) => {
+        const name = typeName(v ?? null);
+        return strArg(t) === name || `*${strArg(t)}` === name;
+      })
+    ],
     ["kindIs", fn(["string", "interface {}"], ([t, v]) => strArg(t) === kindOf(v ?? null))],
     ["deepEqual", fn(["interface {}", "interface {}"], ([a, b]) => deepEqual(a, b))]
   ]);
@@ -5523,15 +6497,28 @@ function reflectionFuncs() {
 // src/template/funcs/sprig/defaults.ts
 function defaultsFuncs() {
   return /* @__PURE__ */ new Map([
-    ["default", fn(["interface {}", "interface {}"], ([d, ...given]) => given.length === 0 || isEmpty(given[0]) ? d ?? null : given[0] ?? null, true)],
+    [
+      "default",
+      fn(
+        ["interface {}", "interface {}"],
+        ([d, ...given]) => given.length === 0 || isEmpty(given[0]) ? d ?? null : given[0] ?? null,
+        true
+      )
+    ],
     ["empty", fn(["interface {}"], ([v]) => isEmpty(v))],
     ["coalesce", fn(["interface {}"], (args) => args.find((v) => !isEmpty(v)) ?? null, true)],
     ["all", fn(["interface {}"], (args) => args.every((v) => !isEmpty(v)), true)],
     ["any", fn(["interface {}"], (args) => args.some((v) => !isEmpty(v)), true)],
-    ["ternary", fn(["interface {}", "interface {}", "bool"], ([t, f, c]) => c === true ? t ?? null : f ?? null)],
-    ["fail", fn(["string"], ([msg]) => {
-      throw new FuncError(strArg(msg));
-    })]
+    [
+      "ternary",
+      fn(["interface {}", "interface {}", "bool"], ([t, f, c]) => c === true ? t ?? null : f ?? null)
+    ],
+    [
+      "fail",
+      fn(["string"], ([msg]) => {
+        throw new FuncError(strArg(msg));
+      })
+    ]
   ]);
 }
 
@@ -5580,7 +6567,9 @@ function deepCopyGo(v) {
   return v;
 }
 function conversionPanic(v, want) {
-  return new FuncError(`interface conversion: interface {} is ${v === null ? "nil" : typeName(v)}, not ${want}`);
+  return new FuncError(
+    `interface conversion: interface {} is ${v === null ? "nil" : typeName(v)}, not ${want}`
+  );
 }
 function dig(ps) {
   if (ps.length < 3) throw new FuncError("dig needs at least three arguments");
@@ -5604,50 +6593,100 @@ function dig(ps) {
 }
 function dict(args) {
   const m = newGoMap();
-  for (let i = 0; i < args.length; i += 2) m[strval(args[i] ?? null)] = i + 1 < args.length ? args[i + 1] ?? null : "";
+  for (let i = 0; i < args.length; i += 2)
+    m[strval(args[i] ?? null)] = i + 1 < args.length ? args[i + 1] ?? null : "";
   return m;
 }
 var sortedKeys = (m) => Object.keys(m).sort(compareGoStrings);
 function dictFuncs() {
-  const merger = (overwrite) => fn([MAP, MAP], ([d, ...srcs]) => {
-    const dst = asMap(d);
-    for (const s of srcs) mergoMerge(dst, asMap(s), overwrite);
-    return dst;
-  }, true);
-  const copy = fn(["interface {}"], ([v]) => deepCopyGo(v ?? null));
+  const merger = (overwrite) => fn(
+    [MAP, MAP],
+    ([d, ...srcs]) => {
+      const dst = asMap(d);
+      for (const s of srcs) mergoMerge(dst, asMap(s), overwrite);
+      return dst;
+    },
+    true
+  );
+  const copy = fn(["interface {}"], ([v]) => {
+    if (v === null || v === void 0)
+      throw new FuncError("reflect: call of reflect.Value.Type on zero Value");
+    return deepCopyGo(v);
+  });
   return /* @__PURE__ */ new Map([
     ["dict", fn(["interface {}"], dict, true)],
-    ["get", fn([MAP, "string"], ([d, k]) => {
-      const m = asMap(d);
-      return Object.prototype.hasOwnProperty.call(m, strArg(k)) ? m[strArg(k)] ?? null : "";
-    })],
-    ["set", fn([MAP, "string", "interface {}"], ([d, k, v]) => {
-      const m = asMap(d);
-      m[strArg(k)] = v ?? null;
-      return m;
-    })],
-    ["unset", fn([MAP, "string"], ([d, k]) => {
-      const m = asMap(d);
-      delete m[strArg(k)];
-      return m;
-    })],
+    [
+      "get",
+      fn([MAP, "string"], ([d, k]) => {
+        const m = asMap(d);
+        return Object.prototype.hasOwnProperty.call(m, strArg(k)) ? m[strArg(k)] ?? null : "";
+      })
+    ],
+    [
+      "set",
+      fn([MAP, "string", "interface {}"], ([d, k, v]) => {
+        const m = asMap(d);
+        m[strArg(k)] = v ?? null;
+        return m;
+      })
+    ],
+    [
+      "unset",
+      fn([MAP, "string"], ([d, k]) => {
+        const m = asMap(d);
+        delete m[strArg(k)];
+        return m;
+      })
+    ],
     ["hasKey", fn([MAP, "string"], ([d, k]) => Object.prototype.hasOwnProperty.call(asMap(d), strArg(k)))],
-    ["pluck", fn(["string", MAP], ([k, ...ds]) => ds.map(asMap).filter((m) => Object.prototype.hasOwnProperty.call(m, strArg(k))).map((m) => m[strArg(k)] ?? null), true)],
-    ["keys", fn([MAP], (ds) => typedSlice(ds.flatMap((d) => sortedKeys(asMap(d))), "string"), true)],
+    [
+      "pluck",
+      fn(
+        ["string", MAP],
+        ([k, ...ds]) => ds.map(asMap).filter((m) => Object.prototype.hasOwnProperty.call(m, strArg(k))).map((m) => m[strArg(k)] ?? null),
+        true
+      )
+    ],
+    [
+      "keys",
+      fn(
+        [MAP],
+        (ds) => typedSlice(
+          ds.flatMap((d) => sortedKeys(asMap(d))),
+          "string"
+        ),
+        true
+      )
+    ],
     ["values", fn([MAP], ([d]) => sortedKeys(asMap(d)).map((k) => asMap(d)[k] ?? null))],
-    ["pick", fn([MAP, "string"], ([d, ...ks]) => {
-      const m = asMap(d);
-      const out = newGoMap();
-      for (const k of ks.map(strArg)) if (Object.prototype.hasOwnProperty.call(m, k)) out[k] = m[k] ?? null;
-      return out;
-    }, true)],
-    ["omit", fn([MAP, "string"], ([d, ...ks]) => {
-      const m = asMap(d);
-      const drop = new Set(ks.map(strArg));
-      const out = newGoMap();
-      for (const k of Object.keys(m)) if (!drop.has(k)) out[k] = m[k] ?? null;
-      return out;
-    }, true)],
+    [
+      "pick",
+      fn(
+        [MAP, "string"],
+        ([d, ...ks]) => {
+          const m = asMap(d);
+          const out = newGoMap();
+          for (const k of ks.map(strArg))
+            if (Object.prototype.hasOwnProperty.call(m, k)) out[k] = m[k] ?? null;
+          return out;
+        },
+        true
+      )
+    ],
+    [
+      "omit",
+      fn(
+        [MAP, "string"],
+        ([d, ...ks]) => {
+          const m = asMap(d);
+          const drop = new Set(ks.map(strArg));
+          const out = newGoMap();
+          for (const k of Object.keys(m)) if (!drop.has(k)) out[k] = m[k] ?? null;
+          return out;
+        },
+        true
+      )
+    ],
     ["merge", merger(false)],
     ["mustMerge", merger(false)],
     ["mergeOverwrite", merger(true)],
@@ -5659,106 +6698,7 @@ function dictFuncs() {
 }
 
 // src/template/funcs/sprig/encoding.ts
-var import_node_crypto6 = require("node:crypto");
-
-// src/template/funcs/sprig/base-codec.ts
-var B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-var B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-function corrupt(kind, at) {
-  return new Error(`illegal ${kind} data at input byte ${at}`);
-}
-function decodeBase64Go(src) {
-  const out = [];
-  const isNl = (c) => c === 10 || c === 13;
-  let si = 0;
-  while (si < src.length) {
-    const buf = [];
-    let dlen = 4;
-    let trailingErr;
-    for (let j = 0; j < 4; j++) {
-      if (si === src.length) {
-        if (j === 0) return Uint8Array.from(out);
-        throw corrupt("base64", si - j);
-      }
-      const c = src[si];
-      si++;
-      const d = B64.indexOf(String.fromCharCode(c));
-      if (d >= 0 && c < 128) {
-        buf[j] = d;
-        continue;
-      }
-      if (isNl(c)) {
-        j--;
-        continue;
-      }
-      if (c !== 61 || j < 2) throw corrupt("base64", si - 1);
-      if (j === 2) {
-        while (si < src.length && isNl(src[si])) si++;
-        if (si === src.length) throw corrupt("base64", src.length);
-        if (src[si] !== 61) throw corrupt("base64", si - 1);
-        si++;
-      }
-      while (si < src.length && isNl(src[si])) si++;
-      if (si < src.length) trailingErr = si;
-      dlen = j;
-      break;
-    }
-    const val = (buf[0] ?? 0) << 18 | (buf[1] ?? 0) << 12 | (buf[2] ?? 0) << 6 | (buf[3] ?? 0);
-    const bytes = [val >> 16 & 255, val >> 8 & 255, val & 255];
-    out.push(...bytes.slice(0, dlen - 1));
-    if (trailingErr !== void 0) throw corrupt("base64", trailingErr);
-    if (dlen < 4) return Uint8Array.from(out);
-  }
-  return Uint8Array.from(out);
-}
-function encodeBase32Go(data) {
-  let out = "";
-  for (let i = 0; i < data.length; i += 5) {
-    const chunk2 = data.subarray(i, i + 5);
-    let bits = 0n;
-    for (let k = 0; k < 5; k++) bits = bits << 8n | BigInt(chunk2[k] ?? 0);
-    const chars = Math.ceil(chunk2.length * 8 / 5);
-    for (let k = 0; k < 8; k++) out += k < chars ? B32[Number(bits >> BigInt(35 - k * 5) & 31n)] : "=";
-  }
-  return out;
-}
-function decodeBase32Go(input) {
-  const src = input.filter((c) => c !== 10 && c !== 13);
-  const olen = src.length;
-  const out = [];
-  let p = 0;
-  let end = false;
-  while (p < src.length && !end) {
-    const dbuf = [];
-    let dlen = 8;
-    for (let j = 0; j < 8; ) {
-      const remaining = src.length - p;
-      if (remaining === 0) throw corrupt("base32", olen - remaining - j);
-      const c = src[p];
-      p++;
-      const left = src.length - p;
-      if (c === 61 && j >= 2 && left < 8) {
-        if (left + j < 7) throw corrupt("base32", olen);
-        for (let k = 0; k < 7 - j; k++) if (left > k && src[p + k] !== 61) throw corrupt("base32", olen - left + k - 1);
-        dlen = j;
-        end = true;
-        if (dlen === 1 || dlen === 3 || dlen === 6) throw corrupt("base32", olen - left - 1);
-        break;
-      }
-      const d = B32.indexOf(String.fromCharCode(c));
-      if (d < 0 || c >= 128) throw corrupt("base32", olen - left - 1);
-      dbuf[j] = d;
-      j++;
-    }
-    let bits = 0n;
-    for (let k = 0; k < 8; k++) bits = bits << 5n | BigInt(dbuf[k] ?? 0);
-    const n = [0, 0, 1, 1, 2, 3, 3, 4, 5][dlen] ?? 5;
-    for (let k = 0; k < n; k++) out.push(Number(bits >> BigInt(32 - k * 8) & 0xffn));
-  }
-  return Uint8Array.from(out);
-}
-
-// src/template/funcs/sprig/encoding.ts
+var import_node_crypto7 = require("node:crypto");
 function adler32(data) {
   let a = 1;
   let b = 0;
@@ -5775,7 +6715,10 @@ function decoded(f, s) {
     return e.message;
   }
 }
-var hash = (alg) => fn(["string"], ([s]) => (0, import_node_crypto6.createHash)(alg).update(goStringToBytes(strArg(s))).digest("hex"));
+var hash = (alg) => fn(
+  ["string"],
+  ([s]) => (0, import_node_crypto7.createHash)(alg).update(goStringToBytes(strArg(s))).digest("hex")
+);
 function encodingFuncs() {
   return /* @__PURE__ */ new Map([
     ["b64enc", fn(["string"], ([s]) => Buffer.from(goStringToBytes(strArg(s))).toString("base64"))],
@@ -5804,8 +6747,13 @@ var Parser2 = class {
   }
   s;
   i = 0;
-  fail(context) {
-    if (this.i >= this.s.length) throw new JsonSyntaxError("unexpected end of JSON input");
+  /** Go's scanner feeds a space at end of input: inside a literal or number that space is the bad character. */
+  fail(context, spaceAtEnd = false) {
+    if (this.i >= this.s.length) {
+      throw new JsonSyntaxError(
+        spaceAtEnd ? `invalid character ' ' ${context}` : "unexpected end of JSON input"
+      );
+    }
     const c = String.fromCodePoint(this.s.codePointAt(this.i) ?? 0);
     throw new JsonSyntaxError(`invalid character ${quoteChar(c)} ${context}`);
   }
@@ -5826,7 +6774,8 @@ var Parser2 = class {
   }
   literal(word, v) {
     for (let k = 0; k < word.length; k++) {
-      if (this.s[this.i] !== word[k]) this.fail(`in literal ${word} (expecting ${quoteChar(word[k])})`);
+      if (this.s[this.i] !== word[k])
+        this.fail(`in literal ${word} (expecting ${quoteChar(word[k])})`, true);
       this.i++;
     }
     return v;
@@ -5899,16 +6848,25 @@ var Parser2 = class {
   escape() {
     this.i++;
     const c = this.s[this.i];
-    const simple = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "	" };
+    const simple = {
+      '"': '"',
+      "\\": "\\",
+      "/": "/",
+      b: "\b",
+      f: "\f",
+      n: "\n",
+      r: "\r",
+      t: "	"
+    };
     if (c !== void 0 && simple[c] !== void 0) {
       this.i++;
       return simple[c];
     }
-    if (c !== "u") this.fail("in string escape code");
+    if (c !== "u") this.fail("in string escape code", true);
     this.i++;
     const hex = this.s.slice(this.i, this.i + 4);
     for (let k = 0; k < 4; k++) {
-      if (!/[0-9a-fA-F]/.test(this.s[this.i] ?? "")) this.fail("in \\u hexadecimal character escape");
+      if (!/[0-9a-fA-F]/.test(this.s[this.i] ?? "")) this.fail("in \\u hexadecimal character escape", true);
       this.i++;
     }
     const cu = parseInt(hex, 16);
@@ -5927,21 +6885,22 @@ var Parser2 = class {
     if (this.s[this.i] === "-") this.i++;
     if (this.s[this.i] === "0") this.i++;
     else if (digit()) while (digit()) this.i++;
-    else this.fail("in numeric literal");
+    else this.fail("in numeric literal", true);
     if (this.s[this.i] === ".") {
       this.i++;
-      if (!digit()) this.fail("after decimal point in numeric literal");
+      if (!digit()) this.fail("after decimal point in numeric literal", true);
       while (digit()) this.i++;
     }
     if (this.s[this.i] === "e" || this.s[this.i] === "E") {
       this.i++;
       if (this.s[this.i] === "+" || this.s[this.i] === "-") this.i++;
-      if (!digit()) this.fail("in exponent of numeric literal");
+      if (!digit()) this.fail("in exponent of numeric literal", true);
       while (digit()) this.i++;
     }
     const text = this.s.slice(start, this.i);
     const v = Number(text);
-    if (!Number.isFinite(v)) throw new JsonSyntaxError(`json: cannot unmarshal number ${text} into Go value of type float64`);
+    if (!Number.isFinite(v))
+      throw new JsonSyntaxError(`json: cannot unmarshal number ${text} into Go value of type float64`);
     return v;
   }
 };
@@ -6007,16 +6966,16 @@ var JsonMarshalError = class extends Error {
 };
 function jsonString(s, escapeHTML) {
   let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0) ?? 0;
-    if (ch === '"' || ch === "\\") out += `\\${ch}`;
+  for (const ch2 of s) {
+    const cp = ch2.codePointAt(0) ?? 0;
+    if (ch2 === '"' || ch2 === "\\") out += `\\${ch2}`;
     else if (cp < 32) {
       const named = { 8: "\\b", 9: "\\t", 10: "\\n", 12: "\\f", 13: "\\r" };
       out += named[cp] ?? `\\u00${cp.toString(16).padStart(2, "0")}`;
-    } else if (escapeHTML && (ch === "<" || ch === ">" || ch === "&")) out += `\\u00${cp.toString(16)}`;
+    } else if (escapeHTML && (ch2 === "<" || ch2 === ">" || ch2 === "&")) out += `\\u00${cp.toString(16)}`;
     else if (cp === 8232 || cp === 8233) out += `\\u${cp.toString(16)}`;
     else if (cp >= 55296 && cp <= 57343) out += "\\ufffd";
-    else out += ch;
+    else out += ch2;
   }
   return `${out}"`;
 }
@@ -6059,7 +7018,9 @@ function encode(v, o, prefix) {
     entries = Object.keys(v).sort(compareGoStrings).map((k) => [k, v[k] ?? null]);
   } else return "null";
   if (entries.length === 0) return "{}";
-  const body = entries.map(([k, x]) => `${inner}${jsonString(k, o.escapeHTML)}${colon}${encode(x, o, inner)}`);
+  const body = entries.map(
+    ([k, x]) => `${inner}${jsonString(k, o.escapeHTML)}${colon}${encode(x, o, inner)}`
+  );
   return `{${nl}${body.join(`,${nl}`)}${nl}${prefix}}`;
 }
 function encodeGoJson(v, options = {}) {
@@ -6088,20 +7049,26 @@ function jsonFuncs() {
     // sprig's toRawJson panics on failure instead of returning "".
     ["toRawJson", encoder(raw, "throw")],
     ["mustToRawJson", encoder(raw, "throw")],
-    ["fromJson", fn(["string"], ([s]) => {
-      try {
-        return decodeGoJson(strArg(s));
-      } catch {
-        return null;
-      }
-    })],
-    ["mustFromJson", fn(["string"], ([s]) => {
-      try {
-        return decodeGoJson(strArg(s));
-      } catch (e) {
-        throw new FuncError(e.message);
-      }
-    })]
+    [
+      "fromJson",
+      fn(["string"], ([s]) => {
+        try {
+          return decodeGoJson(strArg(s));
+        } catch {
+          return null;
+        }
+      })
+    ],
+    [
+      "mustFromJson",
+      fn(["string"], ([s]) => {
+        try {
+          return decodeGoJson(strArg(s));
+        } catch (e) {
+          throw new FuncError(e.message);
+        }
+      })
+    ]
   ]);
 }
 
@@ -6122,7 +7089,8 @@ function sliceOp([l, ...idx]) {
   if (list2.length === 0) return null;
   const start = idx.length > 0 ? Number(toInt64(idx[0] ?? null)) : 0;
   const end = idx.length > 1 ? Number(toInt64(idx[1] ?? null)) : list2.length;
-  if (start < 0 || end < start || end > list2.length) throw new FuncError("reflect.Value.Slice: slice index out of bounds");
+  if (start < 0 || end < start || end > list2.length)
+    throw new FuncError("reflect.Value.Slice: slice index out of bounds");
   const out = list2.slice(start, end);
   return l instanceof Uint8Array ? Uint8Array.from(out.map((x) => Number(x.value))) : typedSlice(out, sliceElemType(list2));
 }
@@ -6130,23 +7098,28 @@ function chunk(size, list2) {
   if (size <= 0) throw new FuncError("runtime error: makeslice: len out of range");
   const out = [];
   for (let i = 0; i < list2.length; i += size) out.push(list2.slice(i, i + size));
-  return out;
+  return typedSlice(out, "[]interface {}");
 }
 function concat(lists) {
   const out = [];
   for (const l of lists) {
     if (l === null) throw new FuncError(NIL_DEREF);
-    if (!Array.isArray(l) && !(l instanceof Uint8Array)) throw new FuncError(`Cannot concat type ${kindOf(l)} as list`);
+    if (!Array.isArray(l) && !(l instanceof Uint8Array))
+      throw new FuncError(`Cannot concat type ${kindOf(l)} as list`);
     out.push(...elems(l, ""));
   }
   return out;
 }
 function sortAlpha(v) {
-  if (Array.isArray(v) || v instanceof Uint8Array) return typedSlice([...strslice(v)].sort(compareGoStrings), "string");
+  if (Array.isArray(v) || v instanceof Uint8Array)
+    return typedSlice([...strslice(v)].sort(compareGoStrings), "string");
   return typedSlice([strval(v ?? null)], "string");
 }
 function listFuncs() {
-  const both = (name, f) => [[name, f], [`must${name[0]?.toUpperCase()}${name.slice(1)}`, f]];
+  const both = (name, f) => [
+    [name, f],
+    [`must${name[0]?.toUpperCase()}${name.slice(1)}`, f]
+  ];
   const push = listFn("Cannot push on type", (l, [v]) => [...l, v ?? null], 1);
   const has = fn(["interface {}", "interface {}"], ([needle, hay]) => {
     if (hay === null || hay === void 0) return false;
@@ -6159,18 +7132,57 @@ function listFuncs() {
     ["push", push],
     ["mustAppend", push],
     ["mustPush", push],
-    ...both("prepend", listFn("Cannot prepend on type", (l, [v]) => [v ?? null, ...l], 1)),
-    ...both("first", listFn("Cannot find first on type", (l) => l[0] ?? null, 0)),
-    ...both("last", listFn("Cannot find last on type", (l) => l[l.length - 1] ?? null, 0)),
-    ...both("rest", listFn("Cannot find rest on type", (l) => l.slice(1), 0)),
-    ...both("initial", listFn("Cannot find initial on type", (l) => l.slice(0, -1), 0)),
-    ...both("reverse", listFn("Cannot find reverse on type", (l) => [...l].reverse(), 0)),
-    ...both("uniq", listFn("Cannot find uniq on type", (l) => l.filter((x, i) => l.findIndex((y) => deepEqual(x, y)) === i), 0)),
-    ...both("without", listFn("Cannot find without on type", (l, omit) => l.filter((x) => !omit.some((o) => deepEqual(x, o))), 1, true)),
-    ...both("compact", listFn("Cannot compact on type", (l) => l.filter((x) => !isEmpty(x)), 0)),
+    ...both(
+      "prepend",
+      listFn("Cannot prepend on type", (l, [v]) => [v ?? null, ...l], 1)
+    ),
+    ...both(
+      "first",
+      listFn("Cannot find first on type", (l) => l[0] ?? null, 0)
+    ),
+    ...both(
+      "last",
+      listFn("Cannot find last on type", (l) => l[l.length - 1] ?? null, 0)
+    ),
+    ...both(
+      "rest",
+      listFn("Cannot find rest on type", (l) => l.slice(1), 0)
+    ),
+    ...both(
+      "initial",
+      listFn("Cannot find initial on type", (l) => l.slice(0, -1), 0)
+    ),
+    ...both(
+      "reverse",
+      listFn("Cannot find reverse on type", (l) => [...l].reverse(), 0)
+    ),
+    ...both(
+      "uniq",
+      listFn(
+        "Cannot find uniq on type",
+        (l) => l.filter((x, i) => l.findIndex((y) => deepEqual(x, y)) === i),
+        0
+      )
+    ),
+    ...both(
+      "without",
+      listFn(
+        "Cannot find without on type",
+        (l, omit) => l.filter((x) => !omit.some((o) => deepEqual(x, o))),
+        1,
+        true
+      )
+    ),
+    ...both(
+      "compact",
+      listFn("Cannot compact on type", (l) => l.filter((x) => !isEmpty(x)), 0)
+    ),
     ...both("has", has),
     ...both("slice", fn(["interface {}", "interface {}"], sliceOp, true)),
-    ...both("chunk", fn(["int", "interface {}"], ([n, l]) => chunk(intArg(n), elems(l, "Cannot chunk type")))),
+    ...both(
+      "chunk",
+      fn(["int", "interface {}"], ([n, l]) => chunk(intArg(n), elems(l, "Cannot chunk type")))
+    ),
     ["concat", fn(["interface {}"], concat, true)],
     ["sortAlpha", fn(["interface {}"], ([v]) => sortAlpha(v))]
   ]);
@@ -6178,7 +7190,8 @@ function listFuncs() {
 
 // src/template/funcs/sprig/decimal.ts
 function fromFloat(f) {
-  if (!Number.isFinite(f)) throw new Error(`Cannot create a Decimal from ${Number.isNaN(f) ? "NaN" : f > 0 ? "+Inf" : "-Inf"}`);
+  if (!Number.isFinite(f))
+    throw new Error(`Cannot create a Decimal from ${Number.isNaN(f) ? "NaN" : f > 0 ? "+Inf" : "-Inf"}`);
   if (f === 0) return { coef: 0n, exp: 0 };
   const [mant, e] = f.toExponential().split("e");
   const frac = mant.split(".")[1] ?? "";
@@ -6300,13 +7313,23 @@ function mathFuncs() {
     ["sub", fn(ANY2, ([a, b]) => i64(wrap2(toInt64(a ?? null) - toInt64(b ?? null))))],
     ["div", fn(ANY2, ([a, b]) => i64(divide(toInt64(a ?? null), toInt64(b ?? null), "/")))],
     ["mod", fn(ANY2, ([a, b]) => i64(divide(toInt64(a ?? null), toInt64(b ?? null), "%")))],
-    ["mul", fn(ANY2, ([a, ...rest]) => i64(rest.reduce((s, b) => wrap2(s * toInt64(b)), toInt64(a ?? null))), true)],
-    ["randInt", fn(["int", "int"], ([lo, hi]) => {
-      const min = intArg(lo);
-      const n = intArg(hi) - min;
-      if (n <= 0) throw new FuncError("invalid argument to Intn");
-      return BigInt(Math.floor(Math.random() * n) + min);
-    })],
+    [
+      "mul",
+      fn(
+        ANY2,
+        ([a, ...rest]) => i64(rest.reduce((s, b) => wrap2(s * toInt64(b)), toInt64(a ?? null))),
+        true
+      )
+    ],
+    [
+      "randInt",
+      fn(["int", "int"], ([lo, hi]) => {
+        const min = intArg(lo);
+        const n = intArg(hi) - min;
+        if (n <= 0) throw new FuncError("invalid argument to Intn");
+        return BigInt(Math.floor(Math.random() * n) + min);
+      })
+    ],
     ["add1f", fn(ANY, ([a]) => decimalOp(toFloat64(a ?? null), [1], "add"))],
     ["addf", fn(ANY, (args) => decimalOp(0, args.map(toFloat64), "add"), true)],
     ["subf", fn(ANY2, dec("sub"), true)],
@@ -6315,11 +7338,32 @@ function mathFuncs() {
     ["biggest", max],
     ["max", max],
     ["min", fn(ANY2, (args) => reduceInt(args, (b, a) => b < a), true)],
-    ["maxf", fn(ANY2, (args) => args.slice(1).reduce((a, b) => goMax(a, toFloat64(b)), toFloat64(args[0] ?? null)), true)],
-    ["minf", fn(ANY2, (args) => args.slice(1).reduce((a, b) => goMin(a, toFloat64(b)), toFloat64(args[0] ?? null)), true)],
+    [
+      "maxf",
+      fn(
+        ANY2,
+        (args) => args.slice(1).reduce((a, b) => goMax(a, toFloat64(b)), toFloat64(args[0] ?? null)),
+        true
+      )
+    ],
+    [
+      "minf",
+      fn(
+        ANY2,
+        (args) => args.slice(1).reduce((a, b) => goMin(a, toFloat64(b)), toFloat64(args[0] ?? null)),
+        true
+      )
+    ],
     ["ceil", fn(ANY, ([a]) => Math.ceil(toFloat64(a ?? null)))],
     ["floor", fn(ANY, ([a]) => Math.floor(toFloat64(a ?? null)))],
-    ["round", fn(["interface {}", "int", "float64"], ([a, p, ...r]) => sprigRound(toFloat64(a ?? null), intArg(p), r.length > 0 ? toFloat64(r[0] ?? null) : 0.5), true)],
+    [
+      "round",
+      fn(
+        ["interface {}", "int", "float64"],
+        ([a, p, ...r]) => sprigRound(toFloat64(a ?? null), intArg(p), r.length > 0 ? toFloat64(r[0] ?? null) : 0.5),
+        true
+      )
+    ],
     ["until", fn(["int"], ([c]) => untilStep(0, intArg(c), intArg(c) < 0 ? -1 : 1))],
     ["untilStep", fn(["int", "int", "int"], ([a, b, c]) => untilStep(intArg(a), intArg(b), intArg(c)))],
     ["seq", fn(["int"], (args) => seq2(args.map(intArg)), true)]
@@ -6369,9 +7413,14 @@ function osNetworkFuncs() {
   return /* @__PURE__ */ new Map([
     ["env", fn(["string"], ([n], ctx) => lookup(ctx, strArg(n)))],
     ["expandenv", fn(["string"], ([s], ctx) => expandEnv(strArg(s), (n) => lookup(ctx, n)))],
-    ["getHostByName", fn(["string"], ([n]) => {
-      throw new FuncError(`getHostByName ${JSON.stringify(strArg(n))}: DNS lookups are not available while rendering templates (offline)`);
-    })]
+    [
+      "getHostByName",
+      fn(["string"], ([n]) => {
+        throw new FuncError(
+          `getHostByName ${JSON.stringify(strArg(n))}: DNS lookups are not available while rendering templates (offline)`
+        );
+      })
+    ]
   ]);
 }
 
@@ -6424,14 +7473,17 @@ function pathFuncs() {
 }
 
 // src/template/funcs/sprig/random.ts
-var import_node_crypto7 = require("node:crypto");
+var import_node_crypto8 = require("node:crypto");
 var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 var DIGITS = "0123456789";
 var ASCII = Array.from({ length: 95 }, (_v, i) => String.fromCharCode(32 + i)).join("");
 function randomString(count, alphabet) {
-  if (count < 0) throw new FuncError(`randomstringutils illegal argument: Requested random string length ${count} is less than 0.`);
+  if (count < 0)
+    throw new FuncError(
+      `randomstringutils illegal argument: Requested random string length ${count} is less than 0.`
+    );
   let out = "";
-  for (let i = 0; i < count; i++) out += alphabet[(0, import_node_crypto7.randomInt)(alphabet.length)];
+  for (let i = 0; i < count; i++) out += alphabet[(0, import_node_crypto8.randomInt)(alphabet.length)];
   return out;
 }
 function randomFuncs() {
@@ -6441,39 +7493,92 @@ function randomFuncs() {
     ["randAlpha", gen(ALPHA)],
     ["randAscii", gen(ASCII)],
     ["randNumeric", gen(DIGITS)],
-    ["randBytes", fn(["int"], ([n]) => {
-      if (intArg(n) < 0) throw new FuncError("runtime error: makeslice: len out of range");
-      return (0, import_node_crypto7.randomBytes)(intArg(n)).toString("base64");
-    })],
-    ["uuidv4", fn([], () => (0, import_node_crypto7.randomUUID)())]
+    [
+      "randBytes",
+      fn(["int"], ([n]) => {
+        if (intArg(n) < 0) throw new FuncError("runtime error: makeslice: len out of range");
+        return (0, import_node_crypto8.randomBytes)(intArg(n)).toString("base64");
+      })
+    ],
+    ["uuidv4", fn([], () => (0, import_node_crypto8.randomUUID)())]
   ]);
 }
 
-// src/template/funcs/sprig/go-regexp.ts
+// src/template/funcs/sprig/go-regexp-syntax.ts
 var GoRegexpError = class extends Error {
 };
+var ch = (c) => c.codePointAt(0) ?? 0;
 var POSIX = {
-  alnum: "0-9A-Za-z",
-  alpha: "A-Za-z",
-  ascii: "\\x00-\\x7F",
-  blank: "\\t ",
-  cntrl: "\\x00-\\x1F\\x7F",
-  digit: "0-9",
-  graph: "!-~",
-  lower: "a-z",
-  print: " -~",
-  punct: "!-\\/:-@\\[-`{-~",
-  space: "\\t\\n\\v\\f\\r ",
-  upper: "A-Z",
-  word: "0-9A-Za-z_",
-  xdigit: "0-9A-Fa-f"
+  alnum: [
+    [ch("0"), ch("9")],
+    [ch("A"), ch("Z")],
+    [ch("a"), ch("z")]
+  ],
+  alpha: [
+    [ch("A"), ch("Z")],
+    [ch("a"), ch("z")]
+  ],
+  ascii: [[0, 127]],
+  blank: [
+    [9, 9],
+    [32, 32]
+  ],
+  cntrl: [
+    [0, 31],
+    [127, 127]
+  ],
+  digit: [[ch("0"), ch("9")]],
+  graph: [[ch("!"), ch("~")]],
+  lower: [[ch("a"), ch("z")]],
+  print: [[ch(" "), ch("~")]],
+  punct: [
+    [ch("!"), ch("/")],
+    [ch(":"), ch("@")],
+    [ch("["), ch("`")],
+    [ch("{"), ch("~")]
+  ],
+  space: [
+    [9, 13],
+    [32, 32]
+  ],
+  upper: [[ch("A"), ch("Z")]],
+  word: [
+    [ch("0"), ch("9")],
+    [ch("A"), ch("Z")],
+    [ch("_"), ch("_")],
+    [ch("a"), ch("z")]
+  ],
+  xdigit: [
+    [ch("0"), ch("9")],
+    [ch("A"), ch("F")],
+    [ch("a"), ch("f")]
+  ]
 };
-var GO_SPACE = "\\t\\n\\f\\r ";
+var GO_SPACE_RANGES = [
+  [9, 10],
+  [12, 13],
+  [32, 32]
+];
+function rangesText(ranges, negate) {
+  let rs = ranges;
+  if (negate) {
+    const out = [];
+    let next = 0;
+    for (const [lo, hi] of [...ranges].sort((x, y) => x[0] - y[0])) {
+      if (lo > next) out.push([next, lo - 1]);
+      next = Math.max(next, hi + 1);
+    }
+    if (next <= 1114111) out.push([next, 1114111]);
+    rs = out;
+  }
+  const u = (n) => `\\u{${n.toString(16)}}`;
+  return rs.map(([lo, hi]) => lo === hi ? u(lo) : `${u(lo)}-${u(hi)}`).join("");
+}
 function fail(what, arg) {
   throw new GoRegexpError(`error parsing regexp: ${what}: \`${arg}\``);
 }
-function hexEscape(ch) {
-  return `\\u{${(ch.codePointAt(0) ?? 0).toString(16)}}`;
+function hexEscape(ch2) {
+  return `\\u{${(ch2.codePointAt(0) ?? 0).toString(16)}}`;
 }
 function translateEscape(pattern, i, inClass) {
   const c = pattern[i + 1];
@@ -6481,8 +7586,10 @@ function translateEscape(pattern, i, inClass) {
   if (/[1-9]/.test(c)) fail("invalid escape sequence", `\\${c}`);
   if (c === "z") return [inClass ? fail("invalid escape sequence", "\\z") : "(?![\\s\\S])", 2];
   if (c === "A") return [inClass ? fail("invalid escape sequence", "\\A") : "(?<![\\s\\S])", 2];
-  if (c === "s") return [inClass ? GO_SPACE : `[${GO_SPACE}]`, 2];
-  if (c === "S") return [inClass ? "\\S" : `[^${GO_SPACE}]`, 2];
+  if (c === "s" || c === "S") {
+    const body = rangesText(GO_SPACE_RANGES, c === "S");
+    return [inClass ? body : `[${body}]`, 2];
+  }
   if ("dDwWbBtnrfv".includes(c)) return [`\\${c}`, 2];
   if (c === "a") return ["\\x07", 2];
   if (c === "0") {
@@ -6513,7 +7620,73 @@ function translateEscape(pattern, i, inClass) {
   if (/[A-Za-z0-9]/.test(c)) fail("invalid escape sequence", `\\${c}`);
   return [hexEscape(c), 2];
 }
-function translateClass(pattern, start) {
+function applyFlags(base, spec) {
+  const [on = "", off = ""] = spec.split("-");
+  const out = { ...base };
+  for (const f of on) out[f] = true;
+  for (const f of off) out[f] = false;
+  return out;
+}
+function caseVariants(c) {
+  const set2 = /* @__PURE__ */ new Set([c]);
+  for (const v of [c.toLowerCase(), c.toUpperCase()]) if ([...v].length === 1) set2.add(v);
+  if (set2.has("k")) set2.add("\u212A");
+  if (set2.has("s")) set2.add("\u017F");
+  return [...set2];
+}
+function foldLiteral(c, fold) {
+  if (!fold) return c;
+  const vs = caseVariants(c);
+  return vs.length === 1 ? c : `[${vs.join("")}]`;
+}
+function classRange(a, b, fold, text) {
+  if ((b.codePointAt(0) ?? 0) < (a.codePointAt(0) ?? 0)) fail("invalid character class range", text);
+  const esc = (c) => /[A-Za-z0-9]/.test(c) ? c : hexEscape(c);
+  let out = `${esc(a)}-${esc(b)}`;
+  if (fold) {
+    for (const f of [(c) => c.toLowerCase(), (c) => c.toUpperCase()]) {
+      const [x, y] = [f(a), f(b)];
+      if ([...x].length === 1 && [...y].length === 1 && x <= y && (x !== a || y !== b))
+        out += `${esc(x)}-${esc(y)}`;
+    }
+  }
+  return out;
+}
+function singleCodePoint(pattern, i) {
+  const c = pattern.codePointAt(i) ?? 0;
+  if (pattern[i] !== "\\") return [c, String.fromCodePoint(c).length];
+  const e = pattern[i + 1] ?? "";
+  const named = { a: 7, f: 12, t: 9, n: 10, r: 13, v: 11 };
+  if (named[e] !== void 0) return [named[e], 2];
+  const hex = /^x(?:\{([0-9a-fA-F]+)\}|([0-9a-fA-F]{2}))/.exec(pattern.slice(i + 1));
+  if (hex !== null) return [parseInt(hex[1] ?? hex[2] ?? "0", 16), 1 + hex[0].length];
+  const oct = /^0[0-7]{0,2}/.exec(pattern.slice(i + 1));
+  if (oct !== null) return [parseInt(oct[0], 8), 1 + oct[0].length];
+  if (e !== "" && !/[A-Za-z0-9]/.test(e)) return [e.codePointAt(0) ?? 0, 2];
+  return void 0;
+}
+function classAtom(pattern, i, fold) {
+  const posix7 = /^\[:(\^?)([a-z]+):\]/.exec(pattern.slice(i));
+  if (posix7 !== null) {
+    const set2 = POSIX[posix7[2] ?? ""];
+    if (set2 === void 0) fail("invalid character class range", posix7[0]);
+    return [rangesText(set2, posix7[1] === "^"), posix7[0].length];
+  }
+  const lo = singleCodePoint(pattern, i);
+  if (lo === void 0) return translateEscape(pattern, i, true);
+  const dash = i + lo[1];
+  if (pattern[dash] === "-" && pattern[dash + 1] !== void 0 && pattern[dash + 1] !== "]") {
+    const hi = singleCodePoint(pattern, dash + 1);
+    if (hi !== void 0) {
+      const [a, b] = [String.fromCodePoint(lo[0]), String.fromCodePoint(hi[0])];
+      return [classRange(a, b, fold, pattern.slice(i, dash + 1 + hi[1])), dash + 1 + hi[1] - i];
+    }
+  }
+  const c = String.fromCodePoint(lo[0]);
+  const lits = fold ? caseVariants(c) : [c];
+  return [lits.map((x) => /[A-Za-z0-9 ]/.test(x) ? x : hexEscape(x)).join(""), lo[1]];
+}
+function translateClass(pattern, start, fold) {
   let out = "[";
   let i = start + 1;
   if (pattern[i] === "^") {
@@ -6522,104 +7695,126 @@ function translateClass(pattern, start) {
   }
   let first = true;
   while (i < pattern.length) {
-    const ch = pattern[i];
-    if (ch === "]" && !first) return [`${out}]`, i + 1 - start];
+    if (pattern[i] === "]" && !first) return [`${out}]`, i + 1 - start];
     first = false;
-    const posix7 = /^\[:(\^?)([a-z]+):\]/.exec(pattern.slice(i));
-    if (posix7 !== null) {
-      const set2 = POSIX[posix7[2] ?? ""];
-      if (set2 === void 0) fail("invalid character class range", posix7[0]);
-      if (posix7[1] === "^") fail("invalid character class range", posix7[0]);
-      out += set2;
-      i += posix7[0].length;
-    } else if (ch === "\\") {
-      const [js, n] = translateEscape(pattern, i, true);
-      out += js;
-      i += n;
-    } else if (ch === "[" || ch === "/" || ch === "|" || ch === "{" || ch === "}" || ch === "(" || ch === ")") {
-      out += hexEscape(ch);
-      i++;
-    } else {
-      out += ch;
-      i += ch.length;
-    }
+    const [js, n] = classAtom(pattern, i, fold);
+    out += js;
+    i += n;
   }
   return fail("missing closing ]", pattern.slice(start));
 }
-function translateGroup(pattern, i, flags) {
-  const rest = pattern.slice(i);
-  const named = /^\(\?P?<([A-Za-z0-9_]+)>/.exec(rest);
-  if (named !== null) return [`(?<${named[1]}>`, named[0].length];
-  if (rest.startsWith("(?:")) return ["(?:", 3];
-  const fl = /^\(\?([imsU-]*)(:|\))/.exec(rest);
-  if (fl !== null) {
-    for (const f of (fl[1] ?? "").split("-")[0] ?? "") flags.add(f);
-    return [fl[2] === ":" ? "(?:" : "", fl[0].length];
+var Translator = class {
+  constructor(pattern, nativeI) {
+    this.pattern = pattern;
+    this.nativeI = nativeI;
   }
-  if (rest.startsWith("(?")) fail("invalid or unsupported Perl syntax", rest.slice(0, 3));
-  return ["(", 1];
-}
-function translateGoRegexp(pattern) {
-  const flags = /* @__PURE__ */ new Set();
-  let out = "";
-  let depth = 0;
-  for (let i = 0; i < pattern.length; ) {
-    const ch = pattern[i];
-    if (ch === "\\") {
-      const [js2, n] = translateEscape(pattern, i, false);
-      out += js2;
-      i += n;
-    } else if (ch === "[") {
-      const [js2, n] = translateClass(pattern, i);
-      out += js2;
-      i += n;
-    } else if (ch === "(") {
-      const [js2, n] = translateGroup(pattern, i, flags);
-      if (js2 !== "") depth++;
-      out += js2;
-      i += n;
-    } else if (ch === ")") {
-      if (depth === 0) fail("unexpected )", pattern);
-      depth--;
-      out += ")";
-      i++;
-    } else if (ch === ".") {
-      out += "\0DOT\0";
-      i++;
-    } else if (ch === "/" || ch === "]" || ch === "}") {
-      out += hexEscape(ch);
-      i++;
-    } else if (ch === "{") {
-      const rep = /^\{[0-9]+(,[0-9]*)?\}/.exec(pattern.slice(i));
-      out += rep === null ? hexEscape(ch) : rep[0];
-      i += rep === null ? 1 : rep[0].length;
-    } else {
-      out += ch;
-      i++;
+  pattern;
+  nativeI;
+  stack = [];
+  names = /* @__PURE__ */ new Map();
+  groups = 0;
+  cur = { i: false, m: false, s: false, U: false };
+  out = "";
+  /** Handles `(` at `i`; returns the number of pattern characters consumed. */
+  openGroup(i) {
+    const rest = this.pattern.slice(i);
+    const named = /^\(\?P?<([A-Za-z0-9_]+)>/.exec(rest);
+    const fl = /^\(\?([imsU]*(?:-[imsU]*)?)(:|\))/.exec(rest);
+    if (fl !== null && fl[2] === ")") {
+      this.cur = applyFlags(this.cur, fl[1] ?? "");
+      return fl[0].length;
     }
+    if (fl === null && named === null && rest.startsWith("(?"))
+      fail("invalid or unsupported Perl syntax", rest.slice(0, 3));
+    this.stack.push(this.cur);
+    if (fl !== null) {
+      this.cur = applyFlags(this.cur, fl[1] ?? "");
+      this.out += "(?:";
+      return fl[0].length;
+    }
+    this.groups++;
+    const name = named?.[1];
+    if (name !== void 0 && !this.names.has(name)) this.names.set(name, this.groups);
+    this.out += "(";
+    return named === null ? 1 : named[0].length;
   }
-  if (depth > 0) fail("missing closing )", pattern);
+  closeGroup() {
+    const prev = this.stack.pop();
+    if (prev === void 0) fail("unexpected )", this.pattern);
+    this.cur = prev;
+    this.out += ")";
+  }
+  /** Handles a quantifier at `i`, or returns 0 when there is none. */
+  quantifier(i) {
+    const ch2 = this.pattern[i];
+    const brace = ch2 === "{" ? /^\{[0-9]+(,[0-9]*)?\}/.exec(this.pattern.slice(i)) : null;
+    if (ch2 !== "*" && ch2 !== "+" && ch2 !== "?" && brace === null) return 0;
+    const q = brace?.[0] ?? ch2;
+    const marked = this.pattern[i + q.length] === "?";
+    this.out += q + (marked !== this.cur.U ? "?" : "");
+    return q.length + (marked ? 1 : 0);
+  }
+  /** Translates the atom at `i`; returns the number of pattern characters consumed. */
+  atom(i) {
+    const ch2 = String.fromCodePoint(this.pattern.codePointAt(i) ?? 0);
+    const fold = this.cur.i && !this.nativeI;
+    if (ch2 === "\\") {
+      const [js, n] = translateEscape(this.pattern, i, false);
+      const lit = /^\\u\{([0-9a-f]+)\}$/.exec(js);
+      this.out += fold && lit !== null ? foldLiteral(String.fromCodePoint(parseInt(lit[1] ?? "0", 16)), true) : js;
+      return n;
+    }
+    if (ch2 === "[") {
+      const [js, n] = translateClass(this.pattern, i, fold);
+      this.out += js;
+      return n;
+    }
+    if (ch2 === ".") this.out += this.cur.s ? "[\\s\\S]" : "[^\\n]";
+    else if ((ch2 === "^" || ch2 === "$") && this.cur.m) this.out += ch2 === "^" ? "(?<![^\\n])" : "(?![^\\n])";
+    else if ("/]}{".includes(ch2)) this.out += hexEscape(ch2);
+    else this.out += ch2 === "^" || ch2 === "$" ? ch2 : foldLiteral(ch2, fold);
+    return ch2.length;
+  }
+};
+function translateGoRegexp(pattern) {
+  const lead = /^\(\?([imsU]*i[imsU]*)\)/.exec(pattern);
+  const nativeI = lead !== null && !/\(\?[imsU]*-[msU]*i/.test(pattern.slice(lead[0].length));
+  const t = new Translator(pattern, nativeI);
+  for (let i = 0; i < pattern.length; ) {
+    if (pattern[i] === "(") i += t.openGroup(i);
+    else if (pattern[i] === ")") {
+      t.closeGroup();
+      i++;
+    } else i += t.quantifier(i) || t.atom(i);
+  }
+  if (t.stack.length > 0) fail("missing closing )", pattern);
   checkRepeats(pattern);
-  const dot = flags.has("s") ? "[\\s\\S]" : "[^\\n]";
-  let js = out.split("\0DOT\0").join(dot);
-  if (flags.has("U")) js = swapGreed(js);
-  return { source: js, flags: `u${flags.has("i") ? "i" : ""}${flags.has("m") ? "m" : ""}` };
+  return { source: t.out, flags: nativeI ? "ui" : "u", names: t.names };
 }
 function checkRepeats(pattern) {
-  const stripped = pattern.replace(/\\./g, "x").replace(/\[[^\]]*\]/g, "x").replace(/\(\?(P?<[A-Za-z0-9_]+>|[imsU-]*:?)/g, "(").replace(/\(\)/g, "(");
+  const stripped = pattern.replace(/\\Q[\s\S]*?(\\E|$)/g, "x").replace(/\\[pPx]\{[^}]*\}/g, "x").replace(/\\./g, "x").replace(/\[[^\]]*\]/g, "x").replace(/\(\?(P?<[A-Za-z0-9_]+>|[imsU-]*:?)/g, "(").replace(/\(\)/g, "(");
   const bad = /(^|[(|])([*+?])/.exec(stripped);
   if (bad !== null) fail("missing argument to repetition operator", bad[2] ?? "*");
   const nested = /([*+?]|\})([*+]|\{[0-9])/.exec(stripped.replace(/([*+?}])\?/g, "$1"));
   if (nested !== null) fail("invalid nested repetition operator", nested[0]);
+  for (const m of stripped.matchAll(/\{([0-9]+)(,([0-9]*))?\}/g)) {
+    const lo = Number(m[1]);
+    const hi = m[3] === void 0 || m[3] === "" ? lo : Number(m[3]);
+    if (lo > 1e3 || hi > 1e3 || m[3] !== void 0 && m[3] !== "" && hi < lo)
+      fail("invalid repeat count", m[0]);
+  }
 }
-function swapGreed(js) {
-  return js.replace(/([*+?}])(\??)/g, (_m, q, lazy) => lazy === "?" ? q : `${q}?`);
-}
+
+// src/template/funcs/sprig/go-regexp.ts
 var cache = /* @__PURE__ */ new Map();
+var groupNames = /* @__PURE__ */ new WeakMap();
+function namesOf(re) {
+  return groupNames.get(re) ?? /* @__PURE__ */ new Map();
+}
 function compileGoRegexp(pattern) {
   const hit = cache.get(pattern);
   if (hit !== void 0) return hit;
-  const { source, flags } = translateGoRegexp(pattern);
+  const { source, flags, names } = translateGoRegexp(pattern);
   let re;
   try {
     re = new RegExp(source, `${flags}g`);
@@ -6628,6 +7823,7 @@ function compileGoRegexp(pattern) {
   }
   if (cache.size > 500) cache.clear();
   cache.set(pattern, re);
+  groupNames.set(re, names);
   return re;
 }
 function mustCompileMessage(pattern, err) {
@@ -6678,7 +7874,7 @@ function replaceAllGo(re, s, repl) {
   }
   return out + s.slice(lastEnd);
 }
-function expandGo(template, m) {
+function expandGo(template, m, names = /* @__PURE__ */ new Map()) {
   let out = "";
   let i = 0;
   while (i < template.length) {
@@ -6700,14 +7896,15 @@ function expandGo(template, m) {
       i = d + 1;
       continue;
     }
-    out += groupValue(m, ref[1] ?? "");
+    out += groupValue(m, ref[1] ?? "", names);
     i = d + 1 + ref[0].length;
   }
   return out;
 }
-function groupValue(m, name) {
+function groupValue(m, name, names) {
   if (/^[0-9]+$/.test(name)) return m[Number(name)] ?? "";
-  return m.groups?.[name] ?? "";
+  const idx = names.get(name);
+  return idx === void 0 ? "" : m[idx] ?? "";
 }
 function splitGo(re, pattern, s, n) {
   if (n === 0) return [];
@@ -6744,7 +7941,10 @@ function pair(name, params, body) {
     const n = params[params.length - 1] === "int" ? intArg(args[args.length - 1]) : 0;
     return body(compile(pattern, must), strs, n, pattern);
   });
-  return [[name, make(false)], [`must${name[0]?.toUpperCase()}${name.slice(1)}`, make(true)]];
+  return [
+    [name, make(false)],
+    [`must${name[0]?.toUpperCase()}${name.slice(1)}`, make(true)]
+  ];
 }
 function regexMatch(must) {
   return fn(["string", "string"], ([p, s]) => {
@@ -6763,11 +7963,30 @@ function regexFuncs() {
   return new Map([
     ["regexMatch", regexMatch(false)],
     ["mustRegexMatch", regexMatch(true)],
-    ...pair("regexFindAll", ["string", "string", "int"], (re, [, s], n) => typedSlice(findAllGo(re, s ?? "", n).map((m) => m[0]), "string")),
+    ...pair(
+      "regexFindAll",
+      ["string", "string", "int"],
+      (re, [, s], n) => typedSlice(
+        findAllGo(re, s ?? "", n).map((m) => m[0]),
+        "string"
+      )
+    ),
     ...pair("regexFind", ["string", "string"], (re, [, s]) => findAllGo(re, s ?? "", 1)[0]?.[0] ?? ""),
-    ...pair("regexReplaceAll", ["string", "string", "string"], (re, [, s, r]) => replaceAllGo(re, s ?? "", (m) => expandGo(r ?? "", m))),
-    ...pair("regexReplaceAllLiteral", ["string", "string", "string"], (re, [, s, r]) => replaceAllGo(re, s ?? "", () => r ?? "")),
-    ...pair("regexSplit", ["string", "string", "int"], (re, [, s], n, p) => typedSlice(splitGo(re, p, s ?? "", n), "string")),
+    ...pair(
+      "regexReplaceAll",
+      ["string", "string", "string"],
+      (re, [, s, r]) => replaceAllGo(re, s ?? "", (m) => expandGo(r ?? "", m, namesOf(re)))
+    ),
+    ...pair(
+      "regexReplaceAllLiteral",
+      ["string", "string", "string"],
+      (re, [, s, r]) => replaceAllGo(re, s ?? "", () => r ?? "")
+    ),
+    ...pair(
+      "regexSplit",
+      ["string", "string", "int"],
+      (re, [, s], n, p) => typedSlice(splitGo(re, p, s ?? "", n), "string")
+    ),
     ["regexQuoteMeta", fn(["string"], ([s]) => quoteMetaGo(strArg(s)))]
   ]);
 }
@@ -6779,7 +7998,10 @@ var SemverError = class extends Error {
 };
 function segment(s) {
   const v = BigInt(s);
-  if (v > U64_MAX) throw new SemverError(`error parsing version segment: strconv.ParseUint: parsing ${JSON.stringify(s)}: value out of range`);
+  if (v > U64_MAX)
+    throw new SemverError(
+      `error parsing version segment: strconv.ParseUint: parsing ${JSON.stringify(s)}: value out of range`
+    );
   return v;
 }
 function validatePre(p) {
@@ -6837,12 +8059,14 @@ var OPS = String.raw`=|!=|>|<|>=|=>|<=|=<|~|~>|\^`;
 var OPS_FIND = String.raw`(?:!=|>=|=>|<=|=<|~>|=|>|<|~|\^)?`;
 var CONSTRAINT = new RegExp(String.raw`^\s*(${OPS_FIND})\s*(${CV})\s*$`);
 var FIND = new RegExp(String.raw`(${OPS_FIND})\s*(${CV})`, "g");
-var VALID = new RegExp(String.raw`^(\s*(${OPS_FIND})\s*(${CV})\s*)((?:\s+|,\s*)(${OPS_FIND})\s*(${CV})\s*)*$`);
+var VALID = new RegExp(
+  String.raw`^(\s*(${OPS_FIND})\s*(${CV})\s*)((?:\s+|,\s*)(${OPS_FIND})\s*(${CV})\s*)*$`
+);
 var RANGE = new RegExp(String.raw`\s*(${CV})\s+-\s+(${CV})\s*`, "g");
 var isX = (s) => s === "x" || s === "X" || s === "*";
 function parseConstraint(text) {
   const m = CONSTRAINT.exec(text);
-  if (m === null) throw new SemverError(`improper constraint: ${JSON.stringify(text)}`);
+  if (m === null) throw new SemverError(`improper constraint: ${text}`);
   const op = m[1] ?? "";
   const major = m[3] ?? "";
   const minor = m[4] ?? "";
@@ -6869,9 +8093,12 @@ function parseConstraint(text) {
   return { op, con, dirty, minorDirty, patchDirty };
 }
 function parseConstraints(c) {
-  const rewritten = c.replace(RANGE, (_m, a, ...rest) => `>= ${a}, <= ${String(rest[9])} `);
+  const rewritten = c.replace(
+    RANGE,
+    (_m, a, ...rest) => `>= ${a}, <= ${String(rest[9])} `
+  );
   const groups = rewritten.split("||").map((part) => {
-    if (!VALID.test(part)) throw new SemverError(`improper constraint: ${JSON.stringify(part)}`);
+    if (!VALID.test(part)) throw new SemverError(`improper constraint: ${part}`);
     const found = [...part.matchAll(FIND)].map((m) => m[0]);
     const items = (found.length > 0 ? found : [part]).map(parseConstraint);
     return { items, hasPre: items.some((i) => i.con.pre !== "") };
@@ -6917,7 +8144,11 @@ function notEqual(v, c, cmp) {
     if (c.minorDirty) return false;
     if (c.con.patch !== v.patch && !c.patchDirty) return true;
     if (c.patchDirty) {
-      if (v.pre !== "" || c.con.pre !== "") return compareVersions({ ...v, major: 0n, minor: 0n, patch: 0n }, { ...c.con, major: 0n, minor: 0n, patch: 0n }) !== 0;
+      if (v.pre !== "" || c.con.pre !== "")
+        return compareVersions(
+          { ...v, major: 0n, minor: 0n, patch: 0n },
+          { ...c.con, major: 0n, minor: 0n, patch: 0n }
+        ) !== 0;
       return false;
     }
   }
@@ -6925,7 +8156,8 @@ function notEqual(v, c, cmp) {
 }
 function tilde(v, c) {
   if (compareVersions(v, c.con) < 0) return false;
-  if (c.con.major === 0n && c.con.minor === 0n && c.con.patch === 0n && !c.minorDirty && !c.patchDirty) return true;
+  if (c.con.major === 0n && c.con.minor === 0n && c.con.patch === 0n && !c.minorDirty && !c.patchDirty)
+    return true;
   if (v.major !== c.con.major) return false;
   return !(v.minor !== c.con.minor && !c.minorDirty);
 }
@@ -6948,7 +8180,9 @@ function versionOf(v) {
     const inner = SEMVER_DATA.get(v);
     if (inner !== void 0) return inner;
   }
-  throw new FuncError(`wrong type for value; expected *semver.Version; got ${v === null || v === void 0 ? "<nil>" : typeof v}`);
+  throw new FuncError(
+    `wrong type for value; expected *semver.Version; got ${v === null || v === void 0 ? "<nil>" : typeof v}`
+  );
 }
 var SEMVER_DATA = /* @__PURE__ */ new WeakMap();
 function bump(v, part) {
@@ -6960,7 +8194,7 @@ function bump(v, part) {
   else next = { ...v, major: v.major + 1n, minor: 0n, patch: 0n, pre: "", metadata: "" };
   return { ...next, original: vPrefix + versionString(next) };
 }
-function semverValue(v) {
+function semverValue(v, pointer = true) {
   const other = (f) => fn(["interface {}"], ([o]) => f(versionOf(o)));
   const methods = /* @__PURE__ */ new Map([
     ["Major", fn([], () => u64(v.major))],
@@ -6976,31 +8210,37 @@ function semverValue(v) {
     ["GreaterThan", other((o) => compareVersions(v, o) > 0)],
     ["GreaterThanEqual", other((o) => compareVersions(v, o) >= 0)],
     ["Equal", other((o) => compareVersions(v, o) === 0)],
-    ["IncMajor", fn([], () => semverValue(bump(v, "major")))],
-    ["IncMinor", fn([], () => semverValue(bump(v, "minor")))],
-    ["IncPatch", fn([], () => semverValue(bump(v, "patch")))],
+    ["IncMajor", fn([], () => semverValue(bump(v, "major"), false))],
+    ["IncMinor", fn([], () => semverValue(bump(v, "minor"), false))],
+    ["IncPatch", fn([], () => semverValue(bump(v, "patch"), false))],
     ["MarshalJSON", fn([], () => versionString(v))]
   ]);
-  const s = new GoStruct("semver.Version", /* @__PURE__ */ new Map(), methods, true);
+  const s = new GoStruct("semver.Version", /* @__PURE__ */ new Map(), methods, pointer);
   SEMVER_DATA.set(s, v);
   return s;
 }
 function semverFuncs() {
   return /* @__PURE__ */ new Map([
-    ["semver", fn(["string"], ([s]) => {
-      try {
-        return semverValue(parseVersion(strArg(s)));
-      } catch (e) {
-        throw new FuncError(e.message);
-      }
-    })],
-    ["semverCompare", fn(["string", "string"], ([c, v]) => {
-      try {
-        return checkConstraints(parseConstraints(strArg(c)), parseVersion(strArg(v)));
-      } catch (e) {
-        throw new FuncError(e.message);
-      }
-    })]
+    [
+      "semver",
+      fn(["string"], ([s]) => {
+        try {
+          return semverValue(parseVersion(strArg(s)));
+        } catch (e) {
+          throw new FuncError(e.message);
+        }
+      })
+    ],
+    [
+      "semverCompare",
+      fn(["string", "string"], ([c, v]) => {
+        try {
+          return checkConstraints(parseConstraints(strArg(c)), parseVersion(strArg(v)));
+        } catch (e) {
+          throw new FuncError(e.message);
+        }
+      })
+    ]
   ]);
 }
 
@@ -7041,11 +8281,21 @@ function runeUpper(c) {
   return [...u].length === 1 ? u : c;
 }
 function runeLower(c) {
+  if (c === "\u0130") return "i";
   const l = c.toLowerCase();
   return [...l].length === 1 ? l : c;
 }
 function runeTitle(c) {
-  const titles = { "\u01C4": "\u01C5", "\u01C6": "\u01C5", "\u01C7": "\u01C8", "\u01C9": "\u01C8", "\u01CA": "\u01CB", "\u01CC": "\u01CB", "\u01F1": "\u01F2", "\u01F3": "\u01F2" };
+  const titles = {
+    "\u01C4": "\u01C5",
+    "\u01C6": "\u01C5",
+    "\u01C7": "\u01C8",
+    "\u01C9": "\u01C8",
+    "\u01CA": "\u01CB",
+    "\u01CC": "\u01CB",
+    "\u01F1": "\u01F2",
+    "\u01F3": "\u01F2"
+  };
   return titles[c] ?? runeUpper(c);
 }
 function nextWord(runes, start) {
@@ -7146,6 +8396,7 @@ function toPascalCase(str2) {
   let i = 0;
   while (i < runes.length && isConnector(runes[i])) out += runes[i++];
   if (i >= runes.length) return out;
+  let firstUpper = isUpper(runes[i]);
   let r0 = runeUpper(runes[i++]);
   for (; i < runes.length; i++) {
     const r1 = r0;
@@ -7154,8 +8405,16 @@ function toPascalCase(str2) {
       out += r1;
       continue;
     }
-    if (isConnector(r1)) r0 = runeUpper(r0);
-    else out += r1;
+    if (isConnector(r1)) {
+      firstUpper = isUpper(r0);
+      r0 = runeUpper(r0);
+    } else {
+      if (firstUpper) {
+        if (isUpper(r0)) r0 = runeLower(r0);
+        else firstUpper = false;
+      }
+      out += r1;
+    }
   }
   return out + r0;
 }
@@ -7340,13 +8599,22 @@ var mapRunes = (s, f) => [...s].map((c) => c >= "\uDC80" && c <= "\uDCFF" ? c : 
 function stringFuncs() {
   return /* @__PURE__ */ new Map([
     ["hello", fn([], () => "Hello!")],
-    ["abbrev", fn(["int", "string"], ([w, s]) => intArg(w) < 4 ? strArg(s) : abbreviateFull(strArg(s), 0, intArg(w)))],
-    ["abbrevboth", fn(["int", "int", "string"], ([l, r, s]) => {
-      const left = intArg(l);
-      const right = intArg(r);
-      if (right < 4 || left > 0 && right < 7) return strArg(s);
-      return abbreviateFull(strArg(s), left, right);
-    })],
+    [
+      "abbrev",
+      fn(
+        ["int", "string"],
+        ([w, s]) => intArg(w) < 4 ? strArg(s) : abbreviateFull(strArg(s), 0, intArg(w))
+      )
+    ],
+    [
+      "abbrevboth",
+      fn(["int", "int", "string"], ([l, r, s]) => {
+        const left = intArg(l);
+        const right = intArg(r);
+        if (right < 4 || left > 0 && right < 7) return strArg(s);
+        return abbreviateFull(strArg(s), left, right);
+      })
+    ],
     ["trunc", fn(["int", "string"], ([c, s]) => trunc(intArg(c), strArg(s)))],
     ["trim", s1(trimSpace)],
     ["upper", s1((s) => mapRunes(s, runeUpper))],
@@ -7354,10 +8622,13 @@ function stringFuncs() {
     ["title", s1(goTitle)],
     ["untitle", s1(uncapitalize)],
     ["substr", fn(["int", "int", "string"], ([a, b, s]) => substring(intArg(a), intArg(b), strArg(s)))],
-    ["repeat", fn(["int", "string"], ([c, s]) => {
-      if (intArg(c) < 0) throw new FuncError("strings: negative Repeat count");
-      return strArg(s).repeat(intArg(c));
-    })],
+    [
+      "repeat",
+      fn(["int", "string"], ([c, s]) => {
+        if (intArg(c) < 0) throw new FuncError("strings: negative Repeat count");
+        return strArg(s).repeat(intArg(c));
+      })
+    ],
     ["trimall", s2((a, b) => trimCutset(b, a))],
     ["trimAll", s2((a, b) => trimCutset(b, a))],
     ["trimSuffix", s2((a, b) => a !== "" && b.endsWith(a) ? b.slice(0, b.length - a.length) : b)],
@@ -7370,20 +8641,53 @@ function stringFuncs() {
     ["camelcase", s1(toPascalCase)],
     ["shuffle", s1(shuffle)],
     ["wrap", fn(["int", "string"], ([l, s]) => wrapCustom(strArg(s), intArg(l), "", false))],
-    ["wrapWith", fn(["int", "string", "string"], ([l, sep2, s]) => wrapCustom(strArg(s), intArg(l), strArg(sep2), true))],
+    [
+      "wrapWith",
+      fn(["int", "string", "string"], ([l, sep2, s]) => wrapCustom(strArg(s), intArg(l), strArg(sep2), true))
+    ],
     ["contains", s2((sub2, s) => s.includes(sub2))],
     ["hasPrefix", s2((p, s) => s.startsWith(p))],
     ["hasSuffix", s2((p, s) => s.endsWith(p))],
-    ["quote", fn(["interface {}"], (args) => args.filter((a) => a !== null).map((a) => goQuote2(strval(a))).join(" "), true)],
-    ["squote", fn(["interface {}"], (args) => args.filter((a) => a !== null).map((a) => `'${formatV(a)}'`).join(" "), true)],
-    ["cat", fn(["interface {}"], (args) => args.filter((a) => a !== null).map((a) => formatV(a)).join(" "), true)],
+    [
+      "quote",
+      fn(
+        ["interface {}"],
+        (args) => args.filter((a) => a !== null).map((a) => goQuote2(strval(a))).join(" "),
+        true
+      )
+    ],
+    [
+      "squote",
+      fn(
+        ["interface {}"],
+        (args) => args.filter((a) => a !== null).map((a) => `'${formatV(a)}'`).join(" "),
+        true
+      )
+    ],
+    [
+      "cat",
+      fn(
+        ["interface {}"],
+        (args) => args.filter((a) => a !== null).map((a) => formatV(a)).join(" "),
+        true
+      )
+    ],
     ["indent", fn(["int", "string"], ([n, s]) => indent(intArg(n), strArg(s)))],
     ["nindent", fn(["int", "string"], ([n, s]) => `
 ${indent(intArg(n), strArg(s))}`)],
-    ["replace", fn(["string", "string", "string"], ([o, n, s]) => replaceAll(strArg(s), strArg(o), strArg(n)))],
-    ["plural", fn(["string", "string", "int"], ([one, many, c]) => intArg(c) === 1 ? strArg(one) : strArg(many))],
+    [
+      "replace",
+      fn(["string", "string", "string"], ([o, n, s]) => replaceAll(strArg(s), strArg(o), strArg(n)))
+    ],
+    [
+      "plural",
+      fn(["string", "string", "int"], ([one, many, c]) => intArg(c) === 1 ? strArg(one) : strArg(many))
+    ],
     ["split", s2((sep2, s) => indexMap(goSplit(s, sep2)))],
-    ["splitn", fn(["string", "int", "string"], ([sep2, n, s]) => indexMap(goSplit(strArg(s), strArg(sep2), intArg(n))))],
+    [
+      "splitn",
+      fn(["string", "int", "string"], ([sep2, n, s]) => indexMap(goSplit(strArg(s), strArg(sep2), intArg(n))))
+    ],
     ["splitList", s2((sep2, s) => typedSlice(goSplit(s, sep2), "string"))],
     ["join", fn(["string", "interface {}"], ([sep2, v]) => strslice(v ?? null).join(strArg(sep2)))]
   ]);
@@ -7400,8 +8704,17 @@ function shuffle(s) {
 // src/template/funcs/sprig/url.ts
 function unescape(s) {
   if (!/%/.test(s)) return s;
-  if (/%(?![0-9a-fA-F]{2})/.test(s)) throw new FuncError(`unable to parse url: parse ${JSON.stringify(s)}: invalid URL escape ${JSON.stringify(/%.{0,2}/.exec(s.slice(s.search(/%(?![0-9a-fA-F]{2})/)))?.[0] ?? "%")}`);
-  return Buffer.from(s.replace(/%([0-9a-fA-F]{2})|[^%]+/g, (m, h) => h !== void 0 ? String.fromCharCode(parseInt(h, 16)) : Buffer.from(m).toString("latin1")), "latin1").toString("utf8");
+  if (/%(?![0-9a-fA-F]{2})/.test(s))
+    throw new FuncError(
+      `unable to parse url: parse ${JSON.stringify(s)}: invalid URL escape ${JSON.stringify(/%.{0,2}/.exec(s.slice(s.search(/%(?![0-9a-fA-F]{2})/)))?.[0] ?? "%")}`
+    );
+  return Buffer.from(
+    s.replace(
+      /%([0-9a-fA-F]{2})|[^%]+/g,
+      (m, h) => h !== void 0 ? String.fromCharCode(parseInt(h, 16)) : Buffer.from(m).toString("latin1")
+    ),
+    "latin1"
+  ).toString("utf8");
 }
 function escape(s, allowed) {
   let out = "";
@@ -7430,7 +8743,8 @@ function parseUrl(raw) {
   if (sm !== null) {
     scheme = sm[1].toLowerCase();
     rest = rest.slice(sm[0].length);
-  } else if (/^[^/?]*:/.test(rest) && rest.indexOf(":") === 0) throw new FuncError(`unable to parse url: parse ${JSON.stringify(raw)}: missing protocol scheme`);
+  } else if (/^[^/?]*:/.test(rest) && rest.indexOf(":") === 0)
+    throw new FuncError(`unable to parse url: parse ${JSON.stringify(raw)}: missing protocol scheme`);
   let query = "";
   const q = rest.indexOf("?");
   if (q >= 0) {
@@ -7448,6 +8762,11 @@ function parseUrl(raw) {
       const authority = end < 0 ? rest.slice(2) : rest.slice(2, end);
       rest = end < 0 ? "" : rest.slice(end);
       const at = authority.lastIndexOf("@");
+      if (at >= 0 && !/^[A-Za-z0-9\-._:~!$&'()*+,;=%@]*$/.test(authority.slice(0, at))) {
+        throw new FuncError(
+          `unable to parse url: parse ${JSON.stringify(hash2 >= 0 ? raw.slice(0, hash2) : raw)}: net/url: invalid userinfo`
+        );
+      }
       if (at >= 0) userinfo = userString(authority.slice(0, at));
       host = unescape(authority.slice(at + 1));
     }
@@ -7569,7 +8888,8 @@ ${out}`;
 }
 function stringArgs(args) {
   if (args === null) return [];
-  if (!Array.isArray(args)) throw new FuncError(`unexpected type of args "${typeName(args)}": expected a list`);
+  if (!Array.isArray(args))
+    throw new FuncError(`unexpected type of args "${typeName(args)}": expected a list`);
   return args.map((a, i) => {
     if (typeof a !== "string") {
       throw new FuncError(`unexpected type of arg "${typeName(a)}" in args ${formatV(args)} at index ${i}`);
@@ -7594,7 +8914,10 @@ function envExec(env, envs, command, args, inputs) {
   const input = typeof inputs[0] === "string" ? inputs[0] : "";
   const argv = stringArgs(args);
   const extra = stringEnvs(envs);
-  if (env.process === void 0) throw new FuncError(`cannot run ${JSON.stringify(command)}: no process runner was given to the template engine`);
+  if (env.process === void 0)
+    throw new FuncError(
+      `cannot run ${JSON.stringify(command)}: no process runner was given to the template engine`
+    );
   const childEnv = {};
   for (const [k, v] of Object.entries(env.environ ?? {})) if (v !== void 0) childEnv[k] = v;
   if (extra !== void 0) Object.assign(childEnv, extra);
@@ -7604,7 +8927,9 @@ function envExec(env, envs, command, args, inputs) {
     ...input !== "" ? { input } : {}
   });
   if (result.exitCode !== 0) {
-    throw new FuncError(exitMessage(command, argv, result.exitCode, result.stderr, result.stdout + result.stderr));
+    throw new FuncError(
+      exitMessage(command, argv, result.exitCode, result.stderr, result.stdout + result.stderr)
+    );
   }
   return result.stdout;
 }
@@ -7623,7 +8948,8 @@ function resolveAgainstBase(env, name) {
   return name.startsWith("/") ? name : goJoin(env.basePath ?? "", name);
 }
 function requireFs(env, funcName) {
-  if (env.fs === void 0) throw new FuncError(`${funcName} is not implemented: no file system was given to the template engine`);
+  if (env.fs === void 0)
+    throw new FuncError(`${funcName} is not implemented: no file system was given to the template engine`);
   return env.fs;
 }
 
@@ -7641,8 +8967,10 @@ function readFile(env, name) {
 function listDir(env, funcName, label, name) {
   const fs = requireFs(env, funcName);
   const dir = resolveAgainstBase(env, name);
-  if (!fs.exists(dir)) throw new FuncError(`${label} ${JSON.stringify(dir)}: open ${dir}: no such file or directory`);
-  if (!fs.isDirectory(dir)) throw new FuncError(`${label} ${JSON.stringify(dir)}: readdirent ${dir}: not a directory`);
+  if (!fs.exists(dir))
+    throw new FuncError(`${label} ${JSON.stringify(dir)}: open ${dir}: no such file or directory`);
+  if (!fs.isDirectory(dir))
+    throw new FuncError(`${label} ${JSON.stringify(dir)}: readdirent ${dir}: not a directory`);
   return { dir, names: fs.readDir(dir) };
 }
 function readDir(env, name) {
@@ -7758,9 +9086,13 @@ function expandSecretRefs(resolver, values) {
     const ref = findRef(values);
     if (ref === void 0) return values;
     const backend = REF.exec(ref)?.[1] ?? "unknown";
-    throw new SecretError("SECRET_NO_RESOLVER", `cannot resolve a secret reference for backend "${backend}": no secret resolver is configured`, {
-      expected: "a secret resolver (vals) for ref+ values"
-    });
+    throw new SecretError(
+      "SECRET_NO_RESOLVER",
+      `cannot resolve a secret reference for backend "${backend}": no secret resolver is configured`,
+      {
+        expected: "a secret resolver (vals) for ref+ values"
+      }
+    );
   }
   return resolver.evalMap(values);
 }
@@ -7785,7 +9117,9 @@ function include(ctx, name, data) {
   const key = `helmfile.include:${name}`;
   const depth = ctx.state.get(key) ?? 0;
   if (depth > RECURSION_MAX) {
-    throw new FuncError(`rendering template has a nested reference name: ${name}: unable to execute template`);
+    throw new FuncError(
+      `rendering template has a nested reference name: ${name}: unable to execute template`
+    );
   }
   ctx.state.set(key, depth + 1);
   try {
@@ -7822,6 +9156,82 @@ function formatGoFloat2(f) {
   return `${sign2}${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}`;
 }
 
+// src/shared/yaml/libyaml-messages.ts
+var RULES = [
+  [
+    /^Flow (?:sequence|map) in block collection must be sufficiently indented and end with a ([\]}])/,
+    (m, source, offset) => {
+      const before = source.slice(0, offset).replace(/\s+$/, "");
+      return /[[{,]$/.test(before) ? "did not find expected node content" : `did not find expected ',' or '${m[1] ?? "]"}'`;
+    }
+  ],
+  [
+    /^Nested mappings are not allowed in compact mappings/,
+    () => "mapping values are not allowed in this context"
+  ],
+  [/^Tabs are not allowed as indentation/, () => "found character that cannot start any token"],
+  [/^Plain value cannot start with reserved character/, () => "found character that cannot start any token"],
+  [/^Missing closing ["']quote/, () => "found unexpected end of stream"],
+  [/^All mapping items must start at the same column/, () => "did not find expected key"],
+  [/^Implicit keys need to be on a single line/, () => "could not find expected ':'"],
+  [
+    /^Unexpected block-seq-ind on same line with key/,
+    () => "block sequence entries are not allowed in this context"
+  ],
+  [/^Invalid escape sequence/, () => "found unknown escape character"],
+  [/^Unexpected scalar at node end/, () => "did not find expected key"]
+];
+function libyamlMessage(message, source, offset) {
+  for (const [pattern, render] of RULES) {
+    const m = pattern.exec(message);
+    if (m !== null) return render(m, source, offset);
+  }
+  return message;
+}
+
+// src/shared/yaml/binary.ts
+function hasInvalidUtf8(s) {
+  return /(?<![\ud800-\udbff])[\udc80-\udcff]/.test(s);
+}
+function goBytes(s) {
+  const out = [];
+  for (const ch2 of s) {
+    const cp = ch2.codePointAt(0) ?? 0;
+    if (cp >= 56448 && cp <= 56575) out.push(cp - 56320);
+    else out.push(...Buffer.from(ch2, "utf8"));
+  }
+  return Buffer.from(out);
+}
+function goYamlBase64(s) {
+  const enc = goBytes(s).toString("base64");
+  const lineLen = 70;
+  if (enc.length <= lineLen) return enc;
+  let out = "";
+  for (let i = 0; i < enc.length; i += lineLen) out += `${enc.slice(i, i + lineLen)}
+`;
+  return out;
+}
+function goStringOfBytes(bytes) {
+  let out = "";
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i];
+    const len = b < 128 ? 1 : b >= 194 && b <= 223 ? 2 : b >= 224 && b <= 239 ? 3 : b >= 240 && b <= 244 ? 4 : 0;
+    if (len > 0) {
+      const chunk2 = bytes.subarray(i, i + len);
+      const text = chunk2.length === len ? new TextDecoder("utf-8", { fatal: false }).decode(chunk2) : "\uFFFD";
+      if (!text.includes("\uFFFD") && Buffer.from(text, "utf8").equals(Buffer.from(chunk2))) {
+        out += text;
+        i += len;
+        continue;
+      }
+    }
+    out += String.fromCharCode(56320 + b);
+    i += 1;
+  }
+  return out;
+}
+
 // src/shared/yaml/resolve.ts
 var INT64_MIN3 = -(2n ** 63n);
 var INT64_MAX4 = 2n ** 63n - 1n;
@@ -7829,13 +9239,19 @@ var UINT64_MAX2 = 2n ** 64n - 1n;
 var COMMON_WORDS = new Map([
   ...["true", "True", "TRUE"].map((s) => [s, { tag: "!!bool", value: true }]),
   ...["false", "False", "FALSE"].map((s) => [s, { tag: "!!bool", value: false }]),
-  ...["", "~", "null", "Null", "NULL"].map((s) => [s, { tag: "!!null", value: null }]),
+  ...["", "~", "null", "Null", "NULL"].map((s) => [
+    s,
+    { tag: "!!null", value: null }
+  ]),
   ...[".nan", ".NaN", ".NAN"].map((s) => [s, { tag: "!!float", value: NaN }]),
   ...[".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"].map((s) => [
     s,
     { tag: "!!float", value: Infinity }
   ]),
-  ...["-.inf", "-.Inf", "-.INF"].map((s) => [s, { tag: "!!float", value: -Infinity }]),
+  ...["-.inf", "-.Inf", "-.INF"].map((s) => [
+    s,
+    { tag: "!!float", value: -Infinity }
+  ]),
   ["<<", { tag: "!!merge", value: "<<" }]
 ]);
 var V2_BOOLS = new Map([
@@ -7882,7 +9298,10 @@ function resolveNumber(plain, version) {
     const f = goParseFloat(plain);
     if (f !== void 0) return { tag: "!!float", value: f };
   }
-  const prefixes = version === "v3" ? [["0b", 2], ["0o", 8]] : [["0b", 2]];
+  const prefixes = version === "v3" ? [
+    ["0b", 2],
+    ["0o", 8]
+  ] : [["0b", 2]];
   for (const [prefix, radix] of prefixes) {
     let digits;
     if (plain.startsWith(prefix)) digits = plain.slice(2);
@@ -7910,14 +9329,14 @@ function goParseIntBase0(s) {
     radix = 8;
     rest = rest.slice(1);
   }
-  const v = parseRadix(rest, radix);
+  const v = parseRadix(rest, radix, false);
   if (v === void 0) return void 0;
   return negative ? -v : v;
 }
-function parseRadix(text, radix) {
+function parseRadix(text, radix, allowSign = true) {
   let rest = text;
   let negative = false;
-  if (rest.startsWith("+") || rest.startsWith("-")) {
+  if (allowSign && (rest.startsWith("+") || rest.startsWith("-"))) {
     negative = rest.startsWith("-");
     rest = rest.slice(1);
   }
@@ -7925,7 +9344,7 @@ function parseRadix(text, radix) {
   if (!pattern.test(rest)) return void 0;
   let v = 0n;
   const r = BigInt(radix);
-  for (const ch of rest) v = v * r + BigInt(parseInt(ch, 16));
+  for (const ch2 of rest) v = v * r + BigInt(parseInt(ch2, 16));
   return negative ? -v : v;
 }
 function goParseFloat(text) {
@@ -7956,8 +9375,10 @@ function resolveTaggedScalar(text, tag, version) {
   if (tag === "!!str") return { tag: "!!str", value: text };
   if (tag === "!!binary") {
     if (!/^[A-Za-z0-9+/=\s]*$/.test(text)) return "!!binary value contains invalid base64 data";
-    return { tag: "!!str", value: Buffer.from(text.replace(/\s/g, ""), "base64").toString("utf8") };
+    return { tag: "!!str", value: goStringOfBytes(Buffer.from(text.replace(/\s/g, ""), "base64")) };
   }
+  if (!["!!bool", "!!int", "!!float", "!!null", "!!timestamp"].includes(tag))
+    return { tag: "!!str", value: text };
   const plain = resolvePlainScalar(text, version);
   if (tag === "!!timestamp" && plain.tag === "!!str" && isGoYamlTimestamp(text)) return plain;
   if (plain.tag === tag) return plain;
@@ -8012,7 +9433,8 @@ var Decoder = class {
         this.fail("YAML_ALIAS_LIMIT", "document contains excessive aliasing", node, path);
       }
       const target = node.resolve(this.doc);
-      if (target === void 0) this.fail("YAML_SYNTAX", `unknown anchor '${node.source}' referenced`, node, path);
+      if (target === void 0)
+        this.fail("YAML_SYNTAX", `unknown anchor '${node.source}' referenced`, node, path);
       return this.convert(target, path);
     }
     if ((0, import_yaml2.isScalar)(node)) return this.scalar(node, path);
@@ -8030,8 +9452,9 @@ var Decoder = class {
     const text = typeof node.value === "string" ? node.value : typeof source === "string" ? source : node.value === null ? "" : String(node.value);
     const tag = shortTag(node.tag);
     const quoted = node.type !== void 0 && node.type !== "PLAIN";
-    if (tag === void 0 || tag === "!") {
-      if (quoted || tag === "!") return text;
+    const nonSpecific = tag === "!";
+    if (tag === void 0 || nonSpecific) {
+      if (quoted || nonSpecific && this.version === "v2") return text;
       return resolvePlainScalar(text, this.version).value;
     }
     if (!tag.startsWith("!!") || tag === "!!map" || tag === "!!seq") return text;
@@ -8052,7 +9475,10 @@ var Decoder = class {
       }
       const key = this.key(keyNode, path);
       if (this.version === "v2" && this.options.strict === true && key in out) {
-        this.fail("YAML_DUPLICATE_KEY", `key ${JSON.stringify(key)} already set in map`, keyNode, [...path, key]);
+        this.fail("YAML_DUPLICATE_KEY", `key ${JSON.stringify(key)} already set in map`, keyNode, [
+          ...path,
+          key
+        ]);
       }
       this.record([...path, key], keyNode);
       out[key] = this.convert(pair2.value, [...path, key]);
@@ -8069,7 +9495,12 @@ var Decoder = class {
       for (const item of target.items) {
         const resolved = item !== null && (0, import_yaml2.isAlias)(item) ? item.resolve(this.doc) : item;
         if (resolved === null || resolved === void 0 || !(0, import_yaml2.isMap)(resolved)) {
-          this.fail("YAML_MERGE", "map merge requires map or sequence of maps as the value", item, path);
+          this.fail(
+            "YAML_MERGE",
+            "map merge requires map or sequence of maps as the value",
+            item,
+            path
+          );
         }
         sources.push(item);
       }
@@ -8096,10 +9527,12 @@ var Decoder = class {
       if (first !== void 0) {
         const text = k !== null && (0, import_yaml2.isScalar)(k) ? scalarText(k) : id.slice(6);
         const firstLine = this.positionOf(first)?.line ?? 0;
-        this.fail("YAML_DUPLICATE_KEY", `mapping key ${JSON.stringify(text)} already defined at line ${firstLine}`, k, [
-          ...path,
-          text
-        ]);
+        this.fail(
+          "YAML_DUPLICATE_KEY",
+          `mapping key ${JSON.stringify(text)} already defined at line ${firstLine}`,
+          k,
+          [...path, text]
+        );
       }
       if (k !== null) seen.set(id, k);
     }
@@ -8111,10 +9544,16 @@ var Decoder = class {
     else if (key !== null && typeof key === "object") {
       return this.fail("YAML_INVALID_KEY", "invalid map key: a map or list cannot be a key", keyNode, path);
     } else {
-      if (this.options.nonStringKeys === "error") {
-        this.fail("YAML_NON_STRING_KEY", "unexpected type of key in map", keyNode, path);
+      const mode = this.options.nonStringKeys ?? "stringify";
+      if (mode === "error" || mode === "json" && key === null) {
+        this.fail(
+          "YAML_NON_STRING_KEY",
+          `unexpected type of key in map: expected string, got ${goTypeName(key)}`,
+          keyNode,
+          path
+        );
       }
-      text = goFormatScalar(key);
+      text = mode === "json" && typeof key === "number" ? formatGoFloat32(key) : goFormatScalar(key);
     }
     if (FORBIDDEN_KEYS.has(text)) {
       this.fail("YAML_FORBIDDEN_KEY", `key ${JSON.stringify(text)} is not allowed`, keyNode, [...path, text]);
@@ -8136,12 +9575,29 @@ function isMergeKey(node) {
   const tag = shortTag(node.tag);
   return tag === void 0 || tag === "!" || tag === "!!merge";
 }
+function goTypeName(v) {
+  if (v === null) return "<nil>";
+  if (typeof v === "bigint") return "int";
+  if (typeof v === "number") return "float64";
+  if (typeof v === "boolean") return "bool";
+  return "string";
+}
+function formatGoFloat32(f) {
+  if (Number.isNaN(f)) return ".nan";
+  if (!Number.isFinite(f)) return f > 0 ? ".inf" : "-.inf";
+  const single = Math.fround(f);
+  for (let p = 1; p <= 9; p++) {
+    const candidate = Number(single.toPrecision(p));
+    if (Math.fround(candidate) === single) return formatGoFloat2(candidate);
+  }
+  return formatGoFloat2(single);
+}
 function goFormatScalar(v) {
   if (v === null) return "<nil>";
   if (typeof v === "number") return formatGoFloat2(v);
   return String(v);
 }
-function parseDocuments(text, options) {
+function parseDocuments(text, options, firstOnly) {
   const lines = new import_yaml2.LineCounter();
   const docs = (0, import_yaml2.parseAllDocuments)(text, {
     schema: "failsafe",
@@ -8154,26 +9610,28 @@ function parseDocuments(text, options) {
   const list2 = Array.isArray(docs) ? docs : [];
   if (!Array.isArray(docs)) {
     const errors = docs.errors ?? [];
-    if (errors.length > 0) throw syntaxError(errors[0], options);
+    if (errors.length > 0) throw syntaxError(errors[0], text, options);
   }
-  for (const doc of list2) {
+  const used = firstOnly ? list2.slice(0, 1) : list2;
+  for (const doc of used) {
     const err = doc.errors[0];
-    if (err !== void 0) throw syntaxError(err, options);
+    if (err !== void 0) throw syntaxError(err, text, options);
   }
-  return { docs: list2, lines };
+  return { docs: used, lines };
 }
-function syntaxError(err, options) {
+function syntaxError(err, text, options) {
   const e = err;
   const pos = e.linePos?.[0];
-  const message = (e.message ?? "invalid YAML").split(" at line ")[0]?.split("\n")[0] ?? "invalid YAML";
+  const raw = (e.message ?? "invalid YAML").split(" at line ")[0]?.split("\n")[0] ?? "invalid YAML";
+  const message = libyamlMessage(raw, text, e.pos?.[0] ?? text.length);
   return new LoadError("YAML_SYNTAX", `yaml: ${message}`, {
     ...options.file !== void 0 ? { file: options.file } : {},
     ...pos !== void 0 ? { line: pos.line, column: pos.col } : {},
     cause: err
   });
 }
-function decodeAll(text, options, recordPositions) {
-  const { docs, lines } = parseDocuments(text, options);
+function decodeAll(text, options, recordPositions, firstOnly = false) {
+  const { docs, lines } = parseDocuments(text, options, firstOnly);
   return docs.map((doc) => {
     const decoder = new Decoder(doc, lines, options, recordPositions);
     const value = decoder.convert(doc.contents, []);
@@ -8189,7 +9647,7 @@ function decodeAll(text, options, recordPositions) {
   });
 }
 function decodeYaml(text, options = {}) {
-  return decodeAll(text, options, false)[0]?.value ?? null;
+  return decodeAll(text, options, false, true)[0]?.value ?? null;
 }
 function decodeYamlDocumentsWithPositions(text, options = {}) {
   return decodeAll(text, options, true);
@@ -8210,96 +9668,89 @@ function isPrintableChar(c) {
 function isBlank(c) {
   return c === " " || c === "	";
 }
-function analyzeScalar(chars, version) {
-  if (chars.length === 0) {
-    return { multiline: false, flowPlainAllowed: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: false };
-  }
-  let blockIndicators = false;
-  let flowIndicators = false;
+function indicators(chars) {
   const head = chars.slice(0, 3).join("");
-  if (head === "---" || head === "...") {
-    blockIndicators = true;
-    flowIndicators = true;
-  }
-  let lineBreaks = false;
-  let special2 = false;
-  let tabs = false;
-  let leadingSpace = false;
-  let leadingBreak = false;
-  let trailingSpace = false;
-  let trailingBreak = false;
-  let breakSpace = false;
-  let spaceBreak = false;
+  let flow = head === "---" || head === "...";
+  let block = flow;
   let precededByWhitespace = true;
-  let previousSpace = false;
-  let previousBreak = false;
-  const n = chars.length;
-  for (let i = 0; i < n; i++) {
-    const c = chars[i];
-    const followedByWhitespace = i + 1 >= n || isBlank(chars[i + 1]);
+  chars.forEach((c, i) => {
+    const followedByWhitespace = i + 1 >= chars.length || isBlank(chars[i + 1]);
     if (i === 0) {
-      if ("#,[]{}&*!|>'\"%@`".includes(c)) {
-        flowIndicators = true;
-        blockIndicators = true;
+      if ("#,[]{}&*!|>'\"%@`".includes(c) || c === "-" && followedByWhitespace) {
+        flow = true;
+        block = true;
       } else if (c === "?" || c === ":") {
-        flowIndicators = true;
-        if (followedByWhitespace) blockIndicators = true;
-      } else if (c === "-" && followedByWhitespace) {
-        flowIndicators = true;
-        blockIndicators = true;
+        flow = true;
+        if (followedByWhitespace) block = true;
       }
     } else if (",?[]{}".includes(c)) {
-      flowIndicators = true;
+      flow = true;
     } else if (c === ":") {
-      flowIndicators = true;
-      if (followedByWhitespace) blockIndicators = true;
+      flow = true;
+      if (followedByWhitespace) block = true;
     } else if (c === "#" && precededByWhitespace) {
-      flowIndicators = true;
-      blockIndicators = true;
+      flow = true;
+      block = true;
     }
-    if (c === "	" && version === "v3") tabs = true;
-    else if (!isPrintableChar(c)) special2 = true;
+    precededByWhitespace = isBlank(c) || isBreakChar(c) || c === "\0";
+  });
+  return { flow, block };
+}
+function spacing(chars, version) {
+  const f = {
+    lineBreaks: false,
+    special: false,
+    tabs: false,
+    leadingOrTrailing: false,
+    trailingSpace: false,
+    breakSpace: false,
+    spaceBreak: false
+  };
+  let previousSpace = false;
+  let previousBreak = false;
+  const last = chars.length - 1;
+  chars.forEach((c, i) => {
+    if (c === "	" && version === "v3") f.tabs = true;
+    else if (!isPrintableChar(c)) f.special = true;
     if (c === " ") {
-      if (i === 0) leadingSpace = true;
-      if (i === n - 1) trailingSpace = true;
-      if (previousBreak) breakSpace = true;
+      if (i === 0 || i === last) f.leadingOrTrailing = true;
+      if (i === last) f.trailingSpace = true;
+      if (previousBreak) f.breakSpace = true;
       previousSpace = true;
       previousBreak = false;
     } else if (isBreakChar(c)) {
-      lineBreaks = true;
-      if (i === 0) leadingBreak = true;
-      if (i === n - 1) trailingBreak = true;
-      if (previousSpace) spaceBreak = true;
+      f.lineBreaks = true;
+      if (i === 0 || i === last) f.leadingOrTrailing = true;
+      if (previousSpace) f.spaceBreak = true;
       previousSpace = false;
       previousBreak = true;
     } else {
       previousSpace = false;
       previousBreak = false;
     }
-    precededByWhitespace = isBlank(c) || isBreakChar(c) || c === "\0";
+  });
+  return f;
+}
+function analyzeScalar(chars, version) {
+  if (chars.length === 0) {
+    return {
+      multiline: false,
+      flowPlainAllowed: false,
+      blockPlainAllowed: true,
+      singleQuotedAllowed: true,
+      blockAllowed: false
+    };
   }
-  let flowPlain = true;
-  let blockPlain = true;
-  let single = true;
-  let block = true;
-  if (leadingSpace || leadingBreak || trailingSpace || trailingBreak) {
-    flowPlain = false;
-    blockPlain = false;
-  }
-  if (trailingSpace) block = false;
-  if (breakSpace || spaceBreak || tabs || special2) {
-    flowPlain = false;
-    blockPlain = false;
-    single = false;
-  }
-  if (spaceBreak || special2) block = false;
-  if (lineBreaks) {
-    flowPlain = false;
-    blockPlain = false;
-  }
-  if (flowIndicators) flowPlain = false;
-  if (blockIndicators) blockPlain = false;
-  return { multiline: lineBreaks, flowPlainAllowed: flowPlain, blockPlainAllowed: blockPlain, singleQuotedAllowed: single, blockAllowed: block };
+  const ind = indicators(chars);
+  const f = spacing(chars, version);
+  const noPlain = f.leadingOrTrailing || f.breakSpace || f.spaceBreak || f.tabs || f.special || f.lineBreaks;
+  return {
+    multiline: f.lineBreaks,
+    flowPlainAllowed: !noPlain && !ind.flow,
+    blockPlainAllowed: !noPlain && !ind.block,
+    singleQuotedAllowed: !(f.breakSpace || f.spaceBreak || f.tabs || f.special),
+    blockAllowed: !(f.trailingSpace || f.spaceBreak || f.special)
+  };
 }
 
 // src/shared/yaml/emitter.ts
@@ -8342,7 +9793,8 @@ var YamlEmitter = class {
   }
   writeIndent() {
     const indent3 = this.indent < 0 ? 0 : this.indent;
-    if (!this.indention || this.column > indent3 || this.column === indent3 && !this.whitespace) this.putBreak();
+    if (!this.indention || this.column > indent3 || this.column === indent3 && !this.whitespace)
+      this.putBreak();
     while (this.column < indent3) this.put(" ");
     this.whitespace = true;
   }
@@ -8383,7 +9835,8 @@ var YamlEmitter = class {
     if (analyzeScalar(chars, version).multiline) return false;
     return Buffer.byteLength(chars.join(""), "utf8") <= 128;
   }
-  writeScalar(chars, style, ctx, parent) {
+  writeScalar(chars, style, ctx, parent, tag) {
+    if (tag !== void 0) this.writeIndicator(tag, true, false, false);
     this.increaseIndent(true, false, parent);
     const allowBreaks = !ctx.simpleKey;
     if (style === "plain") this.writePlain(chars, allowBreaks);
@@ -8399,7 +9852,8 @@ var YamlEmitter = class {
     for (let i = 0; i < chars.length; i++) {
       const c = chars[i];
       if (c === " ") {
-        if (allowBreaks && !spaces && this.column > this.bestWidth && chars[i + 1] !== " ") this.writeIndent();
+        if (allowBreaks && !spaces && this.column > this.bestWidth && chars[i + 1] !== " ")
+          this.writeIndent();
         else this.put(c);
         spaces = true;
       } else if (isBreakChar(c)) {
@@ -8475,12 +9929,14 @@ var YamlEmitter = class {
   writeLiteral(chars) {
     this.writeIndicator("|", true, false, false);
     const first = chars[0];
-    if (first === " " || isBreakChar(first)) this.writeIndicator(String(this.bestIndent), false, false, false);
+    if (first === " " || isBreakChar(first))
+      this.writeIndicator(String(this.bestIndent), false, false, false);
     const n = chars.length;
     let chomp = "";
     if (n === 0 || !isBreakChar(chars[n - 1])) chomp = "-";
     else if (n === 1 || isBreakChar(chars[n - 2])) chomp = "+";
     if (chomp !== "") this.writeIndicator(chomp, false, false, false);
+    this.putBreak();
     this.whitespace = true;
     let breaks = true;
     for (const c of chars) {
@@ -8562,9 +10018,11 @@ function goYamlKeyLess(a, b, version) {
       }
     }
     let ai = i;
-    for (; ai < ar.length && isDigit(ar[ai]); ai++) an = BigInt.asIntN(64, an * 10n + digitValue(ar[ai]));
+    for (; ai < ar.length && isDigit(ar[ai]); ai++)
+      an = BigInt.asIntN(64, an * 10n + digitValue(ar[ai]));
     let bi = i;
-    for (; bi < br.length && isDigit(br[bi]); bi++) bn = BigInt.asIntN(64, bn * 10n + digitValue(br[bi]));
+    for (; bi < br.length && isDigit(br[bi]); bi++)
+      bn = BigInt.asIntN(64, bn * 10n + digitValue(br[bi]));
     if (an !== bn) return an < bn;
     if (ai !== bi) return ai < bi;
     return (ca.codePointAt(0) ?? 0) < (cb.codePointAt(0) ?? 0);
@@ -8594,7 +10052,24 @@ var ROOT = { root: true, sequence: false, mapping: false, simpleKey: false };
 var SEQ_ITEM = { root: false, sequence: true, mapping: false, simpleKey: false };
 var MAP_VALUE = { root: false, sequence: false, mapping: true, simpleKey: false };
 var SIMPLE_KEY = { root: false, sequence: false, mapping: true, simpleKey: true };
-var OLD_BOOLS = /* @__PURE__ */ new Set(["y", "Y", "yes", "Yes", "YES", "on", "On", "ON", "n", "N", "no", "No", "NO", "off", "Off", "OFF"]);
+var OLD_BOOLS = /* @__PURE__ */ new Set([
+  "y",
+  "Y",
+  "yes",
+  "Yes",
+  "YES",
+  "on",
+  "On",
+  "ON",
+  "n",
+  "N",
+  "no",
+  "No",
+  "NO",
+  "off",
+  "Off",
+  "OFF"
+]);
 var BASE60_FLOAT = /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$/;
 function scalarPresentation(v, version) {
   if (v === null) return { text: "null", style: "plain" };
@@ -8602,7 +10077,10 @@ function scalarPresentation(v, version) {
   if (typeof v === "bigint") return { text: v.toString(), style: "plain" };
   if (typeof v === "number") {
     const s = formatGoFloat2(v);
-    return { text: s === "+Inf" ? ".inf" : s === "-Inf" ? "-.inf" : s === "NaN" ? ".nan" : s, style: "plain" };
+    return {
+      text: s === "+Inf" ? ".inf" : s === "-Inf" ? "-.inf" : s === "NaN" ? ".nan" : s,
+      style: "plain"
+    };
   }
   return { text: v, style: stringStyle(v, version) };
 }
@@ -8630,10 +10108,19 @@ var Encoder = class {
     else if (isMap(v)) {
       const m = v;
       const keys = this.sortKeys ? sortGoYamlKeys(Object.keys(m), this.version) : Object.keys(m);
-      this.mapping(keys.map((k) => [k, m[k]]), parent);
+      this.mapping(
+        keys.map((k) => [k, m[k]]),
+        parent
+      );
     } else this.scalar(v, ctx, parent);
   }
   scalar(v, ctx, parent) {
+    if (typeof v === "string" && hasInvalidUtf8(v)) {
+      const b64 = Array.from(goYamlBase64(v));
+      const requested = b64.includes("\n") ? "literal" : "plain";
+      this.e.writeScalar(b64, this.e.selectStyle(b64, requested, ctx), ctx, parent, "!!binary");
+      return;
+    }
     const { text, style } = v instanceof YamlRawScalar ? v : scalarPresentation(v, this.version);
     const chars = Array.from(text);
     this.e.writeScalar(chars, this.e.selectStyle(chars, style, ctx), ctx, parent);
@@ -8800,7 +10287,7 @@ function expandEnv2(env, s) {
   return out + s.slice(i);
 }
 
-// src/template/funcs/helmfile/index.ts
+// src/template/funcs/helmfile/functions.ts
 var DISABLED_MESSAGE = "HELMFILE_DISABLE_INSECURE_FEATURES or HELMFILE_DISABLE_INSECURE_TEMPLATE_FUNCTIONS is active, insecure function calls are disabled";
 function parseBool(v) {
   return v !== void 0 && ["1", "t", "T", "TRUE", "true", "True"].includes(v);
@@ -8821,31 +10308,91 @@ function helmfileFunctions(options = {}) {
   const yamlVersion = options.yamlVersion ?? "v3";
   const str2 = (v) => typeof v === "string" ? v : "";
   const funcs = /* @__PURE__ */ new Map([
-    ["exec", fn(["string", "[]interface {}", "string"], insecure(options, () => "", (a, ctx) => envExec(ctx.env, null, str2(a[0]), a[1] ?? null, a.slice(2))), true)],
+    [
+      "exec",
+      fn(
+        ["string", "[]interface {}", "string"],
+        insecure(
+          options,
+          () => "",
+          (a, ctx) => envExec(ctx.env, null, str2(a[0]), a[1] ?? null, a.slice(2))
+        ),
+        true
+      )
+    ],
     [
       "envExec",
       fn(
         ["map[string]interface {}", "string", "[]interface {}", "string"],
-        insecure(options, () => "", (a, ctx) => envExec(ctx.env, a[0] ?? null, str2(a[1]), a[2] ?? null, a.slice(3))),
+        insecure(
+          options,
+          () => "",
+          (a, ctx) => envExec(ctx.env, a[0] ?? null, str2(a[1]), a[2] ?? null, a.slice(3))
+        ),
         true
       )
     ],
-    ["readFile", fn(["string"], insecure(options, () => "", (a, ctx) => readFile(ctx.env, str2(a[0]))))],
-    ["readDir", fn(["string"], insecure(options, () => [], (a, ctx) => readDir(ctx.env, str2(a[0]))))],
-    ["readDirEntries", fn(["string"], insecure(options, () => [], (a, ctx) => readDirEntries(ctx.env, str2(a[0]))))],
+    [
+      "readFile",
+      fn(
+        ["string"],
+        insecure(
+          options,
+          () => "",
+          (a, ctx) => readFile(ctx.env, str2(a[0]))
+        )
+      )
+    ],
+    [
+      "readDir",
+      fn(
+        ["string"],
+        insecure(
+          options,
+          () => [],
+          (a, ctx) => readDir(ctx.env, str2(a[0]))
+        )
+      )
+    ],
+    [
+      "readDirEntries",
+      fn(
+        ["string"],
+        insecure(
+          options,
+          () => [],
+          (a, ctx) => readDirEntries(ctx.env, str2(a[0]))
+        )
+      )
+    ],
     ["isFile", fn(["string"], (a, ctx) => statKind(ctx.env, str2(a[0]), "file"))],
     ["isDir", fn(["string"], (a, ctx) => statKind(ctx.env, str2(a[0]), "dir"))],
     ["toYaml", fn(["interface {}"], (a) => toYaml(a[0] ?? null, yamlVersion))],
     ["fromYaml", fn(["string"], (a) => fromYaml(str2(a[0]), yamlVersion))],
-    ["setValueAtPath", fn(["string", "interface {}", "map[string]interface {}"], (a) => setValueAtPath(str2(a[0]), a[1] ?? null, a[2]))],
+    [
+      "setValueAtPath",
+      fn(
+        ["string", "interface {}", "map[string]interface {}"],
+        (a) => setValueAtPath(str2(a[0]), a[1] ?? null, a[2])
+      )
+    ],
     ["requiredEnv", fn(["string"], (a, ctx) => requiredEnv(ctx.env, str2(a[0])))],
     ["required", fn(["string", "interface {}"], (a) => required(str2(a[0]), a[1] ?? null))],
     ["tpl", fn(["string", "interface {}"], (a, ctx) => tpl(ctx, str2(a[0]), a[1] ?? null))],
     ["include", fn(["string", "interface {}"], (a, ctx) => include(ctx, str2(a[0]), a[1] ?? null))],
-    ["fetchSecretValue", fn(["string"], (a, ctx) => fetchSecretValue(secretResolverOf(ctx.env, options.secretResolver), str2(a[0])))],
+    [
+      "fetchSecretValue",
+      fn(
+        ["string"],
+        (a, ctx) => fetchSecretValue(secretResolverOf(ctx.env, options.secretResolver), str2(a[0]))
+      )
+    ],
     [
       "expandSecretRefs",
-      fn(["map[string]interface {}"], (a, ctx) => expandSecretRefs(secretResolverOf(ctx.env, options.secretResolver), a[0]))
+      fn(
+        ["map[string]interface {}"],
+        (a, ctx) => expandSecretRefs(secretResolverOf(ctx.env, options.secretResolver), a[0])
+      )
     ],
     ["env", fn(["string"], (a, ctx) => ctx.env.environ?.[str2(a[0])] ?? "")],
     ["expandenv", fn(["string"], (a, ctx) => expandEnv2(ctx.env, str2(a[0])))]
@@ -8871,7 +10418,12 @@ function funcsFor(yamlVersion) {
   return f;
 }
 function renderGoTemplate(source, data, ctx) {
-  const helpers = helperTemplates(ctx.fs, ctx.basePath).map((h) => ({ name: h.name, source: h.content }));
+  if (!source.includes("{{")) return source;
+  let helpers = ctx.helperCache?.get(ctx.basePath);
+  if (helpers === void 0) {
+    helpers = helperTemplates(ctx.fs, ctx.basePath).map((h) => ({ name: h.name, source: h.content }));
+    ctx.helperCache?.set(ctx.basePath, helpers);
+  }
   return renderTemplate(source, data, {
     name: ctx.name,
     funcs: funcsFor(ctx.yamlVersion ?? "v3"),
@@ -8921,14 +10473,17 @@ function releaseTemplateData(env, release, values, overrides) {
     ["KubeContext", release.kubeContext]
   ]);
   return struct("state.releaseTemplateData", [
-    ["Environment", struct("environment.Environment", [
-      ["Name", env.name],
-      ["KubeContext", env.kubeContext],
-      // helmfile passes st.Env as is here: .Environment.Values excludes CLI overrides.
-      ["Values", env.values],
-      ["Defaults", env.defaults],
-      ["CLIOverrides", env.cliOverrides]
-    ])],
+    [
+      "Environment",
+      struct("environment.Environment", [
+        ["Name", env.name],
+        ["KubeContext", env.kubeContext],
+        // helmfile passes st.Env as is here: .Environment.Values excludes CLI overrides.
+        ["Values", env.values],
+        ["Defaults", env.defaults],
+        ["CLIOverrides", env.cliOverrides]
+      ])
+    ],
     ["Release", rel],
     ["Values", values],
     ["StateValues", values],
@@ -8939,30 +10494,14 @@ function releaseTemplateData(env, release, values, overrides) {
 }
 
 // src/load/yaml-io.ts
-var import_yaml6 = require("yaml");
 function decodeStateDocuments(text, file, version) {
   return decodeYamlDocumentsWithPositions(text, { file, version, strict: true });
 }
 function decodeValuesYaml(text, file, version) {
   return decodeYaml(text, { file, version });
 }
-var encoder2;
-function sharedEncoder() {
-  if (encoder2 !== void 0) return encoder2;
-  try {
-    const req = require;
-    const mod = req("../shared/yaml/encode");
-    const fn2 = mod.encodeYaml;
-    encoder2 = fn2 === void 0 ? null : (v, o) => fn2(v, o);
-  } catch {
-    encoder2 = null;
-  }
-  return encoder2;
-}
 function encodeValuesYaml(value, version) {
-  const shared = sharedEncoder();
-  if (shared !== null) return shared(value, { version });
-  return (0, import_yaml6.stringify)(toPlain(value), { indent: version === "v2" ? 2 : 4, lineWidth: 0 });
+  return encodeYaml(value, { version, indent: 2 });
 }
 
 // src/load/hcl-bridge.ts
@@ -8977,9 +10516,13 @@ function evaluator() {
 function evaluateHcl(ctx, files) {
   const fn2 = evaluator();
   if (fn2 === void 0) {
-    throw new LoadError("HCL_UNSUPPORTED", `cannot load HCL values file ${files[0] ?? ""}: HCL values are not supported yet`, {
-      ...files[0] === void 0 ? {} : { file: files[0] }
-    });
+    throw new LoadError(
+      "HCL_UNSUPPORTED",
+      `cannot load HCL values file ${files[0] ?? ""}: HCL values are not supported yet`,
+      {
+        ...files[0] === void 0 ? {} : { file: files[0] }
+      }
+    );
   }
   return fn2(files, { fs: ctx.fs });
 }
@@ -9010,6 +10553,7 @@ function loadValuesFile(ctx, file, env, values) {
         basePath: dirName(file),
         fs: ctx.fs,
         environ: ctx.environ,
+        helperCache: ctx.helperCache,
         yamlVersion: ctx.yamlVersion,
         ...ctx.processRunner === void 0 ? {} : { processRunner: ctx.processRunner },
         logger: ctx.logger
@@ -9021,11 +10565,15 @@ function loadValuesFile(ctx, file, env, values) {
   const decoded2 = decodeValuesYaml(text, file, ctx.yamlVersion);
   if (decoded2 === null) return newMap();
   if (!isMap(decoded2)) {
-    throw new LoadError("LOAD_WRONG_TYPE", `failed to load environment values file "${file}": expected a map`, {
-      file,
-      expected: "a map",
-      found: Array.isArray(decoded2) ? "a list" : typeof decoded2
-    });
+    throw new LoadError(
+      "LOAD_WRONG_TYPE",
+      `failed to load environment values file "${file}": expected a map`,
+      {
+        file,
+        expected: "a map",
+        found: Array.isArray(decoded2) ? "a list" : typeof decoded2
+      }
+    );
   }
   return decoded2;
 }
@@ -9035,7 +10583,14 @@ function loadEnvironmentValues(ctx, req) {
   const hclFiles = [];
   for (const entry of req.entries) {
     if (typeof entry === "string") {
-      const { files, skipped } = resolveFile(ctx.fs, ctx.logger, req.loc, req.missingFileHandler, "environment values", entry);
+      const { files, skipped } = resolveFile(
+        ctx.fs,
+        ctx.logger,
+        req.loc,
+        req.missingFileHandler,
+        "environment values",
+        entry
+      );
       if (skipped) continue;
       for (const f of files) {
         if (f.endsWith(".hcl")) {
@@ -9082,8 +10637,14 @@ function setFlags(kind, entries, loc) {
   const out = [];
   for (const s of entries ?? []) {
     const name = escapeSetValue(s.name ?? "");
-    if ((s.value ?? "") !== "") out.push({ kind, expression: `${name}=${escapeSetValue(s.value ?? "")}`, secret: false });
-    else if (kind === "set" && (s.file ?? "") !== "") out.push({ kind: "set-file", expression: `${name}=${normalizePath(loc, s.file ?? "")}`, secret: false });
+    if ((s.value ?? "") !== "")
+      out.push({ kind, expression: `${name}=${escapeSetValue(s.value ?? "")}`, secret: false });
+    else if (kind === "set" && (s.file ?? "") !== "")
+      out.push({
+        kind: "set-file",
+        expression: `${name}=${normalizePath(loc, s.file ?? "")}`,
+        secret: false
+      });
     else if ((s.values ?? []).length > 0) {
       const items = (s.values ?? []).map((v) => escapeSetValue(valueText(v)));
       out.push({ kind, expression: `${name}={${items.join(",")}}`, secret: false });
@@ -9102,8 +10663,11 @@ function envSetFlag(ctx, release) {
     else parts.push(`${escapeSetValue(e.name ?? "")}=${escapeSetValue(v)}`);
   }
   if (missing.length > 0) {
-    throw new LoadError("LOAD_MISSING_ENV_VAR", `Environment Variables not found. Please make sure they are set and try again:
-${missing.join("\n")}`);
+    throw new LoadError(
+      "LOAD_MISSING_ENV_VAR",
+      `Environment Variables not found. Please make sure they are set and try again:
+${missing.join("\n")}`
+    );
   }
   return [{ kind: "set", expression: parts.join(","), secret: false }];
 }
@@ -9117,7 +10681,11 @@ function valuesSources(ctx, st, release) {
       const { files, skipped } = resolveFile(ctx.fs, ctx.logger, st.loc, handler, "values", prefix + v);
       if (skipped) return;
       if (files.length > 1) {
-        throw new LoadError("LOAD_VALUES_GLOB", "glob patterns in release values and secrets is not supported yet. please submit a feature request if necessary", { found: v });
+        throw new LoadError(
+          "LOAD_VALUES_GLOB",
+          "glob patterns in release values and secrets is not supported yet. please submit a feature request if necessary",
+          { found: v }
+        );
       }
       const path = files[0];
       if (!isGotmplPath(path)) {
@@ -9130,6 +10698,7 @@ function valuesSources(ctx, st, release) {
         basePath: dirName(path),
         fs: ctx.fs,
         environ: ctx.environ,
+        helperCache: ctx.helperCache,
         yamlVersion: ctx.yamlVersion,
         ...ctx.processRunner === void 0 ? {} : { processRunner: ctx.processRunner },
         logger: ctx.logger
@@ -9147,12 +10716,25 @@ function valuesSources(ctx, st, release) {
   (release.secrets ?? []).forEach((v, i) => {
     const origin = `${st.loc.displayFile}: releases[${release.name ?? ""}].secrets[${i}]`;
     if (typeof v !== "string") {
-      throw new LoadError("SECRETS_UNSUPPORTED", "inline (embedded) release secrets are not supported yet", { found: origin });
+      throw new LoadError("SECRETS_UNSUPPORTED", "inline (embedded) release secrets are not supported yet", {
+        found: origin
+      });
     }
-    const { files, skipped } = resolveFile(ctx.fs, ctx.logger, st.loc, release.missingFileHandler, "secrets", prefix + v);
+    const { files, skipped } = resolveFile(
+      ctx.fs,
+      ctx.logger,
+      st.loc,
+      release.missingFileHandler,
+      "secrets",
+      prefix + v
+    );
     if (skipped) return;
     if (files.length > 1) {
-      throw new LoadError("LOAD_VALUES_GLOB", "glob patterns in release secret file is not supported yet. please submit a feature request if necessary", { found: v });
+      throw new LoadError(
+        "LOAD_VALUES_GLOB",
+        "glob patterns in release secret file is not supported yet. please submit a feature request if necessary",
+        { found: v }
+      );
     }
     out.push({ kind: "inline", content: ctx.secrets.decryptFile(files[0]), origin, secret: true });
   });
@@ -9171,7 +10753,8 @@ function templateFields(r) {
 function isLocalChart2(ctx, loc, chart) {
   if (chart === "") return void 0;
   if (isAbsolute3(chart)) return chart;
-  if (chart.startsWith("./") || chart.startsWith("../") || chart === "." || chart === "..") return joinPath(loc.absDir, chart);
+  if (chart.startsWith("./") || chart.startsWith("../") || chart === "." || chart === "..")
+    return joinPath(loc.absDir, chart);
   const candidate = joinPath(loc.absDir, chart);
   return ctx.fs.isDirectory(candidate) ? candidate : void 0;
 }
@@ -9180,17 +10763,22 @@ function toValue(v) {
   if (Array.isArray(v)) return v.map(toValue);
   if (typeof v === "object") {
     const out = newMap();
-    for (const [k, x] of Object.entries(v)) if (x !== void 0) out[k] = toValue(x);
+    for (const [k, x] of Object.entries(v))
+      if (x !== void 0) out[k] = toValue(x);
     return out;
   }
   return v;
 }
 function prepareRelease(ctx, st, release, labels, skipDeps) {
   const values = valuesSources(ctx, st, release);
-  const flags = [...setFlags("set", release.set, st.loc), ...setFlags("set-string", release.setString, st.loc), ...envSetFlag(ctx, release)];
+  const flags = [
+    ...setFlags("set", release.set, st.loc),
+    ...setFlags("set-string", release.setString, st.loc),
+    ...envSetFlag(ctx, release)
+  ];
   const defaults = st.spec.helmDefaults ?? {};
   const chartPath = isLocalChart2(ctx, st.loc, release.chart ?? "");
-  const kubeContext = release.kubeContext ?? "";
+  const kubeContext = (release.kubeContext ?? "") || (st.spec.environments?.[st.env.name]?.kubeContext ?? "") || (st.spec.helmDefaults?.kubeContext ?? "");
   return {
     id: releaseId(release),
     name: release.name ?? "",
@@ -9257,7 +10845,15 @@ var POINTER_STRINGS = /* @__PURE__ */ new Set([
   "installedTemplate",
   "conditionTemplate"
 ]);
-var OPAQUE = /* @__PURE__ */ new Set(["values", "secrets", "valuesTemplate", "jsonPatches", "strategicMergePatches", "transformers", "llm"]);
+var OPAQUE = /* @__PURE__ */ new Set([
+  "values",
+  "secrets",
+  "valuesTemplate",
+  "jsonPatches",
+  "strategicMergePatches",
+  "transformers",
+  "llm"
+]);
 function isPlainObject(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
 }
@@ -9355,14 +10951,20 @@ function releaseWithInheritedTemplate(templates, release, path = []) {
     if (name === "") return release;
     const chain = [...path, name];
     if (path.includes(name)) {
-      throw new LoadError("LOAD_CYCLIC_TEMPLATE", `cyclic inheritance detected: ${chain.join("->")}`, { found: chain.join("->") });
+      throw new LoadError("LOAD_CYCLIC_TEMPLATE", `cyclic inheritance detected: ${chain.join("->")}`, {
+        found: chain.join("->")
+      });
     }
     const tpl2 = templates[name];
     if (tpl2 === void 0) {
-      throw new LoadError("LOAD_UNKNOWN_TEMPLATE", `release "${release.name ?? ""}" tried to inherit inexistent release template "${name}"`, {
-        found: name,
-        expected: Object.keys(templates).join(", ") || "a declared template"
-      });
+      throw new LoadError(
+        "LOAD_UNKNOWN_TEMPLATE",
+        `release "${release.name ?? ""}" tried to inherit inexistent release template "${name}"`,
+        {
+          found: name,
+          expected: Object.keys(templates).join(", ") || "a declared template"
+        }
+      );
     }
     const src = { ...releaseWithInheritedTemplate(templates, tpl2, chain) };
     for (const k of inh.except ?? []) {
@@ -9430,13 +11032,17 @@ function renderOnce(release, prev, ctx) {
     out.labels = labels;
   }
   out.postRendererArgs = (release.postRendererArgs ?? []).map((a) => r("postRendererArgs", a));
-  const valuesTemplate = (release.valuesTemplate ?? []).map((t, i) => renderValuesTemplateEntry(t, i, r, ctx));
+  const valuesTemplate = (release.valuesTemplate ?? []).map(
+    (t, i) => renderValuesTemplateEntry(t, i, r, ctx)
+  );
   if (valuesTemplate.length > 0) {
     out.valuesTemplate = valuesTemplate;
     out.values = [...valuesTemplate, ...release.values ?? []];
   }
-  if (out.values !== void 0) out.values = out.values.map((v, i) => typeof v === "string" ? r(`values[${i}]`, v) : v);
-  if (release.secrets !== void 0) out.secrets = release.secrets.map((v, i) => typeof v === "string" ? r(`secrets[${i}]`, v) : v);
+  if (out.values !== void 0)
+    out.values = out.values.map((v, i) => typeof v === "string" ? r(`values[${i}]`, v) : v);
+  if (release.secrets !== void 0)
+    out.secrets = release.secrets.map((v, i) => typeof v === "string" ? r(`secrets[${i}]`, v) : v);
   if ((release.setTemplate ?? []).length > 0) {
     const rendered = (release.setTemplate ?? []).map((s, i) => renderSetEntry(s, i, r));
     out.set = [...rendered, ...release.set ?? []];
@@ -9458,7 +11064,8 @@ function renderSetEntry(s, i, r) {
     if (text === "") delete out[key];
     else out[key] = text;
   }
-  if (s.values !== void 0) out.values = s.values.map((v, j) => typeof v === "string" ? r(`set[${i}].values[${j}]`, v) : v);
+  if (s.values !== void 0)
+    out.values = s.values.map((v, j) => typeof v === "string" ? r(`set[${i}].values[${j}]`, v) : v);
   return out;
 }
 function structuredCloneSpec(v) {
@@ -9476,7 +11083,9 @@ function specFingerprint(v) {
     if (typeof x === "bigint") return `${x.toString()}n`;
     if (typeof x === "object" && x !== null && !Array.isArray(x)) {
       const o = x;
-      return Object.fromEntries(Object.keys(o).sort().filter((k) => o[k] !== void 0).map((k) => [k, o[k]]));
+      return Object.fromEntries(
+        Object.keys(o).sort().filter((k) => o[k] !== void 0).map((k) => [k, o[k]])
+      );
     }
     return x;
   });
@@ -9486,14 +11095,22 @@ function parseBoolTemplate(field2, text) {
   try {
     v = decodeValuesYaml(text, field2, "v3");
   } catch (err) {
-    throw new LoadError("LOAD_BAD_BOOL_TEMPLATE", `${field2}: failed deserialising string ${text}`, { cause: err, expected: "true or false", found: text });
+    throw new LoadError("LOAD_BAD_BOOL_TEMPLATE", `${field2}: failed deserialising string ${text}`, {
+      cause: err,
+      expected: "true or false",
+      found: text
+    });
   }
   if (typeof v === "boolean") return v;
   if (v === null) return false;
-  throw new LoadError("LOAD_BAD_BOOL_TEMPLATE", `${field2}: failed deserialising string ${text}: cannot unmarshal into bool`, {
-    expected: "true or false",
-    found: text
-  });
+  throw new LoadError(
+    "LOAD_BAD_BOOL_TEMPLATE",
+    `${field2}: failed deserialising string ${text}: cannot unmarshal into bool`,
+    {
+      expected: "true or false",
+      found: text
+    }
+  );
 }
 function applyBoolTemplates(r) {
   const out = { ...r };
@@ -9552,10 +11169,14 @@ function parseLabels(selector) {
       const [k = "", v = ""] = label.split("=");
       positive.push([k, v]);
     } else {
-      throw new LoadError("LOAD_BAD_SELECTOR", `malformed label: ${label}. Expected label in form k=v or k!=v`, {
-        expected: "k=v or k!=v",
-        found: label
-      });
+      throw new LoadError(
+        "LOAD_BAD_SELECTOR",
+        `malformed label: ${label}. Expected label in form k=v or k!=v`,
+        {
+          expected: "k=v or k!=v",
+          found: label
+        }
+      );
     }
   }
   return { positive, negative };
@@ -9603,35 +11224,61 @@ function releaseSelectorLabels(release, commonLabels = {}) {
 
 // src/load/state-releases.ts
 function stateOverrides(st) {
-  return { kubeContext: st.spec.kubeContext ?? "", namespace: st.spec.namespace ?? "", chart: st.spec.chart ?? "" };
+  return {
+    kubeContext: st.spec.kubeContext ?? "",
+    namespace: st.spec.namespace ?? "",
+    chart: st.spec.chart ?? ""
+  };
 }
 function executeStateTemplates(ctx, st) {
   const templates = st.spec.templates ?? {};
   return (st.spec.releases ?? []).map((raw) => {
-    const withDefaults = { ...raw, inherit: applyDefaultInherit(st.spec.defaultInherit, raw.inherit) };
+    const withDefaults = {
+      ...raw,
+      inherit: applyDefaultInherit(st.spec.defaultInherit, raw.inherit)
+    };
     let release;
     try {
       release = releaseWithInheritedTemplate(templates, withDefaults);
     } catch (err) {
       if (err instanceof LoadError && err.code === "LOAD_CYCLIC_TEMPLATE") {
-        throw new LoadError(err.code, `unable to load release "${raw.name ?? ""}" with template: ${err.detail}`, { cause: err });
+        throw new LoadError(
+          err.code,
+          `unable to load release "${raw.name ?? ""}" with template: ${err.detail}`,
+          { cause: err }
+        );
       }
       throw err;
     }
-    if ((release.kubeContext ?? "") === "") release = { ...release, kubeContext: st.spec.helmDefaults?.kubeContext ?? "" };
+    if ((release.kubeContext ?? "") === "")
+      release = { ...release, kubeContext: st.spec.helmDefaults?.kubeContext ?? "" };
     release = { ...release, labels: { ...release.labels ?? {}, ...st.spec.commonLabels ?? {} } };
-    if ((release.apiVersions ?? []).length === 0 && st.spec.apiVersions !== void 0) release = { ...release, apiVersions: st.spec.apiVersions };
-    if ((release.kubeVersion ?? "") === "" && st.spec.kubeVersion !== void 0) release = { ...release, kubeVersion: st.spec.kubeVersion };
+    if ((release.apiVersions ?? []).length === 0 && st.spec.apiVersions !== void 0)
+      release = { ...release, apiVersions: st.spec.apiVersions };
+    if ((release.kubeVersion ?? "") === "" && st.spec.kubeVersion !== void 0)
+      release = { ...release, kubeVersion: st.spec.kubeVersion };
     const out = executeReleaseTemplates(release, {
       env: st.env,
       values: st.values,
       overrides: stateOverrides(st),
-      render: { basePath: st.loc.absDir, fs: ctx.fs, environ: ctx.environ, yamlVersion: ctx.yamlVersion, logger: ctx.logger, ...ctx.processRunner === void 0 ? {} : { processRunner: ctx.processRunner } },
+      render: {
+        basePath: st.loc.absDir,
+        fs: ctx.fs,
+        environ: ctx.environ,
+        helperCache: ctx.helperCache,
+        yamlVersion: ctx.yamlVersion,
+        logger: ctx.logger,
+        ...ctx.processRunner === void 0 ? {} : { processRunner: ctx.processRunner }
+      },
       stateFile: st.loc.displayFile,
       yamlVersion: ctx.yamlVersion
     });
     if ((out.chart ?? "") === "") {
-      throw new LoadError("LOAD_EMPTY_CHART", `encountered empty chart while reading release "${out.name ?? ""}"`, { keyPath: ["releases"] });
+      throw new LoadError(
+        "LOAD_EMPTY_CHART",
+        `encountered empty chart while reading release "${out.name ?? ""}"`,
+        { keyPath: ["releases"] }
+      );
     }
     return out;
   });
@@ -9666,10 +11313,14 @@ function conditionEnabled(condition, values) {
   if (lower === "false") return false;
   const keys = c.split(".");
   if (keys[keys.length - 1] !== "enabled") {
-    throw new LoadError("LOAD_BAD_CONDITION", "Condition value must be in the form 'foo.enabled' where 'foo' can be modified as necessary", {
-      found: c,
-      expected: "foo.enabled"
-    });
+    throw new LoadError(
+      "LOAD_BAD_CONDITION",
+      "Condition value must be in the form 'foo.enabled' where 'foo' can be modified as necessary",
+      {
+        found: c,
+        expected: "foo.enabled"
+      }
+    );
   }
   let cur = values ?? /* @__PURE__ */ Object.create(null);
   let path = "";
@@ -9679,7 +11330,10 @@ function conditionEnabled(condition, values) {
       throw new LoadError("LOAD_BAD_CONDITION", `environment values field '${path}' not found`, { found: c });
     }
     const next = cur[key];
-    if (!isMap(next)) throw new LoadError("LOAD_BAD_CONDITION", `environment values field '${path}' is not a map`, { found: c });
+    if (!isMap(next))
+      throw new LoadError("LOAD_BAD_CONDITION", `environment values field '${path}' is not a map`, {
+        found: c
+      });
     cur = next;
   }
   return cur.enabled === true;
@@ -9691,7 +11345,11 @@ function selectReleases(releases, selectors, values, includeTransitiveNeeds) {
     try {
       enabled = conditionEnabled(r.spec.condition, values);
     } catch (err) {
-      throw new LoadError("LOAD_BAD_CONDITION", `failed to parse condition in release ${r.spec.name ?? ""}: ${err.detail}`, { cause: err });
+      throw new LoadError(
+        "LOAD_BAD_CONDITION",
+        `failed to parse condition in release ${r.spec.name ?? ""}: ${err.detail}`,
+        { cause: err }
+      );
     }
     return filters.length > 0 && !matchAnySelector(filters, r.labels) || !enabled;
   });
@@ -9737,10 +11395,52 @@ function labelReleases(st, releases) {
   return releases.map((spec) => ({
     spec,
     labels: releaseSelectorLabels(
-      { name: spec.name ?? "", namespace: spec.namespace ?? "", chart: spec.chart ?? "", labels: spec.labels ?? {} },
+      {
+        name: spec.name ?? "",
+        namespace: spec.namespace ?? "",
+        chart: spec.chart ?? "",
+        labels: spec.labels ?? {}
+      },
       st.spec.commonLabels ?? {}
     )
   }));
+}
+
+// src/load/inherit-config.ts
+function buildInheritedConfig(parent, env, want) {
+  const set2 = new Set(want);
+  return structuredCloneSpec({
+    ...set2.has("repositories") && parent.repositories !== void 0 ? { repositories: parent.repositories } : {},
+    ...set2.has("helmDefaults") ? { helmDefaults: parent.helmDefaults ?? {} } : {},
+    ...set2.has("commonLabels") && parent.commonLabels !== void 0 ? { commonLabels: parent.commonLabels } : {},
+    ...set2.has("apiVersions") && parent.apiVersions !== void 0 ? { apiVersions: parent.apiVersions } : {},
+    ...set2.has("kubeVersion") && (parent.kubeVersion ?? "") !== "" ? { kubeVersion: parent.kubeVersion } : {},
+    ...set2.has("templates") && parent.templates !== void 0 ? { templates: parent.templates } : {},
+    ...set2.has("environments") ? { env: copyEnvironment(env) } : {}
+  });
+}
+function dedupByName(items) {
+  const last = /* @__PURE__ */ new Map();
+  items.forEach((r, i) => last.set(r.name ?? "", i));
+  return items.filter((r, i) => last.get(r.name ?? "") === i);
+}
+function mergeInherited(child, inh) {
+  let out = { ...child };
+  if (inh.repositories !== void 0)
+    out.repositories = dedupByName([...inh.repositories, ...child.repositories ?? []]);
+  if (inh.helmDefaults !== void 0)
+    out.helmDefaults = mergeStructs(child.helmDefaults ?? {}, inh.helmDefaults, {
+      override: false,
+      appendSlice: false
+    });
+  if (inh.commonLabels !== void 0)
+    out.commonLabels = { ...inh.commonLabels, ...child.commonLabels ?? {} };
+  if (inh.templates !== void 0) out.templates = { ...inh.templates, ...child.templates ?? {} };
+  if (inh.apiVersions !== void 0)
+    out.apiVersions = [.../* @__PURE__ */ new Set([...inh.apiVersions, ...child.apiVersions ?? []])];
+  if (inh.kubeVersion !== void 0 && (child.kubeVersion ?? "") === "")
+    out = { ...out, kubeVersion: inh.kubeVersion };
+  return out;
 }
 
 // src/load/environment-spec.ts
@@ -9792,7 +11492,13 @@ var goFloat = import_zod.z.preprocess((v) => typeof v === "bigint" ? Number(v) :
 var anyValue = import_zod.z.custom(() => true);
 var stringList2 = import_zod.z.preprocess(nullToUndefined, import_zod.z.array(goString).optional());
 var anyList = import_zod.z.preprocess(nullToUndefined, import_zod.z.array(anyValue).optional());
-var stringMap = import_zod.z.preprocess(nullToUndefined, import_zod.z.record(import_zod.z.string(), import_zod.z.preprocess((v) => v === null ? "" : v, goString)).optional());
+var stringMap = import_zod.z.preprocess(
+  nullToUndefined,
+  import_zod.z.record(
+    import_zod.z.string(),
+    import_zod.z.preprocess((v) => v === null ? "" : v, goString)
+  ).optional()
+);
 var missingFileHandlerConfig = import_zod.z.strictObject({ ignoreMissingGitBranch: opt(goBool) });
 var setValue = import_zod.z.strictObject({
   name: opt(goString),
@@ -9964,7 +11670,10 @@ var subHelmfileObject = import_zod.z.strictObject({
   values: anyList
 }).superRefine((hf, ctx) => {
   if (hf.selectors !== void 0 && hf.selectors !== null && (hf.path ?? "") === "") {
-    ctx.addIssue({ code: "custom", message: `found 'selectors' definition without path: [${hf.selectors.join(" ")}]` });
+    ctx.addIssue({
+      code: "custom",
+      message: `found 'selectors' definition without path: [${hf.selectors.join(" ")}]`
+    });
   }
   if (hf.selectorsInherited === true && (hf.selectors ?? []).length > 0) {
     ctx.addIssue({
@@ -9972,7 +11681,31 @@ var subHelmfileObject = import_zod.z.strictObject({
       message: `you cannot use 'SelectorsInherited: true' along with and explicit selector for path: ${hf.path ?? ""}`
     });
   }
+  if ((hf.inherits ?? []).length > 0 && (hf.path ?? "") === "") {
+    ctx.addIssue({
+      code: "custom",
+      message: `found 'inherits' definition without path: [${(hf.inherits ?? []).join(" ")}]`
+    });
+  }
+  for (const key of hf.inherits ?? []) {
+    if (!INHERIT_KEYS.includes(key)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["inherits"],
+        message: `invalid inherits entry "${key}" for path "${hf.path ?? ""}": allowed values are [${INHERIT_KEYS.join(" ")}]`
+      });
+    }
+  }
 });
+var INHERIT_KEYS = [
+  "repositories",
+  "helmDefaults",
+  "commonLabels",
+  "apiVersions",
+  "kubeVersion",
+  "templates",
+  "environments"
+];
 var subHelmfile = import_zod.z.preprocess((v) => typeof v === "string" ? { path: v } : v, subHelmfileObject);
 var repositorySchema = import_zod.z.strictObject({
   name: opt(goString),
@@ -10001,7 +11734,12 @@ var stateSchema = import_zod.z.strictObject({
   helmBinary: opt(goString),
   kustomizeBinary: opt(goString),
   values: anyList,
-  environments: opt(import_zod.z.record(import_zod.z.string(), import_zod.z.preprocess((v) => v === null ? {} : v, environmentSpecSchema))),
+  environments: opt(
+    import_zod.z.record(
+      import_zod.z.string(),
+      import_zod.z.preprocess((v) => v === null ? {} : v, environmentSpecSchema)
+    )
+  ),
   bases: stringList2,
   helmDefaults: opt(helmDefaultsSchema),
   helmfiles: opt(import_zod.z.array(subHelmfile)),
@@ -10015,7 +11753,12 @@ var stateSchema = import_zod.z.strictObject({
   apiVersions: stringList2,
   kubeVersion: opt(goString),
   hooks: opt(import_zod.z.array(hook)),
-  templates: opt(import_zod.z.record(import_zod.z.string(), import_zod.z.preprocess((v) => v === null ? {} : v, releaseSchema))),
+  templates: opt(
+    import_zod.z.record(
+      import_zod.z.string(),
+      import_zod.z.preprocess((v) => v === null ? {} : v, releaseSchema)
+    )
+  ),
   defaultInherit,
   missingFileHandler: opt(goString),
   missingFileHandlerConfig: opt(missingFileHandlerConfig),
@@ -10055,6 +11798,7 @@ function issueToError(issue, doc, file, index) {
     message = `wrong type in document ${index}`;
   } else if (issue.code === "custom") {
     code = "LOAD_INVALID";
+    message = issue.message;
   }
   const pos = doc.locate(keyPath) ?? doc.locate(keyPath.slice(0, -1));
   return new LoadError(code, message, {
@@ -10097,7 +11841,7 @@ function parseStatePart(content, file, version) {
 }
 
 // src/load/state-creator.ts
-function loadBases(ctx, spec, loc, envValues, loadBase) {
+function loadBases(spec, loc, envValues, loadBase) {
   const layers = (spec.bases ?? []).map((b) => loadBase(envValues, loc, b));
   layers.push(spec);
   let result = layers[0];
@@ -10110,7 +11854,6 @@ function loadBases(ctx, spec, loc, envValues, loadBase) {
     void _drop;
     result = { ...mergeStructs(result, rest, { override: true, appendSlice: true }), environments: envs };
   }
-  void ctx;
   return result;
 }
 function loadEnvSecrets(ctx, spec, envSpec, loc) {
@@ -10125,7 +11868,11 @@ function loadEnvSecrets(ctx, spec, envSpec, loc) {
       }
       const decoded2 = decodeValuesYaml(ctx.secrets.decryptFile(f), f, ctx.yamlVersion);
       if (decoded2 !== null && !isMap(decoded2)) {
-        throw new LoadError("LOAD_WRONG_TYPE", `failed to load environment secrets file "${path}": expected a map`, { file: f });
+        throw new LoadError(
+          "LOAD_WRONG_TYPE",
+          `failed to load environment secrets file "${path}": expected a map`,
+          { file: f }
+        );
       }
       if (decoded2 !== null) secretVals = mergoOverride(secretVals, decoded2);
     }
@@ -10158,26 +11905,23 @@ function loadEnvValues(ctx, spec, loc, name, ctxEnv) {
   };
 }
 function failedToRead(loc, err) {
-  if (!isHelmfileError(err)) return err;
-  const Ctor = err.constructor;
-  return new Ctor(err.code, `failed to read ${loc.displayFile}: ${err.detail}`, {
-    ...err.file === void 0 ? {} : { file: err.file },
-    ...err.line === void 0 ? {} : { line: err.line },
-    ...err.keyPath === void 0 ? {} : { keyPath: err.keyPath },
-    cause: err
-  });
+  return isHelmfileError(err) ? rewrapError(err, `failed to read ${loc.displayFile}: ${err.detail}`) : err;
 }
 function parseAndLoad(ctx, content, loc, file, evaluateBases, ctxEnv, loadBase) {
   let spec = parseStatePart(content, file, ctx.yamlVersion);
   if (!evaluateBases) {
     if ((spec.bases ?? []).length > 0) {
-      throw new LoadError("LOAD_NESTED_BASES", "nested `base` helmfile is unsupported. please submit a feature request if you need this!", {
-        file,
-        keyPath: ["bases"]
-      });
+      throw new LoadError(
+        "LOAD_NESTED_BASES",
+        "nested `base` helmfile is unsupported. please submit a feature request if you need this!",
+        {
+          file,
+          keyPath: ["bases"]
+        }
+      );
     }
   } else {
-    spec = loadBases(ctx, spec, loc, ctxEnv, loadBase);
+    spec = loadBases(spec, loc, ctxEnv, loadBase);
   }
   let env;
   try {
@@ -10197,13 +11941,68 @@ function parseAndLoad(ctx, content, loc, file, evaluateBases, ctxEnv, loadBase) 
   return { spec, env, values: getMergedValues(env) };
 }
 
+// src/load/policy.ts
+var TOP_KEY = /^[a-zA-Z]+:/;
+var SEPARATOR = /^--- *$/;
+var PRIORITY = { bases: 0, environments: 0, releases: 1 };
+function topKeys(content, withSeparators) {
+  const out = [];
+  for (const raw of content.split("\n")) {
+    const line = raw.replace(/\s+$/, "");
+    if (line === "") continue;
+    if (withSeparators && SEPARATOR.test(line)) out.push(line);
+    if (TOP_KEY.test(line)) out.push(line.split(":", 1)[0]);
+  }
+  return out;
+}
+function checkStatePolicy(file, content) {
+  const keys = topKeys(content, false);
+  if (keys.length === 0) {
+    throw new LoadError("LOAD_POLICY_NO_KEYS", `no top-level config keys are found in ${file}`, { file });
+  }
+  const ordered = keys.filter((k) => k in PRIORITY);
+  for (let i = 1; i < ordered.length; i++) {
+    const prev = ordered[i - 1];
+    const cur = ordered[i];
+    if ((PRIORITY[prev] ?? 0) > (PRIORITY[cur] ?? 0)) {
+      throw new LoadError(
+        "LOAD_POLICY_KEY_ORDER",
+        `top-level config key ${cur} must be defined before ${prev} in ${file}`,
+        { file, keyPath: [cur] }
+      );
+    }
+  }
+  const seen = /* @__PURE__ */ new Set();
+  const sequence = [];
+  for (const k of topKeys(content, true)) {
+    if (k !== "environments" && k !== "releases" && !SEPARATOR.test(k)) continue;
+    const key = SEPARATOR.test(k) ? "---" : k;
+    if (seen.has(key)) continue;
+    sequence.push(key);
+    if (key !== "---") seen.add(key);
+  }
+  for (let i = 0; i + 1 < sequence.length; i++) {
+    if (sequence[i] !== "---" && sequence[i + 1] !== "---") {
+      throw new LoadError(
+        "LOAD_POLICY_ENV_WITH_RELEASES",
+        "environments and releases cannot be defined within the same YAML part. Use --- to extract the environments into a dedicated part",
+        { file }
+      );
+    }
+  }
+}
+
 // src/load/state-file-loader.ts
 var UndefinedEnvironmentError = class extends LoadError {
 };
 function undefinedEnv(loc, env) {
-  return new UndefinedEnvironmentError("LOAD_UNDEFINED_ENVIRONMENT", `failed to read ${loc.displayFile}: environment "${env}" is not defined`, {
-    file: loc.displayFile
-  });
+  return new UndefinedEnvironmentError(
+    "LOAD_UNDEFINED_ENVIRONMENT",
+    `failed to read ${loc.displayFile}: environment "${env}" is not defined`,
+    {
+      file: loc.displayFile
+    }
+  );
 }
 function renderPart(ctx, part, loc, id, env, overrode) {
   const inherited = env === void 0 && overrode === void 0 ? { ...emptyEnv(ctx.envName) } : env;
@@ -10215,6 +12014,7 @@ function renderPart(ctx, part, loc, id, env, overrode) {
       basePath: loc.absDir,
       fs: ctx.fs,
       environ: ctx.environ,
+      helperCache: ctx.helperCache,
       yamlVersion: ctx.yamlVersion,
       ...ctx.processRunner === void 0 ? {} : { processRunner: ctx.processRunner },
       logger: ctx.logger
@@ -10224,7 +12024,13 @@ function renderPart(ctx, part, loc, id, env, overrode) {
   }
 }
 function emptyEnv(name) {
-  return { name, kubeContext: "", defaults: /* @__PURE__ */ Object.create(null), values: /* @__PURE__ */ Object.create(null), cliOverrides: /* @__PURE__ */ Object.create(null) };
+  return {
+    name,
+    kubeContext: "",
+    defaults: /* @__PURE__ */ Object.create(null),
+    values: /* @__PURE__ */ Object.create(null),
+    cliOverrides: /* @__PURE__ */ Object.create(null)
+  };
 }
 function expandHelmfiles(ctx, spec, loc) {
   const out = [];
@@ -10246,8 +12052,15 @@ function expandHelmfiles(ctx, spec, loc) {
   }
   return out;
 }
-function loadBaseSpec(ctx, envValues, loc, file) {
+function loadBaseSpec(ctx, envValues, loc, file, including) {
   const abs = isAbsolute3(file) ? file : joinPath(loc.absDir, file);
+  if (abs === including) {
+    throw new LoadError("LOAD_CYCLIC_BASES", `${loc.displayFile} lists itself under bases`, {
+      file: including,
+      keyPath: ["bases"],
+      found: file
+    });
+  }
   const display = isAbsolute3(file) ? file : joinPath(loc.displayDir, file);
   return loadStateFile(ctx, envValues, void 0, { ...loc, displayFile: display }, abs, false).spec;
 }
@@ -10270,7 +12083,12 @@ function validateUpdateStrategies(loc, spec) {
       throw new LoadError(
         "LOAD_BAD_UPDATE_STRATEGY",
         `failed to read ${loc.displayFile}: updateStrategy "${s}" is invalid, valid values are: reinstallIfForbidden or not set`,
-        { file: loc.displayFile, keyPath: ["releases", i, "updateStrategy"], expected: "reinstallIfForbidden", found: s }
+        {
+          file: loc.displayFile,
+          keyPath: ["releases", i, "updateStrategy"],
+          expected: "reinstallIfForbidden",
+          found: s
+        }
       );
     }
   });
@@ -10278,6 +12096,7 @@ function validateUpdateStrategies(loc, spec) {
 function loadStateFile(ctx, inheritedEnv, overrodeEnv, loc, absFile, evaluateBases, expand = true) {
   ctx.onStateRead?.(loc.displayFile);
   const content = ctx.fs.readFile(absFile).replace(/\r\n/g, "\n");
+  if (expand) checkStatePolicy(loc.displayFile, content);
   const parts = content.split("\n---\n");
   const hasEnv = inheritedEnv !== void 0 || overrodeEnv !== void 0;
   const shouldRender = extName(absFile) === ".gotmpl" || ctx.renderYaml;
@@ -10287,8 +12106,20 @@ function loadStateFile(ctx, inheritedEnv, overrodeEnv, loc, absFile, evaluateBas
     const id = `${loc.displayFile}.part.${i}`;
     const raw = shouldRender ? renderPart(ctx, part, loc, id, env, overrodeEnv) : part;
     const merged = mergeEnvironments(env, overrodeEnv);
-    const loaded = parseAndLoad(ctx, raw, loc, loc.displayFile, evaluateBases, merged, (ev, l, f) => loadBaseSpec(ctx, ev, l, f));
-    acc = mergePart(acc, loaded, expand ? expandHelmfiles(ctx, loaded.spec, loc) : [...loaded.spec.helmfiles ?? []]);
+    const loaded = parseAndLoad(
+      ctx,
+      raw,
+      loc,
+      absFile,
+      evaluateBases,
+      merged,
+      (ev, l, f) => loadBaseSpec(ctx, ev, l, f, absFile)
+    );
+    acc = mergePart(
+      acc,
+      loaded,
+      expand ? expandHelmfiles(ctx, loaded.spec, loc) : [...loaded.spec.helmfiles ?? []]
+    );
     env = acc.env;
     const envs = acc.spec.environments ?? {};
     if (expand && Object.keys(envs).length > 0 && evaluateBases && env.name !== "default" && !(env.name in envs)) {
@@ -10308,6 +12139,18 @@ function loadStateFile(ctx, inheritedEnv, overrodeEnv, loc, absFile, evaluateBas
     throw undefinedEnv(loc, final.env.name);
   }
   validateUpdateStrategies(loc, spec);
+  final.helmfiles.forEach((h, i) => {
+    if (h.path === absFile || h.path === loc.displayDir || h.path === ".") {
+      throw new LoadError(
+        "LOAD_SUBHELMFILE_RECURSION",
+        `${loc.displayFile} contains a recursion into the same sub-helmfile at helmfiles[${i}]`,
+        {
+          file: absFile,
+          keyPath: ["helmfiles", i]
+        }
+      );
+    }
+  });
   return { loc, absFile, spec, env: final.env, values: final.values, helmfiles: final.helmfiles };
 }
 
@@ -10319,17 +12162,27 @@ function findDesiredStateFiles(ctx, cwd, specified, reverse) {
   if (specified !== void 0 && specified !== "") {
     const abs = isAbsolute3(specified) ? specified : joinPath(cwd, specified);
     if (ctx.fs.isFile(abs)) return [specified];
-    if (!ctx.fs.isDirectory(abs)) throw new LoadError("LOAD_STATE_NOT_FOUND", `specified state file ${specified} is not found`, { file: specified });
+    if (!ctx.fs.isDirectory(abs))
+      throw new LoadError("LOAD_STATE_NOT_FOUND", `specified state file ${specified} is not found`, {
+        file: specified
+      });
     dir = specified;
   } else {
     const hasYaml = ctx.fs.isFile(joinPath(cwd, "helmfile.yaml"));
     const hasGotmpl = ctx.fs.isFile(joinPath(cwd, "helmfile.yaml.gotmpl"));
     if (hasYaml && hasGotmpl) {
-      throw new LoadError("LOAD_STATE_CONFLICT", "both helmfile.yaml and helmfile.yaml.gotmpl exist. Please remove one of them");
+      throw new LoadError(
+        "LOAD_STATE_CONFLICT",
+        "both helmfile.yaml and helmfile.yaml.gotmpl exist. Please remove one of them"
+      );
     }
     const def = hasYaml ? "helmfile.yaml" : hasGotmpl ? "helmfile.yaml.gotmpl" : "";
     if (ctx.fs.isDirectory(joinPath(cwd, "helmfile.d"))) {
-      if (def !== "") throw new LoadError("LOAD_STATE_CONFLICT", `configuration conlict error: you can have either ${def} or helmfile.d, but not both`);
+      if (def !== "")
+        throw new LoadError(
+          "LOAD_STATE_CONFLICT",
+          `configuration conlict error: you can have either ${def} or helmfile.d, but not both`
+        );
       dir = "helmfile.d";
     } else if (def !== "") return [def];
     else {
@@ -10347,9 +12200,20 @@ function findDesiredStateFiles(ctx, cwd, specified, reverse) {
 function overrodeEnvironment(ctx, opts, cwd) {
   if (opts.overrideValues.length === 0 && opts.cliSetValues === void 0) return void 0;
   const callee = opts.calleePath ?? joinPath(cwd, "_");
-  const loc = { absDir: dirName(callee), displayDir: dirName(opts.calleePath ?? "."), displayFile: callee };
+  const loc = {
+    absDir: dirName(callee),
+    displayDir: dirName(opts.calleePath ?? "."),
+    displayFile: callee
+  };
   const base = newEnvironment(ctx.envName);
-  const load = (entries) => loadEnvironmentValues(ctx, { loc, missingFileHandler: "Error", entries, ctxEnv: newEnvironment(ctx.envName), envName: ctx.envName, mergeStrategy: "" });
+  const load = (entries) => loadEnvironmentValues(ctx, {
+    loc,
+    missingFileHandler: "Error",
+    entries,
+    ctxEnv: newEnvironment(ctx.envName),
+    envName: ctx.envName,
+    mergeStrategy: ""
+  });
   return {
     ...base,
     values: opts.overrideValues.length > 0 ? load(opts.overrideValues) : newMap(),
@@ -10359,15 +12223,28 @@ function overrodeEnvironment(ctx, opts, cwd) {
 function applyCliOverrides(ctx, st) {
   let spec = st.spec;
   if (ctx.kubeContext !== "") {
-    if ((spec.kubeContext ?? "") !== "") throw new LoadError("LOAD_FLAG_CONFLICT", "err: Cannot use option --kube-context and set attribute kubeContext.");
-    spec = { ...spec, kubeContext: ctx.kubeContext, helmDefaults: { ...spec.helmDefaults ?? {}, kubeContext: ctx.kubeContext } };
+    if ((spec.kubeContext ?? "") !== "")
+      throw new LoadError(
+        "LOAD_FLAG_CONFLICT",
+        "err: Cannot use option --kube-context and set attribute kubeContext."
+      );
+    spec = {
+      ...spec,
+      kubeContext: ctx.kubeContext,
+      helmDefaults: { ...spec.helmDefaults ?? {}, kubeContext: ctx.kubeContext }
+    };
   }
   if (ctx.namespace !== "") {
-    if ((spec.namespace ?? "") !== "") throw new LoadError("LOAD_FLAG_CONFLICT", "err: Cannot use option --namespace and set attribute namespace.");
+    if ((spec.namespace ?? "") !== "")
+      throw new LoadError(
+        "LOAD_FLAG_CONFLICT",
+        "err: Cannot use option --namespace and set attribute namespace."
+      );
     spec = { ...spec, namespace: ctx.namespace };
   }
   if (ctx.chart !== "") {
-    if ((spec.chart ?? "") !== "") throw new LoadError("LOAD_FLAG_CONFLICT", "err: Cannot use option --chart and set attribute chart.");
+    if ((spec.chart ?? "") !== "")
+      throw new LoadError("LOAD_FLAG_CONFLICT", "err: Cannot use option --chart and set attribute chart.");
     spec = { ...spec, chart: ctx.chart };
   }
   return { ...st, spec };
@@ -10375,10 +12252,17 @@ function applyCliOverrides(ctx, st) {
 function loadDesired(ctx, cwd, relPath, single, opts) {
   const abs = isAbsolute3(relPath) ? relPath : joinPath(cwd, relPath);
   const loc = single ? { absDir: dirName(abs), displayDir: ".", displayFile: baseName(abs) } : { absDir: dirName(abs), displayDir: dirName(abs), displayFile: abs };
-  const calleeOpts = opts.calleePath === void 0 ? { ...opts, calleePath: abs } : opts;
+  const callee = single ? abs : joinPath(cwd, baseName(abs));
+  const calleeOpts = opts.calleePath === void 0 ? { ...opts, calleePath: callee } : opts;
   const overrode = overrodeEnvironment(ctx, calleeOpts, cwd);
-  let st = loadStateFile(ctx, void 0, overrode, loc, abs, true);
-  if (opts.reverse) st = { ...st, spec: { ...st.spec, releases: [...st.spec.releases ?? []].reverse() }, helmfiles: [...st.helmfiles].reverse() };
+  let st = loadStateFile(ctx, opts.inherited?.env, overrode, loc, abs, true);
+  if (opts.inherited !== void 0) st = { ...st, spec: mergeInherited(st.spec, opts.inherited) };
+  if (opts.reverse)
+    st = {
+      ...st,
+      spec: { ...st.spec, releases: [...st.spec.releases ?? []].reverse() },
+      helmfiles: [...st.helmfiles].reverse()
+    };
   return applyCliOverrides(ctx, st);
 }
 function visitNested(ctx, st, opts, cliSelectors, converge) {
@@ -10390,7 +12274,8 @@ function visitNested(ctx, st, opts, cliSelectors, converge) {
       calleePath: st.absFile,
       overrideValues: m.values ?? [],
       selectors: inherit ? opts.selectors : m.selectors ?? [],
-      reverse: opts.reverse
+      reverse: opts.reverse,
+      ...(m.inherits ?? []).length > 0 ? { inherited: buildInheritedConfig(st.spec, st.env, m.inherits ?? []) } : {}
     };
     try {
       visitStates(ctx, st.loc.absDir, m.path ?? "", nested, cliSelectors, converge);
@@ -10416,10 +12301,12 @@ function visitStates(ctx, cwd, fileOrDir, opts, cliSelectors, converge) {
         if (err instanceof UndefinedEnvironmentError) continue;
         throw err;
       }
-      if (!opts.reverse && st.helmfiles.length > 0 && visitNested(ctx, st, opts, cliSelectors, converge)) noMatch = false;
+      if (!opts.reverse && st.helmfiles.length > 0 && visitNested(ctx, st, opts, cliSelectors, converge))
+        noMatch = false;
       const processed = converge(st, opts.selectors);
       if (processed) noMatch = false;
-      if (opts.reverse && st.helmfiles.length > 0 && visitNested(ctx, st, opts, cliSelectors, converge)) noMatch = false;
+      if (opts.reverse && st.helmfiles.length > 0 && visitNested(ctx, st, opts, cliSelectors, converge))
+        noMatch = false;
     } catch (err) {
       if (err instanceof NoMatchingReleaseError) throw err;
       throw wrapError(prefix, err);
@@ -10431,6 +12318,203 @@ function visitStates(ctx, cwd, fileOrDir, opts, cliSelectors, converge) {
       `err: no releases found that matches specified selector(${cliSelectors.join(", ")}) and environment(${ctx.envName}), in any helmfile`
     );
   }
+}
+
+// src/load/needs-graph.ts
+function checkNeedsCycles(releases, file) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const r of releases) byId.set(releaseId(r), r);
+  const state = /* @__PURE__ */ new Map();
+  const visit = (id, chain) => {
+    const s = state.get(id);
+    if (s === "done") return;
+    if (s === "visiting") {
+      const cycle = [...chain.slice(chain.indexOf(id)), id];
+      throw new LoadError("LOAD_CYCLIC_NEEDS", `cyclic needs detected: ${cycle.join(" -> ")}`, {
+        file,
+        found: cycle.join(" -> ")
+      });
+    }
+    state.set(id, "visiting");
+    for (const n of byId.get(id)?.needs ?? []) if (byId.has(n)) visit(n, [...chain, id]);
+    state.set(id, "done");
+  };
+  for (const id of byId.keys()) visit(id, []);
+}
+
+// src/load/build-document.ts
+var HELM_DEFAULTS_ALWAYS = /* @__PURE__ */ new Set([
+  "verify",
+  "enableDNS",
+  "devel",
+  "wait",
+  "waitRetries",
+  "waitForJobs",
+  "timeout",
+  "recreatePods",
+  "force",
+  "atomic",
+  "rollbackOnFailure",
+  "forceConflicts",
+  "skipDeps",
+  "skipRefresh",
+  "reuseValues"
+]);
+var HELM_DEFAULT_ZERO = {
+  verify: false,
+  enableDNS: false,
+  devel: false,
+  wait: false,
+  waitRetries: 0n,
+  waitForJobs: false,
+  timeout: 0n,
+  recreatePods: false,
+  force: false,
+  atomic: false,
+  rollbackOnFailure: false,
+  forceConflicts: false,
+  skipDeps: false,
+  skipRefresh: false,
+  reuseValues: false
+};
+var PLAIN_ZERO_DROPPED = /* @__PURE__ */ new Set([
+  "insecureSkipTLSVerify",
+  "plainHttp",
+  "forceGoGetter",
+  "selectorsInherited",
+  "oci",
+  "verify",
+  "passCredentials",
+  "skipTLSVerify"
+]);
+function isEmpty3(v) {
+  if (v === void 0 || v === null || v === "") return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === "object" && !(v instanceof YamlOrderedMap)) return Object.keys(v).length === 0;
+  return false;
+}
+function anyValue2(v) {
+  if (Array.isArray(v)) return v.map(anyValue2);
+  if (typeof v === "object" && v !== null && !(v instanceof YamlOrderedMap)) {
+    const out = {};
+    for (const [k, x] of Object.entries(v))
+      if (x !== void 0) out[k] = anyValue2(x);
+    return out;
+  }
+  return v ?? null;
+}
+function struct2(order, obj, convert, keep = () => false) {
+  const entries = [];
+  for (const k of order) {
+    const v = obj[k];
+    if (!keep(k) && (isEmpty3(v) || PLAIN_ZERO_DROPPED.has(k) && v === false)) continue;
+    entries.push([k, convert(k, v)]);
+  }
+  return new YamlOrderedMap(entries);
+}
+var RELEASE_ORDER = Object.keys(releaseSchema.shape);
+var SET_ORDER = ["name", "value", "file", "values"];
+var REPOSITORY_ORDER = [
+  "name",
+  "url",
+  "caFile",
+  "certFile",
+  "keyFile",
+  "username",
+  "password",
+  "registryConfig",
+  "managed",
+  "oci",
+  "verify",
+  "keyring",
+  "passCredentials",
+  "skipTLSVerify",
+  "plainHttp"
+];
+function releaseDoc(r) {
+  return struct2(RELEASE_ORDER, r, (k, v) => {
+    if ((k === "set" || k === "setString" || k === "setTemplate" || k === "env") && Array.isArray(v)) {
+      return v.map((s) => struct2(SET_ORDER, s, (_k, x) => anyValue2(x)));
+    }
+    if (k === "inherit" && Array.isArray(v))
+      return v.map(
+        (s) => struct2(["template", "except"], s, (_k, x) => anyValue2(x))
+      );
+    if (k === "missingFileHandlerConfig")
+      return struct2(["ignoreMissingGitBranch"], v, (_k, x) => anyValue2(x));
+    return anyValue2(v);
+  });
+}
+function helmDefaultsDoc(h) {
+  return struct2(
+    Object.keys(helmDefaultsSchema.shape),
+    h,
+    (k, v) => anyValue2(v ?? HELM_DEFAULT_ZERO[k] ?? null),
+    (k) => HELM_DEFAULTS_ALWAYS.has(k)
+  );
+}
+function buildDocument(spec, releases, filePath, renderedValues) {
+  const full = { ...spec, releases };
+  const body = struct2(
+    Object.keys(stateSchema.shape),
+    full,
+    (k, v) => {
+      if (k === "releases") return v.map(releaseDoc);
+      if (k === "helmDefaults") return helmDefaultsDoc(v);
+      if (k === "templates") {
+        const out = {};
+        for (const [name, t] of Object.entries(v ?? {}))
+          out[name] = releaseDoc(t);
+        return out;
+      }
+      if (k === "environments") {
+        const out = {};
+        for (const [name, e] of Object.entries(v)) {
+          out[name] = struct2(Object.keys(environmentSpecSchema.shape), e, (_k, x) => anyValue2(x));
+        }
+        return out;
+      }
+      if (k === "helmfiles") {
+        return v.map(
+          (h) => struct2(
+            ["path", "selectors", "selectorsInherited", "inherits", "values"],
+            h,
+            (_k, x) => anyValue2(x)
+          )
+        );
+      }
+      if (k === "repositories")
+        return v.map(
+          (r) => struct2(REPOSITORY_ORDER, r, (_k, x) => anyValue2(x))
+        );
+      return anyValue2(v);
+    },
+    (k) => k === "templates" || k === "helmDefaults" && !isEmpty3(full.helmDefaults)
+  );
+  return new YamlOrderedMap([
+    ["filepath", filePath],
+    ...body.entries,
+    ["renderedvalues", renderedValues]
+  ]);
+}
+function buildDocumentValue(doc, version) {
+  return orderedValue(doc, version);
+}
+function orderedValue(v, version) {
+  if (v instanceof YamlOrderedMap) {
+    const out = newMap();
+    for (const [k, x] of v.entries) out[k] = orderedValue(x, version);
+    return out;
+  }
+  if (Array.isArray(v)) return v.map((x) => orderedValue(x, version));
+  if (typeof v === "object" && v !== null && !(v instanceof YamlRawScalar)) {
+    const obj = v;
+    const out = newMap();
+    for (const k of sortGoYamlKeys(Object.keys(obj), version))
+      out[k] = orderedValue(obj[k], version);
+    return out;
+  }
+  return v instanceof YamlRawScalar ? v.text : v;
 }
 
 // src/load/load-desired-state.ts
@@ -10450,6 +12534,7 @@ function createLoaderContext(options, io) {
     explicitSelectorInheritance: (io.env.HELMFILE_EXPERIMENTAL ?? "").split(",").includes("explicit-selector-inheritance"),
     helmBinary: options.helmBinary ?? "",
     kustomizeBinary: "",
+    helperCache: /* @__PURE__ */ new Map(),
     ...options.onStateRead === void 0 ? {} : { onStateRead: options.onStateRead }
   };
 }
@@ -10472,11 +12557,32 @@ function cliSetValues(options) {
 function convergeState(ctx, options, st, selectors) {
   const templated = executeStateTemplates(ctx, st);
   const overridden = applyOverrides(st, templated);
-  const selected = selectReleases(labelReleases(st, overridden), selectors, st.values, options.includeTransitiveNeeds === true);
+  checkNeedsCycles(overridden, st.absFile);
+  const selected = selectReleases(
+    labelReleases(st, overridden),
+    selectors,
+    st.values,
+    options.includeTransitiveNeeds === true
+  );
   checkDuplicates(selected.map((r) => r.spec));
-  const view = { loc: st.loc, absFile: st.absFile, spec: st.spec, env: st.env, values: st.values, overrides: { kubeContext: st.spec.kubeContext ?? "", namespace: st.spec.namespace ?? "", chart: st.spec.chart ?? "" } };
-  const releases = selected.map((r) => prepareRelease(ctx, view, r.spec, r.labels, options.skipDeps === true));
-  const document = toValue({ ...st.spec, releases: overridden });
+  const view = {
+    loc: st.loc,
+    absFile: st.absFile,
+    spec: st.spec,
+    env: st.env,
+    values: st.values,
+    overrides: {
+      kubeContext: st.spec.kubeContext ?? "",
+      namespace: st.spec.namespace ?? "",
+      chart: st.spec.chart ?? ""
+    }
+  };
+  const releases = selected.map(
+    (r) => prepareRelease(ctx, view, r.spec, r.labels, options.skipDeps === true)
+  );
+  const labelled = selected.map((r) => ({ ...r.spec, labels: r.labels }));
+  const built = buildDocument(st.spec, labelled, st.loc.displayFile, st.values);
+  const document = buildDocumentValue(built, ctx.yamlVersion);
   return {
     file: st.absFile,
     displayPath: st.loc.displayFile,
@@ -10485,7 +12591,8 @@ function convergeState(ctx, options, st, selectors) {
     helmDefaults: toValue(st.spec.helmDefaults ?? {}),
     repositories: repositories(st),
     releases,
-    document
+    document,
+    buildYaml: encodeYaml(built, { version: ctx.yamlVersion, indent: 2 })
   };
 }
 function loadDesiredState(options, io) {
@@ -10499,7 +12606,12 @@ function loadDesiredState(options, io) {
       ctx,
       options.cwd,
       options.file ?? "",
-      { overrideValues: files, ...set2 === void 0 ? {} : { cliSetValues: set2 }, selectors, reverse: options.reverse === true },
+      {
+        overrideValues: files,
+        ...set2 === void 0 ? {} : { cliSetValues: set2 },
+        selectors,
+        reverse: options.reverse === true
+      },
       selectors,
       (st, sel) => {
         const loaded = convergeState(ctx, options, st, sel);
@@ -10541,7 +12653,7 @@ function goValueString(v) {
   const keys = Object.keys(v).sort(compareGoStrings2);
   return `map[${keys.map((k) => `${k}:${goValueString(v[k])}`).join(" ")}]`;
 }
-function goTypeName(v) {
+function goTypeName2(v) {
   if (v === null) return "nil";
   if (typeof v === "string") return "string";
   if (typeof v === "boolean") return "bool";
@@ -10553,7 +12665,12 @@ function goTypeName(v) {
 function goBoolVerb(v) {
   if (typeof v === "boolean") return v ? "true" : "false";
   if (v === null) return "%!t(<nil>)";
-  return `%!t(${goTypeName(v)}=${goValueString(v)})`;
+  if (Array.isArray(v)) return `[${v.map(goBoolVerb).join(" ")}]`;
+  if (isMap(v)) {
+    const keys = Object.keys(v).sort(compareGoStrings2);
+    return `map[${keys.map((k) => `${goBoolVerb(k)}:${goBoolVerb(v[k])}`).join(" ")}]`;
+  }
+  return `%!t(${goTypeName2(v)}=${goValueString(v)})`;
 }
 function compareGoStrings2(a, b) {
   if (a === b) return 0;
@@ -10589,7 +12706,8 @@ function coalesceDeps(ctx, chart, dest, prefix, merge) {
   for (const sub2 of chart.dependencies) {
     const existing = dest[sub2.name];
     if (existing === void 0) dest[sub2.name] = newMap();
-    else if (!isMap(existing)) throw new CoalesceError(`type mismatch on ${sub2.name}: ${goBoolVerb(existing)}`);
+    else if (!isMap(existing))
+      throw new CoalesceError(`type mismatch on ${sub2.name}: ${goBoolVerb(existing)}`);
     const dvmap = dest[sub2.name];
     const subPrefix = concatPrefix(prefix, chart.name);
     coalesceGlobals(ctx, dvmap, dest, subPrefix);
@@ -10620,7 +12738,8 @@ function coalesceGlobals(ctx, dest, src, prefix) {
       const vv = Object.assign(newMap(), val);
       const destv = dg[key];
       if (destv === void 0) dg[key] = vv;
-      else if (!isMap(destv)) ctx.printf(`Conflict: cannot merge map onto non-map for ${JSON.stringify(key)}. Skipping.`);
+      else if (!isMap(destv))
+        ctx.printf(`Conflict: cannot merge map onto non-map for ${JSON.stringify(key)}. Skipping.`);
       else {
         coalesceTablesFullKey(ctx, vv, destv, concatPrefix(prefix, key), true);
         dg[key] = vv;
@@ -10674,9 +12793,12 @@ function coalesceTablesFullKey(ctx, dst, src, prefix, merge) {
       dst[key] = val;
     } else if (isMap(val)) {
       if (dv !== void 0 && isMap(dv)) coalesceTablesFullKey(ctx, dv, val, fullkey, merge);
-      else ctx.printf(`warning: cannot overwrite table with non table for ${fullkey} (${goValueString(val)})`);
+      else
+        ctx.printf(`warning: cannot overwrite table with non table for ${fullkey} (${goValueString(val)})`);
     } else if (dv !== void 0 && isMap(dv) && val !== null) {
-      ctx.printf(`warning: destination for ${fullkey} is a table. Ignoring non-table value (${goValueString(val)})`);
+      ctx.printf(
+        `warning: destination for ${fullkey} is a table. Ignoring non-table value (${goValueString(val)})`
+      );
     }
   }
   return dst;
@@ -10693,12 +12815,13 @@ function processEnabled(ctx, c, v, path) {
   const kept = c.dependencies.filter((existing) => !reqs.some((req) => req.name === existing.name));
   for (const req of reqs) {
     const found = c.dependencies.find((d) => d.name === req.name);
-    if (found !== void 0) kept.push({
-      ...found,
-      name: req.alias !== void 0 && req.alias !== "" ? req.alias : found.name,
-      dependencies: found.dependencies.map((d) => ({ ...d })),
-      metadataDeps: found.metadataDeps === null ? null : found.metadataDeps.map((d) => ({ ...d }))
-    });
+    if (found !== void 0)
+      kept.push({
+        ...found,
+        name: req.alias !== void 0 && req.alias !== "" ? req.alias : found.name,
+        dependencies: found.dependencies.map((d) => ({ ...d })),
+        metadataDeps: found.metadataDeps === null ? null : found.metadataDeps.map((d) => ({ ...d }))
+      });
     if (req.alias !== void 0 && req.alias !== "") req.name = req.alias;
   }
   c.dependencies = kept;
@@ -10730,7 +12853,7 @@ function processConditions(ctx, reqs, cvals, path) {
   }
 }
 function processTags(ctx, reqs, cvals) {
-  const vt = table(cvals, "tags");
+  const vt = table2(cvals, "tags");
   if (vt === void 0) return;
   for (const r of reqs) {
     let hasTrue = false;
@@ -10742,14 +12865,16 @@ function processTags(ctx, reqs, cvals) {
         if (b) hasTrue = true;
         else hasFalse = true;
       } else {
-        ctx.printf(ctx.major === 3 ? `Warning: Tag '${k}' for chart ${r.name} returned non-bool value` : `returned non-bool value tag=${k} chart=${r.name}`);
+        ctx.printf(
+          ctx.major === 3 ? `Warning: Tag '${k}' for chart ${r.name} returned non-bool value` : `returned non-bool value tag=${k} chart=${r.name}`
+        );
       }
     }
     if (!hasTrue && hasFalse) r.enabled = false;
     else r.enabled = true;
   }
 }
-function table(v, name) {
+function table2(v, name) {
   const found = lookupTable(v, name);
   return "table" in found ? found.table : void 0;
 }
@@ -10765,7 +12890,7 @@ function lookupTable(v, name) {
 function pathValue(v, path) {
   const parts = path.split(".");
   const key = parts.pop();
-  const t = parts.length === 0 ? v : table(v, parts.join("."));
+  const t = parts.length === 0 ? v : table2(v, parts.join("."));
   if (t === void 0 || !(key in t)) return void 0;
   const value = t[key];
   return isMap(value) ? void 0 : { value };
@@ -10786,9 +12911,13 @@ function processImportValues(ctx, c) {
       if ("missing" in found) {
         const error = `${JSON.stringify(found.missing)} is not a table`;
         if (ctx.major === 3) {
-          ctx.printf(typeof iv === "string" ? `Warning: ImportValues missing table: ${error}` : `Warning: ImportValues missing table from chart ${r.name}: ${error}`);
+          ctx.printf(
+            typeof iv === "string" ? `Warning: ImportValues missing table: ${error}` : `Warning: ImportValues missing table from chart ${r.name}: ${error}`
+          );
         } else {
-          ctx.printf(typeof iv === "string" ? `ImportValues missing table error=${error}` : `ImportValues missing table from chart chart=${r.name} error=${error}`);
+          ctx.printf(
+            typeof iv === "string" ? `ImportValues missing table error=${error}` : `ImportValues missing table from chart chart=${r.name} error=${error}`
+          );
         }
         continue;
       }
@@ -10810,20 +12939,45 @@ function pathToMap(path, data) {
 }
 
 // src/merge/helm-values/go-yaml-decode.ts
-var import_yaml7 = require("yaml");
+var import_yaml8 = require("yaml");
+
+// src/merge/helm-values/go-yaml-strictness.ts
+function firstDocumentText(text) {
+  const lines = text.split("\n");
+  let content = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const marker = /^(\.\.\.|---)(\s|$)/.test(line) || line.startsWith("%");
+    if (content && marker) return lines.slice(0, i).join("\n") + "\n";
+    if (!marker && !/^\s*(#.*)?\r?$/.test(line)) content = true;
+    if (line.startsWith("---") && !/^---\s*(#.*)?$/.test(line)) content = true;
+  }
+  return text;
+}
+function libyamlOnlyError(text) {
+  const lines = text.split("\n");
+  const index = lines.findIndex((l) => !/^\s*(#.*)?\r?$/.test(l));
+  if (index < 0) return void 0;
+  const first = lines[index];
+  if (!/^\.\.\.(\s|$)/.test(first)) return void 0;
+  return `yaml: ${index > 0 ? `line ${index}: ` : ""}did not find expected node content`;
+}
 
 // src/merge/helm-values/go-yaml-resolve.ts
 var P = "tag:yaml.org,2002:";
 var STR = `${P}str`;
 var BINARY = `${P}binary`;
 var RESOLVABLE = /* @__PURE__ */ new Set(["", STR, `${P}bool`, `${P}int`, `${P}float`, `${P}null`, `${P}timestamp`]);
-var WORDS = /* @__PURE__ */ new Map();
-for (const w of ["y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"]) WORDS.set(w, { t: "bool", v: true });
-for (const w of ["n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"]) WORDS.set(w, { t: "bool", v: false });
-for (const w of ["", "~", "null", "Null", "NULL"]) WORDS.set(w, { t: "null" });
-for (const w of [".nan", ".NaN", ".NAN"]) WORDS.set(w, { t: "float", v: NaN });
-for (const w of [".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"]) WORDS.set(w, { t: "float", v: Infinity });
-for (const w of ["-.inf", "-.Inf", "-.INF"]) WORDS.set(w, { t: "float", v: -Infinity });
+var WORDS2 = /* @__PURE__ */ new Map();
+for (const w of ["y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"])
+  WORDS2.set(w, { t: "bool", v: true });
+for (const w of ["n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"])
+  WORDS2.set(w, { t: "bool", v: false });
+for (const w of ["", "~", "null", "Null", "NULL"]) WORDS2.set(w, { t: "null" });
+for (const w of [".nan", ".NaN", ".NAN"]) WORDS2.set(w, { t: "float", v: NaN });
+for (const w of [".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"])
+  WORDS2.set(w, { t: "float", v: Infinity });
+for (const w of ["-.inf", "-.Inf", "-.INF"]) WORDS2.set(w, { t: "float", v: -Infinity });
 var YAML_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
 var INT64_MAX5 = (1n << 63n) - 1n;
 var UINT64_MAX4 = (1n << 64n) - 1n;
@@ -10840,7 +12994,9 @@ function resolveGoScalar(tag, text, implicit, _plain) {
   if (want === "" || want === STR || tagOf(got) === want) return got;
   if (want === `${P}float` && got.t === "int") return { t: "float", v: Number(got.v) };
   if (want === `${P}timestamp` && got.t === "str" && /^\d{4}-\d{1,2}-\d{1,2}/.test(text)) return got;
-  throw new GoResolveError(`yaml: cannot decode !!${tagOf(got).slice(P.length)} \`${text}\` as a !!${want.slice(P.length)}`);
+  throw new GoResolveError(
+    `yaml: cannot decode !!${tagOf(got).slice(P.length)} \`${text}\` as a !!${want.slice(P.length)}`
+  );
 }
 function tagOf(s) {
   return `${P}${s.t === "str" ? "str" : s.t}`;
@@ -10850,7 +13006,7 @@ function resolvePlain(tag, text) {
   const c = text[0];
   const hint = text === "" ? "N" : c === "+" || c === "-" ? "S" : c !== void 0 && c >= "0" && c <= "9" ? "D" : c !== void 0 && "yYnNtTfFoO~".includes(c) ? "M" : c === "." ? "." : "";
   if (hint === "") return { t: "str", v: text };
-  const word = WORDS.get(text);
+  const word = WORDS2.get(text);
   if (word !== void 0) return word;
   if (hint === ".") {
     return /^\.[0-9]+([eE][-+]?[0-9]+)?$/.test(text) ? { t: "float", v: Number(text) } : { t: "str", v: text };
@@ -10860,7 +13016,8 @@ function resolvePlain(tag, text) {
   const asInt = parseGoInt2(plain);
   if (asInt !== void 0) {
     if (asInt >= -INT64_MAX5 - 1n && asInt <= INT64_MAX5) return { t: "int", v: asInt };
-    if (asInt >= 0n && asInt <= UINT64_MAX4 && !/^[+-]/.test(plain)) return { t: "int", v: asInt, unsigned: true };
+    if (asInt >= 0n && asInt <= UINT64_MAX4 && !/^[+-]/.test(plain))
+      return { t: "int", v: asInt, unsigned: true };
   }
   if (YAML_FLOAT.test(plain)) {
     const f = Number(plain);
@@ -10905,7 +13062,8 @@ function formatGoFloat32Key(f) {
   }
   const [mant, e] = exp.split("e");
   const power = Number(e);
-  if (power < -4 || power >= 6) return `${mant}e${power < 0 ? "-" : "+"}${String(Math.abs(power)).padStart(2, "0")}`;
+  if (power < -4 || power >= 6)
+    return `${mant}e${power < 0 ? "-" : "+"}${String(Math.abs(power)).padStart(2, "0")}`;
   const neg = mant.startsWith("-");
   const digits = mant.replace(/[-.]/g, "");
   let out;
@@ -10927,25 +13085,30 @@ var GoYamlError = class extends Error {
   }
 };
 var MERGE_TAG = "tag:yaml.org,2002:merge";
-function decodeGoYamlMap(text, firstDocumentOnly = false) {
-  const lines = new import_yaml7.LineCounter();
-  const options = { version: "1.1", schema: "failsafe", uniqueKeys: false, merge: false, strict: false, prettyErrors: false, lineCounter: lines };
-  let doc;
-  if (firstDocumentOnly) {
-    const all = (0, import_yaml7.parseAllDocuments)(text, options);
-    const head = Array.isArray(all) ? all[0] : void 0;
-    if (head === void 0) return newMap();
-    doc = head;
-  } else {
-    doc = (0, import_yaml7.parseDocument)(text, options);
-  }
+function decodeGoYamlMap(text) {
+  const strict = libyamlOnlyError(text);
+  if (strict !== void 0) throw new GoYamlError("convert", strict);
+  const lines = new import_yaml8.LineCounter();
+  const doc = (0, import_yaml8.parseDocument)(firstDocumentText(text), {
+    version: "1.1",
+    schema: "failsafe",
+    uniqueKeys: false,
+    merge: false,
+    strict: false,
+    prettyErrors: false,
+    lineCounter: lines
+  });
   const first = doc.errors[0];
-  if (first !== void 0) throw syntaxError2(first.code, first.message, lines.linePos(first.pos[0]).line);
+  if (first !== void 0)
+    throw syntaxError2(first.code, first.message, lines.linePos(first.pos[0]).line, text);
   const node = doc.contents === null ? null : decodeNode(doc, doc.contents, []);
   const plain = node === null ? null : toJsonable(node);
   if (plain === null) return newMap();
   if (typeof plain !== "object" || Array.isArray(plain)) {
-    throw new GoYamlError("unmarshal", `while decoding JSON: json: cannot unmarshal ${jsonKind(plain)} into Go value of type map[string]interface {}`);
+    throw new GoYamlError(
+      "unmarshal",
+      `while decoding JSON: json: cannot unmarshal ${jsonKind(plain)} into Go value of type map[string]interface {}`
+    );
   }
   return plain;
 }
@@ -10955,34 +13118,49 @@ function jsonKind(v) {
   if (typeof v === "boolean") return "bool";
   return "number";
 }
-function syntaxError2(code, message, line) {
-  const scanner = {
-    BLOCK_AS_IMPLICIT_KEY: "mapping values are not allowed in this context",
-    TAB_AS_INDENT: "found character that cannot start any token",
-    MISSING_CHAR: "found unexpected end of stream",
-    BAD_DQ_ESCAPE: "found unknown escape character while parsing a quoted scalar",
-    MULTILINE_IMPLICIT_KEY: "could not find expected ':'"
-  };
-  let text = message.includes("directives-end") ? void 0 : scanner[code];
-  let at = line > 1 ? line : 0;
-  if (text === void 0) {
-    at = line - 1;
-    if (code === "BAD_INDENT" && message.startsWith("Flow sequence")) text = "did not find expected ',' or ']'";
-    else if (code === "BAD_INDENT" && message.startsWith("Flow map")) text = "did not find expected ',' or '}'";
-    else if (message.includes("directives-end")) text = "did not find expected <document start>";
-    else text = "did not find expected key";
+var SCANNER_MESSAGES = {
+  BLOCK_AS_IMPLICIT_KEY: "mapping values are not allowed in this context",
+  TAB_AS_INDENT: "found character that cannot start any token",
+  BAD_SCALAR_START: "found character that cannot start any token",
+  MISSING_CHAR: "found unexpected end of stream",
+  BAD_DQ_ESCAPE: "found unknown escape character while parsing a quoted scalar",
+  MULTILINE_IMPLICIT_KEY: "could not find expected ':'"
+};
+function syntaxError2(code, message, line, text) {
+  let scanner = message.includes("directives-end") ? void 0 : SCANNER_MESSAGES[code];
+  if (code === "UNEXPECTED_TOKEN" && message.includes("block-seq-ind on same line")) {
+    scanner = "block sequence entries are not allowed in this context";
   }
-  return new GoYamlError("convert", `yaml: ${at > 0 ? `line ${at}: ` : ""}${text}`, line);
+  if (scanner !== void 0) {
+    const at2 = code === "MULTILINE_IMPLICIT_KEY" ? line + 1 : line > 1 ? line : 0;
+    return new GoYamlError("convert", `yaml: ${at2 > 0 ? `line ${at2}: ` : ""}${scanner}`, line);
+  }
+  let parser = "did not find expected key";
+  if (code === "BAD_INDENT" && message.startsWith("Flow sequence"))
+    parser = "did not find expected ',' or ']'";
+  else if (code === "BAD_INDENT" && message.startsWith("Flow map"))
+    parser = "did not find expected ',' or '}'";
+  else if (message.includes("directives-end")) parser = "did not find expected <document start>";
+  else if (message.startsWith("Unexpected scalar at node end") && /^\s*- /m.test(firstContentLine(text))) {
+    parser = "did not find expected '-' indicator";
+  }
+  const at = line - 1;
+  return new GoYamlError("convert", `yaml: ${at > 0 ? `line ${at}: ` : ""}${parser}`, line);
+}
+function firstContentLine(text) {
+  return text.split("\n").find((l) => !/^\s*(#.*)?$/.test(l)) ?? "";
 }
 function decodeNode(doc, node, anchors) {
-  if ((0, import_yaml7.isAlias)(node)) {
+  if ((0, import_yaml8.isAlias)(node)) {
     const target = node.resolve(doc);
-    if (target === void 0) throw new GoYamlError("convert", `yaml: unknown anchor '${node.source}' referenced`);
-    if (anchors.includes(node.source)) throw new GoYamlError("convert", `yaml: anchor '${node.source}' value contains itself`);
+    if (target === void 0)
+      throw new GoYamlError("convert", `yaml: unknown anchor '${node.source}' referenced`);
+    if (anchors.includes(node.source))
+      throw new GoYamlError("convert", `yaml: anchor '${node.source}' value contains itself`);
     return decodeNode(doc, target, [...anchors, node.source]);
   }
   const inside = node.anchor === void 0 ? anchors : [...anchors, node.anchor];
-  if ((0, import_yaml7.isScalar)(node)) {
+  if ((0, import_yaml8.isScalar)(node)) {
     const implicit = node.type === "PLAIN" && node.tag === void 0;
     try {
       return resolveGoScalar(node.tag, String(node.value), implicit, node.type === "PLAIN");
@@ -10991,8 +13169,9 @@ function decodeNode(doc, node, anchors) {
       throw err;
     }
   }
-  if ((0, import_yaml7.isSeq)(node)) return { t: "seq", items: node.items.map((item) => decodeNode(doc, item, inside)) };
-  if ((0, import_yaml7.isMap)(node)) {
+  if ((0, import_yaml8.isSeq)(node))
+    return { t: "seq", items: node.items.map((item) => decodeNode(doc, item, inside)) };
+  if ((0, import_yaml8.isMap)(node)) {
     const entries = /* @__PURE__ */ new Map();
     decodeMapInto(doc, node, inside, entries);
     return { t: "map", entries };
@@ -11000,33 +13179,37 @@ function decodeNode(doc, node, anchors) {
   return { t: "null" };
 }
 function decodeMapInto(doc, node, anchors, entries) {
-  if (!(0, import_yaml7.isMap)(node)) throw new GoYamlError("convert", "yaml: map merge requires map or sequence of maps as the value");
+  if (!(0, import_yaml8.isMap)(node))
+    throw new GoYamlError("convert", "yaml: map merge requires map or sequence of maps as the value");
   for (const pair2 of node.items) {
-    if (!(0, import_yaml7.isPair)(pair2)) continue;
+    if (!(0, import_yaml8.isPair)(pair2)) continue;
     const keyNode = pair2.key;
     const valueNode = pair2.value;
-    if (keyNode !== null && (0, import_yaml7.isScalar)(keyNode) && keyNode.value === "<<" && (keyNode.type === "PLAIN" && keyNode.tag === void 0 || keyNode.tag === MERGE_TAG)) {
+    if (keyNode !== null && (0, import_yaml8.isScalar)(keyNode) && keyNode.value === "<<" && (keyNode.type === "PLAIN" && keyNode.tag === void 0 || keyNode.tag === MERGE_TAG)) {
       mergeInto(doc, valueNode, anchors, entries);
       continue;
     }
     const key = keyNode === null ? { t: "null" } : decodeNode(doc, keyNode, anchors);
-    if (key.t === "seq" || key.t === "map") throw new GoYamlError("convert", `yaml: invalid map key: ${goSharpV(key)}`);
+    if (key.t === "seq" || key.t === "map")
+      throw new GoYamlError("convert", `yaml: invalid map key: ${goSharpV(key)}`);
     const value = valueNode === null ? { t: "null" } : decodeNode(doc, valueNode, anchors);
     entries.set(goKeyId(key), [key, value]);
   }
 }
 function mergeInto(doc, value, anchors, entries) {
   const deref = (n) => {
-    if (!(0, import_yaml7.isAlias)(n)) return n;
+    if (!(0, import_yaml8.isAlias)(n)) return n;
     const t = n.resolve(doc);
     if (t === void 0) throw new GoYamlError("convert", `yaml: unknown anchor '${n.source}' referenced`);
     return t;
   };
-  if (value !== null && (0, import_yaml7.isSeq)(value)) {
-    for (let i = value.items.length - 1; i >= 0; i--) decodeMapInto(doc, deref(value.items[i]), anchors, entries);
+  if (value !== null && (0, import_yaml8.isSeq)(value)) {
+    for (let i = value.items.length - 1; i >= 0; i--)
+      decodeMapInto(doc, deref(value.items[i]), anchors, entries);
     return;
   }
-  if (value === null) throw new GoYamlError("convert", "yaml: map merge requires map or sequence of maps as the value");
+  if (value === null)
+    throw new GoYamlError("convert", "yaml: map merge requires map or sequence of maps as the value");
   decodeMapInto(doc, deref(value), anchors, entries);
 }
 function goKeyId(k) {
@@ -11064,7 +13247,11 @@ function toJsonable(n) {
     case "int":
       return Number(n.v);
     case "float":
-      if (!Number.isFinite(n.v)) throw new GoYamlError("convert", `json: unsupported value: ${Number.isNaN(n.v) ? "NaN" : n.v > 0 ? "+Inf" : "-Inf"}`);
+      if (!Number.isFinite(n.v))
+        throw new GoYamlError(
+          "convert",
+          `json: unsupported value: ${Number.isNaN(n.v) ? "NaN" : n.v > 0 ? "+Inf" : "-Inf"}`
+        );
       return n.v;
     case "seq":
       return n.items.map(toJsonable);
@@ -11082,12 +13269,19 @@ function keyString(k, value) {
     case "bool":
       return k.v ? "true" : "false";
     case "int":
-      if (k.unsigned) throw new GoYamlError("convert", `unsupported map key of type: uint64, key: 0x${k.v.toString(16)}, value: ${describe2(value)}`);
+      if (k.unsigned)
+        throw new GoYamlError(
+          "convert",
+          `unsupported map key of type: uint64, key: 0x${k.v.toString(16)}, value: ${describe2(value)}`
+        );
       return k.v.toString();
     case "float":
       return formatGoFloat32Key(k.v);
     case "null":
-      throw new GoYamlError("convert", `unsupported map key of type: %!s(<nil>), key: <nil>, value: ${describe2(value)}`);
+      throw new GoYamlError(
+        "convert",
+        `unsupported map key of type: %!s(<nil>), key: <nil>, value: ${describe2(value)}`
+      );
   }
 }
 function describe2(n) {
@@ -11115,7 +13309,7 @@ var ValuesFileError = class extends Error {
   }
 };
 function parseHelmValuesText(text, major = 4) {
-  if (major === 3) return decodeOne(text, "", 1, true);
+  if (major === 3) return decodeOne(text, "");
   let values;
   for (const doc of splitYamlDocuments(text)) {
     const current = decodeOne(doc.text, "cannot unmarshal yaml document: ", doc.firstLine);
@@ -11123,9 +13317,9 @@ function parseHelmValuesText(text, major = 4) {
   }
   return values ?? decodeOne("", "");
 }
-function decodeOne(text, prefix, firstLine = 1, firstDocumentOnly = false) {
+function decodeOne(text, prefix, firstLine = 1) {
   try {
-    return decodeGoYamlMap(text, firstDocumentOnly);
+    return decodeGoYamlMap(text);
   } catch (err) {
     if (err instanceof GoYamlError) {
       const what = err.stage === "convert" ? "error converting YAML to JSON" : "error unmarshaling JSON";
@@ -11144,7 +13338,10 @@ function splitYamlDocuments(text) {
     if (line.startsWith("---")) {
       const rest = line.slice(3).trim();
       if (rest !== "" && !rest.startsWith("#")) {
-        throw new ValuesFileError(`error reading yaml document: invalid Yaml document separator: ${rest}`, index + 1);
+        throw new ValuesFileError(
+          `error reading yaml document: invalid Yaml document separator: ${rest}`,
+          index + 1
+        );
       }
       if (buffer !== "") docs.push({ text: buffer, firstLine: start });
       buffer = "";
@@ -11192,7 +13389,11 @@ var Reader = class {
     if (c === "[") return this.array(depth);
     if (c === '"') return this.string();
     if (c === "-" || c >= "0" && c <= "9") return this.number();
-    for (const [word, v] of [["true", true], ["false", false], ["null", null]]) {
+    for (const [word, v] of [
+      ["true", true],
+      ["false", false],
+      ["null", null]
+    ]) {
       if (this.s.startsWith(word, this.pos)) {
         this.pos += word.length;
         return v;
@@ -11210,7 +13411,8 @@ var Reader = class {
     }
     for (; ; ) {
       this.skipWs();
-      if (this.s[this.pos] !== '"') throw new GoJsonError("invalid character looking for beginning of object key string");
+      if (this.s[this.pos] !== '"')
+        throw new GoJsonError("invalid character looking for beginning of object key string");
       const key = this.string();
       this.skipWs();
       if (this.s[this.pos] !== ":") throw new GoJsonError("invalid character after object key");
@@ -11245,7 +13447,8 @@ var Reader = class {
     if (m === null) throw new GoJsonError("invalid character in numeric literal");
     this.pos += m[0].length;
     const f = Number(m[0]);
-    if (!Number.isFinite(f)) throw new GoJsonError(`json: cannot unmarshal number ${m[0]} into Go value of type float64`);
+    if (!Number.isFinite(f))
+      throw new GoJsonError(`json: cannot unmarshal number ${m[0]} into Go value of type float64`);
     return f;
   }
   string() {
@@ -11266,7 +13469,16 @@ var Reader = class {
   }
   escape() {
     const e = this.s[this.pos++];
-    const simple = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "	" };
+    const simple = {
+      '"': '"',
+      "\\": "\\",
+      "/": "/",
+      b: "\b",
+      f: "\f",
+      n: "\n",
+      r: "\r",
+      t: "	"
+    };
     if (e !== void 0 && simple[e] !== void 0) return simple[e];
     if (e !== "u") throw new GoJsonError("invalid character in string escape code");
     const unit = this.hex4();
@@ -11282,7 +13494,8 @@ var Reader = class {
   }
   hex4() {
     const h = this.s.slice(this.pos, this.pos + 4);
-    if (!/^[0-9a-fA-F]{4}$/.test(h)) throw new GoJsonError("invalid character in \\u hexadecimal character escape");
+    if (!/^[0-9a-fA-F]{4}$/.test(h))
+      throw new GoJsonError("invalid character in \\u hexadecimal character escape");
     this.pos += 4;
     return parseInt(h, 16);
   }
@@ -11290,17 +13503,25 @@ var Reader = class {
 
 // src/merge/helm-values/strvals-scanner.ts
 var GoError = class _GoError extends Error {
+  /** `errors.Is(err, io.EOF)`. */
   eof;
-  constructor(message, eof = false) {
+  /** `err == io.EOF`: the EOF itself, not wrapped (helm 3's parse loop checks only this). */
+  bareEof;
+  constructor(message, eof = false, bareEof = false) {
     super(message);
     this.eof = eof;
+    this.bareEof = bareEof;
   }
   /** `fmt.Errorf(prefix + "%w", err)`: the wrapped error keeps its EOF identity. */
   wrap(prefix) {
     return new _GoError(`${prefix}${this.message}`, this.eof);
   }
+  /** True when the parse loop of helm `major` treats this error as a clean end of input. */
+  endsInput(major) {
+    return major === 3 ? this.bareEof : this.eof;
+  }
 };
-var EOF = () => new GoError("EOF", true);
+var EOF = () => new GoError("EOF", true, true);
 var GoPanic = class extends Error {
 };
 var RuneScanner = class {
@@ -11349,27 +13570,39 @@ var RuneScanner = class {
 };
 function assertMap(v) {
   if (v !== void 0 && isMap(v)) return v;
-  throw new GoPanic(`interface conversion: interface {} is ${goTypeName(v ?? null)}, not map[string]interface {}`);
+  throw new GoPanic(
+    `interface conversion: interface {} is ${goTypeName2(v ?? null)}, not map[string]interface {}`
+  );
 }
 function assertList(v) {
   if (Array.isArray(v)) return v;
-  throw new GoPanic(`interface conversion: interface {} is ${goTypeName(v ?? null)}, not []interface {}`);
+  throw new GoPanic(`interface conversion: interface {} is ${goTypeName2(v ?? null)}, not []interface {}`);
 }
 function goQuote3(s) {
   let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0);
-    const named = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "	": "\\t", "\x07": "\\a", "\b": "\\b", "\f": "\\f", "\v": "\\v" };
-    if (named[ch] !== void 0) out += named[ch];
+  for (const ch2 of s) {
+    const cp = ch2.codePointAt(0);
+    const named = {
+      '"': '\\"',
+      "\\": "\\\\",
+      "\n": "\\n",
+      "\r": "\\r",
+      "	": "\\t",
+      "\x07": "\\a",
+      "\b": "\\b",
+      "\f": "\\f",
+      "\v": "\\v"
+    };
+    if (named[ch2] !== void 0) out += named[ch2];
     else if (cp < 32 || cp === 127) out += `\\x${cp.toString(16).padStart(2, "0")}`;
-    else out += ch;
+    else out += ch2;
   }
   return `${out}"`;
 }
 function goQuoteRunes(s) {
-  const quoted = [...s].map((ch) => {
-    if (ch === "'") return "'\\''";
-    const q = goQuote3(ch);
+  const quoted = [...s].map((ch2) => {
+    if (ch2 === "'") return "'\\''";
+    const q = goQuote3(ch2);
     return `'${q.slice(1, -1).replace(/^\\"$/, '"')}'`;
   });
   return `[${quoted.join(" ")}]`;
@@ -11377,12 +13610,14 @@ function goQuoteRunes(s) {
 function atoi2(s) {
   if (!/^[+-]?[0-9]+$/.test(s)) throw new GoError(`strconv.Atoi: parsing ${goQuote3(s)}: invalid syntax`);
   const n = BigInt(s);
-  if (n > (1n << 63n) - 1n || n < -(1n << 63n)) throw new GoError(`strconv.Atoi: parsing ${goQuote3(s)}: value out of range`);
+  if (n > (1n << 63n) - 1n || n < -(1n << 63n))
+    throw new GoError(`strconv.Atoi: parsing ${goQuote3(s)}: value out of range`);
   return Number(n);
 }
 function setIndex(list2, index, val) {
   if (index < 0) throw new GoError(`negative ${index} index not allowed`);
-  if (index > MAX_INDEX) throw new GoError(`index of ${index} is greater than maximum supported index of ${MAX_INDEX}`);
+  if (index > MAX_INDEX)
+    throw new GoError(`index of ${index} is greater than maximum supported index of ${MAX_INDEX}`);
   let out = list2;
   if (out.length <= index) {
     out = [...list2];
@@ -11398,12 +13633,12 @@ function setKey(data, key, val) {
 }
 
 // src/merge/helm-values/strvals.ts
-function parseStrvalsInto(expression, dest, mode) {
+function parseStrvalsInto(expression, dest, mode, major = 4) {
   const p = new StrvalsParser(new RuneScanner(expression), mode);
   for (; ; ) {
     const err = p.key(dest, 0);
     if (err === void 0) continue;
-    if (err.eof) return;
+    if (err.endsInput(major)) return;
     throw err;
   }
 }
@@ -11453,14 +13688,17 @@ var StrvalsParser = class {
       setKey(data, k, out);
       return err2;
     }
-    if (last === "=") return this.mode.kind === "json" ? this.jsonValue((v) => setKey(data, k, v)) : this.assign(data, k);
+    if (last === "=")
+      return this.mode.kind === "json" ? this.jsonValue((v) => setKey(data, k, v)) : this.assign(data, k);
     if (last === ",") {
       setKey(data, k, "");
       return new GoError(`key ${goQuote3(k)} has no value (cannot end with ,)`);
     }
     const next = level + 1;
     if (next > MAX_NESTED_NAME_LEVEL) {
-      return new GoError(`value name nested level is greater than maximum supported nested level of ${MAX_NESTED_NAME_LEVEL}`);
+      return new GoError(
+        `value name nested level is greater than maximum supported nested level of ${MAX_NESTED_NAME_LEVEL}`
+      );
     }
     const inner = k in data ? assertMap(data[k]) : newMap();
     const err = this.key(inner, next);
@@ -11522,7 +13760,8 @@ var StrvalsParser = class {
   listItem(list2, i, level) {
     if (i < 0) return [list2, new GoError(`negative ${i} index not allowed`)];
     const { text, last, eof } = this.sc.until("[.=", true);
-    if (text !== "") return [list2, new GoError(`unexpected data at end of array index: ${goQuoteRunes(text)}`)];
+    if (text !== "")
+      return [list2, new GoError(`unexpected data at end of array index: ${goQuoteRunes(text)}`)];
     if (eof) return [list2, EOF()];
     try {
       if (last === "=") return this.listAssign(list2, i);
@@ -11543,7 +13782,8 @@ var StrvalsParser = class {
       let inner = newMap();
       if (list2.length > i) {
         const existing = list2[i];
-        if (existing !== void 0 && existing !== null && typeof existing === "object" && !Array.isArray(existing)) inner = existing;
+        if (existing !== void 0 && existing !== null && typeof existing === "object" && !Array.isArray(existing))
+          inner = existing;
         else list2[i] = inner;
       }
       const err = this.key(inner, level);
@@ -11604,12 +13844,12 @@ var StrvalsParser = class {
 };
 
 // src/merge/helm-values/strvals-literal.ts
-function parseLiteralInto(expression, dest) {
+function parseLiteralInto(expression, dest, major = 4) {
   const p = new LiteralParser(new RuneScanner(expression));
   for (; ; ) {
     const err = p.key(dest, 0);
     if (err === void 0) continue;
-    if (err.eof) return;
+    if (err.endsInput(major)) return;
     throw err;
   }
 }
@@ -11637,7 +13877,9 @@ var LiteralParser = class {
     if (last === ".") {
       const next = level + 1;
       if (next > MAX_NESTED_NAME_LEVEL) {
-        return new GoError(`value name nested level is greater than maximum supported nested level of ${MAX_NESTED_NAME_LEVEL}`);
+        return new GoError(
+          `value name nested level is greater than maximum supported nested level of ${MAX_NESTED_NAME_LEVEL}`
+        );
       }
       const inner = k in data ? assertMap(data[k]) : newMap();
       const err2 = this.key(inner, next);
@@ -11666,7 +13908,8 @@ var LiteralParser = class {
   listItem(list2, i, level) {
     if (i < 0) return [list2, new GoError(`negative ${i} index not allowed`)];
     const { text, last, eof } = this.sc.until("[.=", false);
-    if (text !== "") return [list2, new GoError(`unexpected data at end of array index: ${goQuoteRunes(text)}`)];
+    if (text !== "")
+      return [list2, new GoError(`unexpected data at end of array index: ${goQuoteRunes(text)}`)];
     if (eof) return [list2, EOF()];
     try {
       if (last === "=") return [setIndex(list2, i, this.sc.until("", false).text), void 0];
@@ -11674,7 +13917,8 @@ var LiteralParser = class {
         let inner2 = newMap();
         if (list2.length > i) {
           const existing2 = list2[i];
-          if (existing2 !== void 0 && existing2 !== null && typeof existing2 === "object" && !Array.isArray(existing2)) inner2 = existing2;
+          if (existing2 !== void 0 && existing2 !== null && typeof existing2 === "object" && !Array.isArray(existing2))
+            inner2 = existing2;
           else list2[i] = inner2;
         }
         const err2 = this.key(inner2, level);
@@ -11728,21 +13972,28 @@ function readValuesFile(name, options) {
   try {
     return options.readFile(name);
   } catch (err) {
-    throw new MergeError("HELM_VALUES_FILE", `open ${name}: no such file or directory`, { file: name, cause: err });
+    throw new MergeError("HELM_VALUES_FILE", `open ${name}: no such file or directory`, {
+      file: name,
+      cause: err
+    });
   }
 }
 function applyFlag(base, flag, options) {
   const shown = flag.secret ? "<secret>" : flag.expression;
   if (flag.kind === "set-json") return applySetJson(base, flag.expression, shown, options.major);
   try {
-    if (flag.kind === "set-literal") parseLiteralInto(flag.expression, base);
-    else parseStrvalsInto(flag.expression, base, modeOf(flag.kind, options));
+    if (flag.kind === "set-literal") parseLiteralInto(flag.expression, base, options.major);
+    else parseStrvalsInto(flag.expression, base, modeOf(flag.kind, options), options.major);
   } catch (err) {
     if (!(err instanceof GoError)) throw err;
-    throw new MergeError(flag.kind === "set-file" ? "HELM_SET_FILE" : "HELM_SET_SYNTAX", `failed parsing --${flag.kind} data: ${err.message}`, {
-      found: shown,
-      cause: err
-    });
+    throw new MergeError(
+      flag.kind === "set-file" ? "HELM_SET_FILE" : "HELM_SET_SYNTAX",
+      `failed parsing --${flag.kind} data: ${err.message}`,
+      {
+        found: shown,
+        cause: err
+      }
+    );
   }
   return base;
 }
@@ -11768,15 +14019,21 @@ function applySetJson(base, expression, shown, major) {
       parsed = decodeJsonWhole(trimmed);
     } catch (err) {
       if (!(err instanceof GoJsonError)) throw err;
-      throw new MergeError("HELM_SET_JSON", `failed parsing --set-json data JSON: ${shown}`, { found: shown, cause: err });
+      throw new MergeError("HELM_SET_JSON", `failed parsing --set-json data JSON: ${shown}`, {
+        found: shown,
+        cause: err
+      });
     }
     return isMap(parsed) ? mergeMaps2(base, parsed) : base;
   }
   try {
-    parseStrvalsInto(expression, base, { kind: "json" });
+    parseStrvalsInto(expression, base, { kind: "json" }, major);
   } catch (err) {
     if (!(err instanceof GoError)) throw err;
-    throw new MergeError("HELM_SET_JSON", `failed parsing --set-json data ${shown}`, { found: shown, cause: err });
+    throw new MergeError("HELM_SET_JSON", `failed parsing --set-json data ${shown}`, {
+      found: shown,
+      cause: err
+    });
   }
   return base;
 }
@@ -11800,7 +14057,9 @@ function computeHelmValues(input) {
   } catch (err) {
     if (!(err instanceof CoalesceError)) throw err;
     if (major === 3) throw new MergeError("HELM_SUBCHART_TYPE", err.message, { cause: err });
-    throw new MergeError("HELM_SUBCHART_TYPE", `chart dependencies processing failed: ${err.message}`, { cause: err });
+    throw new MergeError("HELM_SUBCHART_TYPE", `chart dependencies processing failed: ${err.message}`, {
+      cause: err
+    });
   }
   let values;
   try {
@@ -11880,7 +14139,13 @@ function createDefaultPipeline(io) {
   return {
     loadDesiredState: async (options, context) => loadDesiredState(
       { ...options, cwd, ...context.helmBinary === void 0 ? {} : { helmBinary: context.helmBinary } },
-      { fs, env, processRunner: runner, logger: context.logger }
+      {
+        fs,
+        env,
+        processRunner: runner,
+        logger: context.logger,
+        ...io?.secrets === void 0 ? {} : { secrets: io.secrets }
+      }
     ),
     renderReleases: async (state, context) => {
       const rendered = await renderDesiredState(
@@ -11892,8 +14157,15 @@ function createDefaultPipeline(io) {
     },
     releaseValues: async (release, context) => {
       const major = (await helm2(context.helmBinary)).major === 3 ? 3 : 4;
-      const files = release.values.map((v) => v.kind === "inline" ? { name: v.origin, content: v.content } : { name: v.path });
-      const result = computeHelmValues({ files, flags: release.setFlags, readFile: (path) => fs.readFile(path), helmVersion: major });
+      const files = release.values.map(
+        (v) => v.kind === "inline" ? { name: v.origin, content: v.content } : { name: v.path }
+      );
+      const result = computeHelmValues({
+        files,
+        flags: release.setFlags,
+        readFile: (path) => fs.readFile(path),
+        helmVersion: major
+      });
       return result.userValues;
     },
     clusterConfigured: () => kubeconfigPresent(env, fs)
@@ -11936,7 +14208,10 @@ var UNKNOWN = /* @__PURE__ */ Symbol("pulumi-helmfile.unknown");
 function asInternals(output3) {
   const candidate = output3;
   if (typeof candidate.promise !== "function" || candidate.isKnown === void 0 || candidate.isSecret === void 0) {
-    throw new EmitError("EMIT_OUTPUT_INTERNALS", "this @pulumi/pulumi version exposes no Output.promise/isKnown");
+    throw new EmitError(
+      "EMIT_OUTPUT_INTERNALS",
+      "this @pulumi/pulumi version exposes no Output.promise/isKnown"
+    );
   }
   return candidate;
 }
@@ -11953,7 +14228,8 @@ async function resolveInput(input) {
         internals.isSecret
       ]);
       if (isSecret) secret2 = true;
-      if (internals.allResources !== void 0) for (const r of await internals.allResources()) resources.add(r);
+      if (internals.allResources !== void 0)
+        for (const r of await internals.allResources()) resources.add(r);
       if (!known && !pulumi.containsUnknowns(value2)) {
         unknownPaths.push(path);
         return UNKNOWN;
@@ -12044,7 +14320,8 @@ async function loadAndRender(pipeline, options, variant, context) {
     try {
       const values = canonicalJson(await pipeline.releaseValues(release, context));
       const manifest = manifests.get(release.id);
-      if (manifest === void 0) throw new EmitError("EMIT_NOT_RENDERED", "helm rendered no manifest for this release");
+      if (manifest === void 0)
+        throw new EmitError("EMIT_NOT_RENDERED", "helm rendered no manifest for this release");
       return { release, values, manifest };
     } catch (err) {
       throw releaseError(release, err);
@@ -12065,7 +14342,8 @@ function changedReleases(a, b) {
   const changed = /* @__PURE__ */ new Set();
   for (const r of a) {
     const other = byId.get(r.release.id);
-    if (other === void 0 || other.values !== r.values || other.manifest !== r.manifest) changed.add(r.release.id);
+    if (other === void 0 || other.values !== r.values || other.manifest !== r.manifest)
+      changed.add(r.release.id);
   }
   return changed;
 }
@@ -12125,7 +14403,10 @@ var Release = class extends pulumi2.ComponentResource {
     const resolvedMode = await resolveInput(releaseArgs2.mode);
     const mode = resolvedMode.value ?? HelmfileMode.Manifests;
     const childName = name ?? "release";
-    const childOpts = { parent: this, ...opts?.dependsOn === void 0 ? {} : { dependsOn: opts.dependsOn } };
+    const childOpts = {
+      parent: this,
+      ...opts?.dependsOn === void 0 ? {} : { dependsOn: opts.dependsOn }
+    };
     if (mode === HelmfileMode.Manifests) {
       new k8s.yaml.v2.ConfigGroup(childName, { yaml: releaseArgs2.manifest }, childOpts);
       return void 0;
@@ -12162,10 +14443,14 @@ async function resolveHelmfileArgs(args) {
   await Promise.all(fields.map(async ([key, v]) => resolved.set(key, await resolveInput(v))));
   for (const [key, r] of resolved) {
     if (key !== "stateValues" && r.unknownPaths.length > 0) {
-      throw new EmitError("EMIT_UNKNOWN_INPUT", `input "${key}" is unknown during preview; it decides which releases exist`, {
-        keyPath: [key],
-        expected: "a value known at preview"
-      });
+      throw new EmitError(
+        "EMIT_UNKNOWN_INPUT",
+        `input "${key}" is unknown during preview; it decides which releases exist`,
+        {
+          keyPath: [key],
+          expected: "a value known at preview"
+        }
+      );
     }
   }
   const str2 = (key) => {
@@ -12190,7 +14475,8 @@ async function resolveHelmfileArgs(args) {
   const sv = stateValues?.value ?? {};
   if (typeof sv !== "object" || sv === null || Array.isArray(sv)) throw badType("stateValues", "a map", sv);
   const skipDeps = resolved.get("skipDeps")?.value;
-  if (skipDeps !== void 0 && typeof skipDeps !== "boolean") throw badType("skipDeps", "a boolean", skipDeps);
+  if (skipDeps !== void 0 && typeof skipDeps !== "boolean")
+    throw badType("skipDeps", "a boolean", skipDeps);
   const concurrency = resolved.get("concurrency")?.value ?? DEFAULT_CONCURRENCY;
   if (typeof concurrency !== "number" || !Number.isInteger(concurrency) || concurrency < 1) {
     throw badType("concurrency", "a positive integer", concurrency);
@@ -12247,7 +14533,14 @@ var Helmfile = class extends pulumi3.ComponentResource {
    */
   constructor(name, args, opts) {
     super(HELMFILE_TYPE, name, args, opts);
-    this.releaseIds = pulumi3.output(this.getData()).apply((d) => d.releaseIds);
+    const ids = this.getData().then(
+      (d) => d.releaseIds,
+      (err) => {
+        void pulumi3.log.error(err instanceof Error ? err.message : String(err), this);
+        return [];
+      }
+    );
+    this.releaseIds = pulumi3.output(ids);
     this.registerOutputs({ releaseIds: this.releaseIds });
   }
   /** The `Release` children by release id, once created (TypeScript only). */
@@ -12262,28 +14555,47 @@ var Helmfile = class extends pulumi3.ComponentResource {
     const providers = kubernetesProviders(this, name ?? "helmfile", resolved, pipeline, opts);
     const plans = await planReleases2(
       pipeline,
-      { state: resolved.state, stateValues: resolved.stateValues, unknownPaths: resolved.unknownPaths, inputSecret: resolved.secret },
-      { ...resolved.helmBinary === void 0 ? {} : { helmBinary: resolved.helmBinary }, concurrency: resolved.concurrency, logger }
+      {
+        state: resolved.state,
+        stateValues: resolved.stateValues,
+        unknownPaths: resolved.unknownPaths,
+        inputSecret: resolved.secret
+      },
+      {
+        ...resolved.helmBinary === void 0 ? {} : { helmBinary: resolved.helmBinary },
+        concurrency: resolved.concurrency,
+        logger
+      }
     );
     const releases = emitReleases(this, plans, resolved, providers);
     return { releaseIds: plans.map((p) => p.id), releases };
   }
 };
 function kubernetesProviders(parent, name, resolved, pipeline, opts) {
-  const target = clusterTarget(resolved, hasKubernetesProvider(opts), (ctx) => pipeline.clusterConfigured(ctx));
+  const target = clusterTarget(
+    resolved,
+    hasKubernetesProvider(opts),
+    (ctx) => pipeline.clusterConfigured(ctx)
+  );
   if (target === "directory") {
-    return [new k8s2.Provider(`${name}-render`, { renderYamlToDirectory: resolved.renderToDirectory }, { parent })];
+    return [
+      new k8s2.Provider(`${name}-render`, { renderYamlToDirectory: resolved.renderToDirectory }, { parent })
+    ];
   }
   return target === "provider-arg" && resolved.provider !== void 0 ? [resolved.provider] : [];
 }
 function clusterTarget(resolved, providerInOptions, clusterConfigured) {
   if (resolved.renderToDirectory !== void 0) {
     if (resolved.mode === HelmfileMode.HelmRelease) {
-      throw new ConfigError("CONFIG_RENDER_HELM_RELEASE", 'renderToDirectory works only with mode "manifests"', {
-        keyPath: ["mode"],
-        expected: `"${HelmfileMode.Manifests}"`,
-        found: `"${resolved.mode}"`
-      });
+      throw new ConfigError(
+        "CONFIG_RENDER_HELM_RELEASE",
+        'renderToDirectory works only with mode "manifests"',
+        {
+          keyPath: ["mode"],
+          expected: `"${HelmfileMode.Manifests}"`,
+          found: `"${resolved.mode}"`
+        }
+      );
     }
     return "directory";
   }
@@ -12313,7 +14625,9 @@ function emitReleases(parent, plans, resolved, providers) {
     const done = created.get(plan.resourceName);
     if (done !== void 0) return done;
     if (visiting.has(plan.resourceName)) {
-      throw new EmitError("EMIT_NEEDS_CYCLE", `release ${plan.id}: its needs form a cycle`, { keyPath: ["needs"] });
+      throw new EmitError("EMIT_NEEDS_CYCLE", `release ${plan.id}: its needs form a cycle`, {
+        keyPath: ["needs"]
+      });
     }
     visiting.add(plan.resourceName);
     const needed = plan.needs.flatMap((n) => {
@@ -12360,12 +14674,26 @@ function pulumiLogger(resource) {
 // provider/helmfile-provider.ts
 var PROVIDER_NAME = "helmfile";
 function fixProviderReferences(schemaJson) {
-  return schemaJson.replace(/"(\/([A-Za-z0-9-]+)\/v[^/"]+\/schema\.json)#\/resources\/\2"/g, '"$1#/provider"');
+  return schemaJson.replace(
+    /"(\/([A-Za-z0-9-]+)\/v[^/"]+\/schema\.json)#\/resources\/\2"/g,
+    '"$1#/provider"'
+  );
 }
 var HelmfileComponentProvider = class extends import_experimental.ComponentProvider {
   /** @param dirname Directory holding the provider's package.json and tsconfig.json. */
-  constructor(dirname) {
-    super({ components: [Helmfile, Release], name: PROVIDER_NAME, dirname });
+  constructor(dirname2) {
+    super({ components: [Helmfile, Release], name: PROVIDER_NAME, dirname: dirname2 });
+  }
+  /**
+   * Constructs a component. A `Helmfile` is awaited so that a load or render failure fails the
+   * construct call with the error (naming the release) instead of only logging it.
+   */
+  async construct(name, type, inputs, options) {
+    import_experimental.ComponentProvider.validateResourceType(PROVIDER_NAME, type);
+    if (type.split(":")[2] !== "Helmfile") return super.construct(name, type, inputs, options);
+    const helmfile = new Helmfile(name, inputs, options);
+    await helmfile.releases;
+    return { urn: helmfile.urn, state: { releaseIds: helmfile.releaseIds } };
   }
   /** The analyzer's schema with provider references fixed. */
   async getSchema() {

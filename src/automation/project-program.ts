@@ -31,5 +31,7 @@ function helmfileProgram(): Helmfile {
   return new Helmfile("helmfile", args);
 }
 
-/** Ids of the releases the stack manages. */
-export const releaseIds = helmfileProgram().releaseIds;
+const helmfile = helmfileProgram();
+
+/** Ids of the releases the stack manages; rejects (failing the program) when loading or rendering fails. */
+export const releaseIds = helmfile.releases.then(() => helmfile.releaseIds);

@@ -103,6 +103,7 @@ describe.each(testHelmBinaries())("quickstart with %s", (_label, helm) => {
       env,
     );
     expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('release "frontend" (chart charts/webapp): helm template failed');
     expect(readdirSync(join(tmp, "t"))).toEqual([]);
   });
 

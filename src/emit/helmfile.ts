@@ -42,7 +42,17 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
    */
   constructor(name: string, args: HelmfileArgs, opts?: HelmfileOptions) {
     super(HELMFILE_TYPE, name, args, opts);
-    this.releaseIds = pulumi.output(this.getData()).apply((d) => d.releaseIds);
+    // A failure is reported as an error diagnostic on this resource, which fails the update
+    // (inline programs, and `pulumi up` at the end of the run), and through `releases`, which
+    // rejects. The outputs never reject: a rejected Output leaks unhandled promise rejections.
+    const ids = this.getData().then(
+      (d) => d.releaseIds,
+      (err: unknown) => {
+        void pulumi.log.error(err instanceof Error ? err.message : String(err), this);
+        return [] as string[];
+      },
+    );
+    this.releaseIds = pulumi.output(ids);
     this.registerOutputs({ releaseIds: this.releaseIds });
   }
 

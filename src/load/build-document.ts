@@ -2,7 +2,13 @@
  * The state document as `helmfile build` prints it: Go struct field order, `omitempty`
  * rules, map keys sorted, `filepath` first and `templates` / `renderedvalues` always present.
  */
-import { YamlOrderedMap, YamlRawScalar, encodeYaml, sortGoYamlKeys, type YamlEncodable } from "../shared/yaml/index";
+import {
+  YamlOrderedMap,
+  YamlRawScalar,
+  encodeYaml,
+  sortGoYamlKeys,
+  type YamlEncodable,
+} from "../shared/yaml/index";
 import { newMap, type Value, type ValueMap } from "../shared/value";
 import {
   environmentSpecSchema,
@@ -205,7 +211,8 @@ function orderedValue(v: YamlEncodable, version: GoYamlVersion): Value {
   if (typeof v === "object" && v !== null && !(v instanceof YamlRawScalar)) {
     const obj = v as Record<string, YamlEncodable>;
     const out = newMap();
-    for (const k of sortGoYamlKeys(Object.keys(obj), version)) out[k] = orderedValue(obj[k] as YamlEncodable, version);
+    for (const k of sortGoYamlKeys(Object.keys(obj), version))
+      out[k] = orderedValue(obj[k] as YamlEncodable, version);
     return out;
   }
   return v instanceof YamlRawScalar ? v.text : (v as Value);

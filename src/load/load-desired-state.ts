@@ -118,7 +118,10 @@ export function convergeState(
     st.values,
     options.includeTransitiveNeeds === true,
   );
-  checkDuplicates(selected.map((r) => r.spec));
+  checkDuplicates(
+    selected.map((r) => r.spec),
+    st.absFile,
+  );
   const view = {
     loc: st.loc,
     absFile: st.absFile,
@@ -203,4 +206,3 @@ export function tryLoadDesiredState(
     return { ok: false, error: new LoadError("LOAD_INTERNAL", message, { cause: err }) };
   }
 }
-

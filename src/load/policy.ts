@@ -31,7 +31,11 @@ export function checkStatePolicy(file: string, content: string): void {
     const prev = ordered[i - 1] as string;
     const cur = ordered[i] as string;
     if ((PRIORITY[prev] ?? 0) > (PRIORITY[cur] ?? 0)) {
-      throw new LoadError("LOAD_POLICY_KEY_ORDER", `top-level config key ${cur} must be defined before ${prev} in ${file}`, { file, keyPath: [cur] });
+      throw new LoadError(
+        "LOAD_POLICY_KEY_ORDER",
+        `top-level config key ${cur} must be defined before ${prev} in ${file}`,
+        { file, keyPath: [cur] },
+      );
     }
   }
   const seen = new Set<string>();

@@ -3,7 +3,7 @@
  * helmfile's ordered values list (values entries — valuesTemplate first — then secrets),
  * `--set`-family flags, id, needs and labels.
  */
-import { LoadError } from "../shared/errors";
+import { LoadError, SecretError } from "../shared/errors";
 import type { PreparedRelease, SetFlag, ValuesSource } from "../shared/model";
 import { isMap, newMap, type Value, type ValueMap } from "../shared/value";
 import type { EnvironmentLayers } from "../merge/index";
@@ -137,9 +137,23 @@ function valuesSources(ctx: LoaderContext, st: ReleaseStateView, release: Releas
   (release.secrets ?? []).forEach((v, i) => {
     const origin = `${st.loc.displayFile}: releases[${release.name ?? ""}].secrets[${i}]`;
     if (typeof v !== "string") {
-      throw new LoadError("SECRETS_UNSUPPORTED", "inline (embedded) release secrets are not supported yet", {
-        found: origin,
+      // helmfile marshals an embedded secrets map and decrypts it like a file.
+      if (ctx.secrets.decryptText === undefined) {
+        throw new SecretError(
+          "SECRETS_UNSUPPORTED",
+          "embedded release secrets need a secrets decryptor with decryptText",
+          {
+            found: origin,
+          },
+        );
+      }
+      out.push({
+        kind: "inline",
+        content: ctx.secrets.decryptText(encodeValuesYaml(v, ctx.yamlVersion), origin),
+        origin,
+        secret: true,
       });
+      return;
     }
     const { files, skipped } = resolveFile(
       ctx.fs,

@@ -158,8 +158,10 @@ const releaseFields = {
 
 /** One entry of `releases:` (and the body of a release template). */
 export const releaseSchema = z.strictObject(releaseFields);
+/** A parsed release (or release template). */
 export type ReleaseSpec = z.infer<typeof releaseSchema>;
 
+/** `helmDefaults:` (helmfile's HelmSpec). */
 export const helmDefaultsSchema = z.strictObject({
   kubeContext: opt(goString),
   args: stringList,
@@ -204,8 +206,10 @@ export const helmDefaultsSchema = z.strictObject({
   trackMode: opt(goString),
   helmStuckGrace: opt(goInt),
 });
+/** Parsed `helmDefaults:`. */
 export type HelmDefaults = z.infer<typeof helmDefaultsSchema>;
 
+/** One entry of `environments:`. */
 export const environmentSpecSchema = z.strictObject({
   values: anyList,
   secrets: stringList,
@@ -214,6 +218,7 @@ export const environmentSpecSchema = z.strictObject({
   missingFileHandlerConfig: opt(missingFileHandlerConfig),
   mergeStrategy: opt(goString),
 });
+/** A parsed environment spec. */
 export type EnvironmentSpec = z.infer<typeof environmentSpecSchema>;
 
 const subHelmfileObject = z
@@ -265,6 +270,7 @@ const INHERIT_KEYS = [
 ];
 
 const subHelmfile = z.preprocess((v) => (typeof v === "string" ? { path: v } : v), subHelmfileObject);
+/** A parsed `helmfiles:` entry (plain strings become `{path}`). */
 export type SubHelmfileEntry = z.infer<typeof subHelmfileObject>;
 
 const repositorySchema = z.strictObject({
@@ -327,4 +333,5 @@ export const stateSchema = z.strictObject({
   missingFileHandlerConfig: opt(missingFileHandlerConfig),
   lockFilePath: opt(goString),
 });
+/** A parsed state document. */
 export type StateSpec = z.infer<typeof stateSchema>;

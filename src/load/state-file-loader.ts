@@ -109,6 +109,16 @@ function loadBaseSpec(
   file: string,
   including: string,
 ): StateSpec {
+  if (isRemotePath(file)) {
+    throw new LoadError(
+      "LOAD_REMOTE_UNSUPPORTED",
+      `remote base "${file}" cannot be fetched: go-getter URLs are not supported`,
+      {
+        keyPath: ["bases"],
+        found: file,
+      },
+    );
+  }
   const abs = isAbsolute(file) ? file : joinPath(loc.absDir, file);
   if (abs === including) {
     throw new LoadError("LOAD_CYCLIC_BASES", `${loc.displayFile} lists itself under bases`, {
@@ -176,10 +186,10 @@ export function loadStateFile(
   evaluateBases: boolean,
   expand = true,
 ): LoadedStateFile {
-  // expand=false is StateCreator.ParseAndLoad alone: no glob expansion, no environment check.
+  // expand=false is StateCreator.ParseAndLoad alone: no policy, no glob expansion, no environment check.
   ctx.onStateRead?.(loc.displayFile);
   const content = ctx.fs.readFile(absFile).replace(/\r\n/g, "\n");
-  checkStatePolicy(loc.displayFile, content);
+  if (expand) checkStatePolicy(loc.displayFile, content);
   const parts = content.split("\n---\n");
   const hasEnv = inheritedEnv !== undefined || overrodeEnv !== undefined;
   const shouldRender = extName(absFile) === ".gotmpl" || ctx.renderYaml;
@@ -251,4 +261,3 @@ export function loadStateFile(
 export function locateStateFile(absFile: string, displayFile: string, displayDir: string): StateLocation {
   return { absDir: dirName(absFile), displayDir, displayFile };
 }
-

@@ -190,7 +190,7 @@ export function selectReleases(
 }
 
 /** helmfile's checkDuplicates over the selected releases. */
-export function checkDuplicates(releases: readonly ReleaseSpec[]): void {
+export function checkDuplicates(releases: readonly ReleaseSpec[], file?: string): void {
   const counts = new Map<string, { n: number; r: ReleaseSpec }>();
   for (const r of releases) {
     const key = JSON.stringify([r.namespace ?? "", r.name ?? "", r.kubeContext ?? ""]);
@@ -205,7 +205,7 @@ export function checkDuplicates(releases: readonly ReleaseSpec[]): void {
     throw new LoadError(
       "LOAD_DUPLICATE_RELEASE",
       `duplicate release "${r.name ?? ""}" found${where}: there were ${n} releases named "${r.name ?? ""}" matching specified selector`,
-      { found: r.name ?? "" },
+      { found: r.name ?? "", ...(file === undefined ? {} : { file }) },
     );
   }
 }

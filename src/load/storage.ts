@@ -13,7 +13,7 @@ import {
   type ErrorDetails,
 } from "../shared/errors";
 import type { FileSystem, Logger } from "../shared/io";
-import { isAbsolute, joinPath } from "./paths";
+import { isAbsolute, isRemotePath, joinPath } from "./paths";
 
 /** Where a state file lives, as helmfile sees it and as we read it. */
 export interface StateLocation {
@@ -25,6 +25,7 @@ export interface StateLocation {
   readonly displayFile: string;
 }
 
+/** Valid `missingFileHandler` levels. */
 export const MISSING_FILE_HANDLERS = ["Error", "Warn", "Info", "Debug"] as const;
 
 /** Absolute path of `path` relative to the state's directory. */
@@ -57,6 +58,16 @@ export function resolveFile(
   purpose: string,
   path: string,
 ): ResolvedFiles {
+  if (isRemotePath(path)) {
+    throw new LoadError(
+      "LOAD_REMOTE_UNSUPPORTED",
+      `remote ${purpose} file "${path}" cannot be fetched: go-getter URLs are not supported`,
+      {
+        found: path,
+        expected: "a local file path",
+      },
+    );
+  }
   const files = expandPaths(fs, loc, path);
   if (files.length > 0) return { files, skipped: false };
   const title = `${purpose} file`;

@@ -8,7 +8,7 @@ import { LoadError } from "../shared/errors";
 import { newMap, type Value, type ValueMap } from "../shared/value";
 import { loadEnvironmentValues } from "./env-values-loader";
 import type { LoaderContext } from "./loader-context";
-import { baseName, dirName, isAbsolute, joinPath } from "./paths";
+import { baseName, dirName, isAbsolute, isRemotePath, joinPath } from "./paths";
 import { subhelmfileSelectorsConflict } from "./selectors";
 import { buildInheritedConfig, mergeInherited, type InheritedConfig } from "./inherit-config";
 import { loadStateFile, UndefinedEnvironmentError, type LoadedStateFile } from "./state-file-loader";
@@ -42,6 +42,16 @@ export function findDesiredStateFiles(
   reverse: boolean,
 ): string[] {
   let dir: string;
+  if (specified !== undefined && isRemotePath(specified)) {
+    throw new LoadError(
+      "LOAD_REMOTE_UNSUPPORTED",
+      `remote state file "${specified}" cannot be fetched: go-getter URLs are not supported`,
+      {
+        found: specified,
+        expected: "a local file or directory",
+      },
+    );
+  }
   if (specified !== undefined && specified !== "") {
     const abs = isAbsolute(specified) ? specified : joinPath(cwd, specified);
     if (ctx.fs.isFile(abs)) return [specified];
@@ -244,4 +254,3 @@ export function visitStates(
     );
   }
 }
-

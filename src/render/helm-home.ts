@@ -16,9 +16,17 @@ export interface HelmHome {
   dispose(): void;
 }
 
-/** Creates a private helm home (mode 0700) in the scratch space. */
-export function createHelmHome(scratch: ScratchFileSystem): HelmHome {
+/**
+ * Creates a private helm home (mode 0700) in the scratch space. `seedRepositories` is the
+ * text of a `repositories.yaml` to start from (the user's), so local charts whose
+ * dependencies name repositories outside `repositories:` still build, as with helmfile.
+ */
+export function createHelmHome(scratch: ScratchFileSystem, seedRepositories?: string): HelmHome {
   const root = scratch.makeTempDir("pulumi-helmfile-helm-");
+  if (seedRepositories !== undefined) {
+    scratch.makeDir(`${root}/config`);
+    scratch.writeFile(`${root}/config/repositories.yaml`, seedRepositories, 0o600);
+  }
   const env = {
     HELM_CONFIG_HOME: `${root}/config`,
     HELM_CACHE_HOME: `${root}/cache`,

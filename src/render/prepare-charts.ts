@@ -84,9 +84,18 @@ export function resolveChart(
   const abs = r.chartPath ?? (r.chart.includes("://") ? undefined : posix.resolve(r.baseDir, r.chart));
   const isLocal = abs !== undefined && fs.isDirectory(abs);
   if (!isLocal)
-    return { chartArg: ociQualified(r.chart, repositories), displayChart: r.chart, isLocal: false };
+    return {
+      chartArg: ociQualified(r.chart, repositories),
+      displayChart: redactUrl(r.chart),
+      isLocal: false,
+    };
   const display = r.chart.startsWith("/") ? posix.normalize(r.chart) : normalizeChart(".", r.chart);
   return { chartArg: abs, displayChart: display.replace(/\/$/, "") || ".", isLocal: true };
+}
+
+/** Credentials in a chart URL (`https://user:pass@host/…`) never reach a log line. */
+function redactUrl(chart: string): string {
+  return chart.replace(/^([a-zA-Z][a-zA-Z0-9+.-]*:\/\/)[^/@]*@/, "$1***@");
 }
 
 function ociQualified(chart: string, repositories: readonly RepositorySpec[]): string {

@@ -229,3 +229,16 @@ describe("chart resolution", () => {
     });
   });
 });
+
+describe("log lines never show chart URL credentials", () => {
+  test("user:password in a chart URL is masked in the display chart", async () => {
+    const { resolveChart } = await import("./prepare-charts");
+    const r = release("u", "", {
+      chart: "https://user:s3cret@charts.example.com/app-1.0.0.tgz",
+      baseDir: "/nonexistent",
+    });
+    expect(resolveChart(r, new NodeFileSystem()).displayChart).toBe(
+      "https://***@charts.example.com/app-1.0.0.tgz",
+    );
+  });
+});

@@ -46,7 +46,7 @@ export interface RenderSession {
 /** Opens a render session; call `dispose()` when done (also after failures). */
 export function openRenderSession(options: RenderOptions, io: RenderIo): RenderSession {
   const home: HelmHome | undefined =
-    options.isolateHelmHome === false ? undefined : createHelmHome(io.scratch);
+    options.isolateHelmHome === false ? undefined : createHelmHome(io.scratch, options.seedRepositories);
   const env = { ...(options.env ?? {}), ...(home?.env ?? {}) };
   const cache = options.cache === undefined ? undefined : new RenderCache(options.cache, io.fs, io.scratch);
   const chartHashes = new Map<string, string>();

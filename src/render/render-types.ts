@@ -49,6 +49,8 @@ export interface RenderOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Run helm in a private helm home (removed afterwards). Default true. */
   readonly isolateHelmHome?: boolean;
+  /** `repositories.yaml` text the private helm home starts with (the user's repositories). Default none. */
+  readonly seedRepositories?: string;
   /** Render cache; default none (no caching). */
   readonly cache?: { readonly dir: string; readonly maxMegabytes?: number };
   /** Selected environment's `kubeContext` (for the kube-context precedence). Default none. */

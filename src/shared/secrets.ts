@@ -11,6 +11,11 @@ export interface SecretsDecryptor {
    * {@link SecretError} when it cannot; never includes plaintext in errors.
    */
   decryptFile(path: string): string;
+  /**
+   * Optional: decrypts encrypted YAML given as text (helmfile's embedded release `secrets:`
+   * maps, which it writes to a temporary `.yaml.enc` file). `name` is for messages only.
+   */
+  decryptText?(text: string, name: string): string;
 }
 
 /** The decryptor used when none is configured: every secrets file is an error. */

@@ -42,6 +42,14 @@ describe("TemplateSet", () => {
     ).toBe("D1");
   });
 
+  it("keeps defines made by rendered strings out of the calling set, like helm's tpl clone", () => {
+    const r = tryRenderTemplate('{{ tpl "{{ define \\"x\\" }}D{{ end }}" . }}{{ template "x" }}', null, {
+      name: "T",
+      funcs,
+    });
+    expect(r.ok ? "" : r.error.message).toContain('template "x" not defined');
+  });
+
   it("replaces a template only with a non-empty redefinition from a later file", () => {
     const set = new TemplateSet()
       .parse("a", '{{ define "x" }}1{{ end }}')

@@ -76,6 +76,20 @@ describe("Helmfile component wiring (fake pipeline)", () => {
     });
   });
 
+  describe("when loading fails", () => {
+    beforeEach(async () => {
+      rec = await recordMockResources({ preview: false });
+    });
+
+    it("rejects `releases` with the error and creates no Release (never an empty plan that deletes)", async () => {
+      const pipeline = fakePipeline([{ name: "a", namespace: "x" }], false);
+      const h = new Helmfile("hf", { file: "helmfile.yaml" }, { pipeline });
+      await expect(h.releases).rejects.toMatchObject({ code: "CONFIG_NO_CLUSTER" });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(rec.resources.filter((r) => r.type === "helmfile:index:Release")).toEqual([]);
+    });
+  });
+
   describe("in mode helm-release", () => {
     beforeEach(async () => {
       rec = await recordMockResources({ preview: false });

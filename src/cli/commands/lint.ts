@@ -8,7 +8,7 @@ import { renderOptions } from "./render-options";
 async function runLint(ctx: CliContext): Promise<number> {
   const desired = await ctx.loadDesiredState();
   const options = await renderOptions(ctx);
-  const home = createHelmHome(ctx.scratch);
+  const home = createHelmHome(ctx.scratch, options.seedRepositories);
   const io = { fs: ctx.fs, runner: ctx.runner, scratch: ctx.scratch, logger: ctx.logger };
   const errors: RenderError[] = [];
   try {

@@ -4,7 +4,7 @@
  * prints the same rows as JSON.
  */
 import type { PreparedRelease, LoadedState } from "../../shared/model";
-import { isMap, type Value } from "../../shared/value";
+import { conditionEnabled } from "../../load/index";
 import type { CliContext } from "../cli-context";
 import { flagString } from "../parse-args";
 import type { CommandSpec } from "./command-spec";
@@ -42,21 +42,15 @@ function rowOf(r: PreparedRelease, state: LoadedState): ListRow {
   return {
     name: r.name,
     namespace: r.namespace,
-    enabled: conditionEnabled(r, state),
+    enabled: conditionEnabled(
+      typeof r.spec.condition === "string" ? r.spec.condition : undefined,
+      state.values,
+    ),
     installed: r.installed,
     labels,
     chart,
     version: r.version ?? "",
   };
-}
-
-/** `condition: a.b.enabled` looks the path up in the state values; anything but `true` disables. */
-function conditionEnabled(r: PreparedRelease, state: LoadedState): boolean {
-  const cond = r.spec.condition;
-  if (typeof cond !== "string" || cond === "") return true;
-  let cur: Value | undefined = state.values;
-  for (const part of cond.split(".")) cur = isMap(cur) ? cur[part] : undefined;
-  return cur === true;
 }
 
 async function runList(ctx: CliContext): Promise<number> {
@@ -74,7 +68,9 @@ async function runList(ctx: CliContext): Promise<number> {
           : 0,
   );
   if (flagString(ctx.flags, "output") === "json") {
-    ctx.host.writeStdout(`${JSON.stringify(rows)}\n`);
+    // Go's encoding/json escapes <, > and & for HTML safety.
+    const json = JSON.stringify(rows).replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+    ctx.host.writeStdout(`${json}\n`);
     return 0;
   }
   const table = [["NAME", "NAMESPACE", "ENABLED", "INSTALLED", "LABELS", "CHART", "VERSION"]];

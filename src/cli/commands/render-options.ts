@@ -1,5 +1,5 @@
 /** Maps CLI context and command flags onto the render stage's options. */
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { renderCacheDir } from "./cache-dir";
 import type { RenderOptions, TemplateCommandOptions } from "../../render";
 import type { CliContext } from "../cli-context";
@@ -47,6 +47,18 @@ export function stateBaseDir(ctx: CliContext): string {
   return ctx.fs.isFile(abs) ? dirname(abs) : ctx.host.cwd;
 }
 
+/**
+ * The user's `repositories.yaml` (`HELM_REPOSITORY_CONFIG`, else under `HELM_CONFIG_HOME`
+ * or `${XDG_CONFIG_HOME:-~/.config}/helm`), which seeds the private helm home.
+ */
+function seedRepositories(ctx: CliContext): { seedRepositories?: string } {
+  const env = ctx.host.env;
+  const home = env.HOME ?? "";
+  const configHome = env.HELM_CONFIG_HOME || join(env.XDG_CONFIG_HOME || join(home, ".config"), "helm");
+  const file = env.HELM_REPOSITORY_CONFIG || join(configHome, "repositories.yaml");
+  return ctx.fs.isFile(file) ? { seedRepositories: ctx.fs.readFile(file) } : {};
+}
+
 /** Render options for one invocation (render cache per {@link renderCacheDir}). */
 export async function renderOptions(ctx: CliContext): Promise<RenderOptions> {
   const helm = await ctx.helm();
@@ -59,6 +71,7 @@ export async function renderOptions(ctx: CliContext): Promise<RenderOptions> {
     skipDeps: ctx.settings.skipDeps,
     skipRefresh: ctx.settings.skipRefresh,
     template: templateCommandOptions(ctx),
+    ...seedRepositories(ctx),
     ...(cacheDir === undefined
       ? {}
       : {

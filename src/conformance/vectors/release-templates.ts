@@ -173,6 +173,7 @@ export const releaseTemplates: VectorHandler = (v) => {
         { absDir: dir, displayDir: dir, displayFile: file },
         file,
         true,
+        false,
       );
       const release = (st.spec.releases ?? [])[0] ?? {};
       const view: ReleaseStateView = { ...st, overrides: { kubeContext: "", namespace: "", chart: "" } };

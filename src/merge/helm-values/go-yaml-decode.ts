@@ -58,7 +58,8 @@ export function decodeGoYamlMap(text: string): ValueMap {
     lineCounter: lines,
   });
   const first = doc.errors[0];
-  if (first !== undefined) throw syntaxError(first.code, first.message, lines.linePos(first.pos[0]).line);
+  if (first !== undefined)
+    throw syntaxError(first.code, first.message, lines.linePos(first.pos[0]).line, text);
   const node = doc.contents === null ? null : decodeNode(doc, doc.contents as Node, []);
   const plain = node === null ? null : toJsonable(node);
   if (plain === null) return newMap();
@@ -78,31 +79,45 @@ function jsonKind(v: Value): string {
   return "number";
 }
 
-/** Maps the `yaml` package's error codes onto libyaml's wording and line convention. */
-function syntaxError(code: string, message: string, line: number): GoYamlError {
-  // libyaml counts parser errors from the line before the problem, scanner errors from the problem line.
-  const scanner: Record<string, string> = {
-    BLOCK_AS_IMPLICIT_KEY: "mapping values are not allowed in this context",
-    TAB_AS_INDENT: "found character that cannot start any token",
-    MISSING_CHAR: "found unexpected end of stream",
-    BAD_DQ_ESCAPE: "found unknown escape character while parsing a quoted scalar",
-    MULTILINE_IMPLICIT_KEY: "could not find expected ':'",
-  };
-  let text = message.includes("directives-end") ? undefined : scanner[code];
-  // Scanner errors count lines from 1 but libyaml omits a problem on the first line.
-  let at = line > 1 ? line : 0;
-  // libyaml notices a multi-line implicit key only on the line after it starts.
-  if (code === "MULTILINE_IMPLICIT_KEY") at = line + 1;
-  if (text === undefined) {
-    at = line - 1;
-    if (code === "BAD_INDENT" && message.startsWith("Flow sequence"))
-      text = "did not find expected ',' or ']'";
-    else if (code === "BAD_INDENT" && message.startsWith("Flow map"))
-      text = "did not find expected ',' or '}'";
-    else if (message.includes("directives-end")) text = "did not find expected <document start>";
-    else text = "did not find expected key";
+/** libyaml's scanner messages for the `yaml` package's error codes. */
+const SCANNER_MESSAGES: Readonly<Record<string, string>> = {
+  BLOCK_AS_IMPLICIT_KEY: "mapping values are not allowed in this context",
+  TAB_AS_INDENT: "found character that cannot start any token",
+  BAD_SCALAR_START: "found character that cannot start any token",
+  MISSING_CHAR: "found unexpected end of stream",
+  BAD_DQ_ESCAPE: "found unknown escape character while parsing a quoted scalar",
+  MULTILINE_IMPLICIT_KEY: "could not find expected ':'",
+};
+
+/**
+ * Maps the `yaml` package's errors onto libyaml's wording and line convention: scanner errors
+ * name the 1-based problem line, parser errors the 0-based one, and line 0 is never printed.
+ */
+function syntaxError(code: string, message: string, line: number, text: string): GoYamlError {
+  let scanner = message.includes("directives-end") ? undefined : SCANNER_MESSAGES[code];
+  if (code === "UNEXPECTED_TOKEN" && message.includes("block-seq-ind on same line")) {
+    scanner = "block sequence entries are not allowed in this context";
   }
-  return new GoYamlError("convert", `yaml: ${at > 0 ? `line ${at}: ` : ""}${text}`, line);
+  if (scanner !== undefined) {
+    // libyaml notices a multi-line implicit key only on the line after it starts.
+    const at = code === "MULTILINE_IMPLICIT_KEY" ? line + 1 : line > 1 ? line : 0;
+    return new GoYamlError("convert", `yaml: ${at > 0 ? `line ${at}: ` : ""}${scanner}`, line);
+  }
+  let parser = "did not find expected key";
+  if (code === "BAD_INDENT" && message.startsWith("Flow sequence"))
+    parser = "did not find expected ',' or ']'";
+  else if (code === "BAD_INDENT" && message.startsWith("Flow map"))
+    parser = "did not find expected ',' or '}'";
+  else if (message.includes("directives-end")) parser = "did not find expected <document start>";
+  else if (message.startsWith("Unexpected scalar at node end") && /^\s*- /m.test(firstContentLine(text))) {
+    parser = "did not find expected '-' indicator";
+  }
+  const at = line - 1;
+  return new GoYamlError("convert", `yaml: ${at > 0 ? `line ${at}: ` : ""}${parser}`, line);
+}
+
+function firstContentLine(text: string): string {
+  return text.split("\n").find((l) => !/^\s*(#.*)?$/.test(l)) ?? "";
 }
 
 function decodeNode(doc: Document, node: Node, anchors: string[]): GoNode {

@@ -165,3 +165,9 @@ describe("decodeYaml and later documents", () => {
     );
   });
 });
+
+describe("decodeYaml of !!binary that is not UTF-8", () => {
+  it("keeps each invalid byte as U+DC80+byte, like the template engine's Go strings", () => {
+    expect(decodeYaml("a: !!binary gIGC\n")).toEqual(fromPlain({ a: "\udc80\udc81\udc82" }));
+  });
+});

@@ -128,7 +128,14 @@ export class YamlEmitter {
     return Buffer.byteLength(chars.join(""), "utf8") <= 128;
   }
 
-  writeScalar(chars: readonly string[], style: ScalarStyle, ctx: NodeContext, parent: ParentState): void {
+  writeScalar(
+    chars: readonly string[],
+    style: ScalarStyle,
+    ctx: NodeContext,
+    parent: ParentState,
+    tag?: string,
+  ): void {
+    if (tag !== undefined) this.writeIndicator(tag, true, false, false);
     this.increaseIndent(true, false, parent);
     const allowBreaks = !ctx.simpleKey;
     if (style === "plain") this.writePlain(chars, allowBreaks);

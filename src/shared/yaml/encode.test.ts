@@ -143,3 +143,23 @@ describe("encodeYaml on helmfile's build snapshot (kubedog_tracking)", () => {
     );
   });
 });
+
+describe("encodeYaml of bytes that are not UTF-8", () => {
+  // go-yaml's marshal tests: invalid UTF-8 becomes !!binary base64, long data a literal block.
+  // Raw bytes are carried as lone surrogates U+DC80+byte.
+  const bytes = (...b: number[]): string => String.fromCharCode(...b.map((x) => 0xdc00 + x));
+
+  it("writes short data inline", () => {
+    both(v({ a: bytes(0x80, 0x81, 0x82) }), "a: !!binary gIGC\n");
+  });
+
+  it("breaks long data into 70-character lines", () => {
+    const s = bytes(...Array.from({ length: 54 }, () => 0x90));
+    expect(encodeYaml(v({ a: s }), { version: "v3", indent: 4 })).toBe(
+      `a: !!binary |\n    ${"kJCQ".repeat(17)}kJ\n    CQ\n`,
+    );
+    expect(encodeYaml(v({ a: s }), { version: "v2" })).toBe(
+      `a: !!binary |\n  ${"kJCQ".repeat(17)}kJ\n  CQ\n`,
+    );
+  });
+});

@@ -5,6 +5,7 @@
  */
 import { isMap, type Value } from "../value";
 import { YamlEmitter, type NodeContext, type ParentState, type ScalarStyle } from "./emitter";
+import { goYamlBase64, hasInvalidUtf8 } from "./binary";
 import { formatGoFloat } from "./go-float";
 import { sortGoYamlKeys } from "./key-order";
 import { isGoYamlTimestamp, resolvePlainScalar, type GoYamlVersion } from "./resolve";
@@ -128,6 +129,13 @@ class Encoder {
     ctx: NodeContext,
     parent: ParentState,
   ): void {
+    if (typeof v === "string" && hasInvalidUtf8(v)) {
+      // Not valid UTF-8: go-yaml tags it !!binary and writes base64 (a literal block when long).
+      const b64 = Array.from(goYamlBase64(v));
+      const requested: ScalarStyle = b64.includes("\n") ? "literal" : "plain";
+      this.e.writeScalar(b64, this.e.selectStyle(b64, requested, ctx), ctx, parent, "!!binary");
+      return;
+    }
     const { text, style } = v instanceof YamlRawScalar ? v : scalarPresentation(v, this.version);
     const chars = Array.from(text);
     this.e.writeScalar(chars, this.e.selectStyle(chars, style, ctx), ctx, parent);

@@ -48,3 +48,10 @@ describe("decodeHelmYaml keys", () => {
     expect(() => decodeHelmYaml("~: a\n")).toThrow(expect.objectContaining({ code: "YAML_NON_STRING_KEY" }));
   });
 });
+
+describe("encodeHelmYaml and YAML 1.1 line breaks", () => {
+  // sigs.k8s.io/yaml v1.5.0 (run on this input) folds a NEL inside a string to a space.
+  it("folds U+0085 like go-yaml v2 reading Go's JSON", () => {
+    expect(encodeHelmYaml(fromPlain(["a\u0085b", ""]))).toBe('- a b\n- ""\n');
+  });
+});

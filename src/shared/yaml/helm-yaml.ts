@@ -34,6 +34,19 @@ export function decodeHelmYaml(text: string, options: Omit<DecodeYamlOptions, "v
 }
 
 /**
+ * Go's JSON writes U+0085 (NEL) unescaped and go-yaml v2, reading that JSON as YAML 1.1,
+ * treats it as a line break inside the double-quoted string: one break folds to a space,
+ * more become newlines, and blanks around them are dropped.
+ */
+export function foldYaml11LineBreaks(s: string): string {
+  if (!s.includes("\u0085")) return s;
+  return s.replace(/[ \t]*\u0085(?:[ \t]*\u0085)*[ \t]*/g, (m) => {
+    const breaks = (m.match(/\u0085/g) ?? []).length;
+    return breaks === 1 ? " " : "\n".repeat(breaks - 1);
+  });
+}
+
+/**
  * The value go-yaml v2 reads back from Go's JSON spelling of `v`: whole floats below 1e21
  * become ints (when they fit in int64/uint64), other floats stay floats.
  */
@@ -50,10 +63,11 @@ function jsonRoundTrip(v: Value, path: string): Value {
     return v;
   }
   if (typeof v === "bigint") return v >= INT64_MIN && v <= UINT64_MAX ? v : Number(v);
+  if (typeof v === "string") return foldYaml11LineBreaks(v);
   if (Array.isArray(v)) return v.map((x) => jsonRoundTrip(x, path));
   if (isMap(v)) {
     const out = newMap();
-    for (const k of Object.keys(v)) out[k] = jsonRoundTrip(v[k] as Value, k);
+    for (const k of Object.keys(v)) out[foldYaml11LineBreaks(k)] = jsonRoundTrip(v[k] as Value, k);
     return out;
   }
   return v;

@@ -19,7 +19,7 @@ export {
   type EncodeYamlOptions,
   type YamlEncodable,
 } from "./encode";
-export { decodeHelmYaml, encodeHelmYaml } from "./helm-yaml";
+export { decodeHelmYaml, encodeHelmYaml, foldYaml11LineBreaks } from "./helm-yaml";
 export { formatGoFloat } from "./go-float";
 export { isGoYamlTimestamp, resolvePlainScalar, type GoYamlVersion, type ResolvedScalar } from "./resolve";
 export { goYamlKeyLess, sortGoYamlKeys } from "./key-order";

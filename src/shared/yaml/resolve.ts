@@ -4,6 +4,7 @@
  * (`y`, `yes`, `on`, `n`, `no`, `off` and their capitalised forms).
  */
 import type { Value } from "../value";
+import { goStringOfBytes } from "./binary";
 
 /** Which go-yaml major version's rules apply. */
 export type GoYamlVersion = "v2" | "v3";
@@ -193,7 +194,7 @@ export function resolveTaggedScalar(
   if (tag === "!!str") return { tag: "!!str", value: text };
   if (tag === "!!binary") {
     if (!/^[A-Za-z0-9+/=\s]*$/.test(text)) return "!!binary value contains invalid base64 data";
-    return { tag: "!!str", value: Buffer.from(text.replace(/\s/g, ""), "base64").toString("utf8") };
+    return { tag: "!!str", value: goStringOfBytes(Buffer.from(text.replace(/\s/g, ""), "base64")) };
   }
   // Tags go-yaml cannot resolve (!!merge, !!seq on a scalar…) leave the text as a string.
   if (!["!!bool", "!!int", "!!float", "!!null", "!!timestamp"].includes(tag))

@@ -107,6 +107,12 @@ describe("executor", () => {
     expect(errorOf(render("{{ .Nope }}", rel))).toBe("can't evaluate field Nope in type state.Release");
   });
 
+  it("prints values with a String method through it, as fmt does for Stringers", () => {
+    const v = new GoStruct("semver.Version", new Map(), new Map([["String", fn([], () => "1.2.3")]]), true);
+    const data = Object.assign(newGoMap(), { v, l: [v] as GoValue[] });
+    expect(render('{{ .v }} {{ .l }} {{ printf "%s|%q" .v .v }}', data)).toBe('1.2.3 [1.2.3] 1.2.3|"1.2.3"');
+  });
+
   it("keeps Go's number literal typing", () => {
     expect(render("{{ 1.0 }} {{ 1e6 }} {{ 0x1F }} {{ 0o17 }} {{ 1_000 }} {{ 'a' }} {{ 1i }}")).toBe(
       "1 1e+06 31 15 1000 97 (0+1i)",

@@ -23,6 +23,7 @@ import {
   type TemplateEnv,
 } from "../types";
 import { Evaluator, type Variable } from "./evaluate";
+import { OverlayHost } from "./overlay-host";
 import { elemIface, INVALID, rv, type RV } from "./values";
 
 /** Limits of one render. */
@@ -81,15 +82,6 @@ export class Executor extends Evaluator {
 
   protected callContext(funcName: string): CallContext {
     const shared = this.shared;
-    const nested = (tree: ParsedTree, data: GoValue): string => {
-      if (shared.nesting >= shared.limits.maxDepth) throw depthError(shared.limits.maxDepth);
-      shared.nesting++;
-      try {
-        return new Executor(shared).run(tree, data);
-      } finally {
-        shared.nesting--;
-      }
-    };
     return {
       funcName,
       env: shared.env,
@@ -111,8 +103,14 @@ export class Executor extends Evaluator {
           shared.nesting--;
         }
       },
-      renderString: (source, data, options?: ReentryOptions) =>
-        nested(shared.host.parseInto(options?.name ?? shared.host.setName, source), data),
+      renderString: (source, data, options?: ReentryOptions) => {
+        // Like helm's tpl, parse into a clone so the text's defines do not leak into the set.
+        const host = new OverlayHost(shared.host, shared.funcs);
+        const tree = host.parseInto(options?.name ?? shared.host.setName, source);
+        if (shared.nesting >= shared.limits.maxDepth) throw depthError(shared.limits.maxDepth);
+        const child: RunShared = { ...shared, host, nesting: shared.nesting + 1 };
+        return new Executor(child).run(tree, data);
+      },
     };
   }
 

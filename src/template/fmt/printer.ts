@@ -3,6 +3,8 @@
  * flags, bad-verb forms (`%!d(string=x)`), `%!d(MISSING)` and `%!(EXTRA …)`.
  */
 import {
+  FuncError,
+  type CallContext,
   GoComplex,
   GoFunc,
   GoNumber,
@@ -104,12 +106,44 @@ export function printValue(v: GoValue, verb: string, f: Flags, depth: number): s
     return `[${[...v].map((b) => formatInteger(BigInt(b), true, verb, f) ?? badVerb(verb, new GoNumber("uint8", BigInt(b)))).join(" ")}]`;
   }
   if (Array.isArray(v)) return `[${v.map((e) => printValue(e, verb, f, depth + 1)).join(" ")}]`;
-  if (v instanceof GoStruct) return printStruct(v, verb, f, depth);
+  if (v instanceof GoStruct) {
+    const text = "vsxXq".includes(verb) ? stringerText(v) : undefined;
+    if (text !== undefined) return fmtStringVerb(text, verb, f) ?? badVerb(verb, v);
+    return printStruct(v, verb, f, depth);
+  }
   if (v instanceof GoFunc) return "0x1";
   if (v instanceof GoComplex) return fmtComplex(v.re, v.im, verb, f) ?? badVerb(verb, v);
   if (isGoMap(v)) return printMap(v, verb, f, depth);
   return "?";
 }
+
+/** Go's `handleMethods`: a value with an `Error()` or `String()` method prints through it. */
+function stringerText(v: GoStruct): string | undefined {
+  for (const name of ["Error", "String"]) {
+    const m = v.methods.get(name);
+    if (m !== undefined && m.params.length === 0) {
+      const out = m.impl([], METHOD_CONTEXT);
+      return typeof out === "string" ? out : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Printing calls zero-argument methods that need no engine access. */
+const METHOD_CONTEXT: CallContext = {
+  funcName: "String",
+  env: {},
+  funcs: new Map(),
+  missingKey: "default",
+  state: new Map(),
+  hasTemplate: () => false,
+  executeTemplate: () => {
+    throw new FuncError("templates are not available while printing");
+  },
+  renderString: () => {
+    throw new FuncError("templates are not available while printing");
+  },
+};
 
 function badOrNil(verb: string, f: Flags): string {
   return verb === "v" ? pad("<nil>", f, false) : `%!${verb}(<nil>)`;

@@ -18,27 +18,33 @@ interface Base {
   readonly src: SourceInfo;
 }
 
+/** Plain text between actions. */
 export interface TextNode extends Base {
   readonly type: "text";
   readonly text: string;
 }
+/** A sequence of nodes. */
 export interface ListNode extends Base {
   readonly type: "list";
   readonly nodes: Node[];
 }
+/** A non-control action such as `{{.X}}`. */
 export interface ActionNode extends Base {
   readonly type: "action";
   readonly line: number;
   readonly pipe: PipeNode;
 }
+/** A comment (only kept when comments are parsed). */
 export interface CommentNode extends Base {
   readonly type: "comment";
   readonly text: string;
 }
+/** `{{break}}` inside a range. */
 export interface BreakNode extends Base {
   readonly type: "break";
   readonly line: number;
 }
+/** `{{continue}}` inside a range. */
 export interface ContinueNode extends Base {
   readonly type: "continue";
   readonly line: number;
@@ -53,6 +59,7 @@ export interface BranchNode extends Base {
   readonly elseList: ListNode | undefined;
 }
 
+/** `{{template "name" pipeline}}` (also produced by `{{block}}`). */
 export interface TemplateNode extends Base {
   readonly type: "template";
   readonly line: number;
@@ -60,6 +67,7 @@ export interface TemplateNode extends Base {
   readonly pipe: PipeNode | undefined;
 }
 
+/** A pipeline with optional declarations: `$x := a | b`. */
 export interface PipeNode extends Base {
   readonly type: "pipe";
   readonly line: number;
@@ -68,42 +76,52 @@ export interface PipeNode extends Base {
   readonly cmds: CommandNode[];
 }
 
+/** One command of a pipeline: operands separated by spaces. */
 export interface CommandNode extends Base {
   readonly type: "command";
   readonly args: ArgNode[];
 }
+/** A field chain on dot: `.A.B`. */
 export interface FieldNode extends Base {
   readonly type: "field";
   readonly ident: string[];
 }
+/** A variable with optional fields: `$x.A`. */
 export interface VariableNode extends Base {
   readonly type: "variable";
   readonly ident: string[];
 }
+/** Fields on a term that is not dot or a variable: `(pipe).A`. */
 export interface ChainNode extends Base {
   readonly type: "chain";
   readonly node: ArgNode;
   readonly field: string[];
 }
+/** A function name. */
 export interface IdentifierNode extends Base {
   readonly type: "identifier";
   readonly ident: string;
 }
+/** The cursor `.`. */
 export interface DotNode extends Base {
   readonly type: "dot";
 }
+/** The untyped `nil` constant. */
 export interface NilNode extends Base {
   readonly type: "nil";
 }
+/** `true` or `false`. */
 export interface BoolNode extends Base {
   readonly type: "bool";
   readonly value: boolean;
 }
+/** A quoted string; `quoted` is the source text, `text` the value. */
 export interface StringNode extends Base {
   readonly type: "string";
   readonly quoted: string;
   readonly text: string;
 }
+/** A number constant with its int/uint/float views. */
 export interface NumberNode extends Base {
   readonly type: "number";
   readonly text: string;

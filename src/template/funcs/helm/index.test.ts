@@ -4,6 +4,7 @@ import { newGoMap, type GoValue } from "../../types";
 import { decodeGoJson } from "../sprig/go-json-decode";
 import { sprigFunctions } from "../sprig/index";
 import { withHelmFunctions } from "./index";
+import { fromToml } from "./toml";
 
 // The expected outputs are helm 4.1.4's, from the gotmpl conformance corpus.
 interface GotmplVector {
@@ -78,5 +79,41 @@ describe("toToml against BurntSushi/toml v1.6.0", () => {
     ).toBe(
       '"" = 2\n"key with space" = 1\ns = "q\\"uo\\\\te\\ttab\\u0001"\n\n[empty]\n\n[[tbls]]\n  a = 1\n\n[[tbls]]\n  b = 2\n',
     );
+  });
+});
+
+describe("fromToml against BurntSushi/toml v1.6.0", () => {
+  // Results and messages produced by running BurntSushi/toml's Unmarshal on these inputs.
+  it.each([
+    ["a = 1\na = 2", "toml: line 2 (last key \"a\"): Key 'a' has already been defined."],
+    ["[a]\nb = 1\n[a]\nc = 2", "toml: line 3: Key 'a' has already been defined."],
+    ["a = ", 'toml: line 1 (last key "a"): unexpected EOF; expected value'],
+    ["a = tru", 'toml: line 1 (last key "a"): expected value but found "tru" instead'],
+    ["a = 01", 'toml: line 1 (last key "a"): Invalid integer "01": cannot have leading zeroes'],
+    [
+      "a = 1e_3",
+      'toml: line 1 (last key "a"): Invalid float "1e_3": underscores must be surrounded by digits',
+    ],
+    ["a = {b = 1, b = 2}", "toml: line 1 (last key \"a.b\"): Key 'a.b' has already been defined."],
+    ["a = 9223372036854775808", 'toml: line 1 (last key "a"): 9223372036854775808 is out of range for int64'],
+    [
+      "a = 1 b = 2",
+      "toml: line 1: expected a top-level item to end with a newline, comment, or EOF, but got 'b' instead",
+    ],
+  ])("reports %j like BurntSushi", (text, message) => {
+    expect(fromToml(text)["Error"]).toBe(message);
+  });
+
+  it("reads local dates and times as time values in named local zones", () => {
+    expect(render('{{ (fromToml "x = 1979-05-27").x }}|{{ (fromToml "x = 07:32:00").x }}')).toBe(
+      "1979-05-27 00:00:00 +0000 date-local|0000-01-01 07:32:00 +0000 time-local",
+    );
+    expect(render('{{ fromToml "x = 1979-05-27T07:32:00.5+01:00" | toJson }}')).toBe(
+      '{"x":"1979-05-27T07:32:00.5+01:00"}',
+    );
+  });
+
+  it("writes a top-level list or string as a bare value", () => {
+    expect(render('{{ toToml (list 1 2) }}|{{ toToml "str" }}')).toBe('[1, 2]|"str"');
   });
 });

@@ -17,10 +17,14 @@ class TomlParser {
   /** Tables created by a header or by dotted keys, to refuse redefinition. */
   private readonly defined = new Set<GoMap>();
 
+  /** The key being assigned, for BurntSushi's `(last key "a.b")` context in messages. */
+  private lastKey: string | undefined;
+
   constructor(private readonly s: string) {}
 
   fail(msg: string): never {
-    throw new TomlSyntaxError(`toml: line ${this.line}: ${msg}`);
+    const ctx = this.lastKey === undefined ? "" : ` (last key ${JSON.stringify(this.lastKey)})`;
+    throw new TomlSyntaxError(`toml: line ${this.line}${ctx}: ${msg}`);
   }
 
   private peek(n = 0): string {
@@ -60,16 +64,22 @@ class TomlParser {
     } else if (this.peek() === "\r" && this.peek(1) === "\n") {
       this.i += 2;
       this.line++;
-    } else this.fail(`expected a newline but found ${JSON.stringify(this.peek())}`);
+    } else {
+      this.fail(
+        `expected a top-level item to end with a newline, comment, or EOF, but got '${this.peek()}' instead`,
+      );
+    }
   }
 
   parse(): GoMap {
     let table = this.root;
+    let path: string[] = [];
     for (;;) {
       this.skipAll();
       if (this.i >= this.s.length) return this.root;
-      if (this.peek() === "[") table = this.header();
-      else this.keyValue(table);
+      if (this.peek() === "[") [table, path] = this.header();
+      else this.keyValue(table, path);
+      this.lastKey = undefined;
       this.endOfLine();
     }
   }
@@ -117,7 +127,7 @@ class TomlParser {
     return this.fail(`key ${JSON.stringify(key)} is already defined as a value`);
   }
 
-  private header(): GoMap {
+  private header(): [GoMap, string[]] {
     const array = this.peek(1) === "[";
     this.i += array ? 2 : 1;
     const keys = this.key();
@@ -133,16 +143,20 @@ class TomlParser {
       const item = newGoMap();
       list.push(item);
       t[last] = list;
-      return item;
+      return [item, keys];
     }
+    if (Array.isArray(t[last])) this.fail(`Key '${keys.join(".")}' has already been defined.`);
     const table = this.descend(t, last);
-    if (this.defined.has(table)) this.fail(`table ${JSON.stringify(keys.join("."))} already defined`);
+    if (this.defined.has(table)) this.fail(`Key '${keys.join(".")}' has already been defined.`);
     this.defined.add(table);
-    return table;
+    return [table, keys];
   }
 
-  private keyValue(table: GoMap): void {
+  private keyValue(table: GoMap, path: readonly string[]): void {
+    if (this.peek() === "=") this.fail("unexpected '=': key name appears blank");
     const keys = this.key();
+    const full = [...path, ...keys];
+    this.lastKey = full.join(".");
     if (this.peek() !== "=") this.fail(`expected '=' after the key ${JSON.stringify(keys.join("."))}`);
     this.i++;
     this.skipSpace();
@@ -150,18 +164,19 @@ class TomlParser {
     for (const k of keys.slice(0, -1)) t = this.descend(t, k);
     const last = keys[keys.length - 1] as string;
     if (Object.prototype.hasOwnProperty.call(t, last))
-      this.fail(`key ${JSON.stringify(last)} is already defined`);
-    t[last] = this.value();
+      this.fail(`Key '${full.join(".")}' has already been defined.`);
+    t[last] = this.value(full);
   }
 
-  private value(): GoValue {
+  private value(path: readonly string[]): GoValue {
     const c = this.peek();
+    if (c === "" || c === "\n" || c === "#") this.fail("unexpected EOF; expected value");
     if (c === '"') return this.s.startsWith('"""', this.i) ? this.multiline('"') : this.basicString();
     if (c === "'") return this.s.startsWith("'''", this.i) ? this.multiline("'") : this.literalString();
-    if (c === "[") return this.array();
-    if (c === "{") return this.inlineTable();
+    if (c === "[") return this.array(path);
+    if (c === "{") return this.inlineTable(path);
     const m = /^[^\s,\]}#]+(?: [0-9][^\s,\]}#]*)?/.exec(this.s.slice(this.i));
-    if (m === null) return this.fail("expected a value");
+    if (m === null) return this.fail(`expected value but found ${JSON.stringify(c)} instead`);
     this.i += m[0].length;
     return this.scalar(m[0]);
   }
@@ -171,24 +186,45 @@ class TomlParser {
     if (text === "false") return false;
     if (/^[+-]?(inf|nan)$/.test(text))
       return text.endsWith("nan") ? NaN : text.startsWith("-") ? -Infinity : Infinity;
-    const int = /^[+-]?(0|[1-9](_?[0-9])*)$/.test(text)
-      ? BigInt(text.replace(/_/g, ""))
-      : /^0x[0-9A-Fa-f](_?[0-9A-Fa-f])*$|^0o[0-7](_?[0-7])*$|^0b[01](_?[01])*$/.test(text)
-        ? BigInt(text.replace(/_/g, ""))
-        : undefined;
-    if (int !== undefined) {
-      if (int < -(2n ** 63n) || int > 2n ** 63n - 1n) this.fail(`integer ${text} is out of range`);
-      return GoNumber.int64(int);
+    const dt =
+      /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|z|[+-]\d{2}:\d{2})?)?$/.exec(text);
+    if (dt !== null) return tomlDateTime(dt);
+    const lt = /^(\d{2}):(\d{2}):(\d{2})(\.\d+)?$/.exec(text);
+    if (lt !== null)
+      return tomlDateTime(
+        ["", "0000", "01", "01", lt[1], lt[2], lt[3], lt[4]] as unknown as RegExpExecArray,
+        "time-local",
+      );
+    if (/^[+-]?[0-9.]/.test(text)) return this.number(text);
+    return this.fail(`expected value but found ${JSON.stringify(text)} instead`);
+  }
+
+  private number(text: string): GoValue {
+    const isFloat = !/^[+-]?0[xob]/.test(text) && /[.eE]/.test(text);
+    const kind = isFloat ? "float" : "integer";
+    if (/^[+-]?\./.test(text)) this.fail("floats must start with a digit, not '.'");
+    const digits = /^[+-]?0x/.test(text) ? "0-9A-Fa-f" : "0-9";
+    const body = text.replace(/^[+-]?0[xob]/, "");
+    if (new RegExp(`(^|[^${digits}])_|_($|[^${digits}])`).test(body)) {
+      this.fail(`Invalid ${kind} ${JSON.stringify(text)}: underscores must be surrounded by digits`);
     }
-    if (/^[+-]?(0|[1-9](_?[0-9])*)(\.[0-9](_?[0-9])*)?([eE][+-]?[0-9](_?[0-9])*)?$/.test(text))
-      return Number(text.replace(/_/g, ""));
-    const dt = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|z|[+-]\d{2}:\d{2})$/.exec(
-      text,
-    );
-    if (dt !== null) return offsetDateTime(dt);
-    if (/^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?)?$|^\d{2}:\d{2}:\d{2}(\.\d+)?$/.test(text))
-      return text;
-    return this.fail(`invalid value ${JSON.stringify(text)}`);
+    const plain = text.replace(/_/g, "");
+    if (isFloat) {
+      if (/\.($|[eE])/.test(plain))
+        this.fail(`Invalid float ${JSON.stringify(text)}: '.' must be followed by one or more digits`);
+      if (!/^[+-]?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/.test(plain)) {
+        this.fail(`expected value but found ${JSON.stringify(text)} instead`);
+      }
+      return Number(plain);
+    }
+    if (/^[+-]?0[0-9]/.test(plain))
+      this.fail(`Invalid integer ${JSON.stringify(text)}: cannot have leading zeroes`);
+    if (!/^[+-]?[0-9]+$|^0x[0-9A-Fa-f]+$|^0o[0-7]+$|^0b[01]+$/.test(plain)) {
+      this.fail(`expected value but found ${JSON.stringify(text)} instead`);
+    }
+    const int = BigInt(plain.replace(/^\+/, ""));
+    if (int < -(2n ** 63n) || int > 2n ** 63n - 1n) this.fail(`${text} is out of range for int64`);
+    return GoNumber.int64(int);
   }
 
   private basicString(): string {
@@ -196,7 +232,8 @@ class TomlParser {
     let out = "";
     for (;;) {
       const c = this.peek();
-      if (c === "" || c === "\n") this.fail("unterminated string");
+      if (c === "") this.fail("unexpected EOF; expected '\"'");
+      if (c === "\n") this.fail("strings cannot contain newlines");
       this.i++;
       if (c === '"') return out;
       if (c === "\\") out += this.escape();
@@ -268,7 +305,7 @@ class TomlParser {
     }
   }
 
-  private array(): GoValue[] {
+  private array(path: readonly string[]): GoValue[] {
     this.i++;
     const out: GoValue[] = [];
     for (;;) {
@@ -277,14 +314,15 @@ class TomlParser {
         this.i++;
         return out;
       }
-      out.push(this.value());
+      if (this.i >= this.s.length) this.fail("unexpected EOF; expected value");
+      out.push(this.value(path));
       this.skipAll();
       if (this.peek() === ",") this.i++;
       else if (this.peek() !== "]") this.fail("expected ',' or ']' in an array");
     }
   }
 
-  private inlineTable(): GoMap {
+  private inlineTable(path: readonly string[]): GoMap {
     this.i++;
     const t = newGoMap();
     this.skipSpace();
@@ -294,7 +332,7 @@ class TomlParser {
     }
     for (;;) {
       this.skipSpace();
-      this.keyValue(t);
+      this.keyValue(t, path);
       this.skipSpace();
       if (this.peek() === "}") {
         this.i++;
@@ -306,19 +344,29 @@ class TomlParser {
   }
 }
 
-function offsetDateTime(m: RegExpExecArray): GoTime {
+/** BurntSushi's time values: offset date-times in their zone, local ones in a named "-local" zone at +0000. */
+function tomlDateTime(m: RegExpExecArray, localKind?: string): GoTime {
   const [, y, mo, d, h, mi, s, frac, zone] = m;
   const nanos = BigInt(((frac ?? "").slice(1) + "000000000").slice(0, 9) || "0");
   const offset =
-    zone === "Z" || zone === "z" || zone === undefined
+    zone === undefined || zone === "Z" || zone === "z"
       ? 0
       : (zone.startsWith("-") ? -1 : 1) * (Number(zone.slice(1, 3)) * 3600 + Number(zone.slice(4, 6)) * 60);
-  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) - offset * 1000;
+  const date = new Date(0);
+  date.setUTCFullYear(Number(y), Number(mo) - 1, Number(d));
+  date.setUTCHours(Number(h ?? 0), Number(mi ?? 0), Number(s ?? 0), 0);
+  const ms = date.getTime() - offset * 1000;
   const abs = Math.abs(offset);
+  const hhmm = `${String(Math.floor(abs / 3600)).padStart(2, "0")}${String(Math.floor(abs / 60) % 60).padStart(2, "0")}`;
   const name =
-    offset === 0
-      ? "UTC"
-      : `${offset < 0 ? "-" : "+"}${String(Math.floor(abs / 3600)).padStart(2, "0")}${String(Math.floor(abs / 60) % 60).padStart(2, "0")}`;
+    localKind ??
+    (zone === undefined
+      ? h === undefined
+        ? "date-local"
+        : "datetime-local"
+      : offset === 0
+        ? "UTC"
+        : `${offset < 0 ? "-" : "+"}${hhmm}`);
   return new GoTime(BigInt(ms) * 1_000_000n + nanos, offset, name);
 }
 

@@ -134,8 +134,10 @@ class TomlWriter {
 
 /** Encodes a map (or struct) as a TOML document. */
 export function encodeToml(v: GoValue): string {
-  if (!isTable(v)) throw new TomlEncodeError("toml: top-level values must be Go maps or structs");
   const w = new TomlWriter();
+  // BurntSushi writes a top-level non-table as a bare value (and nil as nothing).
+  if (v === null) return "";
+  if (!isTable(v)) return w.element(v);
   w.table([], v);
   return w.text();
 }

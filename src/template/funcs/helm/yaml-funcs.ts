@@ -5,7 +5,7 @@
  * number a float64) and never fail: the error text lands in the result.
  */
 import { HelmfileError } from "../../../shared/errors";
-import { decodeYaml, encodeYaml, formatGoFloat } from "../../../shared/yaml";
+import { decodeYaml, encodeYaml, foldYaml11LineBreaks, formatGoFloat } from "../../../shared/yaml";
 import type { Value } from "../../../shared/value";
 import { FuncError, isGoMap, newGoMap, type GoMap, type GoValue } from "../../types";
 import { encodeGoJson } from "../sprig/go-json-encode";
@@ -18,7 +18,19 @@ function trimOneNewline(s: string): string {
 /** `sigs.k8s.io/yaml.Marshal`: JSON text read back by go-yaml v2, then written by v2. Throws on failure. */
 export function helmYamlMarshal(v: GoValue): string {
   const json = encodeGoJson(v);
-  return encodeYaml(decodeYaml(json, { version: "v2" }), { version: "v2" });
+  return encodeYaml(foldStrings(decodeYaml(json, { version: "v2" })), { version: "v2" });
+}
+
+/** Applies go-yaml v2's YAML 1.1 line-break folding to every string (see foldYaml11LineBreaks). */
+function foldStrings(v: Value): Value {
+  if (typeof v === "string") return foldYaml11LineBreaks(v);
+  if (Array.isArray(v)) return v.map(foldStrings);
+  if (v !== null && typeof v === "object") {
+    const out = newGoMap() as Record<string, Value>;
+    for (const k of Object.keys(v)) out[foldYaml11LineBreaks(k)] = foldStrings(v[k] as Value);
+    return out as Value;
+  }
+  return v;
 }
 
 /** `toYaml`: "" when the value cannot be marshalled. */

@@ -149,7 +149,8 @@ export function toPascalCase(str: string): string {
   let out = "";
   let i = 0;
   while (i < runes.length && isConnector(runes[i] as string)) out += runes[i++];
-  if (i >= runes.length) return out;
+  // xstrings writes the last connector twice when the input is only connectors.
+  if (i >= runes.length) return out + (runes[runes.length - 1] as string);
   let firstUpper = isUpper(runes[i] as string);
   let r0 = runeUpper(runes[i++] as string);
   for (; i < runes.length; i++) {

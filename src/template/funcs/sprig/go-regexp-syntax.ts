@@ -236,90 +236,102 @@ function translateClass(pattern: string, start: number, fold: boolean): [string,
   return fail("missing closing ]", pattern.slice(start));
 }
 
+/** Translation state: the flag scopes, capture numbering and output so far. */
+class Translator {
+  readonly stack: Flags[] = [];
+  readonly names = new Map<string, number>();
+  groups = 0;
+  cur: Flags = { i: false, m: false, s: false, U: false };
+  out = "";
+  constructor(
+    readonly pattern: string,
+    readonly nativeI: boolean,
+  ) {}
+
+  /** Handles `(` at `i`; returns the number of pattern characters consumed. */
+  openGroup(i: number): number {
+    const rest = this.pattern.slice(i);
+    const named = /^\(\?P?<([A-Za-z0-9_]+)>/.exec(rest);
+    const fl = /^\(\?([imsU]*(?:-[imsU]*)?)(:|\))/.exec(rest);
+    if (fl !== null && fl[2] === ")") {
+      this.cur = applyFlags(this.cur, fl[1] ?? "");
+      return fl[0].length;
+    }
+    if (fl === null && named === null && rest.startsWith("(?"))
+      fail("invalid or unsupported Perl syntax", rest.slice(0, 3));
+    this.stack.push(this.cur);
+    if (fl !== null) {
+      this.cur = applyFlags(this.cur, fl[1] ?? "");
+      this.out += "(?:";
+      return fl[0].length;
+    }
+    this.groups++;
+    const name = named?.[1];
+    if (name !== undefined && !this.names.has(name)) this.names.set(name, this.groups);
+    // Plain captures: Go allows names JavaScript refuses (duplicates, leading digits).
+    this.out += "(";
+    return named === null ? 1 : named[0].length;
+  }
+
+  closeGroup(): void {
+    const prev = this.stack.pop();
+    if (prev === undefined) fail("unexpected )", this.pattern);
+    this.cur = prev;
+    this.out += ")";
+  }
+
+  /** Handles a quantifier at `i`, or returns 0 when there is none. */
+  quantifier(i: number): number {
+    const ch = this.pattern[i];
+    const brace = ch === "{" ? /^\{[0-9]+(,[0-9]*)?\}/.exec(this.pattern.slice(i)) : null;
+    if (ch !== "*" && ch !== "+" && ch !== "?" && brace === null) return 0;
+    const q = brace?.[0] ?? (ch as string);
+    const marked = this.pattern[i + q.length] === "?";
+    // RE2's U flag swaps greedy and lazy.
+    this.out += q + (marked !== this.cur.U ? "?" : "");
+    return q.length + (marked ? 1 : 0);
+  }
+
+  /** Translates the atom at `i`; returns the number of pattern characters consumed. */
+  atom(i: number): number {
+    const ch = String.fromCodePoint(this.pattern.codePointAt(i) ?? 0);
+    const fold = this.cur.i && !this.nativeI;
+    if (ch === "\\") {
+      const [js, n] = translateEscape(this.pattern, i, false);
+      const lit = /^\\u\{([0-9a-f]+)\}$/.exec(js);
+      this.out +=
+        fold && lit !== null ? foldLiteral(String.fromCodePoint(parseInt(lit[1] ?? "0", 16)), true) : js;
+      return n;
+    }
+    if (ch === "[") {
+      const [js, n] = translateClass(this.pattern, i, fold);
+      this.out += js;
+      return n;
+    }
+    if (ch === ".") this.out += this.cur.s ? "[\\s\\S]" : "[^\\n]";
+    else if ((ch === "^" || ch === "$") && this.cur.m) this.out += ch === "^" ? "(?<![^\\n])" : "(?![^\\n])";
+    else if ("/]}{".includes(ch)) this.out += hexEscape(ch);
+    else this.out += ch === "^" || ch === "$" ? ch : foldLiteral(ch, fold);
+    return ch.length;
+  }
+}
+
 /** Translates RE2 syntax to a JavaScript `u`-mode pattern plus flags. */
 export function translateGoRegexp(pattern: string): Translation {
   // A flag group at the very start that sets `i` for the whole pattern can use JavaScript's flag.
   const lead = /^\(\?([imsU]*i[imsU]*)\)/.exec(pattern);
   const nativeI = lead !== null && !/\(\?[imsU]*-[msU]*i/.test(pattern.slice(lead[0].length));
-  const stack: Flags[] = [];
-  const names = new Map<string, number>();
-  let groups = 0;
-  let cur: Flags = { i: false, m: false, s: false, U: false };
-  let out = "";
+  const t = new Translator(pattern, nativeI);
   for (let i = 0; i < pattern.length;) {
-    const ch = String.fromCodePoint(pattern.codePointAt(i) ?? 0);
-    const fold = cur.i && !nativeI;
-    if (ch === "\\") {
-      const [js, n] = translateEscape(pattern, i, false);
-      out +=
-        fold && /^\\u\{[0-9a-f]+\}$/.test(js)
-          ? foldLiteral(String.fromCodePoint(parseInt(js.slice(3, -1), 16)), true)
-          : js;
-      i += n;
-    } else if (ch === "[") {
-      const [js, n] = translateClass(pattern, i, fold);
-      out += js;
-      i += n;
-    } else if (ch === "(") {
-      const rest = pattern.slice(i);
-      const named = /^\(\?P?<([A-Za-z0-9_]+)>/.exec(rest);
-      const fl = /^\(\?([imsU]*(?:-[imsU]*)?)(:|\))/.exec(rest);
-      if (named !== null) {
-        stack.push(cur);
-        groups++;
-        if (!names.has(named[1] ?? "")) names.set(named[1] ?? "", groups);
-        // Plain captures: Go allows names JavaScript refuses (duplicates, leading digits).
-        out += "(";
-        i += named[0].length;
-      } else if (fl !== null && fl[2] === ")") {
-        cur = applyFlags(cur, fl[1] ?? "");
-        i += fl[0].length;
-      } else if (fl !== null) {
-        stack.push(cur);
-        cur = applyFlags(cur, fl[1] ?? "");
-        out += "(?:";
-        i += fl[0].length;
-      } else if (rest.startsWith("(?")) {
-        fail("invalid or unsupported Perl syntax", rest.slice(0, 3));
-      } else {
-        stack.push(cur);
-        groups++;
-        out += "(";
-        i++;
-      }
-    } else if (ch === ")") {
-      const prev = stack.pop();
-      if (prev === undefined) fail("unexpected )", pattern);
-      cur = prev;
-      out += ")";
+    if (pattern[i] === "(") i += t.openGroup(i);
+    else if (pattern[i] === ")") {
+      t.closeGroup();
       i++;
-    } else if (ch === "." || ch === "^" || ch === "$") {
-      if (ch === ".") out += cur.s ? "[\\s\\S]" : "[^\\n]";
-      else if (cur.m) out += ch === "^" ? "(?<![^\\n])" : "(?![^\\n])";
-      else out += ch;
-      i++;
-    } else if (
-      ch === "*" ||
-      ch === "+" ||
-      ch === "?" ||
-      (ch === "{" && /^\{[0-9]+(,[0-9]*)?\}/.test(pattern.slice(i)))
-    ) {
-      const q = ch === "{" ? (/^\{[0-9]+(,[0-9]*)?\}/.exec(pattern.slice(i))?.[0] ?? "{") : ch;
-      i += q.length;
-      const marked = pattern[i] === "?";
-      if (marked) i++;
-      out += q + (marked !== cur.U ? "?" : "");
-    } else if (ch === "/" || ch === "]" || ch === "}" || ch === "{") {
-      out += hexEscape(ch);
-      i++;
-    } else {
-      out += foldLiteral(ch, fold);
-      i += ch.length;
-    }
+    } else i += t.quantifier(i) || t.atom(i);
   }
-  if (stack.length > 0) fail("missing closing )", pattern);
+  if (t.stack.length > 0) fail("missing closing )", pattern);
   checkRepeats(pattern);
-  return { source: out, flags: nativeI ? "ui" : "u", names };
+  return { source: t.out, flags: nativeI ? "ui" : "u", names: t.names };
 }
 
 function checkRepeats(pattern: string): void {

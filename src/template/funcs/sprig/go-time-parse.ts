@@ -66,51 +66,72 @@ function parseZone(std: string, cur: Cursor, f: Fields): boolean {
   return true;
 }
 
+type NumericField = "month" | "day" | "hour" | "minute" | "second";
+
+/** Numeric layout tokens: whether two digits are required, the valid range and the field set. */
+const NUMERIC: Readonly<Record<string, readonly [boolean, number, number, NumericField]>> = {
+  "01": [true, 1, 12, "month"],
+  "1": [false, 1, 12, "month"],
+  "02": [true, 0, 99, "day"],
+  "2": [false, 0, 99, "day"],
+  _2: [false, 0, 99, "day"],
+  "15": [false, 0, 23, "hour"],
+  "03": [true, 0, 12, "hour"],
+  "3": [false, 0, 12, "hour"],
+  "04": [true, 0, 59, "minute"],
+  "4": [false, 0, 59, "minute"],
+  "05": [true, 0, 59, "second"],
+  "5": [false, 0, 59, "second"],
+};
+
+function parseNumeric(
+  c: { std: string },
+  cur: Cursor,
+  f: Fields,
+  next: LayoutChunk | undefined,
+): string | undefined {
+  const [fixed, lo, hi, field] = NUMERIC[c.std] as readonly [boolean, number, number, NumericField];
+  // `_2` allows a space in place of the tens digit.
+  if (c.std === "_2" && cur.rest.startsWith(" ")) cur.rest = cur.rest.slice(1);
+  const v = cur.num(fixed);
+  if (v === undefined) return "bad";
+  // Day ranges are checked against the month once all fields are known.
+  if (v < lo || v > hi) return `: ${field} out of range`;
+  f[field] = v;
+  if (field === "second") parseLooseFraction(cur, f, next);
+  return undefined;
+}
+
+function parseYear(c: { std: string }, cur: Cursor, f: Fields): string | undefined {
+  const m = (c.std === "2006" ? /^[0-9]{4}/ : /^[0-9]{2}/).exec(cur.rest);
+  if (m === null) return "bad";
+  const y = Number(m[0]);
+  f.year = c.std === "2006" ? y : y >= 69 ? 1900 + y : 2000 + y;
+  cur.rest = cur.rest.slice(m[0].length);
+  return undefined;
+}
+
 function parseStd(
   c: { std: string; digits?: number },
   cur: Cursor,
   f: Fields,
   next: LayoutChunk | undefined,
 ): string | undefined {
-  const range = (v: number | undefined, lo: number, hi: number, what: string): number | string | undefined =>
-    v === undefined ? undefined : v < lo || v > hi ? `: ${what} out of range` : v;
-  let r: number | string | undefined;
+  if (NUMERIC[c.std] !== undefined) return parseNumeric(c, cur, f, next);
   switch (c.std) {
-    case "2006": {
-      if (!/^[0-9]{4}/.test(cur.rest)) return "bad";
-      f.year = Number(cur.rest.slice(0, 4));
-      cur.rest = cur.rest.slice(4);
-      return undefined;
-    }
-    case "06": {
-      const m = /^[0-9]{2}/.exec(cur.rest);
-      if (m === null) return "bad";
-      const y = Number(m[0]);
-      f.year = y >= 69 ? 1900 + y : 2000 + y;
-      cur.rest = cur.rest.slice(2);
-      return undefined;
-    }
+    case "2006":
+    case "06":
+      return parseYear(c, cur, f);
     case "January":
-    case "Jan":
-      r = cur.lookup(LONG_MONTHS, c.std === "Jan");
-      if (typeof r === "number") f.month = r + 1;
-      break;
+    case "Jan": {
+      const r = cur.lookup(LONG_MONTHS, c.std === "Jan");
+      if (r === undefined) return "bad";
+      f.month = r + 1;
+      return undefined;
+    }
     case "Monday":
     case "Mon":
-      r = cur.lookup(LONG_DAYS, c.std === "Mon");
-      break;
-    case "01":
-    case "1":
-      r = range(cur.num(c.std === "01"), 1, 12, "month");
-      if (typeof r === "number") f.month = r;
-      break;
-    case "02":
-    case "2":
-    case "_2":
-      if (c.std === "_2" && cur.rest.startsWith(" ")) cur.rest = cur.rest.slice(1);
-      r = cur.num(c.std === "02");
-      if (typeof r === "number") f.day = r;
-      break;
+      return cur.lookup(LONG_DAYS, c.std === "Mon") === undefined ? "bad" : undefined;
     case "002":
     case "__2": {
       const m = /^ {0,2}[0-9]{1,3}/.exec(cur.rest);
@@ -119,38 +140,9 @@ function parseStd(
       cur.rest = cur.rest.slice(m[0].length);
       return undefined;
     }
-    case "15":
-      r = range(cur.num(false), 0, 23, "hour");
-      if (typeof r === "number") f.hour = r;
-      break;
-    case "03":
-    case "3":
-      r = range(cur.num(c.std === "03"), 0, 12, "hour");
-      if (typeof r === "number") f.hour = r;
-      break;
-    case "04":
-    case "4":
-      r = range(cur.num(c.std === "04"), 0, 59, "minute");
-      if (typeof r === "number") f.minute = r;
-      break;
-    case "05":
-    case "5":
-      r = range(cur.num(c.std === "05"), 0, 59, "second");
-      if (typeof r === "number") {
-        f.second = r;
-        parseLooseFraction(cur, f, next);
-      }
-      break;
     case "PM":
-    case "pm": {
-      const v = cur.rest.slice(0, 2);
-      const want = c.std === "PM" ? ["PM", "AM"] : ["pm", "am"];
-      if (v === want[0]) f.pm = true;
-      else if (v === want[1]) f.am = true;
-      else return "bad";
-      cur.rest = cur.rest.slice(2);
-      return undefined;
-    }
+    case "pm":
+      return parseAmPm(c.std, cur, f);
     case "MST":
       return parseZoneName(cur, f);
     case ".0":
@@ -161,8 +153,16 @@ function parseStd(
     default:
       return parseZone(c.std, cur, f) ? undefined : "bad";
   }
-  if (typeof r === "string") return r;
-  return r === undefined ? "bad" : undefined;
+}
+
+function parseAmPm(std: string, cur: Cursor, f: Fields): string | undefined {
+  const v = cur.rest.slice(0, 2);
+  const [pm, am] = std === "PM" ? ["PM", "AM"] : ["pm", "am"];
+  if (v === pm) f.pm = true;
+  else if (v === am) f.am = true;
+  else return "bad";
+  cur.rest = cur.rest.slice(2);
+  return undefined;
 }
 
 function parseZoneName(cur: Cursor, f: Fields): string | undefined {
@@ -248,6 +248,9 @@ function buildTime(f: Fields, loc: { offset: number; name: string }, prefix: str
   if (f.pm === true && f.hour < 12) f.hour += 12;
   else if (f.am === true && f.hour === 12) f.hour = 0;
   if (f.yday >= 0) {
+    const leap = daysIn(2, f.year) === 29;
+    if (f.yday < 1 || f.yday > (leap ? 366 : 365))
+      throw new TimeParseError(`${prefix}: day-of-year out of range`);
     const d = new Date(Date.UTC(f.year, 0, f.yday));
     f.month = d.getUTCMonth() + 1;
     f.day = d.getUTCDate();
@@ -262,7 +265,8 @@ function buildTime(f: Fields, loc: { offset: number; name: string }, prefix: str
     // An abbreviation the local zone does not know becomes a fixed zone (GMT±h carries its hours).
     const gmt = /^GMT([+-]\d+)$/.exec(f.zoneName);
     const off = gmt === null ? 0 : Number(gmt[1]) * 3600;
-    return new GoTime(nanos - BigInt(off) * 1_000_000_000n, off, f.zoneName);
+    // Go keeps the clock fields as UTC here and only labels the zone.
+    return new GoTime(nanos, off, f.zoneName);
   }
   if (f.offset === undefined) return new GoTime(nanos, loc.offset, loc.name);
   if (f.offset === loc.offset && (f.zoneName === undefined || f.zoneName === loc.name))
