@@ -123,7 +123,7 @@ export function createCliContext(
         ...(settings.helmBinary === undefined ? {} : { explicit: settings.helmBinary }),
         env,
         cwd: host.cwd,
-        ...(cacheDir === undefined ? {} : { versionCacheFile: join(cacheDir, "helm-versions.json") }),
+        ...(cacheDir === undefined ? {} : { versionCacheFile: join(cacheDir, "..", "helm-versions.json") }),
       });
       return helmInfo;
     },

@@ -1,0 +1,77 @@
+/** Syntax tree of HCL native-syntax expressions and bodies, as produced by our parser. */
+import type { HclPos } from "./hcl-errors";
+import type { HclValue } from "./hcl-value";
+
+/** Binary operators, by HCL's spelling. */
+export type BinaryOp = "||" | "&&" | "==" | "!=" | "<" | ">" | "<=" | ">=" | "+" | "-" | "*" | "/" | "%";
+
+/** A part of a template: literal text, an interpolation, or a directive. */
+export type TemplatePart =
+  | { readonly t: "text"; readonly text: string }
+  | { readonly t: "interp"; readonly expr: Expr }
+  | { readonly t: "if"; readonly cond: Expr; readonly then: TemplatePart[]; readonly else: TemplatePart[]; readonly pos: HclPos }
+  | {
+      readonly t: "for";
+      readonly key: string | undefined;
+      readonly value: string;
+      readonly coll: Expr;
+      readonly body: TemplatePart[];
+      readonly pos: HclPos;
+    };
+
+/** An object constructor item; `name` is set when the key was a naked identifier. */
+export interface ObjectItem {
+  readonly key: Expr;
+  readonly name: string | undefined;
+  readonly value: Expr;
+}
+
+/** Every expression node. `pos` is where it starts. */
+export type Expr = { readonly pos: HclPos } & (
+  | { readonly t: "lit"; readonly v: HclValue }
+  | { readonly t: "var"; readonly name: string }
+  | { readonly t: "attr"; readonly obj: Expr; readonly name: string }
+  | { readonly t: "index"; readonly obj: Expr; readonly key: Expr; readonly literalKey: boolean }
+  | { readonly t: "splatItem" }
+  | { readonly t: "splat"; readonly src: Expr; readonly each: Expr }
+  | { readonly t: "call"; readonly name: string; readonly args: Expr[]; readonly expand: boolean }
+  | { readonly t: "tuple"; readonly items: Expr[] }
+  | { readonly t: "object"; readonly items: ObjectItem[] }
+  | { readonly t: "template"; readonly parts: TemplatePart[] }
+  | { readonly t: "wrap"; readonly inner: Expr }
+  | { readonly t: "cond"; readonly cond: Expr; readonly then: Expr; readonly else: Expr }
+  | { readonly t: "binary"; readonly op: BinaryOp; readonly left: Expr; readonly right: Expr }
+  | { readonly t: "unary"; readonly op: "-" | "!"; readonly operand: Expr }
+  | { readonly t: "paren"; readonly inner: Expr }
+  | {
+      readonly t: "for";
+      readonly key: string | undefined;
+      readonly value: string;
+      readonly coll: Expr;
+      readonly keyExpr: Expr | undefined;
+      readonly valExpr: Expr;
+      readonly cond: Expr | undefined;
+      readonly group: boolean;
+    }
+);
+
+/** An attribute `name = expr` inside a block. */
+export interface Attribute {
+  readonly name: string;
+  readonly expr: Expr;
+  readonly pos: HclPos;
+}
+
+/** A block `type label... { body }`. */
+export interface Block {
+  readonly type: string;
+  readonly labels: string[];
+  readonly body: Body;
+  readonly pos: HclPos;
+}
+
+/** A body: attributes and nested blocks in source order. */
+export interface Body {
+  readonly attributes: Attribute[];
+  readonly blocks: Block[];
+}

@@ -1,0 +1,56 @@
+/**
+ * Error helpers for the HCL evaluator. Syntax and structure problems are `LoadError`s;
+ * evaluation problems (references, cycles, types, functions) are `MergeError`s, because
+ * they happen while building the merged environment values.
+ */
+import { LoadError, MergeError, type HelmfileError } from "../../shared/errors";
+
+/** Stable codes raised by the HCL evaluator. */
+export type HclErrorCode =
+  | "HCL_SYNTAX"
+  | "HCL_UNKNOWN_REFERENCE"
+  | "HCL_CYCLE"
+  | "HCL_TYPE"
+  | "HCL_FUNCTION";
+
+/** A 1-based position inside an HCL file. */
+export interface HclPos {
+  readonly line: number;
+  readonly column: number;
+}
+
+/** Where an error happened; every field optional. */
+export interface HclWhere {
+  readonly file?: string | undefined;
+  readonly pos?: HclPos | undefined;
+  readonly key?: string | undefined;
+}
+
+/** Builds the error for `code`; syntax errors are LoadErrors, the rest MergeErrors. */
+export function hclError(code: HclErrorCode, message: string, where: HclWhere = {}): HelmfileError {
+  const details = {
+    ...(where.file === undefined ? {} : { file: where.file }),
+    ...(where.pos === undefined ? {} : { line: where.pos.line, column: where.pos.column }),
+    ...(where.key === undefined ? {} : { keyPath: [where.key] }),
+  };
+  return code === "HCL_SYNTAX" ? new LoadError(code, message, details) : new MergeError(code, message, details);
+}
+
+/**
+ * An evaluation failure before its file and key are known; the loader turns it into a
+ * `HelmfileError` with the attribute's location.
+ */
+export class HclEvalFailure extends Error {
+  constructor(
+    readonly code: HclErrorCode,
+    readonly detail: string,
+    readonly pos: HclPos | undefined,
+  ) {
+    super(detail);
+  }
+}
+
+/** Throws an {@link HclEvalFailure}. */
+export function fail(code: HclErrorCode, detail: string, pos?: HclPos): never {
+  throw new HclEvalFailure(code, detail, pos);
+}
