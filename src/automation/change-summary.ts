@@ -10,7 +10,7 @@ import { RELEASE_TYPE } from "../emit/release";
 export interface ValuesChange {
   /** Dotted key path, e.g. `image.tag` (array items as `[0]`). */
   readonly path: string;
-  /** Old value; absent when added. `"[secret]"` when the engine filtered a secret. */
+  /** Old value; absent when added. `"[secret]"` when the engine filtered a secret. A created or deleted release has one entry with path `.` holding all its values. */
   readonly old?: unknown;
   /** New value; absent when removed. */
   readonly new?: unknown;
@@ -38,7 +38,7 @@ export class ReleaseChangeCollector {
   >();
   private readonly parents = new Map<string, string>();
 
-  /** Feeds one event; returns the release change it affected, if any. */
+  /** Feeds one event; returns the release change when the event is the Release's own step. */
   add(event: EngineEvent): ReleaseChange | undefined {
     const meta =
       event.resourcePreEvent?.metadata ?? event.resOutputsEvent?.metadata ?? event.resOpFailedEvent?.metadata;
@@ -61,7 +61,8 @@ export class ReleaseChangeCollector {
     const entry = this.releases.get(owner);
     if (entry === undefined) return undefined;
     entry.childSteps[meta.op] = (entry.childSteps[meta.op] ?? 0) + 1;
-    return this.changeOf(owner);
+    // Child steps only update the counts; progress is reported for the Release's own events.
+    return undefined;
   }
 
   /** Every release seen, in first-seen order. */
@@ -112,7 +113,8 @@ function changedInputsOf(meta: StepEventMetadata): string[] {
     meta.detailedDiff === undefined || meta.detailedDiff === null ? [] : Object.keys(meta.detailedDiff);
   const fromEngine = meta.diffs ?? detailed;
   if (fromEngine.length > 0) return [...new Set(fromEngine.map((k) => k.split(/[.[]/)[0] ?? k))];
-  if (meta.old === undefined || meta.new === undefined) return [];
+  // The engine sends `null` (not absent) for the missing side of a create or delete.
+  if (meta.old === undefined || meta.old === null || meta.new === undefined || meta.new === null) return [];
   const before: Record<string, unknown> = meta.old.inputs ?? {};
   const after: Record<string, unknown> = meta.new.inputs ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];

@@ -127,7 +127,9 @@ function formatCounts(counts: Readonly<Record<string, number | undefined>>): str
 
 function formatRelease(r: ReleaseChange): string {
   const head = `  ${r.op} ${r.release}${r.changedInputs.length > 0 ? ` (${r.changedInputs.join(", ")})` : ""}`;
-  const values = r.valuesChanges.map((v) => `      ${v.path}: ${show(v.old)} => ${show(v.new)}`);
+  // A created or deleted release would print all its values; only changes are worth a line.
+  const shown = r.op === "update" || r.op === "replace" ? r.valuesChanges : [];
+  const values = shown.map((v) => `      ${v.path}: ${show(v.old)} => ${show(v.new)}`);
   return [head, ...values].join("\n");
 }
 

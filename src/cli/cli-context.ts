@@ -12,14 +12,17 @@ import {
   NodeProcessRunner,
   NodeScratchFileSystem,
   type HelmInfo,
+  type LogLevel,
 } from "../node";
-import type { Logger } from "../shared/io";
+import type { Logger, ProcessRunner } from "../shared/io";
+import { resolveLimits, withProcessLimits } from "../shared/limits";
 import type { LoadDesiredStateOptions } from "../load/index";
 import type { DesiredState } from "../shared/model";
 import type { CliHost } from "./cli-host";
 import { globalSetting } from "./global-settings";
 import { flagBool, flagInt, flagList, flagString, type FlagValues } from "./parse-args";
 import { loadState } from "./state-loader";
+import { createNodeSecrets } from "../node/secrets-node";
 
 /** Resolved global flags. */
 export interface GlobalSettings {
@@ -44,7 +47,8 @@ export interface CliContext {
   readonly settings: GlobalSettings;
   readonly logger: Logger;
   readonly fs: NodeFileSystem;
-  readonly runner: NodeProcessRunner;
+  /** Node runner wrapped with the exec/helm timeouts of src/shared/limits.ts. */
+  readonly runner: ProcessRunner;
   readonly scratch: NodeScratchFileSystem;
   /** The state options for the loader, from the global and command flags. */
   stateOptions(): LoadDesiredStateOptions;
@@ -53,6 +57,14 @@ export interface CliContext {
   helm(): Promise<HelmInfo>;
   /** Concurrency from `--concurrency` (0 = unlimited, helmfile's default). */
   concurrency(): number;
+}
+
+/** `--debug` wins, then `--quiet` (warn), then `--log-level`/`HELMFILE_LOG_LEVEL` (default info). */
+function logLevel(debug: boolean, quiet: boolean, level: string): LogLevel {
+  if (debug) return "debug";
+  if (quiet) return "warn";
+  if (level === "debug") return "debug";
+  return level === "warn" || level === "error" ? "warn" : "info";
 }
 
 /** Builds the context for one invocation. */
@@ -78,9 +90,18 @@ export function createCliContext(
     skipRefresh: flagBool(flags, "skip-refresh"),
     selectors: flagList(flags, "selector"),
   };
-  const logger = createStreamLogger((t) => host.writeStderr(t), debug ? "debug" : quiet ? "warn" : "info");
+  // helm-secrets/sops decryption and ref+ resolution, as helmfile always has them; log lines are
+  // redacted against every plaintext decrypted or resolved so far.
+  const secrets = createNodeSecrets({ cwd: host.cwd, env });
+  const logger = createStreamLogger(
+    (t) => host.writeStderr(secrets.registry.size === 0 ? t : secrets.registry.redact(t)),
+    logLevel(debug, quiet, String(globalSetting("LogLevel", flagString(flags, "log-level") ?? "", env))),
+  );
   const fs = new NodeFileSystem(host.cwd);
-  const runner = new NodeProcessRunner({ baseEnv: env, cwd: host.cwd });
+  const runner = withProcessLimits(
+    new NodeProcessRunner({ baseEnv: env, cwd: host.cwd }),
+    resolveLimits({}, env),
+  );
   // Temp files follow the invocation's TMPDIR, not the host process's.
   const scratch = new NodeScratchFileSystem(
     env.TMPDIR !== undefined && env.TMPDIR !== "" ? env.TMPDIR : tmpdir(),
@@ -116,13 +137,24 @@ export function createCliContext(
     scratch,
     stateOptions,
     loadDesiredState: (override) =>
-      loadState({ ...stateOptions(), ...(override ?? {}) }, { fs, env, processRunner: runner, logger }),
+      loadState(
+        { ...stateOptions(), ...(override ?? {}) },
+        {
+          fs,
+          env,
+          processRunner: runner,
+          logger,
+          secrets: secrets.decryptor,
+          secretResolver: secrets.resolver,
+        },
+      ),
     helm: () => {
       const cacheDir = renderCacheDir(flags, env, host.cwd);
       helmInfo ??= findHelm(runner, {
         ...(settings.helmBinary === undefined ? {} : { explicit: settings.helmBinary }),
         env,
         cwd: host.cwd,
+        // Beside the render cache (not in it): a helm version outlives cleared render entries.
         ...(cacheDir === undefined ? {} : { versionCacheFile: join(cacheDir, "..", "helm-versions.json") }),
       });
       return helmInfo;

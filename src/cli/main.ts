@@ -29,7 +29,10 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<nu
     }
     const command = findCommand(parsed.command);
     if (command === undefined) return 1;
-    return await command.run(createCliContext(host, parsed.flags, parsed.positionals));
+    const ctx = createCliContext(host, parsed.flags, parsed.positionals);
+    // helmfile announces live output once, when the app starts.
+    if (flagBool(parsed.flags, "enable-live-output")) ctx.logger.info("Live output is enabled");
+    return await command.run(ctx);
   } catch (err) {
     host.writeStderr(`${errorText(err, debug)}\n`);
     return 1;

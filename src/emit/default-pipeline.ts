@@ -3,12 +3,14 @@
  * helm renderer, with Node IO. The component is the program's edge, so this module reads the
  * process environment (for `KUBECONFIG`, `HOME`, `HELM_BINARY`) once, when created.
  */
+import { resolveLimits, withProcessLimits } from "../shared/limits";
 import { join } from "node:path";
 import { renderDesiredState, type HelmBinary } from "../render";
 import { NodeFileSystem, NodeProcessRunner, NodeScratchFileSystem, findHelm } from "../node";
 import { loadDesiredState } from "../load";
 import type { Environment, FileSystem, ProcessRunner } from "../shared/io";
 import type { SecretsDecryptor } from "../shared/secrets";
+import { createNodeSecrets, type NodeSecrets } from "../node/secrets-node";
 import { computeHelmValues } from "../merge/helm-values/compute-helm-values";
 import type { HelmfilePipeline, PipelineContext } from "./pipeline";
 
@@ -22,7 +24,7 @@ export interface DefaultPipelineIo {
   readonly env?: Environment;
   /** Directory relative helmfile paths resolve against. Default: the current directory. */
   readonly cwd?: string;
-  /** Decrypts `secrets:` files (sops / helm-secrets). Default: secrets files are an error. */
+  /** Decrypts `secrets:` files (sops / helm-secrets). Default: the real sops (`SOPS_BINARY` or PATH). */
   readonly secrets?: SecretsDecryptor;
 }
 
@@ -31,7 +33,11 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
   const env: Environment = io?.env ?? { ...process.env };
   const cwd = io?.cwd ?? process.cwd();
   const fs = io?.fs ?? new NodeFileSystem(cwd);
-  const runner = io?.runner ?? new NodeProcessRunner({ baseEnv: env, cwd });
+  const runner =
+    io?.runner ?? withProcessLimits(new NodeProcessRunner({ baseEnv: env, cwd }), resolveLimits({}, env));
+  // helm-secrets/sops and ref+ resolution like helmfile; created on first load (sops is found lazily).
+  let secretsEdge: NodeSecrets | undefined;
+  const nodeSecrets = (): NodeSecrets => (secretsEdge ??= createNodeSecrets({ cwd, env }));
   const helms = new Map<string, Promise<HelmBinary>>();
   const helm = (explicit: string | undefined): Promise<HelmBinary> => {
     const key = explicit ?? "";
@@ -51,7 +57,8 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
           env,
           processRunner: runner,
           logger: context.logger,
-          ...(io?.secrets === undefined ? {} : { secrets: io.secrets }),
+          secrets: io?.secrets ?? nodeSecrets().decryptor,
+          secretResolver: nodeSecrets().resolver,
         },
       ),
     renderReleases: async (state, context: PipelineContext) => {

@@ -14,7 +14,7 @@ import { isMap, newMap, type Value, type ValueMap } from "../shared/value";
 import type { LoaderContext } from "./loader-context";
 import { dirName } from "./paths";
 import { resolveFile, wrapError, type StateLocation } from "./storage";
-import { renderGoTemplate } from "./template-bridge";
+import { limitsAndPolicy, renderGoTemplate } from "./template-bridge";
 import { environmentTemplateData } from "./template-data";
 import { decodeValuesYaml } from "./yaml-io";
 import { evaluateHcl } from "./hcl-bridge";
@@ -59,6 +59,7 @@ function loadValuesFile(
         fs: ctx.fs,
         environ: ctx.environ,
         helperCache: ctx.helperCache,
+        ...limitsAndPolicy(ctx),
         yamlVersion: ctx.yamlVersion,
         ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
         logger: ctx.logger,

@@ -19,6 +19,7 @@ import type {
   StateOptions,
 } from "../shared/model";
 import { noSecretsDecryptor, type SecretsDecryptor } from "../shared/secrets";
+import type { SecretResolver } from "../template/funcs/helmfile/options";
 import type { Value, ValueMap } from "../shared/value";
 import type { LoaderContext } from "./loader-context";
 import { prepareRelease, toValue } from "./release-prepare";
@@ -34,6 +35,8 @@ import { NoMatchingReleaseError, visitStates } from "./visit";
 import { checkNeedsCycles } from "./needs-graph";
 import { buildDocument, buildDocumentValue } from "./build-document";
 import { encodeYaml } from "../shared/yaml/index";
+import { resolveLimits } from "../shared/limits";
+import { resolvePolicy } from "../shared/policy";
 
 /** Options of {@link loadDesiredState}: helmfile's global flags plus where to start. */
 export interface LoadDesiredStateOptions extends StateOptions {
@@ -58,6 +61,8 @@ export interface LoadDesiredStateIo {
   readonly processRunner?: ProcessRunner;
   readonly logger?: Logger;
   readonly secrets?: SecretsDecryptor;
+  /** Resolves `ref+` secret references (vals); default none (references then fail or pass through). */
+  readonly secretResolver?: SecretResolver;
 }
 
 /** Resolves options and IO into the loader's context (also used by conformance vectors). */
@@ -68,6 +73,7 @@ export function createLoaderContext(options: LoadDesiredStateOptions, io: LoadDe
     logger: io.logger ?? silentLogger,
     ...(io.processRunner === undefined ? {} : { processRunner: io.processRunner }),
     secrets: io.secrets ?? noSecretsDecryptor,
+    ...(io.secretResolver === undefined ? {} : { secretResolver: io.secretResolver }),
     envName: options.environment ?? "default",
     namespace: options.namespace ?? "",
     kubeContext: options.kubeContext ?? "",
@@ -81,6 +87,13 @@ export function createLoaderContext(options: LoadDesiredStateOptions, io: LoadDe
     kustomizeBinary: "",
     helperCache: new Map(),
     ...(options.onStateRead === undefined ? {} : { onStateRead: options.onStateRead }),
+    limits: resolveLimits(options.limits, io.env),
+    policy: resolvePolicy(
+      options.disableInsecureFeatures === undefined
+        ? {}
+        : { disableInsecureFeatures: options.disableInsecureFeatures },
+      io.env,
+    ),
   };
 }
 

@@ -2,6 +2,9 @@
 import type { Environment, FileSystem, Logger, ProcessRunner } from "../shared/io";
 import type { SecretsDecryptor } from "../shared/secrets";
 import type { GoYamlVersion } from "./yaml-io";
+import type { Limits } from "../shared/limits";
+import type { SecurityPolicy } from "../shared/policy";
+import type { SecretResolver } from "../template/funcs/helmfile/options";
 
 /** The loader's injected IO and global flags. */
 export interface LoaderContext {
@@ -31,4 +34,10 @@ export interface LoaderContext {
   readonly helperCache: Map<string, readonly { readonly name: string; readonly source: string }[]>;
   /** Called before each state file read (parity checks on helmfile's read order). */
   readonly onStateRead?: (path: string) => void;
+  /** Resolved limits (src/shared/limits.ts); absent: resolved from `environ` at each render. */
+  readonly limits?: Limits;
+  /** Insecure-features policy (src/shared/policy.ts); absent: from `environ`. */
+  readonly policy?: SecurityPolicy;
+  /** Resolves `ref+` secret references (templates and release values files); absent: none. */
+  readonly secretResolver?: SecretResolver;
 }

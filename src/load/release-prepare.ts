@@ -12,7 +12,7 @@ import { dirName, isAbsolute, joinPath } from "./paths";
 import type { HelmDefaults, ReleaseSpec, StateSpec } from "./schema";
 import { normalizePath, resolveFile, type StateLocation } from "./storage";
 import { isGotmplPath } from "./env-values-loader";
-import { renderGoTemplate } from "./template-bridge";
+import { limitsAndPolicy, renderGoTemplate } from "./template-bridge";
 import { releaseTemplateData, type StateOverrides } from "./template-data";
 import { decodeValuesYaml, encodeValuesYaml } from "./yaml-io";
 import { mergeValues } from "../merge/index";
@@ -92,6 +92,24 @@ function envSetFlag(ctx: LoaderContext, release: ReleaseSpec): SetFlag[] {
   return [{ kind: "set", expression: parts.join(","), secret: false }];
 }
 
+/**
+ * helmfile's RenderReleaseValuesFileToBytes runs vals over a rendered values file whose text
+ * mentions `ref+`: decoded, references resolved, encoded again. Undefined when there is no
+ * resolver, no `ref+`, or the file is not a map; `secret` when a reference changed a value.
+ */
+function expandSecretRefs(
+  ctx: LoaderContext,
+  text: string,
+  file: string,
+): { content: string; secret: boolean } | undefined {
+  if (ctx.secretResolver === undefined || !/ref\+/.test(text)) return undefined;
+  const decoded = decodeValuesYaml(text, file, ctx.yamlVersion);
+  if (!isMap(decoded)) return undefined;
+  const before = encodeValuesYaml(decoded, ctx.yamlVersion);
+  const content = encodeValuesYaml(ctx.secretResolver.evalMap(decoded) as ValueMap, ctx.yamlVersion);
+  return { content, secret: content !== before };
+}
+
 function valuesSources(ctx: LoaderContext, st: ReleaseStateView, release: ReleaseSpec): ValuesSource[] {
   const out: ValuesSource[] = [];
   const handler = release.missingFileHandler ?? st.spec.missingFileHandler ?? "Error";
@@ -110,7 +128,13 @@ function valuesSources(ctx: LoaderContext, st: ReleaseStateView, release: Releas
       }
       const path = files[0] as string;
       if (!isGotmplPath(path)) {
-        out.push({ kind: "file", path, origin, secret: false });
+        const expanded =
+          ctx.secretResolver === undefined ? undefined : expandSecretRefs(ctx, ctx.fs.readFile(path), path);
+        out.push(
+          expanded === undefined
+            ? { kind: "file", path, origin, secret: false }
+            : { kind: "inline", origin, ...expanded },
+        );
         return;
       }
       const data = releaseTemplateData(st.env, templateFields(release), st.values, st.overrides);
@@ -120,11 +144,16 @@ function valuesSources(ctx: LoaderContext, st: ReleaseStateView, release: Releas
         fs: ctx.fs,
         environ: ctx.environ,
         helperCache: ctx.helperCache,
+        ...limitsAndPolicy(ctx),
         yamlVersion: ctx.yamlVersion,
         ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
         logger: ctx.logger,
       });
-      out.push({ kind: "inline", content, origin, secret: false });
+      out.push({
+        kind: "inline",
+        origin,
+        ...(expandSecretRefs(ctx, content, path) ?? { content, secret: false }),
+      });
     } else if (isMap(v)) {
       out.push({ kind: "inline", content: encodeValuesYaml(v, ctx.yamlVersion), origin, secret: false });
     } else {
@@ -212,6 +241,7 @@ export function renderReleaseValuesFile(
       fs: ctx.fs,
       environ: ctx.environ,
       helperCache: ctx.helperCache,
+      ...limitsAndPolicy(ctx),
       yamlVersion: ctx.yamlVersion,
       ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
       logger: ctx.logger,

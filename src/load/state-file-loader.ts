@@ -13,7 +13,8 @@ import { parseAndLoad, type LoadedPart } from "./state-creator";
 import { checkStatePolicy } from "./policy";
 import { expandPaths, wrapError, type StateLocation } from "./storage";
 import { mergeStructs } from "./struct-merge";
-import { renderGoTemplate } from "./template-bridge";
+import { limitsAndPolicy, renderGoTemplate } from "./template-bridge";
+import { checkRemoteAllowed } from "../shared/policy";
 import { environmentTemplateData } from "./template-data";
 
 /** A fully loaded state file (all parts), before release templating. */
@@ -61,6 +62,7 @@ function renderPart(
       fs: ctx.fs,
       environ: ctx.environ,
       helperCache: ctx.helperCache,
+      ...limitsAndPolicy(ctx),
       yamlVersion: ctx.yamlVersion,
       ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
       logger: ctx.logger,
@@ -85,6 +87,7 @@ function expandHelmfiles(ctx: LoaderContext, spec: StateSpec, loc: StateLocation
   for (const hf of spec.helmfiles ?? []) {
     const path = hf.path ?? "";
     if (isRemotePath(path)) {
+      if (ctx.policy !== undefined) checkRemoteAllowed(ctx.policy, path, loc.displayFile);
       out.push(hf);
       continue;
     }
@@ -110,6 +113,7 @@ function loadBaseSpec(
   including: string,
 ): StateSpec {
   if (isRemotePath(file)) {
+    if (ctx.policy !== undefined) checkRemoteAllowed(ctx.policy, file, including);
     throw new LoadError(
       "LOAD_REMOTE_UNSUPPORTED",
       `remote base "${file}" cannot be fetched: go-getter URLs are not supported`,

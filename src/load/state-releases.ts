@@ -3,6 +3,7 @@
  * defaults, templating), ApplyOverrides (namespace / kube-context overrides, needs ids),
  * selection by labels and `condition:`, and the duplicate check.
  */
+import { limitsAndPolicy } from "./template-bridge";
 import { LoadError } from "../shared/errors";
 import { isMap, type ValueMap } from "../shared/value";
 import type { LoaderContext } from "./loader-context";
@@ -60,6 +61,7 @@ export function executeStateTemplates(ctx: LoaderContext, st: LoadedStateFile): 
         fs: ctx.fs,
         environ: ctx.environ,
         helperCache: ctx.helperCache,
+        ...limitsAndPolicy(ctx),
         yamlVersion: ctx.yamlVersion,
         logger: ctx.logger,
         ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),

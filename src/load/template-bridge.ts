@@ -7,7 +7,11 @@ import type { Environment, FileSystem, Logger, ProcessRunner } from "../shared/i
 import { renderTemplate } from "../template/index";
 import { sprigFunctions } from "../template/funcs/sprig/index";
 import { helperTemplates, withHelmfileFunctions } from "../template/funcs/helmfile/index";
-import type { FuncMap, GoValue } from "../template/types";
+import type { SecretResolver } from "../template/funcs/helmfile/options";
+import type { FuncMap, FuncSpec, GoValue } from "../template/types";
+import { resolveLimits, type Limits } from "../shared/limits";
+import { checkExecAllowed, checkFileAllowed, resolvePolicy, type SecurityPolicy } from "../shared/policy";
+import { resolveAgainstBase } from "../template/funcs/helmfile/paths";
 
 /** What a render needs besides the source. */
 export interface RenderContext {
@@ -25,15 +29,56 @@ export interface RenderContext {
   readonly yamlVersion?: "v2" | "v3";
   /** Per-load cache of `_*.tpl` helpers by directory (one glob per directory per load). */
   readonly helperCache?: Map<string, readonly { readonly name: string; readonly source: string }[]>;
+  /** Template depth and output limits; default from `environ` and `DEFAULT_LIMITS` (src/shared/limits.ts). */
+  readonly limits?: Pick<Limits, "templateDepth" | "outputSize">;
+  /** Insecure-features policy; default from `HELMFILE_DISABLE_INSECURE_FEATURES` in `environ`. */
+  readonly policy?: SecurityPolicy;
+  /** Resolves `ref+` secret references for `fetchSecretValue` / `expandSecretRefs`; default none. */
+  readonly secretResolver?: SecretResolver;
 }
 
 const funcCache = new Map<string, FuncMap>();
 
-function funcsFor(yamlVersion: "v2" | "v3"): FuncMap {
-  let f = funcCache.get(yamlVersion);
+const EXEC_FUNCS = ["exec", "envExec"];
+const FILE_FUNCS = ["readFile", "readDir", "readDirEntries", "isFile", "isDir"];
+
+/** Wraps the side-effecting helmfile functions with the insecure-features checks (src/shared/policy.ts). */
+function guardedFuncs(base: FuncMap, policy: SecurityPolicy): FuncMap {
+  const out = new Map<string, FuncSpec>(base);
+  for (const name of EXEC_FUNCS) {
+    const spec = base.get(name);
+    if (spec === undefined) continue;
+    out.set(name, {
+      ...spec,
+      impl: () => {
+        checkExecAllowed(policy, name);
+        return null;
+      },
+    });
+  }
+  for (const name of FILE_FUNCS) {
+    const spec = base.get(name);
+    if (spec === undefined) continue;
+    out.set(name, {
+      ...spec,
+      impl: (args, call) => {
+        const arg = args[0];
+        const root = call.env.basePath ?? "/";
+        if (typeof arg === "string") checkFileAllowed(policy, name, resolveAgainstBase(call.env, arg), root);
+        return spec.impl(args, call);
+      },
+    });
+  }
+  return out;
+}
+
+function funcsFor(yamlVersion: "v2" | "v3", policy: SecurityPolicy): FuncMap {
+  const key = `${yamlVersion}:${policy.disableInsecureFeatures ? "secure" : "default"}`;
+  let f = funcCache.get(key);
   if (f === undefined) {
     f = withHelmfileFunctions(sprigFunctions(), { yamlVersion });
-    funcCache.set(yamlVersion, f);
+    if (policy.disableInsecureFeatures) f = guardedFuncs(f, policy);
+    funcCache.set(key, f);
   }
   return f;
 }
@@ -47,9 +92,12 @@ export function renderGoTemplate(source: string, data: GoValue, ctx: RenderConte
     helpers = helperTemplates(ctx.fs, ctx.basePath).map((h) => ({ name: h.name, source: h.content }));
     ctx.helperCache?.set(ctx.basePath, helpers);
   }
+  const limits = ctx.limits ?? resolveLimits({}, ctx.environ);
   return renderTemplate(source, data, {
     name: ctx.name,
-    funcs: funcsFor(ctx.yamlVersion ?? "v3"),
+    funcs: funcsFor(ctx.yamlVersion ?? "v3", ctx.policy ?? resolvePolicy({}, ctx.environ)),
+    maxDepth: limits.templateDepth,
+    maxOutput: limits.outputSize,
     missingKey: ctx.missingKey ?? "error",
     setName: "stringTemplate",
     templates: helpers,
@@ -59,6 +107,21 @@ export function renderGoTemplate(source: string, data: GoValue, ctx: RenderConte
       basePath: ctx.basePath,
       ...(ctx.processRunner === undefined ? {} : { process: ctx.processRunner }),
       ...(ctx.logger === undefined ? {} : { logger: ctx.logger }),
+      ...(ctx.secretResolver === undefined ? {} : { extra: { secretResolver: ctx.secretResolver } }),
     },
   });
+}
+
+/** The limits and policy of a loader context as {@link RenderContext} fields (absent ones are left out). */
+export function limitsAndPolicy(ctx: {
+  readonly limits?: Limits;
+  readonly policy?: SecurityPolicy;
+  readonly secretResolver?: SecretResolver;
+}): Pick<RenderContext, "limits" | "policy" | "secretResolver"> {
+  return {
+    ...(ctx.limits === undefined ? {} : { limits: ctx.limits }),
+    ...(ctx.policy === undefined ? {} : { policy: ctx.policy }),
+    // The secret resolver travels with the policy: every render site already spreads this.
+    ...(ctx.secretResolver === undefined ? {} : { secretResolver: ctx.secretResolver }),
+  };
 }

@@ -31,3 +31,10 @@ export { prepareCharts, resolveChart, type PreparedChart, type PrepareChartsOpti
 export { lintState } from "./lint-state";
 export { createReleaseRenderer, type ReleaseRenderer } from "./release-renderer";
 export { checkUnselectedNeeds } from "./unselected-needs";
+export {
+  templateOutputDir,
+  fetchOutputDir,
+  writeValuesFile,
+  stateEnvironment,
+  type PathTemplateEnvironment,
+} from "./path-templates";

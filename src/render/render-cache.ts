@@ -33,6 +33,8 @@ export function hashParts(parts: readonly string[]): string {
 export class RenderCache {
   private readonly dir: string;
   private readonly maxBytes: number;
+  /** True after a `put`: only then can the cache have outgrown its bound. */
+  private grown = false;
 
   constructor(
     options: RenderCacheOptions,
@@ -40,7 +42,7 @@ export class RenderCache {
     private readonly scratch: ScratchFileSystem,
   ) {
     this.dir = options.dir;
-    this.maxBytes = Math.max(1, options.maxMegabytes ?? 256) * 1024 * 1024;
+    this.maxBytes = Math.max(1024, (options.maxMegabytes ?? 256) * 1024 * 1024);
   }
 
   private pathOf(key: string): string {
@@ -68,6 +70,7 @@ export class RenderCache {
       this.scratch.makeDir(posix.dirname(path));
       this.scratch.writeFile(tmp, manifest, 0o600);
       this.scratch.rename(tmp, path);
+      this.grown = true;
     } catch {
       this.scratch.remove(tmp);
     }
@@ -75,6 +78,8 @@ export class RenderCache {
 
   /** Evicts the oldest entries until the cache fits its size bound. */
   prune(): void {
+    if (!this.grown) return;
+    this.grown = false;
     const entries = this.scratch
       .listFilesRecursive(this.dir)
       .filter((f) => f.endsWith(".yaml"))

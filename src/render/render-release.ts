@@ -13,6 +13,7 @@ import type { PreparedChart } from "./prepare-charts";
 import { hashParts, type RenderCache } from "./render-cache";
 import type { ScratchFileSystem } from "./render-io";
 import type { HelmBinary, RenderedRelease, TemplateCommandOptions } from "./render-types";
+import { templateOutputDir, type PathTemplateEnvironment } from "./path-templates";
 import { templateFlags, type TemplateFlagsInput } from "./template-flags";
 
 /** Everything shared by the releases of one state. */
@@ -31,6 +32,8 @@ export interface ReleaseRenderContext {
   readonly cache: RenderCache | undefined;
   /** Memoised content hash of a local chart directory. */
   readonly chartHash: (dir: string) => string;
+  /** The selected environment (for `--output-dir-template`). */
+  readonly environment: PathTemplateEnvironment;
   /** Debug lines (`exec: helm …`, helm's stderr on success). Default none. */
   readonly logger?: Logger;
 }
@@ -59,7 +62,7 @@ export async function renderRelease(
     if (r.exitCode !== 0) throw templateFailure(release, chart, args, r.stderr);
     if (r.stderr.trim() !== "") ctx.logger?.debug(r.stderr.trimEnd());
     if (key !== undefined) ctx.cache?.put(key, r.stdout);
-    if (ctx.template.outputDir !== undefined && ctx.template.outputDir !== "") {
+    if ((ctx.template.outputDir ?? "") !== "" || (ctx.template.outputDirTemplate ?? "") !== "") {
       return { ...base, manifest: "", cached: false, outputLog: dedupeWroteLines(r.stdout) };
     }
     return { ...base, manifest: r.stdout, cached: false };
@@ -93,7 +96,10 @@ interface PendingFile {
 export function buildTemplateArgs(
   release: PreparedRelease,
   chart: PreparedChart,
-  ctx: Pick<ReleaseRenderContext, "helm" | "flagsBase" | "template" | "extraArgs" | "valuesDir" | "scratch">,
+  ctx: Pick<
+    ReleaseRenderContext,
+    "helm" | "flagsBase" | "template" | "extraArgs" | "valuesDir" | "scratch" | "environment"
+  >,
   index: number,
 ): { args: string[]; files: PendingFile[] } {
   const spec: ValueMap = Object.assign(newMap(), release.spec);
@@ -117,8 +123,8 @@ export function buildTemplateArgs(
   const t = ctx.template;
   for (const v of t.values ?? []) args.push("--values", v);
   for (const s of t.set ?? []) args.push("--set", s);
-  if (t.outputDir !== undefined && t.outputDir !== "") {
-    const dir = outputDirFor(t.outputDir, release);
+  if ((t.outputDir ?? "") !== "" || (t.outputDirTemplate ?? "") !== "") {
+    const dir = templateOutputDir(t.outputDir ?? "", release, ctx.environment, t.outputDirTemplate ?? "");
     ctx.scratch.makeDir(dir);
     args.push("--output-dir", dir);
   }
@@ -128,15 +134,6 @@ export function buildTemplateArgs(
   if (t.skipTests === true) args.push("--skip-tests");
   args.push(...ctx.extraArgs);
   return { args, files };
-}
-
-/** helmfile's default `--output-dir` layout: `<dir>/<state base name>-<sha1(abs state path)[:8]>-<release>`. */
-function outputDirFor(outputDir: string, release: PreparedRelease): string {
-  const file = posix.basename(release.stateFile);
-  const ext = posix.extname(file);
-  const baseName = file.slice(0, file.length - ext.length);
-  const sha = createHash("sha1").update(release.stateFile).digest("hex").slice(0, 8);
-  return posix.join(outputDir, `${baseName}-${sha}-${release.name}`);
 }
 
 /**

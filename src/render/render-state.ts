@@ -121,8 +121,14 @@ async function renderOneState(
     bool(d, "skipRefresh") === true;
   const valuesDir = io.scratch.makeTempDir("pulumi-helmfile-values-");
   try {
-    if (!skipRepos && releases.length > 0)
-      await syncRepositories(state.repositories, options.helm, io.runner, env, io.logger);
+    // helmfile syncs repositories before it selects releases: a state with none selected still adds its
+    // repositories; each name/url pair only once per session.
+    if (!skipRepos) {
+      const key = (r: { name: string; url: string }): string => `${r.name}\0${r.url}`;
+      const fresh = state.repositories.filter((r) => !shared.syncedRepos.has(key(r)));
+      await syncRepositories(fresh, options.helm, io.runner, env, io.logger);
+      for (const r of fresh) shared.syncedRepos.add(key(r));
+    }
     const charts = await prepareCharts(
       releases,
       {
@@ -150,6 +156,11 @@ async function renderOneState(
       cache,
       chartHash,
       logger: io.logger,
+      environment: {
+        name: state.environment,
+        kubeContext: flagsBaseOf(state, options).environmentKubeContext ?? "",
+        values: state.values,
+      },
     };
     const results = await runPool(releases, options.concurrency ?? 0, (r, i) => {
       const chart = charts.get(r);

@@ -56,3 +56,15 @@ describe("checkUnselectedNeeds", () => {
     ).toBeUndefined();
   });
 });
+
+describe("several dependents of one unselected need", () => {
+  test("are named together, like helmfile's humanized list", () => {
+    const dep = rel("c/ns/dep");
+    const a = rel("c/ns/a", ["c/ns/dep"]);
+    const b = rel("c/ns/b", ["c/ns/dep"]);
+    const err = checkUnselectedNeeds(desired([a, b]), desired([dep, a, b]));
+    expect(err?.detail).toMatch(
+      /^in \.\/helmfile\.yaml: release "c\/ns\/a" and "c\/ns\/b" depend on "c\/ns\/dep" which/,
+    );
+  });
+});

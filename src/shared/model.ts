@@ -4,6 +4,7 @@
  * Everything here is plain data (no functions, no Pulumi types).
  */
 import type { Value, ValueMap } from "./value";
+import type { LimitsOptions } from "./limits";
 
 /** One values source handed to helm with `-f`, in helmfile's order. */
 export type ValuesSource =
@@ -128,6 +129,10 @@ export interface StateOptions {
   readonly includeTransitiveNeeds?: boolean;
   /** `--skip-needs`: drop needs that are not selected instead of failing. Default true unless an include flag is set. */
   readonly skipNeeds?: boolean;
+  /** Resource limits (template depth/output, exec and helm timeouts); defaults in `src/shared/limits.ts`. */
+  readonly limits?: LimitsOptions;
+  /** Disable insecure features (`exec`, file reads outside the state's folder, remote sources); default from `HELMFILE_DISABLE_INSECURE_FEATURES`. */
+  readonly disableInsecureFeatures?: boolean;
 }
 
 /** A value, re-exported for model consumers. */

@@ -4,14 +4,15 @@
  * `detail` is the innermost message; `file`/`line`/`column` are set where known.
  */
 import { TemplateError } from "../shared/errors";
+import { LIMIT_CODES } from "../shared/limits";
 
 /** Stable codes of template errors. */
 export const TEMPLATE_CODES = {
   parse: "TEMPLATE_PARSE",
   exec: "TEMPLATE_EXEC",
   call: "TEMPLATE_FUNC_ERROR",
-  depth: "TEMPLATE_DEPTH_LIMIT",
-  output: "TEMPLATE_OUTPUT_LIMIT",
+  depth: LIMIT_CODES.templateDepth,
+  output: LIMIT_CODES.outputSize,
   missingKey: "TEMPLATE_MISSING_KEY",
 } as const;
 

@@ -52,7 +52,21 @@ export class TemplateSet implements TemplateHost {
 
   /** Parses and returns the top-level tree (Go's `t.New(name).Parse(source)`). */
   parseInto(name: string, source: string): ParsedTree {
-    const trees = parseTrees(name, source, { hasFunction: (f) => this.funcs.has(f) });
+    let trees: ReturnType<typeof parseTrees>;
+    try {
+      trees = parseTrees(name, source, { hasFunction: (f) => this.funcs.has(f) });
+    } catch (e) {
+      // Deeply nested input exhausts the JavaScript stack; report it as Go's parser depth limit.
+      if (!isStackExhausted(e)) throw e;
+      const msg = "max expression depth exceeded";
+      throw new GoTemplateError({
+        code: TEMPLATE_CODES.depth,
+        goMessage: `template: ${name}: ${msg}`,
+        innermost: msg,
+        file: name,
+        cause: e,
+      });
+    }
     for (const [n, tree] of trees) {
       // Go's associate(): a later non-empty definition replaces; an empty one never does.
       if (this.trees.has(n) && isEmptyTree(tree.root)) continue;

@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { destroy, preview, up, StackLockedError, type HelmfileStackOptions } from "../../src/automation";
+import { runStackCommand } from "../../src/automation/cli-commands";
 import { helmTemplate, yamlDocuments } from "../component/helm-expectations";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
 
@@ -81,7 +82,7 @@ describeEngine(title, () => {
     }
   });
 
-  it("a second up with nothing changed reports every release as same", async () => {
+  it("a preview with nothing changed reports every release as same", async () => {
     const result = await preview(base);
     expect(result.changedReleases).toEqual([]);
   });
@@ -92,6 +93,24 @@ describeEngine(title, () => {
     expect(result.changedReleases[0]?.valuesChanges).toEqual([
       { path: "message", old: "hello", new: "changed" },
     ]);
+  });
+
+  it("the CLI's preview --json reports the same single change", async () => {
+    let stdout = "";
+    const code = await runStackCommand(
+      {
+        command: "preview",
+        state: { file: base.file, stateValuesSet: ["backendMessage=changed"] },
+        cwd: project,
+        json: true,
+        stack: "e2e",
+        renderToDirectory: outDir,
+      },
+      { writeStdout: (t) => void (stdout += t), writeStderr: () => undefined },
+    );
+    expect(code).toBe(0);
+    const parsed = JSON.parse(stdout) as { changedReleases: Array<{ release: string; op: string }> };
+    expect(parsed.changedReleases.map((r) => [r.release, r.op])).toEqual([["demo/backend", "update"]]);
   });
 
   it("setting installed: false deletes that release's files", async () => {
@@ -115,5 +134,60 @@ describeEngine(title, () => {
     await destroy(base);
     const left = [...renderedFiles(outDir).keys()].filter((f) => f.endsWith(".yaml"));
     expect(left).toEqual([]);
+  });
+});
+
+const QUICKSTART = join(__dirname, "..", "..", "examples", "quickstart");
+
+describeEngine(`${title}: examples/quickstart`, () => {
+  jest.setTimeout(600_000);
+
+  it("up with the defaults renders both releases under .pulumi-helmfile/manifests/<stack> as helm renders them", async () => {
+    const project = mkdtempSync(join(tmpdir(), "ph-e2e-qs-"));
+    try {
+      cpSync(QUICKSTART, project, { recursive: true });
+      const options: HelmfileStackOptions = {
+        file: join(project, "helmfile.yaml"),
+        pulumiRoot: ENGINE_ROOT,
+        envVars: engineEnv(),
+      };
+      const result = await up(options);
+      expect(result.stackName).toBe("default");
+      expect(result.releases.map((r) => [r.release, r.op]).sort()).toEqual([
+        ["api/backend", "create"],
+        ["web/frontend", "create"],
+      ]);
+      const files = renderedFiles(join(project, ".pulumi-helmfile", "manifests", "default"));
+      const rendered = [...files.values()].flatMap(yamlDocuments) as Array<{
+        kind: string;
+        metadata: { name: string };
+      }>;
+      const chart = join(project, "charts", "webapp");
+      const common = join(project, "values", "common.yaml");
+      const app = {
+        replicas: 1,
+        image: "nginx:1.27",
+        host: "www.dev.example.com",
+        environment: "default",
+        tier: "web",
+      };
+      const expected = [
+        ...yamlDocuments(
+          helmTemplate("frontend", chart, "web", { files: [common, app], set: ["labels.team=platform"] }),
+        ),
+        ...yamlDocuments(
+          helmTemplate("backend", chart, "api", { files: [common, { role: "backend", port: 8080 }] }),
+        ),
+      ] as Array<{ kind: string; metadata: { name: string } }>;
+      const key = (o: { kind: string; metadata: { name: string } }): string => `${o.kind}/${o.metadata.name}`;
+      expect(rendered.map(key).sort()).toEqual(expected.map(key).sort());
+      for (const e of expected) expect(rendered.find((r) => key(r) === key(e))).toEqual(e);
+      await destroy(options);
+      expect([...renderedFiles(join(project, ".pulumi-helmfile", "manifests", "default")).keys()]).toEqual(
+        [],
+      );
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 });

@@ -15,9 +15,8 @@ function kubernetesPluginInstalled(): boolean {
 
 /** Why the engine cannot be used, or undefined when it can. */
 export function engineMissingReason(): string | undefined {
-  const missing = ["bin/pulumi", "bin/pulumi-language-nodejs"].filter(
-    (b) => !existsSync(join(ENGINE_ROOT, b)),
-  );
+  // Inline programs run in this process: the Node.js language host binary is not needed here.
+  const missing = ["bin/pulumi"].filter((b) => !existsSync(join(ENGINE_ROOT, b)));
   if (missing.length > 0)
     return `engine binaries absent: ${missing.map((m) => join(ENGINE_ROOT, m)).join(", ")}`;
   if (!kubernetesPluginInstalled())

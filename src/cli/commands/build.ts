@@ -3,6 +3,7 @@
  * an empty line, then the state document in go-yaml's format (v3 unless
  * `HELMFILE_GO_YAML_V3=false`).
  */
+import { ConfigError } from "../../shared/errors";
 import { encodeYaml } from "../../shared/yaml/encode";
 import type { LoadedState } from "../../shared/model";
 import type { Environment } from "../../shared/io";
@@ -22,6 +23,11 @@ export function formatBuiltState(state: LoadedState, env: Environment): string {
 }
 
 async function runBuild(ctx: CliContext): Promise<number> {
+  if (ctx.flags["embed-values"] === true) {
+    throw new ConfigError("CLI_UNSUPPORTED", "build --embed-values is not supported yet", {
+      found: "--embed-values",
+    });
+  }
   const desired = await ctx.loadDesiredState();
   for (const state of desired.states) ctx.host.writeStdout(formatBuiltState(state, ctx.host.env));
   return 0;

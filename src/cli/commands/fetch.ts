@@ -7,7 +7,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
-import { createHelmHome, syncRepositories } from "../../render";
+import { createHelmHome, fetchOutputDir, stateEnvironment, syncRepositories } from "../../render";
 import { ConfigError, RenderError } from "../../shared/errors";
 import type { LoadedState, PreparedRelease } from "../../shared/model";
 import { isMap, newMap, type Value, type ValueMap } from "../../shared/value";
@@ -17,30 +17,26 @@ import { formatBuiltState } from "./build";
 import { stateBaseDir } from "./render-options";
 import type { CommandSpec } from "./command-spec";
 
-function chartDirFor(out: string, r: PreparedRelease, chartName: string): string {
-  const parts = [out];
-  if (r.namespace !== "") parts.push(r.namespace);
-  if (r.kubeContext !== undefined && r.kubeContext !== "") parts.push(r.kubeContext);
-  parts.push(r.name, chartName, r.version !== undefined && r.version !== "" ? r.version : "latest");
-  return join(...parts);
-}
-
 async function fetchRelease(
   ctx: CliContext,
   r: PreparedRelease,
   out: string,
   env: Readonly<Record<string, string>>,
+  state: LoadedState,
 ): Promise<string> {
+  const template = flagString(ctx.flags, "output-dir-template") ?? "";
+  const chartDirFor = (chartName: string): string =>
+    fetchOutputDir(chartName, out, r, stateEnvironment(state), template);
   const local = resolve(r.baseDir, r.chart);
   if (!r.chart.includes("://") && ctx.fs.isDirectory(local)) {
-    const dest = chartDirFor(out, r, basename(local));
+    const dest = chartDirFor(basename(local));
     mkdirSync(dest, { recursive: true });
     cpSync(local, dest, { recursive: true });
     return dest;
   }
   const helm = await ctx.helm();
   const chartName = r.chart.slice(r.chart.lastIndexOf("/") + 1);
-  const dest = chartDirFor(out, r, chartName);
+  const dest = chartDirFor(chartName);
   mkdirSync(dest, { recursive: true });
   ctx.logger.info(`Fetching ${r.chart}`);
   const args = ["pull", r.chart, "--untar", "--destination", dest];
@@ -102,7 +98,7 @@ async function runFetch(ctx: CliContext): Promise<number> {
       }
       const fetched = new Map<string, string>();
       for (const r of state.releases.filter((x) => x.installed))
-        fetched.set(r.name, await fetchRelease(ctx, r, out, home.env));
+        fetched.set(r.name, await fetchRelease(ctx, r, out, home.env, state));
       if (writeOutput) printed.push(formatBuiltState(rewriteCharts(state, fetched), ctx.host.env));
     }
     // Nothing reaches stdout until every chart was fetched: no partial YAML on failure.

@@ -13,6 +13,7 @@ export function templateCommandOptions(ctx: CliContext): TemplateCommandOptions 
     return v === undefined || v === "" ? undefined : v;
   };
   const outputDir = s("output-dir");
+  const outputDirTemplate = s("output-dir-template");
   const postRenderer = s("post-renderer");
   const kubeVersion = s("kube-version");
   const templateArgs = s("template-args");
@@ -22,6 +23,7 @@ export function templateCommandOptions(ctx: CliContext): TemplateCommandOptions 
     set: flagList(f, "set"),
     values: flagList(f, "values").map((v) => resolve(base, v)),
     ...(outputDir === undefined ? {} : { outputDir: resolve(base, outputDir) }),
+    ...(outputDirTemplate === undefined ? {} : { outputDirTemplate }),
     ...(postRenderer === undefined ? {} : { postRenderer }),
     postRendererArgs: flagList(f, "post-renderer-args"),
     ...(kubeVersion === undefined ? {} : { kubeVersion }),

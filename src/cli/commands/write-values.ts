@@ -3,12 +3,11 @@
  * files) the way helmfile does (mergo with override) and writes the result to
  * `<state base name>-<sha1(abs state path)[:8]>/<release>.yaml`.
  */
-import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { basename, dirname, extname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { mergoOverride } from "../../merge/mergo-merge";
-import { ConfigError } from "../../shared/errors";
-import type { PreparedRelease } from "../../shared/model";
+import { stateEnvironment, writeValuesFile } from "../../render";
+import type { LoadedState, PreparedRelease } from "../../shared/model";
 import { decodeYaml } from "../../shared/yaml/decode";
 import { encodeYaml } from "../../shared/yaml/encode";
 import { isMap, newMap, type ValueMap } from "../../shared/value";
@@ -16,17 +15,20 @@ import type { CliContext } from "../cli-context";
 import { flagList, flagString } from "../parse-args";
 import { goYamlVersion } from "./build";
 import type { CommandSpec } from "./command-spec";
+import { stateBaseDir } from "./render-options";
 
-function outputFileFor(ctx: CliContext, r: PreparedRelease): string {
-  if ((flagString(ctx.flags, "output-file-template") ?? "") !== "") {
-    throw new ConfigError("CLI_UNSUPPORTED", "--output-file-template is not supported yet", {
-      found: flagString(ctx.flags, "output-file-template") ?? "",
-    });
-  }
-  const file = basename(r.stateFile);
-  const base = file.slice(0, file.length - extname(file).length);
-  const sha = createHash("sha1").update(r.stateFile).digest("hex").slice(0, 8);
-  return resolve(ctx.host.cwd, `${base}-${sha}`, `${r.name}.yaml`);
+/** The output file as helmfile prints it (relative to the state's directory) and its absolute path. */
+function outputFileFor(
+  ctx: CliContext,
+  r: PreparedRelease,
+  state: LoadedState,
+): { shown: string; path: string } {
+  const shown = writeValuesFile(
+    r,
+    stateEnvironment(state),
+    flagString(ctx.flags, "output-file-template") ?? "",
+  );
+  return { shown, path: resolve(stateBaseDir(ctx), shown) };
 }
 
 function mergedValues(ctx: CliContext, r: PreparedRelease): ValueMap {
@@ -48,13 +50,14 @@ function mergedValues(ctx: CliContext, r: PreparedRelease): ValueMap {
 
 async function runWriteValues(ctx: CliContext): Promise<number> {
   const desired = await ctx.loadDesiredState();
-  for (const r of desired.releases.filter((x) => x.installed)) {
-    const out = outputFileFor(ctx, r);
-    mkdirSync(dirname(out), { recursive: true });
-    ctx.logger.info(`Writing values file ${out}`);
-    writeFileSync(join(out), encodeYaml(mergedValues(ctx, r), { version: goYamlVersion(ctx.host.env) }), {
-      mode: 0o644,
-    });
+  for (const state of desired.states) {
+    for (const r of state.releases.filter((x) => x.installed)) {
+      const out = outputFileFor(ctx, r, state);
+      mkdirSync(dirname(out.path), { recursive: true });
+      ctx.logger.info(`Writing values file ${out.shown}`);
+      const yaml = encodeYaml(mergedValues(ctx, r), { version: goYamlVersion(ctx.host.env) });
+      writeFileSync(out.path, yaml, { mode: 0o644 });
+    }
   }
   return 0;
 }

@@ -120,6 +120,7 @@ function templateReleases(input: Json): {
         extraArgs: extraHelmArgs("", undefined),
         valuesDir: "/tmp/vectors",
         scratch: NO_SCRATCH,
+        environment: { name: state.environment, kubeContext: "", values: state.values },
       };
       planReleases(state.releases.filter((r) => r.installed)).forEach((r, i) => {
         const chart = resolveChart(r, fs, state.repositories);

@@ -45,4 +45,5 @@ export const HANDLERS: Record<string, VectorHandler> = {
   "helm-template-args": (v, f) => import("./helm-template-args").then((m) => m.helmTemplateArgs(v, f)),
   "template-functions": (v, f) => import("./template-functions").then((m) => m.templateFunctionsHandler(v, f)),
   "yaml-marshal": (v, f) => import("./yaml-marshal").then((m) => m.yamlMarshalHandler(v, f)),
+  "hcl-values": (v, f) => import("./hcl-values").then((m) => m.hclValues(v, f)),
 };

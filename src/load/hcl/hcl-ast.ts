@@ -9,7 +9,13 @@ export type BinaryOp = "||" | "&&" | "==" | "!=" | "<" | ">" | "<=" | ">=" | "+"
 export type TemplatePart =
   | { readonly t: "text"; readonly text: string }
   | { readonly t: "interp"; readonly expr: Expr }
-  | { readonly t: "if"; readonly cond: Expr; readonly then: TemplatePart[]; readonly else: TemplatePart[]; readonly pos: HclPos }
+  | {
+      readonly t: "if";
+      readonly cond: Expr;
+      readonly then: TemplatePart[];
+      readonly else: TemplatePart[];
+      readonly pos: HclPos;
+    }
   | {
       readonly t: "for";
       readonly key: string | undefined;
@@ -60,6 +66,8 @@ export interface Attribute {
   readonly name: string;
   readonly expr: Expr;
   readonly pos: HclPos;
+  /** The expression's source text, for error messages. */
+  readonly source: string;
 }
 
 /** A block `type label... { body }`. */

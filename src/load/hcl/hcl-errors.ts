@@ -6,12 +6,7 @@
 import { LoadError, MergeError, type HelmfileError } from "../../shared/errors";
 
 /** Stable codes raised by the HCL evaluator. */
-export type HclErrorCode =
-  | "HCL_SYNTAX"
-  | "HCL_UNKNOWN_REFERENCE"
-  | "HCL_CYCLE"
-  | "HCL_TYPE"
-  | "HCL_FUNCTION";
+export type HclErrorCode = "HCL_SYNTAX" | "HCL_UNKNOWN_REFERENCE" | "HCL_CYCLE" | "HCL_TYPE" | "HCL_FUNCTION";
 
 /** A 1-based position inside an HCL file. */
 export interface HclPos {
@@ -33,7 +28,9 @@ export function hclError(code: HclErrorCode, message: string, where: HclWhere = 
     ...(where.pos === undefined ? {} : { line: where.pos.line, column: where.pos.column }),
     ...(where.key === undefined ? {} : { keyPath: [where.key] }),
   };
-  return code === "HCL_SYNTAX" ? new LoadError(code, message, details) : new MergeError(code, message, details);
+  return code === "HCL_SYNTAX"
+    ? new LoadError(code, message, details)
+    : new MergeError(code, message, details);
 }
 
 /**

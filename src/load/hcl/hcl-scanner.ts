@@ -13,6 +13,8 @@ export interface Token {
   readonly kind: TokenKind;
   readonly text: string;
   readonly pos: HclPos;
+  /** Offset of the token's first character in the source. */
+  readonly offset: number;
   readonly flush?: boolean;
 }
 
@@ -25,7 +27,36 @@ export interface TemplateText {
   readonly pos: HclPos;
 }
 
-const PUNCTS = ["...", "=>", "==", "!=", "<=", ">=", "&&", "||", "~}", "{", "}", "[", "]", "(", ")", ",", ".", "=", "?", ":", "+", "-", "*", "/", "%", "<", ">", "!"];
+const PUNCTS = [
+  "...",
+  "=>",
+  "==",
+  "!=",
+  "<=",
+  ">=",
+  "&&",
+  "||",
+  "~}",
+  "{",
+  "}",
+  "[",
+  "]",
+  "(",
+  ")",
+  ",",
+  ".",
+  "=",
+  "?",
+  ":",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+  "<",
+  ">",
+  "!",
+];
 const ID_START = /[\p{ID_Start}_]/u;
 const ID_CONTINUE = /[\p{ID_Continue}\-]/u;
 
@@ -74,25 +105,41 @@ export class HclScanner {
 
   /** Reads the next expression-mode token. */
   next(): Token {
+    return this.nextRaw();
+  }
+
+  /** The source between two offsets (for error messages quoting an expression). */
+  slice(from: number, to: number): string {
+    return this.src.slice(from, to);
+  }
+
+  /** The current offset. */
+  offsetNow(): number {
+    return this.offset;
+  }
+
+  private nextRaw(): Token {
     this.skipSpaceAndComments();
     const pos = this.position();
-    if (this.offset >= this.src.length) return { kind: "eof", text: "", pos };
+    const offset = this.offset;
+    if (this.offset >= this.src.length) return { kind: "eof", text: "", pos, offset };
     const c = this.src[this.offset] ?? "";
     if (c === "\n") {
       this.advance(1);
-      return { kind: "newline", text: "\n", pos };
+      return { kind: "newline", text: "\n", pos, offset };
     }
     if (c === '"') {
       this.advance(1);
-      return { kind: "oquote", text: '"', pos };
+      return { kind: "oquote", text: '"', pos, offset };
     }
     if (this.startsWith("<<")) return this.heredocStart(pos);
     if (/[0-9]/.test(c)) return this.numberToken(pos);
-    if (ID_START.test(String.fromCodePoint(this.src.codePointAt(this.offset) ?? 0))) return this.identToken(pos);
+    if (ID_START.test(String.fromCodePoint(this.src.codePointAt(this.offset) ?? 0)))
+      return this.identToken(pos);
     for (const p of PUNCTS) {
       if (this.startsWith(p)) {
         this.advance(p.length);
-        return { kind: "punct", text: p, pos };
+        return { kind: "punct", text: p, pos, offset };
       }
     }
     return fail("HCL_SYNTAX", `invalid character ${JSON.stringify(c)}`, pos);
@@ -107,21 +154,30 @@ export class HclScanner {
       if (!ID_CONTINUE.test(ch)) break;
       this.advance(ch.length);
     }
-    return { kind: "ident", text: this.src.slice(start, this.offset), pos };
+    return { kind: "ident", text: this.src.slice(start, this.offset), pos, offset: start };
   }
 
   private numberToken(pos: HclPos): Token {
     const m = /^[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(this.src.slice(this.offset, this.offset + 400));
     const text = m?.[0] ?? "";
+    const offset = this.offset;
     this.advance(text.length);
-    return { kind: "number", text, pos };
+    return { kind: "number", text, pos, offset };
   }
 
   private heredocStart(pos: HclPos): Token {
-    const m = /^<<(-?)([\p{ID_Start}_][\p{ID_Continue}\-]*)[ \t]*\r?\n/u.exec(this.src.slice(this.offset, this.offset + 300));
-    if (m === null) return fail("HCL_SYNTAX", "invalid heredoc introduction: expected <<MARKER or <<-MARKER followed by a newline", pos);
+    const m = /^<<(-?)([\p{ID_Start}_][\p{ID_Continue}\-]*)[ \t]*\r?\n/u.exec(
+      this.src.slice(this.offset, this.offset + 300),
+    );
+    if (m === null)
+      return fail(
+        "HCL_SYNTAX",
+        "invalid heredoc introduction: expected <<MARKER or <<-MARKER followed by a newline",
+        pos,
+      );
+    const offset = this.offset;
     this.advance(m[0].length);
-    return { kind: "heredoc", text: m[2] ?? "", pos, flush: m[1] === "-" };
+    return { kind: "heredoc", text: m[2] ?? "", pos, offset, flush: m[1] === "-" };
   }
 
   /** At a line start inside a heredoc: true (and consumes it) when the line closes it. */
@@ -140,14 +196,21 @@ export class HclScanner {
   scanTemplateText(heredocMarker?: string): TemplateText {
     const pos = this.position();
     let text = "";
-    let atLineStart = heredocMarker !== undefined && (this.offset === 0 || this.src[this.offset - 1] === "\n");
+    let atLineStart =
+      heredocMarker !== undefined && (this.offset === 0 || this.src[this.offset - 1] === "\n");
     for (;;) {
       if (heredocMarker !== undefined && atLineStart && this.heredocEnds(heredocMarker)) {
         return { text, stop: "end", strip: false, pos };
       }
       atLineStart = false;
       if (this.offset >= this.src.length) {
-        return fail("HCL_SYNTAX", heredocMarker === undefined ? "unterminated template string" : `unterminated heredoc, expected ${heredocMarker}`, pos);
+        return fail(
+          "HCL_SYNTAX",
+          heredocMarker === undefined
+            ? "unterminated template string"
+            : `unterminated heredoc, expected ${heredocMarker}`,
+          pos,
+        );
       }
       const c = this.src[this.offset] ?? "";
       if (this.startsWith("$${") || this.startsWith("%%{")) {
@@ -165,7 +228,12 @@ export class HclScanner {
           this.advance(1);
           return { text, stop: "end", strip: false, pos };
         }
-        if (c === "\n") return fail("HCL_SYNTAX", "unterminated template string: newline in a quoted string", this.position());
+        if (c === "\n")
+          return fail(
+            "HCL_SYNTAX",
+            "unterminated template string: newline in a quoted string",
+            this.position(),
+          );
         if (c === "\\") {
           text += this.escape();
           continue;
@@ -195,5 +263,21 @@ export class HclScanner {
       return String.fromCodePoint(cp);
     }
     return fail("HCL_SYNTAX", `invalid escape sequence \\${e}`, pos);
+  }
+}
+
+/** Describes a token for error messages. */
+export function describe(t: Token): string {
+  switch (t.kind) {
+    case "eof":
+      return "end of file";
+    case "newline":
+      return "newline";
+    case "oquote":
+      return "a string";
+    case "heredoc":
+      return "a heredoc";
+    default:
+      return JSON.stringify(t.text);
   }
 }

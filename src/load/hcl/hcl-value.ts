@@ -8,8 +8,43 @@
  * `float64`, so both end as floats in the values tree.
  */
 
-/** An HCL (cty) value. `bigint` and `number` are both the cty number type. */
-export type HclValue = null | boolean | string | bigint | number | HclSeq | HclObj;
+/** An HCL (cty) value. `bigint`, {@link HclRatio} and `number` are all the cty number type. */
+export type HclValue = null | boolean | string | HclNumber | HclSeq | HclObj;
+
+/** The cty number type: exact integers, exact fractions, or doubles (from math functions). */
+export type HclNumber = bigint | HclRatio | number;
+
+/** An exact non-integral fraction `n/d` (reduced, `d > 1`). */
+export class HclRatio {
+  constructor(
+    readonly n: bigint,
+    readonly d: bigint,
+  ) {}
+}
+
+function gcd(a: bigint, b: bigint): bigint {
+  let [x, y] = [a < 0n ? -a : a, b < 0n ? -b : b];
+  while (y !== 0n) [x, y] = [y, x % y];
+  return x;
+}
+
+/** The exact number `n/d`, as a bigint when integral. `d` must not be zero. */
+export function ratio(n: bigint, d: bigint): bigint | HclRatio {
+  if (d < 0n) [n, d] = [-n, -d];
+  const g = gcd(n, d);
+  const [rn, rd] = g > 1n ? [n / g, d / g] : [n, d];
+  return rd === 1n ? rn : new HclRatio(rn, rd);
+}
+
+/** A finite number as an exact fraction (doubles through their shortest decimal form). */
+export function toRatio(x: HclNumber): { n: bigint; d: bigint } {
+  if (typeof x === "bigint") return { n: x, d: 1n };
+  if (x instanceof HclRatio) return { n: x.n, d: x.d };
+  const text = numberToString(x);
+  const dot = text.indexOf(".");
+  if (dot < 0) return { n: BigInt(text), d: 1n };
+  return { n: BigInt(text.slice(0, dot) + text.slice(dot + 1)), d: 10n ** BigInt(text.length - dot - 1) };
+}
 
 /** A cty list, tuple or set (sets are kept sorted and without duplicates). */
 export class HclSeq {
@@ -54,13 +89,13 @@ export function object(entries: Iterable<readonly [string, HclValue]>): HclObj {
 }
 
 /** True for the cty number type. */
-export function isNumber(v: HclValue): v is bigint | number {
-  return typeof v === "bigint" || typeof v === "number";
+export function isNumber(v: HclValue): v is HclNumber {
+  return typeof v === "bigint" || typeof v === "number" || v instanceof HclRatio;
 }
 
-/** Normalises a double: integral finite values become exact `bigint`. */
-export function num(n: number | bigint): bigint | number {
-  if (typeof n === "bigint") return n;
+/** Normalises a number: integral finite doubles become exact `bigint`. */
+export function num(n: HclNumber): HclNumber {
+  if (typeof n !== "number") return n;
   return Number.isFinite(n) && Number.isInteger(n) ? BigInt(n) : n;
 }
 
@@ -73,9 +108,30 @@ export function typeName(v: HclValue): string {
   return v.kind;
 }
 
+/** Terminating decimal expansion of a fraction, or undefined when it repeats. */
+function exactDecimal(r: HclRatio): string | undefined {
+  let d = r.d;
+  let scale = 0;
+  while (d % 10n === 0n) [d, scale] = [d / 10n, scale + 1];
+  while (d % 2n === 0n || d % 5n === 0n) {
+    if (scale > 1100) return undefined;
+    d = d % 2n === 0n ? d / 2n : d / 5n;
+    scale++;
+  }
+  if (d !== 1n) return undefined;
+  const neg = r.n < 0n;
+  const digits = ((neg ? -r.n : r.n) * 10n ** BigInt(scale)) / r.d;
+  const text = digits.toString().padStart(scale + 1, "0");
+  return `${neg ? "-" : ""}${text.slice(0, text.length - scale)}.${text.slice(text.length - scale)}`.replace(
+    /\.?0+$/,
+    "",
+  );
+}
+
 /** cty's number → string conversion: plain decimal, never an exponent. */
-export function numberToString(n: bigint | number): string {
+export function numberToString(n: HclNumber): string {
   if (typeof n === "bigint") return n.toString();
+  if (n instanceof HclRatio) return exactDecimal(n) ?? numberToString(toDouble(n));
   if (!Number.isFinite(n)) return n > 0 ? "+Inf" : "-Inf";
   const s = String(n);
   const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
@@ -89,21 +145,40 @@ export function numberToString(n: bigint | number): string {
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
-/** A number as a JS double (for math functions). */
-export function toDouble(n: bigint | number): number {
-  return typeof n === "bigint" ? Number(n) : n;
+/** A number as a JS double, correctly rounded (for math functions and the final conversion). */
+export function toDouble(n: HclNumber): number {
+  if (typeof n === "bigint") return Number(n);
+  if (typeof n === "number") return n;
+  const neg = n.n < 0n;
+  const abs = neg ? -n.n : n.n;
+  const shift = 30 + Math.max(0, n.d.toString().length - abs.toString().length);
+  const q = ((abs * 10n ** BigInt(shift)) / n.d).toString().padStart(shift + 1, "0");
+  return Number(`${neg ? "-" : ""}${q.slice(0, q.length - shift)}.${q.slice(q.length - shift)}`);
 }
 
 /** Deep equality with cty's rules: no conversion between types, numbers by value. */
 export function hclEquals(a: HclValue, b: HclValue): boolean {
   if (isNumber(a) && isNumber(b)) {
-    if (typeof a === "bigint" && typeof b === "bigint") return a === b;
-    return toDouble(a) === toDouble(b);
+    if (typeof a === "number" || typeof b === "number") return toDouble(a) === toDouble(b);
+    const [x, y] = [toRatio(a), toRatio(b)];
+    return x.n === y.n && x.d === y.d;
   }
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return a === b;
+  if (
+    a === null ||
+    b === null ||
+    typeof a !== "object" ||
+    typeof b !== "object" ||
+    isNumber(a) ||
+    isNumber(b)
+  )
+    return a === b;
   if (a instanceof HclSeq && b instanceof HclSeq) {
     const seqKinds = a.kind === b.kind || (a.kind !== "set" && b.kind !== "set");
-    return seqKinds && a.items.length === b.items.length && a.items.every((x, i) => hclEquals(x, b.items[i] ?? null));
+    return (
+      seqKinds &&
+      a.items.length === b.items.length &&
+      a.items.every((x, i) => hclEquals(x, b.items[i] ?? null))
+    );
   }
   if (a instanceof HclObj && b instanceof HclObj) {
     if (a.attrs.size !== b.attrs.size) return false;

@@ -5,9 +5,9 @@
  */
 import type { BinaryOp, Expr, ObjectItem } from "./hcl-ast";
 import { fail, type HclPos } from "./hcl-errors";
-import { HclScanner, type Token } from "./hcl-scanner";
+import { describe, HclScanner, type Token } from "./hcl-scanner";
 import { parseNumberLiteral } from "./parse-number";
-import { parseTemplate } from "./parse-template";
+import { parseTemplate, type TemplateHost } from "./parse-template";
 
 const LEVELS: readonly (readonly BinaryOp[])[] = [
   ["||"],
@@ -19,9 +19,10 @@ const LEVELS: readonly (readonly BinaryOp[])[] = [
 ];
 
 /** Token-level parser state shared by the body, expression and template parsers. */
-export class HclParser {
+export class HclParser implements TemplateHost {
   readonly scanner: HclScanner;
-  private buffered: Token | undefined;
+  /** Lookahead tokens; newlines stay queued so a later newline-sensitive context still sees them. */
+  private readonly queue: Token[] = [];
   private readonly newlines: boolean[] = [true];
 
   constructor(src: string) {
@@ -30,20 +31,23 @@ export class HclParser {
 
   /** The next significant token, without consuming it. */
   peek(): Token {
-    for (;;) {
-      if (this.buffered === undefined) this.buffered = this.scanner.next();
-      if (this.buffered.kind === "newline" && this.newlines[this.newlines.length - 1] === false) {
-        this.buffered = undefined;
-        continue;
-      }
-      return this.buffered;
+    return this.queue[this.significant()] as Token;
+  }
+
+  private significant(): number {
+    const skip = this.newlines[this.newlines.length - 1] === false;
+    for (let i = 0; ; i++) {
+      if (i >= this.queue.length) this.queue.push(this.scanner.next());
+      const t = this.queue[i] as Token;
+      if (!(skip && t.kind === "newline")) return i;
     }
   }
 
   /** Consumes and returns the next significant token. */
   read(): Token {
-    const t = this.peek();
-    this.buffered = undefined;
+    const i = this.significant();
+    const t = this.queue[i] as Token;
+    this.queue.splice(0, i + 1);
     return t;
   }
 
@@ -56,7 +60,8 @@ export class HclParser {
   /** Consumes the punctuation `p` or fails. */
   expect(p: string, what: string): Token {
     const t = this.read();
-    if (t.kind !== "punct" || t.text !== p) fail("HCL_SYNTAX", `expected ${JSON.stringify(p)} ${what}, found ${describe(t)}`, t.pos);
+    if (t.kind !== "punct" || t.text !== p)
+      fail("HCL_SYNTAX", `expected ${JSON.stringify(p)} ${what}, found ${describe(t)}`, t.pos);
     return t;
   }
 
@@ -148,7 +153,8 @@ export class HclParser {
       if (this.isPunct("...")) {
         this.read();
         expand = true;
-        if (!this.isPunct(")")) fail("HCL_SYNTAX", "the expansion symbol ... must follow the last argument", this.peek().pos);
+        if (!this.isPunct(")"))
+          fail("HCL_SYNTAX", "the expansion symbol ... must follow the last argument", this.peek().pos);
         break;
       }
       if (!this.isPunct(",")) break;
@@ -173,7 +179,8 @@ export class HclParser {
 
   private objectOrFor(pos: HclPos): Expr {
     const first = this.withNewlines(false, () => this.peek());
-    if (first.kind === "ident" && first.text === "for") return this.withNewlines(false, () => this.forExpr(pos, true));
+    if (first.kind === "ident" && first.text === "for")
+      return this.withNewlines(false, () => this.forExpr(pos, true));
     return this.withNewlines(true, () => this.objectItems(pos));
   }
 
@@ -195,7 +202,12 @@ export class HclParser {
       items.push({ key, name: key.t === "var" ? key.name : undefined, value });
       const after = this.peek();
       if (after.kind === "newline" || this.isPunct(",")) this.read();
-      else if (!this.isPunct("}")) fail("HCL_SYNTAX", `expected a newline or comma after an object item, found ${describe(after)}`, after.pos);
+      else if (!this.isPunct("}"))
+        fail(
+          "HCL_SYNTAX",
+          `expected a newline or comma after an object item, found ${describe(after)}`,
+          after.pos,
+        );
     }
     this.read();
     return { t: "object", items, pos };
@@ -209,7 +221,8 @@ export class HclParser {
       names.push(this.identName("for"));
     }
     const inTok = this.read();
-    if (inTok.kind !== "ident" || inTok.text !== "in") fail("HCL_SYNTAX", `expected "in" in for expression, found ${describe(inTok)}`, inTok.pos);
+    if (inTok.kind !== "ident" || inTok.text !== "in")
+      fail("HCL_SYNTAX", `expected "in" in for expression, found ${describe(inTok)}`, inTok.pos);
     const coll = this.parseExpression();
     this.expect(":", "after the for expression's collection");
     let keyExpr: Expr | undefined;
@@ -239,7 +252,8 @@ export class HclParser {
   /** Reads an identifier or fails. */
   identName(context: string): string {
     const t = this.read();
-    if (t.kind !== "ident") fail("HCL_SYNTAX", `expected an identifier in ${context}, found ${describe(t)}`, t.pos);
+    if (t.kind !== "ident")
+      fail("HCL_SYNTAX", `expected an identifier in ${context}, found ${describe(t)}`, t.pos);
     return t.text;
   }
 
@@ -252,7 +266,13 @@ export class HclParser {
         if (t.kind === "punct" && t.text === "*") e = this.splat(e, dot.pos, false);
         else if (t.kind === "ident") e = { t: "attr", obj: e, name: t.text, pos: e.pos };
         else if (t.kind === "number" && /^[0-9]+$/.test(t.text)) {
-          e = { t: "index", obj: e, key: { t: "lit", v: BigInt(t.text), pos: t.pos }, literalKey: true, pos: e.pos };
+          e = {
+            t: "index",
+            obj: e,
+            key: { t: "lit", v: BigInt(t.text), pos: t.pos },
+            literalKey: true,
+            pos: e.pos,
+          };
         } else fail("HCL_SYNTAX", `expected an attribute name after ".", found ${describe(t)}`, t.pos);
       } else if (this.isPunct("[")) {
         const open = this.read();
@@ -266,7 +286,8 @@ export class HclParser {
         }
         const key = this.withNewlines(false, () => this.parseExpression());
         this.withNewlines(false, () => this.expect("]", "to close the index"));
-        const literalKey = key.t === "lit" || (key.t === "template" && key.parts.every((p) => p.t === "text"));
+        const literalKey =
+          key.t === "lit" || (key.t === "template" && key.parts.every((p) => p.t === "text"));
         e = { t: "index", obj: e, key, literalKey, pos: e.pos };
       } else return e;
     }
@@ -282,7 +303,13 @@ export class HclParser {
         const t = this.read();
         if (t.kind === "ident") each = { t: "attr", obj: each, name: t.text, pos: each.pos };
         else if (t.kind === "number" && /^[0-9]+$/.test(t.text)) {
-          each = { t: "index", obj: each, key: { t: "lit", v: BigInt(t.text), pos: t.pos }, literalKey: true, pos };
+          each = {
+            t: "index",
+            obj: each,
+            key: { t: "lit", v: BigInt(t.text), pos: t.pos },
+            literalKey: true,
+            pos,
+          };
         } else fail("HCL_SYNTAX", `expected an attribute name after ".", found ${describe(t)}`, save.pos);
       } else if (full && this.isPunct("[")) {
         this.read();
@@ -292,21 +319,5 @@ export class HclParser {
       } else break;
     }
     return { t: "splat", src, each, pos: src.pos };
-  }
-}
-
-/** Describes a token for error messages. */
-export function describe(t: Token): string {
-  switch (t.kind) {
-    case "eof":
-      return "end of file";
-    case "newline":
-      return "newline";
-    case "oquote":
-      return "a string";
-    case "heredoc":
-      return "a heredoc";
-    default:
-      return JSON.stringify(t.text);
   }
 }

@@ -154,6 +154,16 @@ describe("computeHelmValues", () => {
     }
   });
 
+  it("does not quote a secret values file's content in its error", () => {
+    const r = tryComputeHelmValues({
+      files: [{ name: "s.yaml", content: "pw: !!int hunter2\n", secret: true }],
+      flags: [],
+    });
+    expect(r.success).toBe(false);
+    if (!r.success)
+      expect([r.error.code, r.error.message.includes("hunter2")]).toEqual(["HELM_VALUES_YAML", false]);
+  });
+
   it("does not show a secret flag's expression in its error", () => {
     const r = tryComputeHelmValues({
       files: [],

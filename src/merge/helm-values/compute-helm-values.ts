@@ -5,7 +5,7 @@
  */
 import { HelmfileError, MergeError } from "../../shared/errors";
 import type { SetFlag } from "../../shared/model";
-import { cloneValue, isMap, newMap, type ValueMap } from "../../shared/value";
+import { cloneValue, isMap, newMap, type Value, type ValueMap } from "../../shared/value";
 import type { ChartNode, DependencySpec, ImportValue } from "./chart-node";
 import { CoalesceError, coalesceValuesTree, type CoalesceContext } from "./coalesce";
 import { processDependencies } from "./dependencies";
@@ -19,7 +19,7 @@ export type { ImportValue } from "./chart-node";
 export interface HelmSubchartInput {
   /** The subchart's name (its Chart.yaml `name`, which the dependency entry names). */
   readonly name: string;
-  /** Its values.yaml: text, or an already decoded map; absent or null when it has none. */
+  /** Its values.yaml: text, or an already decoded map (numbers become float64, as helm reads them); absent or null when it has none. */
   readonly values?: string | ValueMap | null;
   /** The dependency's `alias`; default none. */
   readonly alias?: string;
@@ -37,7 +37,7 @@ export interface HelmSubchartInput {
 
 /** Everything helm reads to compute `.Values`. */
 export interface HelmValuesInput {
-  /** The chart's values.yaml: text, or an already decoded map; absent or null when it has none. */
+  /** The chart's values.yaml: text, or an already decoded map (numbers become float64, as helm reads them); absent or null when it has none. */
   readonly chartValues?: string | ValueMap | null;
   /** The chart's name, which prefixes helm's warnings; default `chart`. */
   readonly chartName?: string;
@@ -120,6 +120,17 @@ export function tryComputeHelmValues(input: HelmValuesInput): TryHelmValuesResul
   }
 }
 
+function asFloat64Numbers(v: Value): Value {
+  if (typeof v === "bigint") return Number(v);
+  if (Array.isArray(v)) return v.map(asFloat64Numbers);
+  if (isMap(v)) {
+    const out = newMap();
+    for (const k of Object.keys(v)) out[k] = asFloat64Numbers(v[k] as Value);
+    return out;
+  }
+  return v;
+}
+
 /** `unpacking` is helm's prefix for a subchart's load error, e.g. `error unpacking subchart sub in app: `. */
 function chartValuesOf(
   values: string | ValueMap | null | undefined,
@@ -128,7 +139,8 @@ function chartValuesOf(
   unpacking: string,
 ): ValueMap {
   if (values === undefined || values === null) return newMap();
-  if (typeof values !== "string") return cloneValue(values) as ValueMap;
+  // helm reads chart values through JSON, so every number is a float64 whatever the caller decoded.
+  if (typeof values !== "string") return asFloat64Numbers(values) as ValueMap;
   try {
     return parseHelmValuesText(values, major);
   } catch (err) {

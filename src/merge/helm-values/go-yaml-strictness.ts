@@ -8,12 +8,18 @@
 export function firstDocumentText(text: string): string {
   const lines = text.split("\n");
   let content = false;
+  let started = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
-    const marker = /^(\.\.\.|---)(\s|$)/.test(line) || line.startsWith("%");
-    if (content && marker) return lines.slice(0, i).join("\n") + "\n";
-    if (!marker && !/^\s*(#.*)?\r?$/.test(line)) content = true;
-    if (line.startsWith("---") && !/^---\s*(#.*)?$/.test(line)) content = true;
+    const boundary = /^(\.\.\.|---)(\s|$)/.test(line);
+    const marker = boundary || line.startsWith("%");
+    if ((content && marker) || (started && boundary)) return lines.slice(0, i).join("\n") + "\n";
+    if (line.startsWith("---")) {
+      started = true;
+      if (!/^---\s*(#.*)?$/.test(line)) content = true;
+    } else if (!marker && !/^\s*(#.*)?\r?$/.test(line)) {
+      content = true;
+    }
   }
   return text;
 }

@@ -41,8 +41,9 @@ function decodeOne(text: string, prefix: string, firstLine = 1): ValueMap {
 }
 
 /**
- * Kubernetes' YAMLReader: a line starting with `---` ends a document; only spaces or a comment
- * may follow the dashes on that line. Empty chunks are skipped.
+ * Kubernetes' YAMLReader: a line starting with `---` ends a non-empty document and is dropped;
+ * with nothing buffered yet it is kept as the start of the next document. Only spaces or a
+ * comment may follow the dashes.
  */
 function splitYamlDocuments(text: string): { text: string; firstLine: number }[] {
   const docs: { text: string; firstLine: number }[] = [];
@@ -58,11 +59,14 @@ function splitYamlDocuments(text: string): { text: string; firstLine: number }[]
           index + 1,
         );
       }
-      if (buffer !== "") docs.push({ text: buffer, firstLine: start });
-      buffer = "";
-      start = index + 2;
-      return;
+      if (buffer !== "") {
+        docs.push({ text: buffer, firstLine: start });
+        buffer = "";
+        start = index + 2;
+        return;
+      }
     }
+    if (buffer === "") start = index + 1;
     buffer += line;
   });
   if (buffer !== "") docs.push({ text: buffer, firstLine: start });

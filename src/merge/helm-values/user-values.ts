@@ -17,6 +17,8 @@ import { GoError } from "./strvals-scanner";
 export interface HelmValuesFile {
   readonly name: string;
   readonly content?: string;
+  /** True for decrypted secrets: errors then leave out helm's detail, which can quote values. Default false. */
+  readonly secret?: boolean;
 }
 
 /** What {@link mergeUserValues} needs besides files and flags. */
@@ -43,10 +45,12 @@ export function mergeUserValues(
       current = parseHelmValuesText(text, options.major);
     } catch (err) {
       if (!(err instanceof ValuesFileError)) throw err;
-      throw new MergeError("HELM_VALUES_YAML", `failed to parse ${file.name}: ${err.message}`, {
+      const detail =
+        file.secret === true ? "invalid YAML (details hidden for a secret values file)" : err.message;
+      throw new MergeError("HELM_VALUES_YAML", `failed to parse ${file.name}: ${detail}`, {
         file: file.name,
         ...(err.line === undefined ? {} : { line: err.line }),
-        cause: err,
+        ...(file.secret === true ? {} : { cause: err }),
       });
     }
     base = mergeMaps(base, current);

@@ -4,6 +4,7 @@
  * texts. Control flow (walking the tree) lives in {@link Executor}.
  */
 import { GoTemplateError, TEMPLATE_CODES } from "../errors";
+import { HelmfileError } from "../../shared/errors";
 import { goQuote } from "../parse/quote";
 import type {
   ArgNode,
@@ -344,7 +345,8 @@ export abstract class Evaluator {
     const msg = e instanceof Error ? e.message : String(e);
     return this.errorf(
       `error calling ${name}: ${msg}`,
-      e instanceof GoTemplateError ? e.code : TEMPLATE_CODES.call,
+      // Our own errors (limits, policy) keep their code through the template's error.
+      e instanceof HelmfileError ? e.code : TEMPLATE_CODES.call,
       e,
     );
   }

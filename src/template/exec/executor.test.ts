@@ -122,6 +122,6 @@ describe("executor", () => {
 
   it("caps the output size", () => {
     const r = render("{{ range 100 }}xxxxxxxxxx{{ end }}", null, { maxOutput: 500 });
-    expect(typeof r === "string" ? "" : r.code).toBe("TEMPLATE_OUTPUT_LIMIT");
+    expect(typeof r === "string" ? "" : r.code).toBe("LIMIT_OUTPUT_SIZE");
   });
 });

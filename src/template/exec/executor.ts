@@ -3,6 +3,7 @@
  * actions, if/with/range (with else, break/continue, sorted map keys, range over ints),
  * `{{template}}` calls with a depth limit, and an output-size cap.
  */
+import { LIMIT_CODES, LimitError } from "../../shared/limits";
 import { TEMPLATE_CODES } from "../errors";
 import { nodeString, type BranchNode, type Node, type TemplateNode } from "../parse/nodes";
 import { goQuote } from "../parse/quote";
@@ -269,6 +270,7 @@ export class Executor extends Evaluator {
   }
 }
 
-function depthError(limit: number): FuncError {
-  return new FuncError(`exceeded maximum template depth (${limit})`);
+function depthError(limit: number): LimitError {
+  // A typed limit error (not FuncError) so every enclosing `error calling include/tpl` keeps its code.
+  return new LimitError(LIMIT_CODES.templateDepth, `exceeded maximum template depth (${limit})`);
 }

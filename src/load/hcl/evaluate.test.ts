@@ -1,0 +1,134 @@
+// Expected values follow the HCL native syntax specification (hashicorp/hcl hclsyntax/spec.md)
+// and cty's conversion rules.
+import { HelmfileError } from "../../shared/errors";
+import { evalExpr } from "./test-helpers";
+
+function codeOf(expr: string): string {
+  try {
+    evalExpr(expr);
+  } catch (err) {
+    if (err instanceof HelmfileError) return err.code;
+    throw err;
+  }
+  return "no error";
+}
+
+describe("HCL expressions", () => {
+  it("applies operator precedence: * before +, comparison before &&, && before ||", () => {
+    expect(evalExpr("1 + 2 * 3")).toBe(7);
+    expect(evalExpr("(1 + 2) * 3")).toBe(9);
+    expect(evalExpr("1 < 2 && 2 < 1 || true")).toBe(true);
+    expect(evalExpr("-2 * -3")).toBe(6);
+  });
+
+  it("divides to fractions and keeps modulo on integers", () => {
+    expect(evalExpr("7 / 2")).toBe(3.5);
+    expect(evalExpr("7 % 3")).toBe(1);
+  });
+
+  it("reports division by zero as a type error", () => {
+    expect(codeOf("1 / 0")).toBe("HCL_TYPE");
+  });
+
+  it("converts numeric strings in arithmetic but never in equality", () => {
+    expect(evalExpr('"5" + 1')).toBe(6);
+    expect(evalExpr('"1" == 1')).toBe(false);
+    expect(evalExpr("1 == 1.0")).toBe(true);
+  });
+
+  it("compares collections structurally", () => {
+    expect(evalExpr("[1, {a = 2}] == [1, {a = 2}]")).toBe(true);
+    expect(evalExpr("{a = 1} != {a = 2}")).toBe(true);
+  });
+
+  it("unifies conditional results to string when one side is a string", () => {
+    expect(evalExpr('true ? 1 : "a"')).toBe("1");
+    expect(evalExpr('false ? "x" : "y"')).toBe("y");
+  });
+
+  it("decides && and || on either side, like hclsyntax's short-circuit", () => {
+    expect(evalExpr("true || undefined_fn()")).toBe(true);
+    expect(evalExpr("false && undefined_fn()")).toBe(false);
+  });
+
+  it("keeps the value of a template that is a single interpolation", () => {
+    expect(evalExpr('"${1 + 1}"')).toBe(2);
+    expect(evalExpr('"${[1]}"')).toEqual([1]);
+    expect(evalExpr('"n=${1 + 1}"')).toBe("n=2");
+  });
+
+  it("interprets escapes and the $${ and %%{ literals in quoted templates", () => {
+    expect(evalExpr('"a\\tb\\n\\"q\\" \\u00e9 $${x} %%{y}"')).toBe('a\tb\n"q" é ${x} %{y}');
+  });
+
+  it("renders if and for directives with strip markers", () => {
+    expect(evalExpr('"%{ if 1 > 2 }yes%{ else }no%{ endif }"')).toBe("no");
+    expect(evalExpr('"%{ for k, v in {a = 1, b = 2} }${k}=${v};%{ endfor }"')).toBe("a=1;b=2;");
+    expect(evalExpr('"a ${~ "b" ~} c"')).toBe("abc");
+  });
+
+  it("keeps heredoc text verbatim and removes common indentation in flush heredocs", () => {
+    expect(evalExpr('<<EOT\nhello\n  ${upper("w")}\nEOT\n')).toBe("hello\n  W\n");
+    expect(evalExpr("<<-EOT\n    hello\n      world\n    EOT\n")).toBe("hello\n  world\n");
+  });
+
+  it("strips directive lines in heredocs with ~", () => {
+    expect(evalExpr('<<EOT\n%{ for ip in ["a", "b"] ~}\nserver ${ip}\n%{ endfor ~}\nEOT\n')).toBe(
+      "server a\nserver b\n",
+    );
+  });
+
+  it("refuses null and collections inside a string template", () => {
+    expect(codeOf('"x${null}"')).toBe("HCL_TYPE");
+    expect(codeOf('"x${[1]}"')).toBe("HCL_TYPE");
+  });
+
+  it("builds tuples and objects with for expressions, conditions and grouping", () => {
+    expect(evalExpr('[for i, v in ["x", "y"] : "${i}-${v}"]')).toEqual(["0-x", "1-y"]);
+    expect(evalExpr("[for x in [1, 2, 3] : x * 2 if x > 1]")).toEqual([4, 6]);
+    expect(evalExpr("{for k, v in {a = 1, b = 2} : v => k}")).toEqual({ 1: "a", 2: "b" });
+    expect(evalExpr('{for s in ["a", "b", "a"] : s => s...}')).toEqual({ a: ["a", "a"], b: ["b"] });
+  });
+
+  it("refuses duplicate keys in an object for expression without grouping", () => {
+    expect(codeOf('{for s in ["a", "a"] : s => s}')).toBe("HCL_TYPE");
+  });
+
+  it("applies splat operators, upgrading a single value and treating null as empty", () => {
+    expect(evalExpr("[{n = 1}, {n = 2}][*].n")).toEqual([1, 2]);
+    expect(evalExpr("[{n = [1]}, {n = [2]}][*].n[0]")).toEqual([1, 2]);
+    expect(evalExpr("{n = 3}.*.n")).toEqual([3]);
+    expect(evalExpr("null[*]")).toEqual([]);
+  });
+
+  it("indexes tuples and objects, including the legacy .N form", () => {
+    expect(evalExpr("[10, 20][1]")).toBe(20);
+    expect(evalExpr("[10, 20].1")).toBe(20);
+    expect(evalExpr('{a = {b = "c"}}["a"].b')).toBe("c");
+    expect(codeOf("[1][5]")).toBe("HCL_TYPE");
+    expect(codeOf("{a = 1}.b")).toBe("HCL_UNKNOWN_REFERENCE");
+  });
+
+  it("treats naked object keys as strings and parenthesised keys as expressions", () => {
+    expect(evalExpr('{\n a = 1, "b" = 2\n ("c${1}") = 3\n d: 4\n}')).toEqual({ a: 1, b: 2, c1: 3, d: 4 });
+  });
+
+  it("expands a final argument followed by ...", () => {
+    expect(evalExpr("max([1, 5, 3]...)")).toBe(5);
+  });
+
+  it("returns the first successful try() argument and can() as a boolean", () => {
+    expect(evalExpr('try({a = 1}.b, "fallback")')).toBe("fallback");
+    expect(evalExpr("can([1][3])")).toBe(false);
+    expect(evalExpr("can([1][0])")).toBe(true);
+  });
+
+  it("ignores comments of all three kinds", () => {
+    expect(evalExpr("(1 /* inline */ + # to end\n 0)")).toBe(1);
+  });
+
+  it("keeps integers exact before the final conversion", () => {
+    expect(evalExpr('"${9007199254740993 - 1}"')).toBe(9007199254740992);
+    expect(evalExpr('"x${9007199254740993}"')).toBe("x9007199254740993");
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * helmfile's HCL values loader (pkg/hcllang): every `.hcl` file of an environment is
+ * evaluated together. `locals` are file-scoped (`local.x`); `values` are shared (`hv.x`);
+ * evaluation follows a dependency graph; an attribute defined in several files is the
+ * deep merge of its definitions in file order.
+ */
+import type { HelmfileError } from "../../shared/errors";
+import type { ValueMap } from "../../shared/value";
+import { newMap } from "../../shared/value";
+import { toGoValue } from "./convert";
+import { evaluate } from "./evaluate";
+import { exprVariables } from "./expr-variables";
+import { HclEvalFailure, hclError } from "./hcl-errors";
+import { HclObj, object, type HclValue } from "./hcl-value";
+import { planOrder } from "./plan-order";
+import { readHclFile, type HclDefinition, type HclFileDefs } from "./read-hcl-files";
+
+/** What the evaluator reads files through. */
+export interface HclValuesIo {
+  readonly fs: { readFile(path: string): string };
+}
+
+/** helmfile's ctyMergeValues: null keeps the base, objects (or maps) merge per key, anything else is replaced. */
+export function mergeHclValues(a: HclValue, b: HclValue): HclValue {
+  if (b === null) return a;
+  if (a === null) return b;
+  if (a instanceof HclObj && b instanceof HclObj && a.kind === b.kind) {
+    const out = new Map(a.attrs);
+    for (const [k, v] of b.attrs) out.set(k, out.has(k) ? mergeHclValues(out.get(k) ?? null, v) : v);
+    return new HclObj(a.kind, out);
+  }
+  return b;
+}
+
+/** Dependencies of one definition, as helmfile's parseSingleAttrRef reads them. */
+function dependencies(def: HclDefinition, block: "values" | "locals"): string[] {
+  const out: string[] = [];
+  for (const ref of exprVariables(def.attr.expr)) {
+    if (ref.root === "local" && block === "values") continue;
+    const where = { file: def.file, pos: ref.pos, key: def.name };
+    if (ref.step === undefined) {
+      throw hclError(
+        "HCL_UNKNOWN_REFERENCE",
+        `invalid reference: the "${ref.root}" object cannot be accessed directly, access one of its attributes (in ${def.attr.source})`,
+        where,
+      );
+    }
+    if (ref.step.kind !== "attr") {
+      throw hclError(
+        "HCL_UNKNOWN_REFERENCE",
+        `invalid reference: the "${ref.root}" object does not support this operation, use ${ref.root}.<name> (in ${def.attr.source})`,
+        where,
+      );
+    }
+    if (!out.includes(ref.step.name)) out.push(ref.step.name);
+  }
+  return out;
+}
+
+function evalDefinition(def: HclDefinition, scope: Map<string, HclValue>): HclValue {
+  try {
+    return evaluate(def.attr.expr, scope);
+  } catch (err) {
+    if (!(err instanceof HclEvalFailure)) throw err;
+    const e: HelmfileError = hclError(
+      err.code,
+      `error when trying to evaluate variable ${def.name} = ${def.attr.source}: ${err.detail}`,
+      {
+        file: def.file,
+        pos: err.pos ?? def.attr.pos,
+        key: def.name,
+      },
+    );
+    throw e;
+  }
+}
+
+function evalLocals(fd: HclFileDefs): HclValue {
+  const defs = fd.locals;
+  if (defs === undefined) return null;
+  const deps = new Map([...defs].map(([k, d]) => [k, dependencies(d, "locals")]));
+  const done = new Map<string, HclValue>();
+  for (const name of planOrder(deps, "locals", () => fd.file)) {
+    const def = defs.get(name);
+    if (def === undefined) continue;
+    done.set(name, evalDefinition(def, new Map([["local", object(done)]])));
+  }
+  return object(done);
+}
+
+function scopeFor(
+  def: HclDefinition,
+  done: Map<string, HclValue>,
+  locals: Map<string, HclValue>,
+): Map<string, HclValue> {
+  const scope = new Map<string, HclValue>([["hv", object(done)]]);
+  const l = locals.get(def.file);
+  if (l !== undefined && l !== null) scope.set("local", l);
+  return scope;
+}
+
+/**
+ * Evaluates HCL values files together, in the given order, and returns the combined
+ * `values` as a map (numbers become floats, as helmfile's cty → JSON → Go conversion does).
+ */
+export function evaluateHclValues(files: readonly string[], io: HclValuesIo): ValueMap {
+  return evaluateHclSources(files.map((file) => ({ file, text: io.fs.readFile(file) })));
+}
+
+/** One HCL file already read (e.g. a decrypted secrets file); `file` is used in errors. */
+export interface HclSource {
+  readonly file: string;
+  readonly text: string;
+}
+
+/** Like {@link evaluateHclValues}, for texts already in memory. */
+export function evaluateHclSources(sources: readonly HclSource[]): ValueMap {
+  const parsed = sources.map((s) => readHclFile(s.text, s.file));
+  const locals = new Map<string, HclValue>();
+  for (const fd of parsed) locals.set(fd.file, evalLocals(fd));
+  const byName = new Map<string, HclDefinition[]>();
+  for (const fd of parsed) for (const d of fd.values) byName.set(d.name, [...(byName.get(d.name) ?? []), d]);
+  const deps = new Map<string, string[]>();
+  for (const [name, defs] of byName)
+    deps.set(name, [...new Set(defs.flatMap((d) => dependencies(d, "values")))]);
+  const done = new Map<string, HclValue>();
+  for (const name of planOrder(deps, "values", (n) => byName.get(n)?.[0]?.file)) {
+    let merged: HclValue = null;
+    (byName.get(name) ?? []).forEach((def, i) => {
+      const v = evalDefinition(def, scopeFor(def, done, locals));
+      merged = i === 0 ? v : mergeHclValues(merged, v);
+    });
+    done.set(name, merged);
+  }
+  const result = toGoValue(object(done));
+  return result !== null && typeof result === "object" && !Array.isArray(result) ? result : newMap();
+}
+
+export { readHclFile } from "./read-hcl-files";
+export { exprVariables } from "./expr-variables";

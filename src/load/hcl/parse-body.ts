@@ -1,0 +1,85 @@
+/** Parses an HCL file body: attributes and (labelled) blocks. */
+import type { Attribute, Block, Body } from "./hcl-ast";
+import { fail, HclEvalFailure, hclError } from "./hcl-errors";
+import type { HelmfileError } from "../../shared/errors";
+import { describe } from "./hcl-scanner";
+import { HclParser } from "./parse-expression";
+
+function parseBlockLabel(p: HclParser): string | undefined {
+  const t = p.peek();
+  if (t.kind === "ident") {
+    p.read();
+    return t.text;
+  }
+  if (t.kind === "oquote") {
+    p.read();
+    const chunk = p.scanner.scanTemplateText();
+    if (chunk.stop !== "end") fail("HCL_SYNTAX", "block labels may not contain template sequences", t.pos);
+    return chunk.text;
+  }
+  return undefined;
+}
+
+function parseBody(p: HclParser, nested: boolean): Body {
+  const attributes: Attribute[] = [];
+  const blocks: Block[] = [];
+  for (;;) {
+    const t = p.peek();
+    if (t.kind === "newline") {
+      p.read();
+      continue;
+    }
+    if (t.kind === "eof") {
+      if (nested) fail("HCL_SYNTAX", 'unclosed block: expected "}" before the end of the file', t.pos);
+      break;
+    }
+    if (nested && p.isPunct("}")) break;
+    if (t.kind !== "ident")
+      fail("HCL_SYNTAX", `expected an attribute or block definition, found ${describe(t)}`, t.pos);
+    p.read();
+    if (p.isPunct("=")) {
+      p.read();
+      const from = p.scanner.offsetNow();
+      const expr = p.parseExpression();
+      const source = p.scanner.slice(from, p.peek().offset).trim();
+      if (attributes.some((a) => a.name === t.text)) {
+        fail(
+          "HCL_SYNTAX",
+          `duplicate argument "${t.text}": an argument may be set only once per block`,
+          t.pos,
+        );
+      }
+      attributes.push({ name: t.text, expr, pos: t.pos, source });
+    } else {
+      const labels: string[] = [];
+      for (let l = parseBlockLabel(p); l !== undefined; l = parseBlockLabel(p)) labels.push(l);
+      p.expect("{", `to open block "${t.text}"`);
+      const body = parseBody(p, true);
+      p.expect("}", `to close block "${t.text}"`);
+      blocks.push({ type: t.text, labels, body, pos: t.pos });
+    }
+    const end = p.peek();
+    if (end.kind === "newline") p.read();
+    else if (end.kind !== "eof" && !(nested && p.isPunct("}"))) {
+      fail(
+        "HCL_SYNTAX",
+        `expected a newline after the definition of "${t.text}", found ${describe(end)}`,
+        end.pos,
+      );
+    }
+  }
+  return { attributes, blocks };
+}
+
+/** Parses a whole file; syntax errors become `LoadError`s naming the file and line. */
+export function parseHclFile(src: string, file: string): Body {
+  try {
+    return parseBody(new HclParser(src), false);
+  } catch (err) {
+    if (err instanceof HclEvalFailure) {
+      const e: HelmfileError = hclError(err.code, err.detail, { file, pos: err.pos });
+      throw e;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The Node wiring of the secrets edge: a {@link SopsDecryptor} running the real sops
+ * binary and a {@link SecretRefResolver} reading real files, sharing one registry of
+ * known plaintexts for redaction.
+ */
+import { SecretRegistry } from "../secrets/secret-registry";
+import { SecretRefResolver } from "../secrets/secret-resolver";
+import { SopsDecryptor } from "../secrets/sops-decryptor";
+import type { RefBackend } from "../secrets/ref-backends";
+import type { Environment, Logger } from "../shared/io";
+import { NodeFileSystem } from "./node-file-system";
+import { NodeProcessRunner } from "./node-process-runner";
+
+/** Options of {@link createNodeSecrets}. */
+export interface NodeSecretsOptions {
+  /** Working directory relative reference paths resolve against; default `process.cwd()`. */
+  readonly cwd?: string;
+  /** Environment (sops discovery, `envsubst`, sops' own variables); default `process.env`. */
+  readonly env?: Environment;
+  /** The sops binary; default `SOPS_BINARY`, then `sops` on PATH. */
+  readonly sopsBinary?: string;
+  /** Variables added to sops' environment, e.g. `SOPS_AGE_KEY_FILE`; default none. */
+  readonly sopsEnv?: Readonly<Record<string, string>>;
+  /** Extra `ref+` backends by name; default only file, echo, envsubst, sops. */
+  readonly backends?: Readonly<Record<string, RefBackend>>;
+  readonly logger?: Logger;
+}
+
+/** The decryptor, resolver and registry for one run. */
+export interface NodeSecrets {
+  readonly decryptor: SopsDecryptor;
+  readonly resolver: SecretRefResolver;
+  readonly registry: SecretRegistry;
+}
+
+/** Creates the secrets edge for Node. */
+export function createNodeSecrets(options: NodeSecretsOptions = {}): NodeSecrets {
+  const cwd = options.cwd ?? process.cwd();
+  const env = options.env ?? process.env;
+  const fs = new NodeFileSystem(cwd);
+  const registry = new SecretRegistry();
+  const decryptor = new SopsDecryptor({
+    runner: new NodeProcessRunner({ baseEnv: env, cwd }),
+    fs,
+    env,
+    registry,
+    ...(options.sopsBinary === undefined ? {} : { binary: options.sopsBinary }),
+    ...(options.sopsEnv === undefined ? {} : { sopsEnv: options.sopsEnv }),
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
+  });
+  const resolver = new SecretRefResolver({
+    fs,
+    env,
+    cwd,
+    decryptor,
+    registry,
+    ...(options.backends === undefined ? {} : { backends: options.backends }),
+  });
+  return { decryptor, resolver, registry };
+}

@@ -1,0 +1,118 @@
+/**
+ * helmfile's path templates, rendered with the Go template engine and helmfile's defaults:
+ * `--output-dir-template` of `template` and of `fetch`, and `--output-file-template` of
+ * `write-values`. The data mirrors helmfile's structs (`.OutputDir`, `.State.*`,
+ * `.Release.*`, `.Environment.*`, `.ChartName`).
+ */
+import { createHash } from "node:crypto";
+import { posix } from "node:path";
+import type { LoadedState, PreparedRelease } from "../shared/model";
+import { isMap, newMap, type ValueMap } from "../shared/value";
+import { str, sub } from "./spec-access";
+import { GoStruct, renderTemplate, type GoValue } from "../template/index";
+
+/** The selected environment as templates see it. */
+export interface PathTemplateEnvironment {
+  readonly name: string;
+  readonly kubeContext: string;
+  readonly values: ValueMap;
+}
+
+const TEMPLATE_OUTPUT_DIR =
+  "{{ .OutputDir }}/{{ .State.BaseName }}-{{ .State.AbsPathSHA1 }}-{{ .Release.Name}}";
+const FETCH_OUTPUT_DIR =
+  '{{ .OutputDir }}{{ if .Release.Namespace }}/{{ .Release.Namespace }}{{ end }}{{ if .Release.KubeContext }}/{{ .Release.KubeContext }}{{ end }}/{{ .Release.Name }}/{{ .ChartName }}/{{ or .Release.Version "latest" }}';
+const WRITE_VALUES_FILE = "{{ .State.BaseName }}-{{ .State.AbsPathSHA1 }}/{{ .Release.Name }}.yaml";
+
+function struct(typeName: string, fields: Record<string, GoValue>): GoStruct {
+  return new GoStruct(typeName, new Map(Object.entries(fields)));
+}
+
+function releaseStruct(r: PreparedRelease): GoStruct {
+  const labels = newMap();
+  for (const [k, v] of Object.entries(r.labels)) labels[k] = v;
+  return struct("state.ReleaseSpec", {
+    Chart: typeof r.spec.chart === "string" ? r.spec.chart : r.chart,
+    Name: r.name,
+    Namespace: r.namespace,
+    Version: r.version ?? "",
+    KubeContext: r.kubeContext ?? "",
+    Labels: labels as GoValue,
+  });
+}
+
+function stateStruct(r: PreparedRelease): GoStruct {
+  const file = posix.basename(r.stateFile);
+  return struct("app.state", {
+    BaseName: file.slice(0, file.length - posix.extname(file).length),
+    Path: file,
+    AbsPath: r.stateFile,
+    AbsPathSHA1: createHash("sha1").update(r.stateFile).digest("hex").slice(0, 8),
+  });
+}
+
+function environmentStruct(env: PathTemplateEnvironment): GoStruct {
+  return struct("environment.Environment", {
+    Name: env.name,
+    KubeContext: env.kubeContext,
+    Values: env.values as GoValue,
+  });
+}
+
+function render(name: string, source: string, data: GoStruct): string {
+  return posix.normalize(renderTemplate(source, data, { name, funcs: new Map() }));
+}
+
+/** `helm template --output-dir` for one release (default `<dir>/<state base>-<sha1[:8]>-<release>`). */
+export function templateOutputDir(
+  outputDir: string,
+  r: PreparedRelease,
+  env: PathTemplateEnvironment,
+  template = "",
+): string {
+  const data = struct("", {
+    OutputDir: outputDir,
+    State: stateStruct(r),
+    Release: releaseStruct(r),
+    Environment: environmentStruct(env),
+  });
+  return render("output-dir", template === "" ? TEMPLATE_OUTPUT_DIR : template, data);
+}
+
+/** Where `fetch` puts a chart (default `<dir>/<ns>/[<ctx>/]<release>/<chart>/<version or latest>`). */
+export function fetchOutputDir(
+  chartName: string,
+  outputDir: string,
+  r: PreparedRelease,
+  env: PathTemplateEnvironment,
+  template = "",
+): string {
+  const data = struct("", {
+    ChartName: chartName,
+    OutputDir: outputDir,
+    Release: releaseStruct(r),
+    Environment: environmentStruct(env),
+  });
+  return render("output-dir-template", template === "" ? FETCH_OUTPUT_DIR : template, data);
+}
+
+/** The file `write-values` writes (default `<state base>-<sha1[:8]>/<release>.yaml`). */
+export function writeValuesFile(r: PreparedRelease, env: PathTemplateEnvironment, template = ""): string {
+  const data = struct("", {
+    State: stateStruct(r),
+    Release: releaseStruct(r),
+    Environment: environmentStruct(env),
+  });
+  return render("output-file", template === "" ? WRITE_VALUES_FILE : template, data);
+}
+
+/** The environment of a loaded state as path templates see it. */
+export function stateEnvironment(state: LoadedState): PathTemplateEnvironment {
+  const envs = sub(state.document, "environments");
+  const spec = envs?.[state.environment];
+  return {
+    name: state.environment,
+    kubeContext: isMap(spec) ? (str(spec, "kubeContext") ?? "") : "",
+    values: state.values,
+  };
+}
