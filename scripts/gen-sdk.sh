@@ -22,8 +22,20 @@ if ! command -v pulumi >/dev/null 2>&1; then
   echo "gen-sdk: no pulumi CLI on PATH (run scripts/build-engine.sh); skipped SDK generation" >&2
   exit 0
 fi
+# The schema references the kubernetes package at the npm SDK's version; codegen loads that
+# package's schema from the installed plugin and refuses a plugin reporting another version (the
+# Go-built plugin may be an older release installed under the npm version). Use what it reports.
+schema=provider/schema.json
+want=$(node -p 'require("./provider/schema.json").dependencies.find((d) => d.name === "kubernetes").version')
+have=$(pulumi package get-schema "kubernetes@$want" 2>/dev/null | node -e 'let s="";process.stdin.on("data",(d)=>s+=d).on("end",()=>console.log(JSON.parse(s).version))' || echo "$want")
+if [ -n "$have" ] && [ "$have" != "$want" ]; then
+  echo "gen-sdk: kubernetes plugin reports $have (schema wants $want); generating against $have" >&2
+  schema=$(mktemp --suffix=.json)
+  sed -e "s#/kubernetes/v$want/#/kubernetes/v$have/#g" -e "s#\"version\": \"$want\"#\"version\": \"$have\"#" provider/schema.json >"$schema"
+fi
 for lang in python go; do
   rm -rf "sdk/$lang"
-  pulumi package gen-sdk provider/schema.json --language "$lang" --out sdk
+  pulumi package gen-sdk "$schema" --language "$lang" --out sdk
   echo "gen-sdk: generated sdk/$lang"
 done
+[ "$schema" = provider/schema.json ] || rm -f "$schema"

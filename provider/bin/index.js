@@ -33,7 +33,7 @@ __export(index_exports, {
   providerDirectory: () => providerDirectory
 });
 module.exports = __toCommonJS(index_exports);
-var import_node_path11 = require("node:path");
+var import_node_path12 = require("node:path");
 var import_provider = require("@pulumi/pulumi/provider");
 
 // provider/helmfile-provider.ts
@@ -119,8 +119,103 @@ function isHelmfileError(err) {
   return err instanceof HelmfileError;
 }
 
+// src/shared/limits.ts
+var LIMIT_CODES = {
+  templateDepth: "LIMIT_TEMPLATE_DEPTH",
+  outputSize: "LIMIT_OUTPUT_SIZE",
+  execTimeout: "LIMIT_EXEC_TIMEOUT",
+  helmTimeout: "LIMIT_HELM_TIMEOUT"
+};
+var LimitError = class extends HelmfileError {
+};
+var DEFAULT_LIMITS = Object.freeze({
+  templateDepth: 1e5,
+  outputSize: 64 * 1024 * 1024,
+  execTimeoutMs: 3e5,
+  helmTimeoutMs: 6e5
+});
+var LIMIT_ENV_VARS = {
+  templateDepth: "PULUMI_HELMFILE_MAX_TEMPLATE_DEPTH",
+  outputSize: "PULUMI_HELMFILE_MAX_TEMPLATE_OUTPUT",
+  execTimeoutMs: "PULUMI_HELMFILE_EXEC_TIMEOUT_MS",
+  helmTimeoutMs: "PULUMI_HELMFILE_HELM_TIMEOUT_MS"
+};
+function checked(name, value, source) {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new ConfigError("CONFIG_INVALID_LIMIT", `limit ${name} must be a non-negative integer`, {
+      keyPath: [name],
+      expected: "a non-negative integer",
+      found: `${String(value)} (from ${source})`
+    });
+  }
+  return value;
+}
+function resolveLimits(options = {}, env = {}) {
+  const out = { ...DEFAULT_LIMITS };
+  for (const key of Object.keys(DEFAULT_LIMITS)) {
+    const given = options[key];
+    const fromEnv = env[LIMIT_ENV_VARS[key]];
+    if (given !== void 0) out[key] = checked(key, given, "options");
+    else if (fromEnv !== void 0 && fromEnv !== "") {
+      out[key] = checked(key, /^\d+$/.test(fromEnv) ? Number(fromEnv) : NaN, LIMIT_ENV_VARS[key]);
+    }
+  }
+  return out;
+}
+function limitError(code, message, details = {}) {
+  return new LimitError(code, message, details);
+}
+function timeoutError(kind, command, args, ms) {
+  const shown = shortCommand(command, args);
+  return kind === "exec" ? limitError(
+    LIMIT_CODES.execTimeout,
+    `exec command "${shown}" did not finish within ${ms} ms (limit execTimeoutMs)`
+  ) : limitError(
+    LIMIT_CODES.helmTimeout,
+    `helm call "${shown}" did not finish within ${ms} ms (limit helmTimeoutMs)`
+  );
+}
+function shortCommand(command, args) {
+  const text = [command, ...args].join(" ");
+  return text.length <= 120 ? text : `${text.slice(0, 119)}\u2026`;
+}
+var GRACE_MS = 2e3;
+function withProcessLimits(runner, limits) {
+  return {
+    runSync(command, args, options = {}) {
+      const ms = limits.execTimeoutMs;
+      if (ms === 0) return runner.runSync(command, args, options);
+      const started = Date.now();
+      const result = runner.runSync(command, args, { ...options, timeoutMs: options.timeoutMs ?? ms });
+      if (result.exitCode !== 0 && Date.now() - started >= ms) throw timeoutError("exec", command, args, ms);
+      return result;
+    },
+    async run(command, args, options = {}) {
+      const ms = limits.helmTimeoutMs;
+      if (ms === 0) return runner.run(command, args, options);
+      const started = Date.now();
+      let timer;
+      const abandoned = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(timeoutError("helm", command, args, ms)), ms + GRACE_MS);
+        timer.unref?.();
+      });
+      try {
+        const result = await Promise.race([
+          runner.run(command, args, { ...options, timeoutMs: options.timeoutMs ?? ms }),
+          abandoned
+        ]);
+        if (result.exitCode !== 0 && Date.now() - started >= ms)
+          throw timeoutError("helm", command, args, ms);
+        return result;
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  };
+}
+
 // src/emit/default-pipeline.ts
-var import_node_path10 = require("node:path");
+var import_node_path11 = require("node:path");
 
 // src/shared/value.ts
 function newMap() {
@@ -248,8 +343,12 @@ function sub(map, key) {
 }
 
 // src/render/helm-home.ts
-function createHelmHome(scratch) {
+function createHelmHome(scratch, seedRepositories) {
   const root = scratch.makeTempDir("pulumi-helmfile-helm-");
+  if (seedRepositories !== void 0) {
+    scratch.makeDir(`${root}/config`);
+    scratch.writeFile(`${root}/config/repositories.yaml`, seedRepositories, 384);
+  }
   const env = {
     HELM_CONFIG_HOME: `${root}/config`,
     HELM_CACHE_HOME: `${root}/cache`,
@@ -391,9 +490,16 @@ function resolveChart(r, fs, repositories2 = []) {
   const abs = r.chartPath ?? (r.chart.includes("://") ? void 0 : import_node_path2.posix.resolve(r.baseDir, r.chart));
   const isLocal = abs !== void 0 && fs.isDirectory(abs);
   if (!isLocal)
-    return { chartArg: ociQualified(r.chart, repositories2), displayChart: r.chart, isLocal: false };
+    return {
+      chartArg: ociQualified(r.chart, repositories2),
+      displayChart: redactUrl(r.chart),
+      isLocal: false
+    };
   const display = r.chart.startsWith("/") ? import_node_path2.posix.normalize(r.chart) : normalizeChart(".", r.chart);
   return { chartArg: abs, displayChart: display.replace(/\/$/, "") || ".", isLocal: true };
+}
+function redactUrl(chart) {
+  return chart.replace(/^([a-zA-Z][a-zA-Z0-9+.-]*:\/\/)[^/@]*@/, "$1***@");
 }
 function ociQualified(chart, repositories2) {
   const slash = chart.indexOf("/");
@@ -456,12 +562,14 @@ var RenderCache = class {
     this.fs = fs;
     this.scratch = scratch;
     this.dir = options.dir;
-    this.maxBytes = Math.max(1, options.maxMegabytes ?? 256) * 1024 * 1024;
+    this.maxBytes = Math.max(1024, (options.maxMegabytes ?? 256) * 1024 * 1024);
   }
   fs;
   scratch;
   dir;
   maxBytes;
+  /** True after a `put`: only then can the cache have outgrown its bound. */
+  grown = false;
   pathOf(key) {
     return import_node_path3.posix.join(this.dir, key.slice(0, 2), `${key}.yaml`);
   }
@@ -485,12 +593,15 @@ var RenderCache = class {
       this.scratch.makeDir(import_node_path3.posix.dirname(path));
       this.scratch.writeFile(tmp, manifest, 384);
       this.scratch.rename(tmp, path);
+      this.grown = true;
     } catch {
       this.scratch.remove(tmp);
     }
   }
   /** Evicts the oldest entries until the cache fits its size bound. */
   prune() {
+    if (!this.grown) return;
+    this.grown = false;
     const entries = this.scratch.listFilesRecursive(this.dir).filter((f) => f.endsWith(".yaml")).map((f) => {
       const path = import_node_path3.posix.join(this.dir, f);
       const s = this.scratch.stat(path);
@@ -508,1029 +619,20 @@ var RenderCache = class {
 };
 
 // src/render/render-release.ts
+var import_node_crypto3 = require("node:crypto");
+var import_node_path5 = require("node:path");
+
+// src/render/path-templates.ts
 var import_node_crypto2 = require("node:crypto");
 var import_node_path4 = require("node:path");
-
-// src/render/template-flags.ts
-function templateFlags(input) {
-  const { release: r, helmDefaults: d } = input;
-  const opt2 = input.options ?? {};
-  const repo = repositoryOf(str(r, "chart") ?? "", input.repositories ?? []);
-  const flags = [];
-  const version = (str(r, "version") ?? "").split("@")[0] ?? "";
-  if (version !== "") flags.push("--version", version);
-  if (bool(r, "devel") ?? bool(d, "devel") ?? false) flags.push("--devel");
-  for (const adopt of strList(r, "adopt")) flags.push("--adopt", adopt);
-  if (bool(r, "enableDNS") ?? bool(d, "enableDNS") ?? false) flags.push("--enable-dns");
-  const renderer = nonEmpty(str(r, "postRenderer")) ?? nonEmpty(opt2.postRenderer) ?? nonEmpty(str(d, "postRenderer"));
-  if (renderer !== void 0) flags.push("--post-renderer", postRendererName(renderer, input.helmMajor ?? 3));
-  flags.push(...postRendererArgFlags(r, d, opt2));
-  for (const api of strList(r, "apiVersions").length > 0 ? strList(r, "apiVersions") : input.apiVersions ?? []) {
-    flags.push("--api-versions", api);
-  }
-  const kubeVersion = nonEmpty(opt2.kubeVersion) ?? nonEmpty(str(r, "kubeVersion")) ?? nonEmpty(input.kubeVersion);
-  if (kubeVersion !== void 0) flags.push("--kube-version", kubeVersion);
-  if (bool(r, "plainHttp") === true || bool(d, "plainHttp") === true || bool(repo, "plainHttp") === true) {
-    flags.push("--plain-http");
-  } else if (bool(r, "insecureSkipTLSVerify") === true || bool(d, "insecureSkipTLSVerify") === true || bool(repo, "skipTLSVerify") === true) {
-    flags.push("--insecure-skip-tls-verify");
-  }
-  for (const s of opt2.showOnly ?? []) if (s !== "") flags.push("--show-only", s);
-  if (bool(r, "skipSchemaValidation") === true || opt2.skipSchemaValidation === true || bool(d, "skipSchemaValidation") === true) {
-    flags.push("--skip-schema-validation");
-  }
-  const kubeContext = releaseKubeContext(r, d, input.environmentKubeContext);
-  if (kubeContext !== "") flags.push("--kube-context", kubeContext);
-  const targs = nonEmpty(opt2.templateArgs) ?? (Array.isArray(d.templateArgs) ? strList(d, "templateArgs").join(" ") : void 0);
-  if (targs !== void 0 && targs !== "") flags.push(...collectArgs(targs));
-  return flags;
-}
-function releaseKubeContext(release, helmDefaults, environmentKubeContext) {
-  return nonEmpty(str(release, "kubeContext")) ?? nonEmpty(environmentKubeContext) ?? nonEmpty(str(helmDefaults, "kubeContext")) ?? "";
-}
-function postRendererArgFlags(r, d, opt2) {
-  let args = strList(r, "postRendererArgs");
-  if (args.length === 0) args = [...opt2.postRendererArgs ?? []];
-  if (args.length === 0) args = strList(d, "postRendererArgs");
-  return args.filter((a) => a !== "").map((a) => `--post-renderer-args=${a}`);
-}
-function postRendererName(path, helmMajor) {
-  if (helmMajor < 4 || !/\.(sh|bash)$/.test(path)) return path;
-  const base = path.slice(path.lastIndexOf("/") + 1);
-  return base.slice(0, base.lastIndexOf("."));
-}
-function repositoryOf(chart, repositories2) {
-  const parts = chart.split("/");
-  if (parts.length < 2) return void 0;
-  return repositories2.find((r) => str(r, "name") === parts[0]);
-}
-function nonEmpty(s) {
-  return s === void 0 || s === "" ? void 0 : s;
-}
-
-// src/render/render-release.ts
-async function renderRelease(release, chart, ctx, index) {
-  const { args, files } = buildTemplateArgs(release, chart, ctx, index);
-  const key = cacheKey(release, chart, args, files, ctx);
-  const base = { release, displayChart: chart.displayChart, args };
-  if (key !== void 0) {
-    const hit = ctx.cache?.get(key);
-    if (hit !== void 0) {
-      ctx.logger?.debug(`render cache hit for release ${release.name} (${key.slice(0, 12)})`);
-      return { ...base, manifest: hit, cached: true };
-    }
-  }
-  try {
-    for (const f of files) ctx.scratch.writeFile(f.path, f.content, 384);
-    ctx.logger?.debug(`exec: ${ctx.helm.path} ${args.map(redactArg).join(" ")}`);
-    const r = await ctx.runner.run(ctx.helm.path, args, { env: ctx.env });
-    if (r.exitCode !== 0) throw templateFailure(release, chart, args, r.stderr);
-    if (r.stderr.trim() !== "") ctx.logger?.debug(r.stderr.trimEnd());
-    if (key !== void 0) ctx.cache?.put(key, r.stdout);
-    if (ctx.template.outputDir !== void 0 && ctx.template.outputDir !== "") {
-      return { ...base, manifest: "", cached: false, outputLog: dedupeWroteLines(r.stdout) };
-    }
-    return { ...base, manifest: r.stdout, cached: false };
-  } finally {
-    for (const f of files) ctx.scratch.remove(f.path);
-  }
-}
-function dedupeWroteLines(out) {
-  const seen = /* @__PURE__ */ new Set();
-  return out.split("\n").filter((line) => {
-    if (!line.startsWith("wrote ")) return true;
-    if (seen.has(line)) return false;
-    seen.add(line);
-    return true;
-  }).join("\n").replace(/\n+$/, "");
-}
-function buildTemplateArgs(release, chart, ctx, index) {
-  const spec = Object.assign(newMap(), release.spec);
-  if (release.kubeContext !== void 0) spec.kubeContext = release.kubeContext;
-  const args = ["template", release.name, chart.chartArg];
-  args.push(
-    ...templateFlags({ ...ctx.flagsBase, release: spec, options: ctx.template, helmMajor: ctx.helm.major })
-  );
-  if (release.namespace !== "") args.push("--namespace", release.namespace);
-  const files = [];
-  release.values.forEach((v, j) => {
-    if (v.kind === "file") {
-      args.push("--values", v.path);
-      return;
-    }
-    const path = import_node_path4.posix.join(ctx.valuesDir, `${index}-${j}-values.yaml`);
-    files.push({ path, content: v.content });
-    args.push("--values", path);
-  });
-  for (const s of release.setFlags) args.push(`--${s.kind}`, s.expression);
-  const t = ctx.template;
-  for (const v of t.values ?? []) args.push("--values", v);
-  for (const s of t.set ?? []) args.push("--set", s);
-  if (t.outputDir !== void 0 && t.outputDir !== "") {
-    const dir = outputDirFor(t.outputDir, release);
-    ctx.scratch.makeDir(dir);
-    args.push("--output-dir", dir);
-  }
-  if (t.validate === true) args.push("--validate");
-  if (t.includeCrds === true) args.push("--include-crds");
-  if (t.noHooks === true) args.push("--no-hooks");
-  if (t.skipTests === true) args.push("--skip-tests");
-  args.push(...ctx.extraArgs);
-  return { args, files };
-}
-function outputDirFor(outputDir, release) {
-  const file = import_node_path4.posix.basename(release.stateFile);
-  const ext = import_node_path4.posix.extname(file);
-  const baseName2 = file.slice(0, file.length - ext.length);
-  const sha = (0, import_node_crypto2.createHash)("sha1").update(release.stateFile).digest("hex").slice(0, 8);
-  return import_node_path4.posix.join(outputDir, `${baseName2}-${sha}-${release.name}`);
-}
-function cacheKey(release, chart, args, files, ctx) {
-  if (ctx.cache === void 0 || release.hasSecrets || release.setFlags.some((s) => s.secret))
-    return void 0;
-  if (args.some(
-    (a) => a === "--output-dir" || a === "--validate" || a.startsWith("--dry-run") || a.startsWith("--post-renderer")
-  ))
-    return void 0;
-  const version = release.version ?? "";
-  if (!chart.isLocal && !/^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/.test(version))
-    return void 0;
-  const pending = new Map(files.map((f) => [f.path, f.content]));
-  const parts = [`helm ${ctx.helm.raw}`];
-  for (const a of args) {
-    const inline = pending.get(a);
-    if (inline !== void 0) parts.push(`inline-values:${inline}`);
-    else if (a === chart.chartArg && chart.isLocal) parts.push(`local-chart:${ctx.chartHash(a)}`);
-    else parts.push(a);
-  }
-  for (const v of release.values) {
-    if (v.kind === "file") parts.push(`file:${v.path}:${fileHash(ctx.fs, v.path)}`);
-  }
-  for (const v of ctx.template.values ?? []) parts.push(`file:${v}:${fileHash(ctx.fs, v)}`);
-  for (const s of release.setFlags) {
-    if (s.kind === "set-file")
-      parts.push(`set-file:${s.expression}:${setFileHash(ctx.fs, s.expression, release.baseDir)}`);
-  }
-  return hashParts(parts);
-}
-function fileHash(fs, path) {
-  try {
-    return (0, import_node_crypto2.createHash)("sha256").update(fs.readBytes(path)).digest("hex");
-  } catch {
-    return "missing";
-  }
-}
-function setFileHash(fs, expression, baseDir) {
-  const eq2 = expression.indexOf("=");
-  const path = expression.slice(eq2 + 1);
-  return fileHash(fs, import_node_path4.posix.resolve(baseDir, path));
-}
-function hashChartDirectory(dir, fs, scratch) {
-  const h = (0, import_node_crypto2.createHash)("sha256");
-  for (const rel of scratch.listFilesRecursive(dir)) {
-    h.update(`${rel}\0`);
-    h.update(fs.readBytes(import_node_path4.posix.join(dir, rel)));
-    h.update("\0");
-  }
-  return h.digest("hex");
-}
-function templateFailure(release, chart, args, stderr) {
-  const command = `helm ${args.map(redactArg).join(" ")}`;
-  return new RenderError(
-    "HELM_TEMPLATE_FAILED",
-    `release "${release.name}" (chart ${chart.displayChart}): helm template failed
-command: ${command}
-${stderr.trim()}`,
-    { file: release.stateFile, found: stderr.trim() }
-  );
-}
-function redactArg(arg, i, all) {
-  const prev = all[i - 1] ?? "";
-  if (/^--set(-string|-json|-literal)?$/.test(prev)) {
-    return arg.split(",").map((kv) => kv.includes("=") ? `${kv.slice(0, kv.indexOf("="))}=***` : kv).join(",");
-  }
-  return /\s/.test(arg) ? JSON.stringify(arg) : arg;
-}
-
-// src/render/render-state.ts
-function openRenderSession(options, io) {
-  const home = options.isolateHelmHome === false ? void 0 : createHelmHome(io.scratch);
-  const env = { ...options.env ?? {}, ...home?.env ?? {} };
-  const cache2 = options.cache === void 0 ? void 0 : new RenderCache(options.cache, io.fs, io.scratch);
-  const chartHashes = /* @__PURE__ */ new Map();
-  const syncedRepos = /* @__PURE__ */ new Set();
-  const chartHash = (dir) => {
-    let h = chartHashes.get(dir);
-    if (h === void 0) {
-      h = hashChartDirectory(dir, io.fs, io.scratch);
-      chartHashes.set(dir, h);
-    }
-    return h;
-  };
-  return {
-    renderState: async (state) => {
-      try {
-        return await renderOneState(state, options, io, { env, cache: cache2, chartHash, syncedRepos });
-      } finally {
-        cache2?.prune();
-      }
-    },
-    dispose: () => home?.dispose()
-  };
-}
-async function renderDesiredState(desired, options, io) {
-  const session = openRenderSession(options, io);
-  try {
-    const out = [];
-    for (const state of desired.states) {
-      const r = await session.renderState(state);
-      if (r.error !== void 0) throw r.error;
-      out.push(...r.rendered);
-    }
-    return out;
-  } finally {
-    session.dispose();
-  }
-}
-async function renderOneState(state, options, io, shared) {
-  const { env, cache: cache2, chartHash } = shared;
-  let releases;
-  try {
-    releases = planReleases(state.releases.filter((r) => r.installed));
-  } catch (err) {
-    return { state, rendered: [], error: asError(err) };
-  }
-  const d = state.helmDefaults;
-  const skipRepos = options.skipDeps === true || options.skipRefresh === true || bool(d, "skipDeps") === true || bool(d, "skipRefresh") === true;
-  const valuesDir = io.scratch.makeTempDir("pulumi-helmfile-values-");
-  try {
-    if (!skipRepos && releases.length > 0)
-      await syncRepositories(state.repositories, options.helm, io.runner, env, io.logger);
-    const charts = await prepareCharts(
-      releases,
-      {
-        helm: options.helm,
-        helmDefaults: d,
-        skipDeps: options.skipDeps === true,
-        skipRefresh: options.skipRefresh === true,
-        env,
-        repositories: state.repositories
-      },
-      io.fs,
-      io.runner,
-      io.logger
-    );
-    const ctx = {
-      helm: options.helm,
-      env,
-      fs: io.fs,
-      runner: io.runner,
-      scratch: io.scratch,
-      valuesDir,
-      flagsBase: flagsBaseOf(state, options),
-      template: options.template ?? {},
-      extraArgs: extraHelmArgs(options.template?.args ?? "", strList(d, "args")),
-      cache: cache2,
-      chartHash,
-      logger: io.logger
-    };
-    const results = await runPool(releases, options.concurrency ?? 0, (r, i) => {
-      const chart = charts.get(r);
-      if (chart === void 0) throw new RenderError("INTERNAL", `no prepared chart for release ${r.name}`);
-      return renderRelease(r, chart, ctx, i);
-    });
-    const rendered = [];
-    for (const [i, res] of results.entries()) {
-      if (res.ok) {
-        rendered.push(res.value);
-        continue;
-      }
-      const release = releases[i];
-      const displayChart = charts.get(release)?.displayChart ?? release.chart;
-      return { state, rendered, error: asError(res.error), failed: { release, displayChart } };
-    }
-    return { state, rendered };
-  } catch (err) {
-    return { state, rendered: [], error: asError(err) };
-  } finally {
-    io.scratch.remove(valuesDir);
-  }
-}
-function flagsBaseOf(state, options) {
-  const doc = state.document;
-  const envs = sub(doc, "environments");
-  const envSpec = envs === void 0 ? void 0 : envs[state.environment];
-  const envKubeContext = options.environmentKubeContext ?? (isMap(envSpec) ? str(envSpec, "kubeContext") : void 0);
-  const kubeVersion = str(doc, "kubeVersion");
-  return {
-    helmDefaults: state.helmDefaults,
-    repositories: state.repositories.map((r) => r.spec),
-    apiVersions: strList(doc, "apiVersions"),
-    ...kubeVersion === void 0 ? {} : { kubeVersion },
-    ...envKubeContext === void 0 ? {} : { environmentKubeContext: envKubeContext }
-  };
-}
-async function runPool(items, limit, fn2) {
-  const results = new Array(items.length);
-  let next = 0;
-  let firstFailure = Number.POSITIVE_INFINITY;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      if (i > firstFailure) {
-        results[i] = { ok: false, error: new RenderError("SKIPPED", "skipped after an earlier failure") };
-        continue;
-      }
-      try {
-        results[i] = { ok: true, value: await fn2(items[i], i) };
-      } catch (error) {
-        results[i] = { ok: false, error };
-        firstFailure = Math.min(firstFailure, i);
-      }
-    }
-  };
-  const n = limit <= 0 ? items.length : Math.min(limit, items.length);
-  await Promise.all(Array.from({ length: n }, worker));
-  return results;
-}
-function asError(err) {
-  if (isHelmfileError(err)) return err;
-  return new RenderError("RENDER_FAILED", err instanceof Error ? err.message : String(err), { cause: err });
-}
-
-// src/node/node-file-system.ts
-var import_node_fs = require("node:fs");
-var import_node_path5 = require("node:path");
-var NodeFileSystem = class {
-  cwd;
-  constructor(cwd) {
-    this.cwd = cwd ?? process.cwd();
-  }
-  abs(path) {
-    return (0, import_node_path5.isAbsolute)(path) ? path : (0, import_node_path5.resolve)(this.cwd, path);
-  }
-  readFile(path) {
-    return Buffer.from(this.readBytes(path)).toString("utf8");
-  }
-  readBytes(path) {
-    try {
-      return (0, import_node_fs.readFileSync)(this.abs(path));
-    } catch (err) {
-      throw new LoadError("FILE_NOT_FOUND", `cannot read file: ${errnoText(err)}`, {
-        file: path,
-        cause: err
-      });
-    }
-  }
-  exists(path) {
-    return (0, import_node_fs.existsSync)(this.abs(path));
-  }
-  isDirectory(path) {
-    return statOrUndefined(this.abs(path))?.isDirectory() ?? false;
-  }
-  isFile(path) {
-    return statOrUndefined(this.abs(path))?.isFile() ?? false;
-  }
-  readDir(path) {
-    try {
-      return (0, import_node_fs.readdirSync)(this.abs(path)).sort();
-    } catch (err) {
-      throw new LoadError("FILE_NOT_FOUND", `cannot read directory: ${errnoText(err)}`, {
-        file: path,
-        cause: err
-      });
-    }
-  }
-  glob(pattern) {
-    const absPattern = this.abs(pattern);
-    const parts = absPattern.split(import_node_path5.sep);
-    let fixed = 0;
-    while (fixed < parts.length && !/[*?[]/.test(parts[fixed] ?? "")) fixed++;
-    if (fixed === parts.length) return (0, import_node_fs.existsSync)(absPattern) ? [absPattern] : [];
-    const base = parts.slice(0, fixed).join(import_node_path5.sep) || import_node_path5.sep;
-    const out = [];
-    matchSegments(base, parts.slice(fixed), out);
-    return [...new Set(out)].sort();
-  }
-};
-function matchSegments(dir, segments, out) {
-  const [seg, ...rest] = segments;
-  if (seg === void 0) return;
-  if (seg === "**") {
-    if (rest.length === 0) {
-      walk(dir, "", (rel) => out.push((0, import_node_path5.join)(dir, rel)));
-      return;
-    }
-    matchSegments(dir, rest, out);
-    for (const name of safeReadDir(dir)) {
-      const child = (0, import_node_path5.join)(dir, name);
-      if (statOrUndefined(child)?.isDirectory()) matchSegments(child, segments, out);
-    }
-    return;
-  }
-  const re = segmentRegExp(seg);
-  for (const name of safeReadDir(dir)) {
-    if (!re.test(name)) continue;
-    const child = (0, import_node_path5.join)(dir, name);
-    if (rest.length === 0) out.push(child);
-    else if (statOrUndefined(child)?.isDirectory()) matchSegments(child, rest, out);
-  }
-}
-function safeReadDir(dir) {
-  try {
-    return (0, import_node_fs.readdirSync)(dir);
-  } catch {
-    return [];
-  }
-}
-function statOrUndefined(path) {
-  try {
-    return (0, import_node_fs.statSync)(path);
-  } catch {
-    return void 0;
-  }
-}
-function errnoText(err) {
-  return err instanceof Error ? err.message : String(err);
-}
-function walk(dir, rel, visit) {
-  let names;
-  try {
-    names = (0, import_node_fs.readdirSync)((0, import_node_path5.join)(dir, rel));
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const childRel = rel === "" ? name : `${rel}/${name}`;
-    visit(childRel);
-    if (statOrUndefined((0, import_node_path5.join)(dir, childRel))?.isDirectory()) walk(dir, childRel, visit);
-  }
-}
-function segmentRegExp(seg) {
-  let re = "";
-  for (let i = 0; i < seg.length; i++) {
-    const c = seg[i];
-    if (c === "*") re += "[^/]*";
-    else if (c === "?") re += "[^/]";
-    else if (c === "[") {
-      const end = seg.indexOf("]", i + 1);
-      if (end < 0) re += "\\[";
-      else {
-        const body = seg.slice(i + 1, end).replace(/^!/, "^").replace(/\\/g, "\\\\");
-        re += `[${body}]`;
-        i = end;
-      }
-    } else re += c.replace(/[.+^${}()|\\]/g, "\\$&");
-  }
-  return new RegExp(`^${re}$`);
-}
-
-// src/node/node-process-runner.ts
-var import_node_child_process = require("node:child_process");
-var NodeProcessRunner = class {
-  baseEnv;
-  cwd;
-  constructor(options = {}) {
-    this.baseEnv = options.baseEnv ?? process.env;
-    this.cwd = options.cwd;
-  }
-  env(options) {
-    const env = {};
-    for (const [k, v] of Object.entries(this.baseEnv)) if (v !== void 0) env[k] = v;
-    for (const [k, v] of Object.entries(options.env ?? {})) env[k] = v;
-    return env;
-  }
-  run(command, args, options = {}) {
-    return new Promise((resolveResult) => {
-      const child = (0, import_node_child_process.spawn)(command, [...args], {
-        cwd: options.cwd ?? this.cwd,
-        env: this.env(options),
-        stdio: ["pipe", "pipe", "pipe"],
-        ...options.timeoutMs === void 0 ? {} : { timeout: options.timeoutMs }
-      });
-      const out = [];
-      const err = [];
-      let spawnError;
-      child.stdout.on("data", (b) => out.push(b));
-      child.stderr.on("data", (b) => err.push(b));
-      child.on("error", (e) => {
-        spawnError = e;
-      });
-      child.on("close", (code, signal) => {
-        const stderr = Buffer.concat(err).toString("utf8");
-        resolveResult({
-          exitCode: spawnError !== void 0 ? 127 : code ?? (signal === null ? 1 : 128),
-          stdout: Buffer.concat(out).toString("utf8"),
-          stderr: spawnError !== void 0 ? `${stderr}${spawnError.message}
-` : stderr
-        });
-      });
-      child.stdin.on("error", () => {
-      });
-      child.stdin.end(options.input ?? "");
-    });
-  }
-  runSync(command, args, options = {}) {
-    const r = (0, import_node_child_process.spawnSync)(command, [...args], {
-      cwd: options.cwd ?? this.cwd,
-      env: this.env(options),
-      input: options.input ?? "",
-      maxBuffer: 1024 * 1024 * 1024,
-      ...options.timeoutMs === void 0 ? {} : { timeout: options.timeoutMs }
-    });
-    if (r.error !== void 0) {
-      return { exitCode: 127, stdout: "", stderr: `${r.error.message}
-` };
-    }
-    return {
-      exitCode: r.status ?? 128,
-      stdout: r.stdout.toString("utf8"),
-      stderr: r.stderr.toString("utf8")
-    };
-  }
-};
-
-// src/node/node-scratch-fs.ts
-var import_node_fs2 = require("node:fs");
-var import_node_os = require("node:os");
-var import_node_path6 = require("node:path");
-var NodeScratchFileSystem = class {
-  constructor(tempRoot = (0, import_node_os.tmpdir)()) {
-    this.tempRoot = tempRoot;
-  }
-  tempRoot;
-  makeTempDir(prefix) {
-    (0, import_node_fs2.mkdirSync)(this.tempRoot, { recursive: true });
-    const dir = (0, import_node_fs2.mkdtempSync)((0, import_node_path6.join)(this.tempRoot, prefix));
-    return dir;
-  }
-  makeDir(path) {
-    (0, import_node_fs2.mkdirSync)(path, { recursive: true, mode: 448 });
-  }
-  writeFile(path, content, mode = 384) {
-    (0, import_node_fs2.writeFileSync)(path, content, { mode });
-  }
-  rename(from, to) {
-    (0, import_node_fs2.renameSync)(from, to);
-  }
-  remove(path) {
-    (0, import_node_fs2.rmSync)(path, { recursive: true, force: true });
-  }
-  stat(path) {
-    try {
-      const s = (0, import_node_fs2.statSync)(path);
-      return { isDirectory: s.isDirectory(), size: s.size, mtimeMs: s.mtimeMs };
-    } catch {
-      return void 0;
-    }
-  }
-  touch(path) {
-    const now = /* @__PURE__ */ new Date();
-    try {
-      (0, import_node_fs2.utimesSync)(path, now, now);
-    } catch {
-    }
-  }
-  listFilesRecursive(dir) {
-    const out = [];
-    const walk2 = (rel) => {
-      let names;
-      try {
-        names = (0, import_node_fs2.readdirSync)(rel === "" ? dir : (0, import_node_path6.join)(dir, rel));
-      } catch {
-        return;
-      }
-      for (const name of names) {
-        const childRel = rel === "" ? name : `${rel}/${name}`;
-        const s = this.stat((0, import_node_path6.join)(dir, childRel));
-        if (s === void 0) continue;
-        if (s.isDirectory) walk2(childRel);
-        else out.push(childRel);
-      }
-    };
-    walk2("");
-    return out.sort();
-  }
-};
-
-// src/node/find-helm.ts
-var import_node_fs3 = require("node:fs");
-var import_node_path7 = require("node:path");
-function resolveHelmPath(options = {}) {
-  const env = options.env ?? process.env;
-  const cwd = options.cwd ?? process.cwd();
-  const candidates = [];
-  if (options.explicit !== void 0 && options.explicit !== "")
-    candidates.push([options.explicit, "the helm binary option"]);
-  else if (env.HELM_BINARY !== void 0 && env.HELM_BINARY !== "")
-    candidates.push([env.HELM_BINARY, "HELM_BINARY"]);
-  else candidates.push(["helm", "PATH"]);
-  const [name, source] = candidates[0];
-  const found = name.includes("/") ? executable((0, import_node_path7.isAbsolute)(name) ? name : (0, import_node_path7.resolve)(cwd, name)) : searchPath(name, env.PATH ?? "");
-  if (found === void 0) {
-    throw new RenderError("HELM_NOT_FOUND", `helm binary not found: ${name} (from ${source})`, {
-      expected: "an executable helm 3 or helm 4 binary (set --helm-binary, HELM_BINARY or PATH)",
-      found: name
-    });
-  }
-  return found;
-}
-async function findHelm(runner, options = {}) {
-  const path = resolveHelmPath(options);
-  const identity = binaryIdentity(path);
-  const remembered = options.versionCacheFile === void 0 ? void 0 : readVersionCache(options.versionCacheFile)[identity];
-  const known = remembered === void 0 ? void 0 : parseHelmVersion(remembered);
-  if (known !== void 0) return { path, ...known };
-  const r = await runner.run(path, ["version", "--short"]);
-  const version = parseHelmVersion(r.stdout);
-  if (r.exitCode !== 0 || version === void 0) {
-    throw new RenderError(
-      "HELM_VERSION_UNKNOWN",
-      `cannot detect the version of ${path}: ${(r.stderr || r.stdout).trim()}`,
-      {
-        expected: "output like v3.17.3+gabcdef",
-        found: r.stdout.trim()
-      }
-    );
-  }
-  if (options.versionCacheFile !== void 0)
-    writeVersionCache(options.versionCacheFile, identity, version.raw);
-  return { path, ...version };
-}
-function binaryIdentity(path) {
-  const s = (0, import_node_fs3.statSync)(path);
-  return `${path}\0${s.size}\0${s.mtimeMs}`;
-}
-function readVersionCache(file) {
-  try {
-    const data = JSON.parse((0, import_node_fs3.readFileSync)(file, "utf8"));
-    return typeof data === "object" && data !== null ? data : {};
-  } catch {
-    return {};
-  }
-}
-function writeVersionCache(file, identity, raw) {
-  try {
-    const data = { ...readVersionCache(file), [identity]: raw };
-    (0, import_node_fs3.mkdirSync)((0, import_node_path7.dirname)(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    (0, import_node_fs3.writeFileSync)(tmp, JSON.stringify(data), { mode: 384 });
-    (0, import_node_fs3.renameSync)(tmp, file);
-  } catch {
-  }
-}
-function parseHelmVersion(text) {
-  const m = /v?(\d+)\.(\d+)\.(\d+)\S*/.exec(text.trim());
-  if (m === null) return void 0;
-  return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]), raw: m[0] };
-}
-function executable(path) {
-  try {
-    if (!(0, import_node_fs3.statSync)(path).isFile()) return void 0;
-    (0, import_node_fs3.accessSync)(path, import_node_fs3.constants.X_OK);
-    return path;
-  } catch {
-    return void 0;
-  }
-}
-function searchPath(name, pathVar) {
-  for (const dir of pathVar.split(import_node_path7.delimiter)) {
-    if (dir === "") continue;
-    const hit = executable((0, import_node_path7.join)(dir, name));
-    if (hit !== void 0) return hit;
-  }
-  return void 0;
-}
-
-// src/merge/merge-values.ts
-function mergeValues(base, override, options = {}) {
-  return mergeMaps(base, override, options.arrays ?? "sparse");
-}
-function mergeMaps(a, b, strategy) {
-  const out = newMap();
-  for (const k of Object.keys(a)) out[k] = a[k];
-  for (const k of Object.keys(b)) {
-    if (FORBIDDEN_KEYS.has(k))
-      throw new MergeError("MERGE_FORBIDDEN_KEY", `refusing map key ${JSON.stringify(k)}`);
-    const v = b[k];
-    if (v === null) {
-      if (!(k in out)) out[k] = null;
-      continue;
-    }
-    const current = out[k];
-    if (isMap(v) && isMap(current)) {
-      out[k] = mergeMaps(current, v, strategy);
-      continue;
-    }
-    if (Array.isArray(v) && Array.isArray(current)) {
-      out[k] = mergeLists(current, v, strategy);
-      continue;
-    }
-    out[k] = v;
-  }
-  return out;
-}
-function mergeLists(base, override, strategy) {
-  if (strategy === "replace") return override;
-  if (strategy === "sparse" && !override.some((x) => x === null)) return override;
-  const length = Math.max(base.length, override.length);
-  const out = [];
-  for (let i = 0; i < length; i++) out.push(i < base.length ? base[i] : null);
-  override.forEach((v, i) => {
-    if (v === null) return;
-    const b = i < base.length ? base[i] : void 0;
-    out[i] = isMap(v) && isMap(b) ? mergeMaps(b, v, strategy) : v;
-  });
-  return out;
-}
-
-// src/merge/mergo-merge.ts
-function mergoOverride(dst, src) {
-  const out = newMap();
-  for (const k of Object.keys(dst)) out[k] = dst[k];
-  for (const k of Object.keys(src)) {
-    if (FORBIDDEN_KEYS.has(k))
-      throw new MergeError("MERGE_FORBIDDEN_KEY", `refusing map key ${JSON.stringify(k)}`);
-    const v = src[k];
-    const current = out[k];
-    if (isMap(v) && isMap(current) && Object.keys(current).length > 0) {
-      out[k] = mergoOverride(current, v);
-      continue;
-    }
-    out[k] = v;
-  }
-  return out;
-}
-
-// src/merge/state-values-set.ts
-function parseKey(key) {
-  const out = [];
-  let part = "";
-  let escaped = false;
-  for (const ch2 of key) {
-    if (!escaped && ch2 === "\\") {
-      escaped = true;
-      continue;
-    }
-    const split = ch2 === "." && !escaped;
-    escaped = false;
-    if (split) {
-      out.push(part);
-      part = "";
-    } else part += ch2;
-  }
-  if (part.length > 0) out.push(part);
-  return out;
-}
-function typedValue(text, asString = false) {
-  if (asString) return text;
-  const lower = text.toLowerCase();
-  if (lower === "true") return true;
-  if (lower === "false") return false;
-  if (lower === "null") return null;
-  if (text === "0") return 0n;
-  if (text.length > 0 && text[0] !== "0" && /^[+-]?\d+$/.test(text)) {
-    const n = BigInt(text);
-    if (n >= -(2n ** 63n) && n < 2n ** 63n) return n;
-  }
-  return text;
-}
-function cursorOf(segment2) {
-  const spaced = segment2.replace(/[[\]]/g, " ");
-  const m = /^\s*(\S+)\s+([+-]?\d+)/.exec(spaced);
-  if (m !== null) return { key: m[1], index: Number(m[2]) };
-  return { key: spaced };
-}
-function checkKey(key) {
-  if (FORBIDDEN_KEYS.has(key))
-    throw new ConfigError("CONFIG_FORBIDDEN_KEY", `refusing state value key ${JSON.stringify(key)}`);
-}
-function listAt(m, c) {
-  const current = m[c.key];
-  let list2;
-  if (current === void 0) list2 = [];
-  else if (Array.isArray(current)) list2 = current;
-  else
-    throw new ConfigError("CONFIG_BAD_SET_KEY", `cannot index ${c.key}[${c.index}]: it is not a list`, {
-      found: typeof current
-    });
-  while (list2.length <= c.index) list2.push(null);
-  m[c.key] = list2;
-  return list2;
-}
-function descend(m, segment2) {
-  const c = cursorOf(segment2);
-  checkKey(c.key);
-  if (c.index !== void 0 && c.index >= 0) {
-    const list2 = listAt(m, { key: c.key, index: c.index });
-    let el = list2[c.index];
-    if (el === null || el === void 0) {
-      el = newMap();
-      list2[c.index] = el;
-    }
-    if (!isMap(el))
-      throw new ConfigError("CONFIG_BAD_SET_KEY", `cannot set below ${segment2}: it is not a map`);
-    return el;
-  }
-  if (m[c.key] === void 0) m[c.key] = newMap();
-  const next = m[c.key];
-  if (!isMap(next))
-    throw new ConfigError("CONFIG_BAD_SET_KEY", `cannot set below ${segment2}: it is not a map`);
-  return next;
-}
-function setValueAtKey(start, key, value) {
-  if (key.length === 0) throw new ConfigError("CONFIG_BAD_SET_KEY", "empty state value key");
-  const root = cloneValue(start);
-  let m = root;
-  for (const seg of key.slice(0, -1)) m = descend(m, seg);
-  const c = cursorOf(key[key.length - 1]);
-  checkKey(c.key);
-  if (c.index !== void 0 && c.index >= 0) listAt(m, { key: c.key, index: c.index })[c.index] = value;
-  else m[c.key] = value;
-  return root;
-}
-function parseStateValuesSet(args) {
-  let set2 = newMap();
-  for (const arg of args) {
-    for (const op of arg.split(",")) {
-      const eq2 = op.indexOf("=");
-      if (eq2 < 0) {
-        throw new ConfigError(
-          "CONFIG_BAD_STATE_VALUES_SET",
-          `malformed --state-values-set entry ${JSON.stringify(op)}`,
-          {
-            expected: "key=value",
-            found: op
-          }
-        );
-      }
-      set2 = setValueAtKey(set2, parseKey(op.slice(0, eq2)), typedValue(op.slice(eq2 + 1)));
-    }
-  }
-  return set2;
-}
-var SET_STRING_RE = /(?:,|^)([^\s=]+)=(['"][^'"]*['"]|[^,]+)/g;
-function parseStateValuesSetString(args) {
-  let set2 = newMap();
-  for (const arg of args) {
-    for (const m of arg.matchAll(SET_STRING_RE)) {
-      set2 = setValueAtKey(set2, parseKey(m[1]), m[2]);
-    }
-  }
-  return set2;
-}
-function parseCliStateValues(setArgs, setStringArgs) {
-  let out = newMap();
-  if (setStringArgs.length > 0) out = mergeValues(out, parseStateValuesSetString(setStringArgs));
-  if (setArgs.length > 0) out = mergeValues(out, parseStateValuesSet(setArgs));
-  return out;
-}
-
-// src/merge/environment.ts
-function newEnvironment(name, kubeContext = "") {
-  return { name, kubeContext, defaults: newMap(), values: newMap(), cliOverrides: newMap() };
-}
-function copyEnvironment(env) {
-  return {
-    name: env.name,
-    kubeContext: env.kubeContext,
-    defaults: cloneValue(env.defaults),
-    values: cloneValue(env.values),
-    cliOverrides: cloneValue(env.cliOverrides)
-  };
-}
-function mergeEnvironments(env, other) {
-  if (env === void 0) return other === void 0 ? void 0 : copyEnvironment(other);
-  if (other === void 0) return copyEnvironment(env);
-  return {
-    name: other.name !== "" ? other.name : env.name,
-    kubeContext: other.kubeContext !== "" ? other.kubeContext : env.kubeContext,
-    values: mergeValues(env.values, other.values),
-    defaults: mergeValues(env.defaults, other.defaults),
-    cliOverrides: mergeValues(env.cliOverrides, other.cliOverrides, { arrays: "merge" })
-  };
-}
-function getMergedValues(env) {
-  let vals = mergeValues(newMap(), env.defaults);
-  vals = mergeValues(vals, env.values);
-  return mergeValues(vals, env.cliOverrides, { arrays: "merge" });
-}
-function environmentTemplateValues(env) {
-  return mergeValues(env.values, env.cliOverrides, { arrays: "merge" });
-}
-
-// src/shared/io.ts
-var silentLogger = {
-  debug() {
-  },
-  info() {
-  },
-  warn() {
-  }
-};
-
-// src/shared/secrets.ts
-var noSecretsDecryptor = {
-  decryptFile(path) {
-    throw new SecretError(
-      "SECRETS_UNSUPPORTED",
-      `cannot decrypt secrets file ${path}: no secrets decryptor is configured (pass one, e.g. a helm-secrets/sops runner)`,
-      { file: path }
-    );
-  }
-};
-
-// src/load/paths.ts
-var import_node_path8 = require("node:path");
-function joinPath(...parts) {
-  const kept = parts.filter((p) => p !== "");
-  return kept.length === 0 ? "" : import_node_path8.posix.normalize(import_node_path8.posix.join(...kept)).replace(/(.)\/$/, "$1");
-}
-function dirName(p) {
-  return import_node_path8.posix.dirname(p);
-}
-function baseName(p) {
-  return import_node_path8.posix.basename(p);
-}
-function isAbsolute3(p) {
-  return p.startsWith("/");
-}
-function extName(p) {
-  return import_node_path8.posix.extname(p);
-}
-function isRemotePath(p) {
-  return /^[a-z0-9+.-]+::/i.test(p) || /^(git|https?|s3|gcs|oci)[a-z0-9+.-]*:\/\//i.test(p);
-}
-
-// src/load/storage.ts
-var MISSING_FILE_HANDLERS = ["Error", "Warn", "Info", "Debug"];
-function normalizePath(loc, path) {
-  return isAbsolute3(path) ? path : joinPath(loc.absDir, path);
-}
-function expandPaths(fs, loc, pattern) {
-  const abs = normalizePath(loc, pattern);
-  if (!/[*?[]/.test(abs)) return fs.exists(abs) ? [abs] : [];
-  return [...fs.glob(abs)].sort();
-}
-function resolveFile(fs, logger, loc, handler, purpose, path) {
-  const files = expandPaths(fs, loc, path);
-  if (files.length > 0) return { files, skipped: false };
-  const title = `${purpose} file`;
-  const id = handler ?? "Error";
-  switch (id) {
-    case "Error":
-      throw new LoadError(
-        "LOAD_MISSING_FILE",
-        `${title} matching "${path}" does not exist in "${loc.displayDir}"`,
-        {
-          file: normalizePath(loc, path)
-        }
-      );
-    case "Warn":
-      logger.warn(`skipping missing ${title} matching "${path}"`);
-      return { files: [], skipped: true };
-    case "Info":
-      logger.info(`skipping missing ${title} matching "${path}"`);
-      return { files: [], skipped: true };
-    case "Debug":
-      logger.debug(`skipping missing ${title} matching "${path}"`);
-      return { files: [], skipped: true };
-    default:
-      throw new LoadError(
-        "LOAD_BAD_MISSING_FILE_HANDLER",
-        `invalid missing file handler "${id}" while processing "${path}" in "${loc.displayFile}": it must be one of [${MISSING_FILE_HANDLERS.join(" ")}]`,
-        { expected: MISSING_FILE_HANDLERS.join(", "), found: id }
-      );
-  }
-}
-function stageClass(err) {
-  for (const C of [LoadError, TemplateError, SecretError, ConfigError, MergeError])
-    if (err instanceof C) return C;
-  return HelmfileError;
-}
-function rewrapError(err, detail) {
-  const C = stageClass(err);
-  return new C(err.code, detail, {
-    ...err.file === void 0 ? {} : { file: err.file },
-    ...err.line === void 0 ? {} : { line: err.line },
-    ...err.column === void 0 ? {} : { column: err.column },
-    ...err.keyPath === void 0 ? {} : { keyPath: err.keyPath },
-    ...err.expected === void 0 ? {} : { expected: err.expected },
-    ...err.found === void 0 ? {} : { found: err.found },
-    cause: err
-  });
-}
-function wrapError(prefix, err) {
-  return isHelmfileError(err) ? rewrapError(err, `${prefix}: ${err.detail}`) : err;
-}
 
 // src/template/errors.ts
 var TEMPLATE_CODES = {
   parse: "TEMPLATE_PARSE",
   exec: "TEMPLATE_EXEC",
   call: "TEMPLATE_FUNC_ERROR",
-  depth: "TEMPLATE_DEPTH_LIMIT",
-  output: "TEMPLATE_OUTPUT_LIMIT",
+  depth: LIMIT_CODES.templateDepth,
+  output: LIMIT_CODES.outputSize,
   missingKey: "TEMPLATE_MISSING_KEY"
 };
 var GoTemplateError = class extends TemplateError {
@@ -2551,12 +1653,40 @@ function printValue(v, verb, f, depth) {
     return `[${[...v].map((b) => formatInteger(BigInt(b), true, verb, f) ?? badVerb(verb, new GoNumber("uint8", BigInt(b)))).join(" ")}]`;
   }
   if (Array.isArray(v)) return `[${v.map((e) => printValue(e, verb, f, depth + 1)).join(" ")}]`;
-  if (v instanceof GoStruct) return printStruct(v, verb, f, depth);
+  if (v instanceof GoStruct) {
+    const text = "vsxXq".includes(verb) ? stringerText(v) : void 0;
+    if (text !== void 0) return fmtStringVerb(text, verb, f) ?? badVerb(verb, v);
+    return printStruct(v, verb, f, depth);
+  }
   if (v instanceof GoFunc) return "0x1";
   if (v instanceof GoComplex) return fmtComplex(v.re, v.im, verb, f) ?? badVerb(verb, v);
   if (isGoMap(v)) return printMap(v, verb, f, depth);
   return "?";
 }
+function stringerText(v) {
+  for (const name of ["Error", "String"]) {
+    const m = v.methods.get(name);
+    if (m !== void 0 && m.params.length === 0) {
+      const out = m.impl([], METHOD_CONTEXT);
+      return typeof out === "string" ? out : void 0;
+    }
+  }
+  return void 0;
+}
+var METHOD_CONTEXT = {
+  funcName: "String",
+  env: {},
+  funcs: /* @__PURE__ */ new Map(),
+  missingKey: "default",
+  state: /* @__PURE__ */ new Map(),
+  hasTemplate: () => false,
+  executeTemplate: () => {
+    throw new FuncError("templates are not available while printing");
+  },
+  renderString: () => {
+    throw new FuncError("templates are not available while printing");
+  }
+};
 function badOrNil(verb, f) {
   return verb === "v" ? pad("<nil>", f, false) : `%!${verb}(<nil>)`;
 }
@@ -2989,7 +2119,8 @@ var Evaluator = class {
     const msg = e instanceof Error ? e.message : String(e);
     return this.errorf(
       `error calling ${name}: ${msg}`,
-      e instanceof GoTemplateError ? e.code : TEMPLATE_CODES.call,
+      // Our own errors (limits, policy) keep their code through the template's error.
+      e instanceof HelmfileError ? e.code : TEMPLATE_CODES.call,
       e
     );
   }
@@ -4290,7 +3421,7 @@ var Executor = class _Executor extends Evaluator {
   }
 };
 function depthError(limit) {
-  return new FuncError(`exceeded maximum template depth (${limit})`);
+  return new LimitError(LIMIT_CODES.templateDepth, `exceeded maximum template depth (${limit})`);
 }
 
 // src/template/builtins/collections.ts
@@ -4645,7 +3776,20 @@ var TemplateSet = class {
   }
   /** Parses and returns the top-level tree (Go's `t.New(name).Parse(source)`). */
   parseInto(name, source) {
-    const trees = parseTrees(name, source, { hasFunction: (f) => this.funcs.has(f) });
+    let trees;
+    try {
+      trees = parseTrees(name, source, { hasFunction: (f) => this.funcs.has(f) });
+    } catch (e) {
+      if (!isStackExhausted(e)) throw e;
+      const msg = "max expression depth exceeded";
+      throw new GoTemplateError({
+        code: TEMPLATE_CODES.depth,
+        goMessage: `template: ${name}: ${msg}`,
+        innermost: msg,
+        file: name,
+        cause: e
+      });
+    }
     for (const [n, tree] of trees) {
       if (this.trees.has(n) && isEmptyTree(tree.root)) continue;
       this.trees.set(n, tree);
@@ -4717,8 +3861,1079 @@ function renderTemplate(source, data, options) {
   return set2.execute(options.name, data === void 0 ? null : data);
 }
 
+// src/render/path-templates.ts
+var TEMPLATE_OUTPUT_DIR = "{{ .OutputDir }}/{{ .State.BaseName }}-{{ .State.AbsPathSHA1 }}-{{ .Release.Name}}";
+function struct(typeName2, fields) {
+  return new GoStruct(typeName2, new Map(Object.entries(fields)));
+}
+function releaseStruct(r) {
+  const labels = newMap();
+  for (const [k, v] of Object.entries(r.labels)) labels[k] = v;
+  return struct("state.ReleaseSpec", {
+    Chart: typeof r.spec.chart === "string" ? r.spec.chart : r.chart,
+    Name: r.name,
+    Namespace: r.namespace,
+    Version: r.version ?? "",
+    KubeContext: r.kubeContext ?? "",
+    Labels: labels
+  });
+}
+function stateStruct(r) {
+  const file = import_node_path4.posix.basename(r.stateFile);
+  return struct("app.state", {
+    BaseName: file.slice(0, file.length - import_node_path4.posix.extname(file).length),
+    Path: file,
+    AbsPath: r.stateFile,
+    AbsPathSHA1: (0, import_node_crypto2.createHash)("sha1").update(r.stateFile).digest("hex").slice(0, 8)
+  });
+}
+function environmentStruct(env) {
+  return struct("environment.Environment", {
+    Name: env.name,
+    KubeContext: env.kubeContext,
+    Values: env.values
+  });
+}
+function render(name, source, data) {
+  return import_node_path4.posix.normalize(renderTemplate(source, data, { name, funcs: /* @__PURE__ */ new Map() }));
+}
+function templateOutputDir(outputDir, r, env, template = "") {
+  const data = struct("", {
+    OutputDir: outputDir,
+    State: stateStruct(r),
+    Release: releaseStruct(r),
+    Environment: environmentStruct(env)
+  });
+  return render("output-dir", template === "" ? TEMPLATE_OUTPUT_DIR : template, data);
+}
+
+// src/render/template-flags.ts
+function templateFlags(input) {
+  const { release: r, helmDefaults: d } = input;
+  const opt2 = input.options ?? {};
+  const repo = repositoryOf(str(r, "chart") ?? "", input.repositories ?? []);
+  const flags = [];
+  const version = (str(r, "version") ?? "").split("@")[0] ?? "";
+  if (version !== "") flags.push("--version", version);
+  if (bool(r, "devel") ?? bool(d, "devel") ?? false) flags.push("--devel");
+  for (const adopt of strList(r, "adopt")) flags.push("--adopt", adopt);
+  if (bool(r, "enableDNS") ?? bool(d, "enableDNS") ?? false) flags.push("--enable-dns");
+  const renderer = nonEmpty(str(r, "postRenderer")) ?? nonEmpty(opt2.postRenderer) ?? nonEmpty(str(d, "postRenderer"));
+  if (renderer !== void 0) flags.push("--post-renderer", postRendererName(renderer, input.helmMajor ?? 3));
+  flags.push(...postRendererArgFlags(r, d, opt2));
+  for (const api of strList(r, "apiVersions").length > 0 ? strList(r, "apiVersions") : input.apiVersions ?? []) {
+    flags.push("--api-versions", api);
+  }
+  const kubeVersion = nonEmpty(opt2.kubeVersion) ?? nonEmpty(str(r, "kubeVersion")) ?? nonEmpty(input.kubeVersion);
+  if (kubeVersion !== void 0) flags.push("--kube-version", kubeVersion);
+  if (bool(r, "plainHttp") === true || bool(d, "plainHttp") === true || bool(repo, "plainHttp") === true) {
+    flags.push("--plain-http");
+  } else if (bool(r, "insecureSkipTLSVerify") === true || bool(d, "insecureSkipTLSVerify") === true || bool(repo, "skipTLSVerify") === true) {
+    flags.push("--insecure-skip-tls-verify");
+  }
+  for (const s of opt2.showOnly ?? []) if (s !== "") flags.push("--show-only", s);
+  if (bool(r, "skipSchemaValidation") === true || opt2.skipSchemaValidation === true || bool(d, "skipSchemaValidation") === true) {
+    flags.push("--skip-schema-validation");
+  }
+  const kubeContext = releaseKubeContext(r, d, input.environmentKubeContext);
+  if (kubeContext !== "") flags.push("--kube-context", kubeContext);
+  const targs = nonEmpty(opt2.templateArgs) ?? (Array.isArray(d.templateArgs) ? strList(d, "templateArgs").join(" ") : void 0);
+  if (targs !== void 0 && targs !== "") flags.push(...collectArgs(targs));
+  return flags;
+}
+function releaseKubeContext(release, helmDefaults, environmentKubeContext) {
+  return nonEmpty(str(release, "kubeContext")) ?? nonEmpty(environmentKubeContext) ?? nonEmpty(str(helmDefaults, "kubeContext")) ?? "";
+}
+function postRendererArgFlags(r, d, opt2) {
+  let args = strList(r, "postRendererArgs");
+  if (args.length === 0) args = [...opt2.postRendererArgs ?? []];
+  if (args.length === 0) args = strList(d, "postRendererArgs");
+  return args.filter((a) => a !== "").map((a) => `--post-renderer-args=${a}`);
+}
+function postRendererName(path, helmMajor) {
+  if (helmMajor < 4 || !/\.(sh|bash)$/.test(path)) return path;
+  const base = path.slice(path.lastIndexOf("/") + 1);
+  return base.slice(0, base.lastIndexOf("."));
+}
+function repositoryOf(chart, repositories2) {
+  const parts = chart.split("/");
+  if (parts.length < 2) return void 0;
+  return repositories2.find((r) => str(r, "name") === parts[0]);
+}
+function nonEmpty(s) {
+  return s === void 0 || s === "" ? void 0 : s;
+}
+
+// src/render/render-release.ts
+async function renderRelease(release, chart, ctx, index) {
+  const { args, files } = buildTemplateArgs(release, chart, ctx, index);
+  const key = cacheKey(release, chart, args, files, ctx);
+  const base = { release, displayChart: chart.displayChart, args };
+  if (key !== void 0) {
+    const hit = ctx.cache?.get(key);
+    if (hit !== void 0) {
+      ctx.logger?.debug(`render cache hit for release ${release.name} (${key.slice(0, 12)})`);
+      return { ...base, manifest: hit, cached: true };
+    }
+  }
+  try {
+    for (const f of files) ctx.scratch.writeFile(f.path, f.content, 384);
+    ctx.logger?.debug(`exec: ${ctx.helm.path} ${args.map(redactArg).join(" ")}`);
+    const r = await ctx.runner.run(ctx.helm.path, args, { env: ctx.env });
+    if (r.exitCode !== 0) throw templateFailure(release, chart, args, r.stderr);
+    if (r.stderr.trim() !== "") ctx.logger?.debug(r.stderr.trimEnd());
+    if (key !== void 0) ctx.cache?.put(key, r.stdout);
+    if ((ctx.template.outputDir ?? "") !== "" || (ctx.template.outputDirTemplate ?? "") !== "") {
+      return { ...base, manifest: "", cached: false, outputLog: dedupeWroteLines(r.stdout) };
+    }
+    return { ...base, manifest: r.stdout, cached: false };
+  } finally {
+    for (const f of files) ctx.scratch.remove(f.path);
+  }
+}
+function dedupeWroteLines(out) {
+  const seen = /* @__PURE__ */ new Set();
+  return out.split("\n").filter((line) => {
+    if (!line.startsWith("wrote ")) return true;
+    if (seen.has(line)) return false;
+    seen.add(line);
+    return true;
+  }).join("\n").replace(/\n+$/, "");
+}
+function buildTemplateArgs(release, chart, ctx, index) {
+  const spec = Object.assign(newMap(), release.spec);
+  if (release.kubeContext !== void 0) spec.kubeContext = release.kubeContext;
+  const args = ["template", release.name, chart.chartArg];
+  args.push(
+    ...templateFlags({ ...ctx.flagsBase, release: spec, options: ctx.template, helmMajor: ctx.helm.major })
+  );
+  if (release.namespace !== "") args.push("--namespace", release.namespace);
+  const files = [];
+  release.values.forEach((v, j) => {
+    if (v.kind === "file") {
+      args.push("--values", v.path);
+      return;
+    }
+    const path = import_node_path5.posix.join(ctx.valuesDir, `${index}-${j}-values.yaml`);
+    files.push({ path, content: v.content });
+    args.push("--values", path);
+  });
+  for (const s of release.setFlags) args.push(`--${s.kind}`, s.expression);
+  const t = ctx.template;
+  for (const v of t.values ?? []) args.push("--values", v);
+  for (const s of t.set ?? []) args.push("--set", s);
+  if ((t.outputDir ?? "") !== "" || (t.outputDirTemplate ?? "") !== "") {
+    const dir = templateOutputDir(t.outputDir ?? "", release, ctx.environment, t.outputDirTemplate ?? "");
+    ctx.scratch.makeDir(dir);
+    args.push("--output-dir", dir);
+  }
+  if (t.validate === true) args.push("--validate");
+  if (t.includeCrds === true) args.push("--include-crds");
+  if (t.noHooks === true) args.push("--no-hooks");
+  if (t.skipTests === true) args.push("--skip-tests");
+  args.push(...ctx.extraArgs);
+  return { args, files };
+}
+function cacheKey(release, chart, args, files, ctx) {
+  if (ctx.cache === void 0 || release.hasSecrets || release.setFlags.some((s) => s.secret))
+    return void 0;
+  if (args.some(
+    (a) => a === "--output-dir" || a === "--validate" || a.startsWith("--dry-run") || a.startsWith("--post-renderer")
+  ))
+    return void 0;
+  const version = release.version ?? "";
+  if (!chart.isLocal && !/^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/.test(version))
+    return void 0;
+  const pending = new Map(files.map((f) => [f.path, f.content]));
+  const parts = [`helm ${ctx.helm.raw}`];
+  for (const a of args) {
+    const inline = pending.get(a);
+    if (inline !== void 0) parts.push(`inline-values:${inline}`);
+    else if (a === chart.chartArg && chart.isLocal) parts.push(`local-chart:${ctx.chartHash(a)}`);
+    else parts.push(a);
+  }
+  for (const v of release.values) {
+    if (v.kind === "file") parts.push(`file:${v.path}:${fileHash(ctx.fs, v.path)}`);
+  }
+  for (const v of ctx.template.values ?? []) parts.push(`file:${v}:${fileHash(ctx.fs, v)}`);
+  for (const s of release.setFlags) {
+    if (s.kind === "set-file")
+      parts.push(`set-file:${s.expression}:${setFileHash(ctx.fs, s.expression, release.baseDir)}`);
+  }
+  return hashParts(parts);
+}
+function fileHash(fs, path) {
+  try {
+    return (0, import_node_crypto3.createHash)("sha256").update(fs.readBytes(path)).digest("hex");
+  } catch {
+    return "missing";
+  }
+}
+function setFileHash(fs, expression, baseDir) {
+  const eq2 = expression.indexOf("=");
+  const path = expression.slice(eq2 + 1);
+  return fileHash(fs, import_node_path5.posix.resolve(baseDir, path));
+}
+function hashChartDirectory(dir, fs, scratch) {
+  const h = (0, import_node_crypto3.createHash)("sha256");
+  for (const rel of scratch.listFilesRecursive(dir)) {
+    h.update(`${rel}\0`);
+    h.update(fs.readBytes(import_node_path5.posix.join(dir, rel)));
+    h.update("\0");
+  }
+  return h.digest("hex");
+}
+function templateFailure(release, chart, args, stderr) {
+  const command = `helm ${args.map(redactArg).join(" ")}`;
+  return new RenderError(
+    "HELM_TEMPLATE_FAILED",
+    `release "${release.name}" (chart ${chart.displayChart}): helm template failed
+command: ${command}
+${stderr.trim()}`,
+    { file: release.stateFile, found: stderr.trim() }
+  );
+}
+function redactArg(arg, i, all) {
+  const prev = all[i - 1] ?? "";
+  if (/^--set(-string|-json|-literal)?$/.test(prev)) {
+    return arg.split(",").map((kv) => kv.includes("=") ? `${kv.slice(0, kv.indexOf("="))}=***` : kv).join(",");
+  }
+  return /\s/.test(arg) ? JSON.stringify(arg) : arg;
+}
+
+// src/render/render-state.ts
+function openRenderSession(options, io) {
+  const home = options.isolateHelmHome === false ? void 0 : createHelmHome(io.scratch, options.seedRepositories);
+  const env = { ...options.env ?? {}, ...home?.env ?? {} };
+  const cache2 = options.cache === void 0 ? void 0 : new RenderCache(options.cache, io.fs, io.scratch);
+  const chartHashes = /* @__PURE__ */ new Map();
+  const syncedRepos = /* @__PURE__ */ new Set();
+  const chartHash = (dir) => {
+    let h = chartHashes.get(dir);
+    if (h === void 0) {
+      h = hashChartDirectory(dir, io.fs, io.scratch);
+      chartHashes.set(dir, h);
+    }
+    return h;
+  };
+  return {
+    renderState: async (state) => {
+      try {
+        return await renderOneState(state, options, io, { env, cache: cache2, chartHash, syncedRepos });
+      } finally {
+        cache2?.prune();
+      }
+    },
+    dispose: () => home?.dispose()
+  };
+}
+async function renderDesiredState(desired, options, io) {
+  const session = openRenderSession(options, io);
+  try {
+    const out = [];
+    for (const state of desired.states) {
+      const r = await session.renderState(state);
+      if (r.error !== void 0) throw r.error;
+      out.push(...r.rendered);
+    }
+    return out;
+  } finally {
+    session.dispose();
+  }
+}
+async function renderOneState(state, options, io, shared) {
+  const { env, cache: cache2, chartHash } = shared;
+  let releases;
+  try {
+    releases = planReleases(state.releases.filter((r) => r.installed));
+  } catch (err) {
+    return { state, rendered: [], error: asError(err) };
+  }
+  const d = state.helmDefaults;
+  const skipRepos = options.skipDeps === true || options.skipRefresh === true || bool(d, "skipDeps") === true || bool(d, "skipRefresh") === true;
+  const valuesDir = io.scratch.makeTempDir("pulumi-helmfile-values-");
+  try {
+    if (!skipRepos) {
+      const key = (r) => `${r.name}\0${r.url}`;
+      const fresh = state.repositories.filter((r) => !shared.syncedRepos.has(key(r)));
+      await syncRepositories(fresh, options.helm, io.runner, env, io.logger);
+      for (const r of fresh) shared.syncedRepos.add(key(r));
+    }
+    const charts = await prepareCharts(
+      releases,
+      {
+        helm: options.helm,
+        helmDefaults: d,
+        skipDeps: options.skipDeps === true,
+        skipRefresh: options.skipRefresh === true,
+        env,
+        repositories: state.repositories
+      },
+      io.fs,
+      io.runner,
+      io.logger
+    );
+    const ctx = {
+      helm: options.helm,
+      env,
+      fs: io.fs,
+      runner: io.runner,
+      scratch: io.scratch,
+      valuesDir,
+      flagsBase: flagsBaseOf(state, options),
+      template: options.template ?? {},
+      extraArgs: extraHelmArgs(options.template?.args ?? "", strList(d, "args")),
+      cache: cache2,
+      chartHash,
+      logger: io.logger,
+      environment: {
+        name: state.environment,
+        kubeContext: flagsBaseOf(state, options).environmentKubeContext ?? "",
+        values: state.values
+      }
+    };
+    const results = await runPool(releases, options.concurrency ?? 0, (r, i) => {
+      const chart = charts.get(r);
+      if (chart === void 0) throw new RenderError("INTERNAL", `no prepared chart for release ${r.name}`);
+      return renderRelease(r, chart, ctx, i);
+    });
+    const rendered = [];
+    for (const [i, res] of results.entries()) {
+      if (res.ok) {
+        rendered.push(res.value);
+        continue;
+      }
+      const release = releases[i];
+      const displayChart = charts.get(release)?.displayChart ?? release.chart;
+      return { state, rendered, error: asError(res.error), failed: { release, displayChart } };
+    }
+    return { state, rendered };
+  } catch (err) {
+    return { state, rendered: [], error: asError(err) };
+  } finally {
+    io.scratch.remove(valuesDir);
+  }
+}
+function flagsBaseOf(state, options) {
+  const doc = state.document;
+  const envs = sub(doc, "environments");
+  const envSpec = envs === void 0 ? void 0 : envs[state.environment];
+  const envKubeContext = options.environmentKubeContext ?? (isMap(envSpec) ? str(envSpec, "kubeContext") : void 0);
+  const kubeVersion = str(doc, "kubeVersion");
+  return {
+    helmDefaults: state.helmDefaults,
+    repositories: state.repositories.map((r) => r.spec),
+    apiVersions: strList(doc, "apiVersions"),
+    ...kubeVersion === void 0 ? {} : { kubeVersion },
+    ...envKubeContext === void 0 ? {} : { environmentKubeContext: envKubeContext }
+  };
+}
+async function runPool(items, limit, fn2) {
+  const results = new Array(items.length);
+  let next = 0;
+  let firstFailure = Number.POSITIVE_INFINITY;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      if (i > firstFailure) {
+        results[i] = { ok: false, error: new RenderError("SKIPPED", "skipped after an earlier failure") };
+        continue;
+      }
+      try {
+        results[i] = { ok: true, value: await fn2(items[i], i) };
+      } catch (error) {
+        results[i] = { ok: false, error };
+        firstFailure = Math.min(firstFailure, i);
+      }
+    }
+  };
+  const n = limit <= 0 ? items.length : Math.min(limit, items.length);
+  await Promise.all(Array.from({ length: n }, worker));
+  return results;
+}
+function asError(err) {
+  if (isHelmfileError(err)) return err;
+  return new RenderError("RENDER_FAILED", err instanceof Error ? err.message : String(err), { cause: err });
+}
+
+// src/node/node-file-system.ts
+var import_node_fs = require("node:fs");
+var import_node_path6 = require("node:path");
+var NodeFileSystem = class {
+  cwd;
+  constructor(cwd) {
+    this.cwd = cwd ?? process.cwd();
+  }
+  abs(path) {
+    return (0, import_node_path6.isAbsolute)(path) ? path : (0, import_node_path6.resolve)(this.cwd, path);
+  }
+  readFile(path) {
+    return Buffer.from(this.readBytes(path)).toString("utf8");
+  }
+  readBytes(path) {
+    try {
+      return (0, import_node_fs.readFileSync)(this.abs(path));
+    } catch (err) {
+      throw new LoadError("FILE_NOT_FOUND", `cannot read file: ${errnoText(err)}`, {
+        file: path,
+        cause: err
+      });
+    }
+  }
+  exists(path) {
+    return (0, import_node_fs.existsSync)(this.abs(path));
+  }
+  isDirectory(path) {
+    return statOrUndefined(this.abs(path))?.isDirectory() ?? false;
+  }
+  isFile(path) {
+    return statOrUndefined(this.abs(path))?.isFile() ?? false;
+  }
+  readDir(path) {
+    try {
+      return (0, import_node_fs.readdirSync)(this.abs(path)).sort();
+    } catch (err) {
+      throw new LoadError("FILE_NOT_FOUND", `cannot read directory: ${errnoText(err)}`, {
+        file: path,
+        cause: err
+      });
+    }
+  }
+  glob(pattern) {
+    const absPattern = this.abs(pattern);
+    const parts = absPattern.split(import_node_path6.sep);
+    let fixed = 0;
+    while (fixed < parts.length && !/[*?[]/.test(parts[fixed] ?? "")) fixed++;
+    if (fixed === parts.length) return (0, import_node_fs.existsSync)(absPattern) ? [absPattern] : [];
+    const base = parts.slice(0, fixed).join(import_node_path6.sep) || import_node_path6.sep;
+    const out = [];
+    matchSegments(base, parts.slice(fixed), out);
+    return [...new Set(out)].sort();
+  }
+};
+function matchSegments(dir, segments, out) {
+  const [seg, ...rest] = segments;
+  if (seg === void 0) return;
+  if (seg === "**") {
+    if (rest.length === 0) {
+      walk(dir, "", (rel) => out.push((0, import_node_path6.join)(dir, rel)));
+      return;
+    }
+    matchSegments(dir, rest, out);
+    for (const name of safeReadDir(dir)) {
+      const child = (0, import_node_path6.join)(dir, name);
+      if (statOrUndefined(child)?.isDirectory()) matchSegments(child, segments, out);
+    }
+    return;
+  }
+  const re = segmentRegExp(seg);
+  for (const name of safeReadDir(dir)) {
+    if (!re.test(name)) continue;
+    const child = (0, import_node_path6.join)(dir, name);
+    if (rest.length === 0) out.push(child);
+    else if (statOrUndefined(child)?.isDirectory()) matchSegments(child, rest, out);
+  }
+}
+function safeReadDir(dir) {
+  try {
+    return (0, import_node_fs.readdirSync)(dir);
+  } catch {
+    return [];
+  }
+}
+function statOrUndefined(path) {
+  try {
+    return (0, import_node_fs.statSync)(path);
+  } catch {
+    return void 0;
+  }
+}
+function errnoText(err) {
+  return err instanceof Error ? err.message : String(err);
+}
+function walk(dir, rel, visit) {
+  let names;
+  try {
+    names = (0, import_node_fs.readdirSync)((0, import_node_path6.join)(dir, rel));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const childRel = rel === "" ? name : `${rel}/${name}`;
+    visit(childRel);
+    if (statOrUndefined((0, import_node_path6.join)(dir, childRel))?.isDirectory()) walk(dir, childRel, visit);
+  }
+}
+function segmentRegExp(seg) {
+  let re = "";
+  for (let i = 0; i < seg.length; i++) {
+    const c = seg[i];
+    if (c === "*") re += "[^/]*";
+    else if (c === "?") re += "[^/]";
+    else if (c === "[") {
+      const end = seg.indexOf("]", i + 1);
+      if (end < 0) re += "\\[";
+      else {
+        const body = seg.slice(i + 1, end).replace(/^!/, "^").replace(/\\/g, "\\\\");
+        re += `[${body}]`;
+        i = end;
+      }
+    } else re += c.replace(/[.+^${}()|\\]/g, "\\$&");
+  }
+  return new RegExp(`^${re}$`);
+}
+
+// src/node/node-process-runner.ts
+var import_node_child_process = require("node:child_process");
+var NodeProcessRunner = class {
+  baseEnv;
+  cwd;
+  constructor(options = {}) {
+    this.baseEnv = options.baseEnv ?? process.env;
+    this.cwd = options.cwd;
+  }
+  env(options) {
+    const env = {};
+    for (const [k, v] of Object.entries(this.baseEnv)) if (v !== void 0) env[k] = v;
+    for (const [k, v] of Object.entries(options.env ?? {})) env[k] = v;
+    return env;
+  }
+  run(command, args, options = {}) {
+    return new Promise((resolveResult) => {
+      const child = (0, import_node_child_process.spawn)(command, [...args], {
+        cwd: options.cwd ?? this.cwd,
+        env: this.env(options),
+        stdio: ["pipe", "pipe", "pipe"],
+        ...options.timeoutMs === void 0 ? {} : { timeout: options.timeoutMs }
+      });
+      const out = [];
+      const err = [];
+      let spawnError;
+      child.stdout.on("data", (b) => out.push(b));
+      child.stderr.on("data", (b) => err.push(b));
+      child.on("error", (e) => {
+        spawnError = e;
+      });
+      child.on("close", (code, signal) => {
+        const stderr = Buffer.concat(err).toString("utf8");
+        resolveResult({
+          exitCode: spawnError !== void 0 ? 127 : code ?? (signal === null ? 1 : 128),
+          stdout: Buffer.concat(out).toString("utf8"),
+          stderr: spawnError !== void 0 ? `${stderr}${spawnError.message}
+` : stderr
+        });
+      });
+      child.stdin.on("error", () => {
+      });
+      child.stdin.end(options.input ?? "");
+    });
+  }
+  runSync(command, args, options = {}) {
+    const r = (0, import_node_child_process.spawnSync)(command, [...args], {
+      cwd: options.cwd ?? this.cwd,
+      env: this.env(options),
+      input: options.input ?? "",
+      maxBuffer: 1024 * 1024 * 1024,
+      ...options.timeoutMs === void 0 ? {} : { timeout: options.timeoutMs }
+    });
+    if (r.error !== void 0) {
+      return { exitCode: 127, stdout: "", stderr: `${r.error.message}
+` };
+    }
+    return {
+      exitCode: r.status ?? 128,
+      stdout: r.stdout.toString("utf8"),
+      stderr: r.stderr.toString("utf8")
+    };
+  }
+};
+
+// src/node/node-scratch-fs.ts
+var import_node_fs2 = require("node:fs");
+var import_node_os = require("node:os");
+var import_node_path7 = require("node:path");
+var NodeScratchFileSystem = class {
+  constructor(tempRoot = (0, import_node_os.tmpdir)()) {
+    this.tempRoot = tempRoot;
+  }
+  tempRoot;
+  makeTempDir(prefix) {
+    (0, import_node_fs2.mkdirSync)(this.tempRoot, { recursive: true });
+    const dir = (0, import_node_fs2.mkdtempSync)((0, import_node_path7.join)(this.tempRoot, prefix));
+    return dir;
+  }
+  makeDir(path) {
+    (0, import_node_fs2.mkdirSync)(path, { recursive: true, mode: 448 });
+  }
+  writeFile(path, content, mode = 384) {
+    (0, import_node_fs2.writeFileSync)(path, content, { mode });
+  }
+  rename(from, to) {
+    (0, import_node_fs2.renameSync)(from, to);
+  }
+  remove(path) {
+    (0, import_node_fs2.rmSync)(path, { recursive: true, force: true });
+  }
+  stat(path) {
+    try {
+      const s = (0, import_node_fs2.statSync)(path);
+      return { isDirectory: s.isDirectory(), size: s.size, mtimeMs: s.mtimeMs };
+    } catch {
+      return void 0;
+    }
+  }
+  touch(path) {
+    const now = /* @__PURE__ */ new Date();
+    try {
+      (0, import_node_fs2.utimesSync)(path, now, now);
+    } catch {
+    }
+  }
+  listFilesRecursive(dir) {
+    const out = [];
+    const walk2 = (rel) => {
+      let names;
+      try {
+        names = (0, import_node_fs2.readdirSync)(rel === "" ? dir : (0, import_node_path7.join)(dir, rel));
+      } catch {
+        return;
+      }
+      for (const name of names) {
+        const childRel = rel === "" ? name : `${rel}/${name}`;
+        const s = this.stat((0, import_node_path7.join)(dir, childRel));
+        if (s === void 0) continue;
+        if (s.isDirectory) walk2(childRel);
+        else out.push(childRel);
+      }
+    };
+    walk2("");
+    return out.sort();
+  }
+};
+
+// src/node/find-helm.ts
+var import_node_fs3 = require("node:fs");
+var import_node_path8 = require("node:path");
+function resolveHelmPath(options = {}) {
+  const env = options.env ?? process.env;
+  const cwd = options.cwd ?? process.cwd();
+  const candidates = [];
+  if (options.explicit !== void 0 && options.explicit !== "")
+    candidates.push([options.explicit, "the helm binary option"]);
+  else if (env.HELM_BINARY !== void 0 && env.HELM_BINARY !== "")
+    candidates.push([env.HELM_BINARY, "HELM_BINARY"]);
+  else candidates.push(["helm", "PATH"]);
+  const [name, source] = candidates[0];
+  const found = name.includes("/") ? executable((0, import_node_path8.isAbsolute)(name) ? name : (0, import_node_path8.resolve)(cwd, name)) : searchPath(name, env.PATH ?? "");
+  if (found === void 0) {
+    throw new RenderError("HELM_NOT_FOUND", `helm binary not found: ${name} (from ${source})`, {
+      expected: "an executable helm 3 or helm 4 binary (set --helm-binary, HELM_BINARY or PATH)",
+      found: name
+    });
+  }
+  return found;
+}
+async function findHelm(runner, options = {}) {
+  const path = resolveHelmPath(options);
+  const identity = binaryIdentity(path);
+  const remembered = options.versionCacheFile === void 0 ? void 0 : readVersionCache(options.versionCacheFile)[identity];
+  const known = remembered === void 0 ? void 0 : parseHelmVersion(remembered);
+  if (known !== void 0) return { path, ...known };
+  const r = await runner.run(path, ["version", "--short"]);
+  const version = parseHelmVersion(r.stdout);
+  if (r.exitCode !== 0 || version === void 0) {
+    throw new RenderError(
+      "HELM_VERSION_UNKNOWN",
+      `cannot detect the version of ${path}: ${(r.stderr || r.stdout).trim()}`,
+      {
+        expected: "output like v3.17.3+gabcdef",
+        found: r.stdout.trim()
+      }
+    );
+  }
+  if (options.versionCacheFile !== void 0)
+    writeVersionCache(options.versionCacheFile, identity, version.raw);
+  return { path, ...version };
+}
+function binaryIdentity(path) {
+  const s = (0, import_node_fs3.statSync)(path);
+  return `${path}\0${s.size}\0${s.mtimeMs}`;
+}
+function readVersionCache(file) {
+  try {
+    const data = JSON.parse((0, import_node_fs3.readFileSync)(file, "utf8"));
+    return typeof data === "object" && data !== null ? data : {};
+  } catch {
+    return {};
+  }
+}
+function writeVersionCache(file, identity, raw) {
+  try {
+    const data = { ...readVersionCache(file), [identity]: raw };
+    (0, import_node_fs3.mkdirSync)((0, import_node_path8.dirname)(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    (0, import_node_fs3.writeFileSync)(tmp, JSON.stringify(data), { mode: 384 });
+    (0, import_node_fs3.renameSync)(tmp, file);
+  } catch {
+  }
+}
+function parseHelmVersion(text) {
+  const m = /v?(\d+)\.(\d+)\.(\d+)\S*/.exec(text.trim());
+  if (m === null) return void 0;
+  return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]), raw: m[0] };
+}
+function executable(path) {
+  try {
+    if (!(0, import_node_fs3.statSync)(path).isFile()) return void 0;
+    (0, import_node_fs3.accessSync)(path, import_node_fs3.constants.X_OK);
+    return path;
+  } catch {
+    return void 0;
+  }
+}
+function searchPath(name, pathVar) {
+  for (const dir of pathVar.split(import_node_path8.delimiter)) {
+    if (dir === "") continue;
+    const hit = executable((0, import_node_path8.join)(dir, name));
+    if (hit !== void 0) return hit;
+  }
+  return void 0;
+}
+
+// src/merge/merge-values.ts
+function mergeValues(base, override, options = {}) {
+  return mergeMaps(base, override, options.arrays ?? "sparse");
+}
+function mergeMaps(a, b, strategy) {
+  const out = newMap();
+  for (const k of Object.keys(a)) out[k] = a[k];
+  for (const k of Object.keys(b)) {
+    if (FORBIDDEN_KEYS.has(k))
+      throw new MergeError("MERGE_FORBIDDEN_KEY", `refusing map key ${JSON.stringify(k)}`);
+    const v = b[k];
+    if (v === null) {
+      if (!(k in out)) out[k] = null;
+      continue;
+    }
+    const current = out[k];
+    if (isMap(v) && isMap(current)) {
+      out[k] = mergeMaps(current, v, strategy);
+      continue;
+    }
+    if (Array.isArray(v) && Array.isArray(current)) {
+      out[k] = mergeLists(current, v, strategy);
+      continue;
+    }
+    out[k] = v;
+  }
+  return out;
+}
+function mergeLists(base, override, strategy) {
+  if (strategy === "replace") return override;
+  if (strategy === "sparse" && !override.some((x) => x === null)) return override;
+  const length = Math.max(base.length, override.length);
+  const out = [];
+  for (let i = 0; i < length; i++) out.push(i < base.length ? base[i] : null);
+  override.forEach((v, i) => {
+    if (v === null) return;
+    const b = i < base.length ? base[i] : void 0;
+    out[i] = isMap(v) && isMap(b) ? mergeMaps(b, v, strategy) : v;
+  });
+  return out;
+}
+
+// src/merge/mergo-merge.ts
+function mergoOverride(dst, src) {
+  const out = newMap();
+  for (const k of Object.keys(dst)) out[k] = dst[k];
+  for (const k of Object.keys(src)) {
+    if (FORBIDDEN_KEYS.has(k))
+      throw new MergeError("MERGE_FORBIDDEN_KEY", `refusing map key ${JSON.stringify(k)}`);
+    const v = src[k];
+    const current = out[k];
+    if (isMap(v) && isMap(current) && Object.keys(current).length > 0) {
+      out[k] = mergoOverride(current, v);
+      continue;
+    }
+    out[k] = v;
+  }
+  return out;
+}
+
+// src/merge/state-values-set.ts
+function parseKey(key) {
+  const out = [];
+  let part = "";
+  let escaped = false;
+  for (const ch2 of key) {
+    if (!escaped && ch2 === "\\") {
+      escaped = true;
+      continue;
+    }
+    const split = ch2 === "." && !escaped;
+    escaped = false;
+    if (split) {
+      out.push(part);
+      part = "";
+    } else part += ch2;
+  }
+  if (part.length > 0) out.push(part);
+  return out;
+}
+function typedValue(text, asString = false) {
+  if (asString) return text;
+  const lower = text.toLowerCase();
+  if (lower === "true") return true;
+  if (lower === "false") return false;
+  if (lower === "null") return null;
+  if (text === "0") return 0n;
+  if (text.length > 0 && text[0] !== "0" && /^[+-]?\d+$/.test(text)) {
+    const n = BigInt(text);
+    if (n >= -(2n ** 63n) && n < 2n ** 63n) return n;
+  }
+  return text;
+}
+function cursorOf(segment2) {
+  const spaced = segment2.replace(/[[\]]/g, " ");
+  const m = /^\s*(\S+)\s+([+-]?\d+)/.exec(spaced);
+  if (m !== null) return { key: m[1], index: Number(m[2]) };
+  return { key: spaced };
+}
+function checkKey(key) {
+  if (FORBIDDEN_KEYS.has(key))
+    throw new ConfigError("CONFIG_FORBIDDEN_KEY", `refusing state value key ${JSON.stringify(key)}`);
+}
+function listAt(m, c) {
+  const current = m[c.key];
+  let list2;
+  if (current === void 0) list2 = [];
+  else if (Array.isArray(current)) list2 = current;
+  else
+    throw new ConfigError("CONFIG_BAD_SET_KEY", `cannot index ${c.key}[${c.index}]: it is not a list`, {
+      found: typeof current
+    });
+  while (list2.length <= c.index) list2.push(null);
+  m[c.key] = list2;
+  return list2;
+}
+function descend(m, segment2) {
+  const c = cursorOf(segment2);
+  checkKey(c.key);
+  if (c.index !== void 0 && c.index >= 0) {
+    const list2 = listAt(m, { key: c.key, index: c.index });
+    let el = list2[c.index];
+    if (el === null || el === void 0) {
+      el = newMap();
+      list2[c.index] = el;
+    }
+    if (!isMap(el))
+      throw new ConfigError("CONFIG_BAD_SET_KEY", `cannot set below ${segment2}: it is not a map`);
+    return el;
+  }
+  if (m[c.key] === void 0) m[c.key] = newMap();
+  const next = m[c.key];
+  if (!isMap(next))
+    throw new ConfigError("CONFIG_BAD_SET_KEY", `cannot set below ${segment2}: it is not a map`);
+  return next;
+}
+function setValueAtKey(start, key, value) {
+  if (key.length === 0) throw new ConfigError("CONFIG_BAD_SET_KEY", "empty state value key");
+  const root = cloneValue(start);
+  let m = root;
+  for (const seg of key.slice(0, -1)) m = descend(m, seg);
+  const c = cursorOf(key[key.length - 1]);
+  checkKey(c.key);
+  if (c.index !== void 0 && c.index >= 0) listAt(m, { key: c.key, index: c.index })[c.index] = value;
+  else m[c.key] = value;
+  return root;
+}
+function parseStateValuesSet(args) {
+  let set2 = newMap();
+  for (const arg of args) {
+    for (const op of arg.split(",")) {
+      const eq2 = op.indexOf("=");
+      if (eq2 < 0) {
+        throw new ConfigError(
+          "CONFIG_BAD_STATE_VALUES_SET",
+          `malformed --state-values-set entry ${JSON.stringify(op)}`,
+          {
+            expected: "key=value",
+            found: op
+          }
+        );
+      }
+      set2 = setValueAtKey(set2, parseKey(op.slice(0, eq2)), typedValue(op.slice(eq2 + 1)));
+    }
+  }
+  return set2;
+}
+var SET_STRING_RE = /(?:,|^)([^\s=]+)=(['"][^'"]*['"]|[^,]+)/g;
+function parseStateValuesSetString(args) {
+  let set2 = newMap();
+  for (const arg of args) {
+    for (const m of arg.matchAll(SET_STRING_RE)) {
+      set2 = setValueAtKey(set2, parseKey(m[1]), m[2]);
+    }
+  }
+  return set2;
+}
+function parseCliStateValues(setArgs, setStringArgs) {
+  let out = newMap();
+  if (setStringArgs.length > 0) out = mergeValues(out, parseStateValuesSetString(setStringArgs));
+  if (setArgs.length > 0) out = mergeValues(out, parseStateValuesSet(setArgs));
+  return out;
+}
+
+// src/merge/environment.ts
+function newEnvironment(name, kubeContext = "") {
+  return { name, kubeContext, defaults: newMap(), values: newMap(), cliOverrides: newMap() };
+}
+function copyEnvironment(env) {
+  return {
+    name: env.name,
+    kubeContext: env.kubeContext,
+    defaults: cloneValue(env.defaults),
+    values: cloneValue(env.values),
+    cliOverrides: cloneValue(env.cliOverrides)
+  };
+}
+function mergeEnvironments(env, other) {
+  if (env === void 0) return other === void 0 ? void 0 : copyEnvironment(other);
+  if (other === void 0) return copyEnvironment(env);
+  return {
+    name: other.name !== "" ? other.name : env.name,
+    kubeContext: other.kubeContext !== "" ? other.kubeContext : env.kubeContext,
+    values: mergeValues(env.values, other.values),
+    defaults: mergeValues(env.defaults, other.defaults),
+    cliOverrides: mergeValues(env.cliOverrides, other.cliOverrides, { arrays: "merge" })
+  };
+}
+function getMergedValues(env) {
+  let vals = mergeValues(newMap(), env.defaults);
+  vals = mergeValues(vals, env.values);
+  return mergeValues(vals, env.cliOverrides, { arrays: "merge" });
+}
+function environmentTemplateValues(env) {
+  return mergeValues(env.values, env.cliOverrides, { arrays: "merge" });
+}
+
+// src/shared/io.ts
+var silentLogger = {
+  debug() {
+  },
+  info() {
+  },
+  warn() {
+  }
+};
+
+// src/shared/secrets.ts
+var noSecretsDecryptor = {
+  decryptFile(path) {
+    throw new SecretError(
+      "SECRETS_UNSUPPORTED",
+      `cannot decrypt secrets file ${path}: no secrets decryptor is configured (pass one, e.g. a helm-secrets/sops runner)`,
+      { file: path }
+    );
+  }
+};
+
+// src/load/paths.ts
+var import_node_path9 = require("node:path");
+function joinPath(...parts) {
+  const kept = parts.filter((p) => p !== "");
+  return kept.length === 0 ? "" : import_node_path9.posix.normalize(import_node_path9.posix.join(...kept)).replace(/(.)\/$/, "$1");
+}
+function dirName(p) {
+  return import_node_path9.posix.dirname(p);
+}
+function baseName(p) {
+  return import_node_path9.posix.basename(p);
+}
+function isAbsolute3(p) {
+  return p.startsWith("/");
+}
+function extName(p) {
+  return import_node_path9.posix.extname(p);
+}
+function isRemotePath(p) {
+  return /^[a-z0-9+.-]+::/i.test(p) || /^(git|https?|s3|gcs|oci)[a-z0-9+.-]*:\/\//i.test(p);
+}
+
+// src/load/storage.ts
+var MISSING_FILE_HANDLERS = ["Error", "Warn", "Info", "Debug"];
+function normalizePath(loc, path) {
+  return isAbsolute3(path) ? path : joinPath(loc.absDir, path);
+}
+function expandPaths(fs, loc, pattern) {
+  const abs = normalizePath(loc, pattern);
+  if (!/[*?[]/.test(abs)) return fs.exists(abs) ? [abs] : [];
+  return [...fs.glob(abs)].sort();
+}
+function resolveFile(fs, logger, loc, handler, purpose, path) {
+  if (isRemotePath(path)) {
+    throw new LoadError(
+      "LOAD_REMOTE_UNSUPPORTED",
+      `remote ${purpose} file "${path}" cannot be fetched: go-getter URLs are not supported`,
+      {
+        found: path,
+        expected: "a local file path"
+      }
+    );
+  }
+  const files = expandPaths(fs, loc, path);
+  if (files.length > 0) return { files, skipped: false };
+  const title = `${purpose} file`;
+  const id = handler ?? "Error";
+  switch (id) {
+    case "Error":
+      throw new LoadError(
+        "LOAD_MISSING_FILE",
+        `${title} matching "${path}" does not exist in "${loc.displayDir}"`,
+        {
+          file: normalizePath(loc, path)
+        }
+      );
+    case "Warn":
+      logger.warn(`skipping missing ${title} matching "${path}"`);
+      return { files: [], skipped: true };
+    case "Info":
+      logger.info(`skipping missing ${title} matching "${path}"`);
+      return { files: [], skipped: true };
+    case "Debug":
+      logger.debug(`skipping missing ${title} matching "${path}"`);
+      return { files: [], skipped: true };
+    default:
+      throw new LoadError(
+        "LOAD_BAD_MISSING_FILE_HANDLER",
+        `invalid missing file handler "${id}" while processing "${path}" in "${loc.displayFile}": it must be one of [${MISSING_FILE_HANDLERS.join(" ")}]`,
+        { expected: MISSING_FILE_HANDLERS.join(", "), found: id }
+      );
+  }
+}
+function stageClass(err) {
+  for (const C of [LoadError, TemplateError, SecretError, ConfigError, MergeError])
+    if (err instanceof C) return C;
+  return HelmfileError;
+}
+function rewrapError(err, detail) {
+  const C = stageClass(err);
+  return new C(err.code, detail, {
+    ...err.file === void 0 ? {} : { file: err.file },
+    ...err.line === void 0 ? {} : { line: err.line },
+    ...err.column === void 0 ? {} : { column: err.column },
+    ...err.keyPath === void 0 ? {} : { keyPath: err.keyPath },
+    ...err.expected === void 0 ? {} : { expected: err.expected },
+    ...err.found === void 0 ? {} : { found: err.found },
+    cause: err
+  });
+}
+function wrapError(prefix, err) {
+  return isHelmfileError(err) ? rewrapError(err, `${prefix}: ${err.detail}`) : err;
+}
+
 // src/template/funcs/sprig/certs.ts
-var import_node_crypto4 = require("node:crypto");
+var import_node_crypto5 = require("node:crypto");
 var import_node_net = require("node:net");
 
 // src/template/funcs/sprig/cast.ts
@@ -5012,7 +5227,7 @@ function intValue(n) {
 }
 
 // src/template/funcs/sprig/keys.ts
-var import_node_crypto3 = require("node:crypto");
+var import_node_crypto4 = require("node:crypto");
 function pem(type, der) {
   const lines = der.toString("base64").match(/.{1,64}/g) ?? [];
   return `-----BEGIN ${type}-----
@@ -5055,15 +5270,15 @@ function generatePrivateKeyPem(type) {
   switch (type) {
     case "":
     case "rsa":
-      return privateKeyPem((0, import_node_crypto3.generateKeyPairSync)("rsa", { modulusLength: 4096 }).privateKey);
+      return privateKeyPem((0, import_node_crypto4.generateKeyPairSync)("rsa", { modulusLength: 4096 }).privateKey);
     case "dsa":
       return privateKeyPem(
-        (0, import_node_crypto3.generateKeyPairSync)("dsa", { modulusLength: 2048, divisorLength: 256 }).privateKey
+        (0, import_node_crypto4.generateKeyPairSync)("dsa", { modulusLength: 2048, divisorLength: 256 }).privateKey
       );
     case "ecdsa":
-      return privateKeyPem((0, import_node_crypto3.generateKeyPairSync)("ec", { namedCurve: "P-256" }).privateKey);
+      return privateKeyPem((0, import_node_crypto4.generateKeyPairSync)("ec", { namedCurve: "P-256" }).privateKey);
     case "ed25519":
-      return privateKeyPem((0, import_node_crypto3.generateKeyPairSync)("ed25519").privateKey);
+      return privateKeyPem((0, import_node_crypto4.generateKeyPairSync)("ed25519").privateKey);
     default:
       return `Unknown type ${type}`;
   }
@@ -5074,17 +5289,17 @@ function parsePrivateKeyPem(text) {
   const type = m[1];
   const der = Buffer.from(m[2].replace(/[^A-Za-z0-9+/=]/g, ""), "base64");
   if (type === "PRIVATE KEY")
-    return wrap(() => (0, import_node_crypto3.createPrivateKey)({ key: der, format: "der", type: "pkcs8" }), "decoding PEM as PKCS#8");
+    return wrap(() => (0, import_node_crypto4.createPrivateKey)({ key: der, format: "der", type: "pkcs8" }), "decoding PEM as PKCS#8");
   if (!type.endsWith(" PRIVATE KEY")) throw new Error(`no private key data in PEM block of type ${type}`);
   const kind = type.slice(0, -12);
   if (kind === "RSA")
     return wrap(
-      () => (0, import_node_crypto3.createPrivateKey)({ key: der, format: "der", type: "pkcs1" }),
+      () => (0, import_node_crypto4.createPrivateKey)({ key: der, format: "der", type: "pkcs1" }),
       "parsing RSA private key from PEM"
     );
   if (kind === "EC")
     return wrap(
-      () => (0, import_node_crypto3.createPrivateKey)({ key: der, format: "der", type: "sec1" }),
+      () => (0, import_node_crypto4.createPrivateKey)({ key: der, format: "der", type: "sec1" }),
       "parsing EC private key from PEM"
     );
   throw new Error(`invalid private key type ${type}`);
@@ -5134,7 +5349,7 @@ function extensions(input, spki, signer) {
   let skid;
   if (input.isCA) {
     const pubBits = decode(spki).children[1]?.body.subarray(1) ?? Buffer.alloc(0);
-    skid = (0, import_node_crypto4.createHash)("sha1").update(pubBits).digest();
+    skid = (0, import_node_crypto5.createHash)("sha1").update(pubBits).digest();
     ext("2.5.29.14", false, octets(skid));
   }
   if (signer?.subjectKeyId !== void 0) ext("2.5.29.35", false, seq(tlv(128, signer.subjectKeyId)));
@@ -5156,10 +5371,10 @@ ${lines.join("\n")}
 }
 function createCertificate(input, key, signer) {
   const signingKey = signer?.key ?? key;
-  const spki = (0, import_node_crypto4.createPublicKey)(key).export({ format: "der", type: "spki" });
+  const spki = (0, import_node_crypto5.createPublicKey)(key).export({ format: "der", type: "spki" });
   const subject = seq(set(seq(oid("2.5.4.3"), dirString(input.cn))));
   const now = /* @__PURE__ */ new Date();
-  const serial = BigInt(`0x${(0, import_node_crypto4.randomBytes)(16).toString("hex")}`);
+  const serial = BigInt(`0x${(0, import_node_crypto5.randomBytes)(16).toString("hex")}`);
   const [exts] = extensions(input, spki, signer);
   const alg = algorithm(signingKey);
   const tbs = seq(
@@ -5173,7 +5388,7 @@ function createCertificate(input, key, signer) {
     exts
   );
   const digest = signingKey.asymmetricKeyType === "ed25519" ? null : "sha256";
-  const sig = (0, import_node_crypto4.sign)(digest, tbs, signingKey);
+  const sig = (0, import_node_crypto5.sign)(digest, tbs, signingKey);
   const der = seq(tbs, alg, bitString(sig));
   return certificateValue(pemBlock("CERTIFICATE", der), privateKeyPem(key));
 }
@@ -5190,7 +5405,7 @@ function stringList(v, what) {
   });
 }
 function keyFrom(pemText) {
-  if (pemText === void 0) return (0, import_node_crypto4.generateKeyPairSync)("rsa", { modulusLength: 2048 }).privateKey;
+  if (pemText === void 0) return (0, import_node_crypto5.generateKeyPairSync)("rsa", { modulusLength: 2048 }).privateKey;
   try {
     return parsePrivateKeyPem(strArg(pemText));
   } catch (e) {
@@ -5203,7 +5418,7 @@ function signerFrom(ca) {
   const keyPem = ca.fields.get("Key");
   let x509;
   try {
-    x509 = new import_node_crypto4.X509Certificate(strArg(certPem ?? null));
+    x509 = new import_node_crypto5.X509Certificate(strArg(certPem ?? null));
   } catch (e) {
     throw new FuncError(`error parsing certificate: decodedSignerCert.Bytes: ${e.message}`);
   }
@@ -5251,7 +5466,7 @@ function buildCustomCert(b64cert, b64key) {
   const key = strict(b64key, "private key");
   if (!/-----BEGIN/.test(cert)) throw new FuncError("unable to decode certificate");
   try {
-    new import_node_crypto4.X509Certificate(cert);
+    new import_node_crypto5.X509Certificate(cert);
   } catch (e) {
     throw new FuncError(`error parsing certificate: decodedCert.Bytes: ${e.message}`);
   }
@@ -5414,10 +5629,10 @@ function conversionFuncs() {
 }
 
 // src/template/funcs/sprig/crypto.ts
-var import_node_crypto6 = require("node:crypto");
+var import_node_crypto7 = require("node:crypto");
 
 // src/template/funcs/sprig/bcrypt.ts
-var import_node_crypto5 = require("node:crypto");
+var import_node_crypto6 = require("node:crypto");
 var WORDS = 18 + 4 * 256;
 var piWords;
 function arctanInv(x, scale) {
@@ -5527,7 +5742,7 @@ function bcryptWithSalt(password, cost, salt) {
 function bcryptHash(password) {
   if (password.length > 72)
     return "failed to encrypt string with bcrypt: bcrypt: password length exceeds 72 bytes";
-  return bcryptWithSalt(password, 10, (0, import_node_crypto5.randomBytes)(16));
+  return bcryptWithSalt(password, 10, (0, import_node_crypto6.randomBytes)(16));
 }
 
 // src/template/funcs/sprig/crypto.ts
@@ -5584,13 +5799,13 @@ function derivePassword(counter, type, password, user, site) {
   const userBytes = Buffer.from(goStringToBytes(user));
   const siteBytes = Buffer.from(goStringToBytes(site));
   const salt = Buffer.concat([Buffer.from(SEED), u32(userBytes.length), userBytes]);
-  const key = (0, import_node_crypto6.scryptSync)(Buffer.from(goStringToBytes(password)), salt, 64, {
+  const key = (0, import_node_crypto7.scryptSync)(Buffer.from(goStringToBytes(password)), salt, 64, {
     N: 32768,
     r: 8,
     p: 2,
     maxmem: 256 * 1024 * 1024
   });
-  const seed = (0, import_node_crypto6.createHmac)("sha256", key).update(Buffer.concat([Buffer.from(SEED), u32(siteBytes.length), siteBytes, u32(counter)])).digest();
+  const seed = (0, import_node_crypto7.createHmac)("sha256", key).update(Buffer.concat([Buffer.from(SEED), u32(siteBytes.length), siteBytes, u32(counter)])).digest();
   const tmpl = templates[seed[0] % templates.length];
   let out = "";
   for (let i = 0; i < tmpl.length; i++) {
@@ -5608,8 +5823,8 @@ function encryptAES(password, plaintext) {
   if (plaintext === "") return "";
   const content = Buffer.from(goStringToBytes(plaintext));
   const pad3 = 16 - content.length % 16;
-  const iv = (0, import_node_crypto6.randomBytes)(16);
-  const c = (0, import_node_crypto6.createCipheriv)("aes-256-cbc", aesKey(password), iv).setAutoPadding(false);
+  const iv = (0, import_node_crypto7.randomBytes)(16);
+  const c = (0, import_node_crypto7.createCipheriv)("aes-256-cbc", aesKey(password), iv).setAutoPadding(false);
   const body = Buffer.concat([c.update(Buffer.concat([content, Buffer.alloc(pad3, pad3)])), c.final()]);
   return Buffer.concat([iv, body]).toString("base64");
 }
@@ -5622,7 +5837,7 @@ function decryptAES(password, crypt64) {
   const body = crypt.subarray(16);
   if (body.length % 16 !== 0) throw new FuncError("crypto/cipher: input not full blocks");
   if (body.length === 0) throw new FuncError("runtime error: index out of range [-1]");
-  const d = (0, import_node_crypto6.createDecipheriv)("aes-256-cbc", aesKey(password), crypt.subarray(0, 16)).setAutoPadding(false);
+  const d = (0, import_node_crypto7.createDecipheriv)("aes-256-cbc", aesKey(password), crypt.subarray(0, 16)).setAutoPadding(false);
   const plain = Buffer.concat([d.update(body), d.final()]);
   const cut = plain.length - plain[plain.length - 1];
   if (cut < 0) throw new FuncError(`runtime error: slice bounds out of range [:${cut}]`);
@@ -6698,7 +6913,7 @@ function dictFuncs() {
 }
 
 // src/template/funcs/sprig/encoding.ts
-var import_node_crypto7 = require("node:crypto");
+var import_node_crypto8 = require("node:crypto");
 function adler32(data) {
   let a = 1;
   let b = 0;
@@ -6717,7 +6932,7 @@ function decoded(f, s) {
 }
 var hash = (alg) => fn(
   ["string"],
-  ([s]) => (0, import_node_crypto7.createHash)(alg).update(goStringToBytes(strArg(s))).digest("hex")
+  ([s]) => (0, import_node_crypto8.createHash)(alg).update(goStringToBytes(strArg(s))).digest("hex")
 );
 function encodingFuncs() {
   return /* @__PURE__ */ new Map([
@@ -7473,7 +7688,7 @@ function pathFuncs() {
 }
 
 // src/template/funcs/sprig/random.ts
-var import_node_crypto8 = require("node:crypto");
+var import_node_crypto9 = require("node:crypto");
 var ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 var DIGITS = "0123456789";
 var ASCII = Array.from({ length: 95 }, (_v, i) => String.fromCharCode(32 + i)).join("");
@@ -7483,7 +7698,7 @@ function randomString(count, alphabet) {
       `randomstringutils illegal argument: Requested random string length ${count} is less than 0.`
     );
   let out = "";
-  for (let i = 0; i < count; i++) out += alphabet[(0, import_node_crypto8.randomInt)(alphabet.length)];
+  for (let i = 0; i < count; i++) out += alphabet[(0, import_node_crypto9.randomInt)(alphabet.length)];
   return out;
 }
 function randomFuncs() {
@@ -7497,10 +7712,10 @@ function randomFuncs() {
       "randBytes",
       fn(["int"], ([n]) => {
         if (intArg(n) < 0) throw new FuncError("runtime error: makeslice: len out of range");
-        return (0, import_node_crypto8.randomBytes)(intArg(n)).toString("base64");
+        return (0, import_node_crypto9.randomBytes)(intArg(n)).toString("base64");
       })
     ],
-    ["uuidv4", fn([], () => (0, import_node_crypto8.randomUUID)())]
+    ["uuidv4", fn([], () => (0, import_node_crypto9.randomUUID)())]
   ]);
 }
 
@@ -7666,11 +7881,11 @@ function singleCodePoint(pattern, i) {
   return void 0;
 }
 function classAtom(pattern, i, fold) {
-  const posix7 = /^\[:(\^?)([a-z]+):\]/.exec(pattern.slice(i));
-  if (posix7 !== null) {
-    const set2 = POSIX[posix7[2] ?? ""];
-    if (set2 === void 0) fail("invalid character class range", posix7[0]);
-    return [rangesText(set2, posix7[1] === "^"), posix7[0].length];
+  const posix8 = /^\[:(\^?)([a-z]+):\]/.exec(pattern.slice(i));
+  if (posix8 !== null) {
+    const set2 = POSIX[posix8[2] ?? ""];
+    if (set2 === void 0) fail("invalid character class range", posix8[0]);
+    return [rangesText(set2, posix8[1] === "^"), posix8[0].length];
   }
   const lo = singleCodePoint(pattern, i);
   if (lo === void 0) return translateEscape(pattern, i, true);
@@ -8395,7 +8610,7 @@ function toPascalCase(str2) {
   let out = "";
   let i = 0;
   while (i < runes.length && isConnector(runes[i])) out += runes[i++];
-  if (i >= runes.length) return out;
+  if (i >= runes.length) return out + runes[runes.length - 1];
   let firstUpper = isUpper(runes[i]);
   let r0 = runeUpper(runes[i++]);
   for (; i < runes.length; i++) {
@@ -8935,10 +9150,10 @@ function envExec(env, envs, command, args, inputs) {
 }
 
 // src/template/funcs/helmfile/paths.ts
-var import_node_path9 = require("node:path");
+var import_node_path10 = require("node:path");
 function goClean(p) {
   if (p === "") return ".";
-  return import_node_path9.posix.normalize(p).replace(/(.)\/+$/, "$1");
+  return import_node_path10.posix.normalize(p).replace(/(.)\/+$/, "$1");
 }
 function goJoin(...parts) {
   const kept = parts.filter((p) => p !== "");
@@ -9182,9 +9397,9 @@ var RULES = [
   [/^Unexpected scalar at node end/, () => "did not find expected key"]
 ];
 function libyamlMessage(message, source, offset) {
-  for (const [pattern, render] of RULES) {
+  for (const [pattern, render2] of RULES) {
     const m = pattern.exec(message);
-    if (m !== null) return render(m, source, offset);
+    if (m !== null) return render2(m, source, offset);
   }
   return message;
 }
@@ -10407,13 +10622,100 @@ function withHelmfileFunctions(base, options = {}) {
   return out;
 }
 
+// src/shared/policy.ts
+var DISABLE_INSECURE_FEATURES_ENV = "HELMFILE_DISABLE_INSECURE_FEATURES";
+var POLICY_CODES = {
+  exec: "POLICY_INSECURE_EXEC",
+  fileOutsideTree: "POLICY_FILE_OUTSIDE_TREE",
+  remote: "POLICY_REMOTE_SOURCE"
+};
+var PolicyError = class extends HelmfileError {
+};
+var GO_TRUE = /* @__PURE__ */ new Set(["1", "t", "T", "TRUE", "true", "True"]);
+function resolvePolicy(options = {}, env = {}) {
+  if (options.disableInsecureFeatures !== void 0) {
+    return { disableInsecureFeatures: options.disableInsecureFeatures };
+  }
+  return { disableInsecureFeatures: GO_TRUE.has(env[DISABLE_INSECURE_FEATURES_ENV] ?? "") };
+}
+var PREFIX = `${DISABLE_INSECURE_FEATURES_ENV} is active, insecure function calls are disabled`;
+function checkExecAllowed(policy, funcName, file) {
+  if (!policy.disableInsecureFeatures) return;
+  throw new PolicyError(POLICY_CODES.exec, `${PREFIX}: ${funcName} may not run commands`, withFile(file));
+}
+function isInsideTree(root, path) {
+  const r = normalizeAbs(root);
+  const p = normalizeAbs(path);
+  return r === "/" || p === r || p.startsWith(`${r}/`);
+}
+function normalizeAbs(path) {
+  const out = [];
+  for (const part of path.replace(/\\/g, "/").split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") out.pop();
+    else out.push(part);
+  }
+  return `/${out.join("/")}`;
+}
+function checkFileAllowed(policy, funcName, path, root, file) {
+  if (!policy.disableInsecureFeatures || isInsideTree(root, path)) return;
+  throw new PolicyError(
+    POLICY_CODES.fileOutsideTree,
+    `${PREFIX}: ${funcName} may not read "${path}" outside the state's folder "${root}"`,
+    { ...withFile(file), expected: `a path under ${root}`, found: path }
+  );
+}
+function checkRemoteAllowed(policy, source, file) {
+  if (!policy.disableInsecureFeatures) return;
+  throw new PolicyError(
+    POLICY_CODES.remote,
+    `remote sources are disabled because ${DISABLE_INSECURE_FEATURES_ENV} is active: "${source}"`,
+    withFile(file)
+  );
+}
+function withFile(file) {
+  return file === void 0 || file === "" ? {} : { file };
+}
+
 // src/load/template-bridge.ts
 var funcCache = /* @__PURE__ */ new Map();
-function funcsFor(yamlVersion) {
-  let f = funcCache.get(yamlVersion);
+var EXEC_FUNCS = ["exec", "envExec"];
+var FILE_FUNCS = ["readFile", "readDir", "readDirEntries", "isFile", "isDir"];
+function guardedFuncs(base, policy) {
+  const out = new Map(base);
+  for (const name of EXEC_FUNCS) {
+    const spec = base.get(name);
+    if (spec === void 0) continue;
+    out.set(name, {
+      ...spec,
+      impl: () => {
+        checkExecAllowed(policy, name);
+        return null;
+      }
+    });
+  }
+  for (const name of FILE_FUNCS) {
+    const spec = base.get(name);
+    if (spec === void 0) continue;
+    out.set(name, {
+      ...spec,
+      impl: (args, call) => {
+        const arg = args[0];
+        const root = call.env.basePath ?? "/";
+        if (typeof arg === "string") checkFileAllowed(policy, name, resolveAgainstBase(call.env, arg), root);
+        return spec.impl(args, call);
+      }
+    });
+  }
+  return out;
+}
+function funcsFor(yamlVersion, policy) {
+  const key = `${yamlVersion}:${policy.disableInsecureFeatures ? "secure" : "default"}`;
+  let f = funcCache.get(key);
   if (f === void 0) {
     f = withHelmfileFunctions(sprigFunctions(), { yamlVersion });
-    funcCache.set(yamlVersion, f);
+    if (policy.disableInsecureFeatures) f = guardedFuncs(f, policy);
+    funcCache.set(key, f);
   }
   return f;
 }
@@ -10424,9 +10726,12 @@ function renderGoTemplate(source, data, ctx) {
     helpers = helperTemplates(ctx.fs, ctx.basePath).map((h) => ({ name: h.name, source: h.content }));
     ctx.helperCache?.set(ctx.basePath, helpers);
   }
+  const limits = ctx.limits ?? resolveLimits({}, ctx.environ);
   return renderTemplate(source, data, {
     name: ctx.name,
-    funcs: funcsFor(ctx.yamlVersion ?? "v3"),
+    funcs: funcsFor(ctx.yamlVersion ?? "v3", ctx.policy ?? resolvePolicy({}, ctx.environ)),
+    maxDepth: limits.templateDepth,
+    maxOutput: limits.outputSize,
     missingKey: ctx.missingKey ?? "error",
     setName: "stringTemplate",
     templates: helpers,
@@ -10435,17 +10740,26 @@ function renderGoTemplate(source, data, ctx) {
       environ: ctx.environ,
       basePath: ctx.basePath,
       ...ctx.processRunner === void 0 ? {} : { process: ctx.processRunner },
-      ...ctx.logger === void 0 ? {} : { logger: ctx.logger }
+      ...ctx.logger === void 0 ? {} : { logger: ctx.logger },
+      ...ctx.secretResolver === void 0 ? {} : { extra: { secretResolver: ctx.secretResolver } }
     }
   });
 }
+function limitsAndPolicy(ctx) {
+  return {
+    ...ctx.limits === void 0 ? {} : { limits: ctx.limits },
+    ...ctx.policy === void 0 ? {} : { policy: ctx.policy },
+    // The secret resolver travels with the policy: every render site already spreads this.
+    ...ctx.secretResolver === void 0 ? {} : { secretResolver: ctx.secretResolver }
+  };
+}
 
 // src/load/template-data.ts
-function struct(typeName2, fields) {
+function struct2(typeName2, fields) {
   return new GoStruct(typeName2, new Map(fields));
 }
-function environmentStruct(env) {
-  return struct("environment.Environment", [
+function environmentStruct2(env) {
+  return struct2("environment.Environment", [
     ["Name", env.name],
     ["KubeContext", env.kubeContext],
     ["Values", environmentTemplateValues(env)],
@@ -10454,8 +10768,8 @@ function environmentStruct(env) {
   ]);
 }
 function environmentTemplateData(env, namespace, values) {
-  return struct("state.EnvironmentTemplateData", [
-    ["Environment", environmentStruct(env)],
+  return struct2("state.EnvironmentTemplateData", [
+    ["Environment", environmentStruct2(env)],
     ["Namespace", namespace],
     ["Values", values],
     ["StateValues", values]
@@ -10464,7 +10778,7 @@ function environmentTemplateData(env, namespace, values) {
 function releaseTemplateData(env, release, values, overrides) {
   const labels = newGoMap();
   for (const [k, v] of Object.entries(release.labels)) labels[k] = v;
-  const rel = struct("state.releaseTemplateDataRelease", [
+  const rel = struct2("state.releaseTemplateDataRelease", [
     ["Name", release.name],
     ["Namespace", release.namespace],
     ["Labels", typedMap(labels, "string")],
@@ -10472,10 +10786,10 @@ function releaseTemplateData(env, release, values, overrides) {
     ["ChartVersion", release.version],
     ["KubeContext", release.kubeContext]
   ]);
-  return struct("state.releaseTemplateData", [
+  return struct2("state.releaseTemplateData", [
     [
       "Environment",
-      struct("environment.Environment", [
+      struct2("environment.Environment", [
         ["Name", env.name],
         ["KubeContext", env.kubeContext],
         // helmfile passes st.Env as is here: .Environment.Values excludes CLI overrides.
@@ -10554,6 +10868,7 @@ function loadValuesFile(ctx, file, env, values) {
         fs: ctx.fs,
         environ: ctx.environ,
         helperCache: ctx.helperCache,
+        ...limitsAndPolicy(ctx),
         yamlVersion: ctx.yamlVersion,
         ...ctx.processRunner === void 0 ? {} : { processRunner: ctx.processRunner },
         logger: ctx.logger
@@ -10671,6 +10986,14 @@ ${missing.join("\n")}`
   }
   return [{ kind: "set", expression: parts.join(","), secret: false }];
 }
+function expandSecretRefs2(ctx, text, file) {
+  if (ctx.secretResolver === void 0 || !/ref\+/.test(text)) return void 0;
+  const decoded2 = decodeValuesYaml(text, file, ctx.yamlVersion);
+  if (!isMap(decoded2)) return void 0;
+  const before = encodeValuesYaml(decoded2, ctx.yamlVersion);
+  const content = encodeValuesYaml(ctx.secretResolver.evalMap(decoded2), ctx.yamlVersion);
+  return { content, secret: content !== before };
+}
 function valuesSources(ctx, st, release) {
   const out = [];
   const handler = release.missingFileHandler ?? st.spec.missingFileHandler ?? "Error";
@@ -10689,7 +11012,10 @@ function valuesSources(ctx, st, release) {
       }
       const path = files[0];
       if (!isGotmplPath(path)) {
-        out.push({ kind: "file", path, origin, secret: false });
+        const expanded = ctx.secretResolver === void 0 ? void 0 : expandSecretRefs2(ctx, ctx.fs.readFile(path), path);
+        out.push(
+          expanded === void 0 ? { kind: "file", path, origin, secret: false } : { kind: "inline", origin, ...expanded }
+        );
         return;
       }
       const data = releaseTemplateData(st.env, templateFields(release), st.values, st.overrides);
@@ -10699,11 +11025,16 @@ function valuesSources(ctx, st, release) {
         fs: ctx.fs,
         environ: ctx.environ,
         helperCache: ctx.helperCache,
+        ...limitsAndPolicy(ctx),
         yamlVersion: ctx.yamlVersion,
         ...ctx.processRunner === void 0 ? {} : { processRunner: ctx.processRunner },
         logger: ctx.logger
       });
-      out.push({ kind: "inline", content, origin, secret: false });
+      out.push({
+        kind: "inline",
+        origin,
+        ...expandSecretRefs2(ctx, content, path) ?? { content, secret: false }
+      });
     } else if (isMap(v)) {
       out.push({ kind: "inline", content: encodeValuesYaml(v, ctx.yamlVersion), origin, secret: false });
     } else {
@@ -10716,9 +11047,22 @@ function valuesSources(ctx, st, release) {
   (release.secrets ?? []).forEach((v, i) => {
     const origin = `${st.loc.displayFile}: releases[${release.name ?? ""}].secrets[${i}]`;
     if (typeof v !== "string") {
-      throw new LoadError("SECRETS_UNSUPPORTED", "inline (embedded) release secrets are not supported yet", {
-        found: origin
+      if (ctx.secrets.decryptText === void 0) {
+        throw new SecretError(
+          "SECRETS_UNSUPPORTED",
+          "embedded release secrets need a secrets decryptor with decryptText",
+          {
+            found: origin
+          }
+        );
+      }
+      out.push({
+        kind: "inline",
+        content: ctx.secrets.decryptText(encodeValuesYaml(v, ctx.yamlVersion), origin),
+        origin,
+        secret: true
       });
+      return;
     }
     const { files, skipped } = resolveFile(
       ctx.fs,
@@ -10770,12 +11114,15 @@ function toValue(v) {
   return v;
 }
 function prepareRelease(ctx, st, release, labels, skipDeps) {
-  const values = valuesSources(ctx, st, release);
+  const carries = (text) => ctx.secrets.containsSecret?.(text) ?? false;
+  const values = valuesSources(ctx, st, release).map(
+    (v) => !v.secret && v.kind === "inline" && carries(v.content) ? { ...v, secret: true } : v
+  );
   const flags = [
     ...setFlags("set", release.set, st.loc),
     ...setFlags("set-string", release.setString, st.loc),
     ...envSetFlag(ctx, release)
-  ];
+  ].map((f) => !f.secret && carries(f.expression) ? { ...f, secret: true } : f);
   const defaults = st.spec.helmDefaults ?? {};
   const chartPath = isLocalChart2(ctx, st.loc, release.chart ?? "");
   const kubeContext = (release.kubeContext ?? "") || (st.spec.environments?.[st.env.name]?.kubeContext ?? "") || (st.spec.helmDefaults?.kubeContext ?? "");
@@ -11266,6 +11613,7 @@ function executeStateTemplates(ctx, st) {
         fs: ctx.fs,
         environ: ctx.environ,
         helperCache: ctx.helperCache,
+        ...limitsAndPolicy(ctx),
         yamlVersion: ctx.yamlVersion,
         logger: ctx.logger,
         ...ctx.processRunner === void 0 ? {} : { processRunner: ctx.processRunner }
@@ -11372,7 +11720,7 @@ function selectReleases(releases, selectors, values, includeTransitiveNeeds) {
   }
   return releases.filter((_, i) => !filtered[i]);
 }
-function checkDuplicates(releases) {
+function checkDuplicates(releases, file) {
   const counts = /* @__PURE__ */ new Map();
   for (const r of releases) {
     const key = JSON.stringify([r.namespace ?? "", r.name ?? "", r.kubeContext ?? ""]);
@@ -11387,7 +11735,7 @@ function checkDuplicates(releases) {
     throw new LoadError(
       "LOAD_DUPLICATE_RELEASE",
       `duplicate release "${r.name ?? ""}" found${where}: there were ${n} releases named "${r.name ?? ""}" matching specified selector`,
-      { found: r.name ?? "" }
+      { found: r.name ?? "", ...file === void 0 ? {} : { file } }
     );
   }
 }
@@ -12015,6 +12363,7 @@ function renderPart(ctx, part, loc, id, env, overrode) {
       fs: ctx.fs,
       environ: ctx.environ,
       helperCache: ctx.helperCache,
+      ...limitsAndPolicy(ctx),
       yamlVersion: ctx.yamlVersion,
       ...ctx.processRunner === void 0 ? {} : { processRunner: ctx.processRunner },
       logger: ctx.logger
@@ -12037,6 +12386,7 @@ function expandHelmfiles(ctx, spec, loc) {
   for (const hf of spec.helmfiles ?? []) {
     const path = hf.path ?? "";
     if (isRemotePath(path)) {
+      if (ctx.policy !== void 0) checkRemoteAllowed(ctx.policy, path, loc.displayFile);
       out.push(hf);
       continue;
     }
@@ -12053,6 +12403,17 @@ function expandHelmfiles(ctx, spec, loc) {
   return out;
 }
 function loadBaseSpec(ctx, envValues, loc, file, including) {
+  if (isRemotePath(file)) {
+    if (ctx.policy !== void 0) checkRemoteAllowed(ctx.policy, file, including);
+    throw new LoadError(
+      "LOAD_REMOTE_UNSUPPORTED",
+      `remote base "${file}" cannot be fetched: go-getter URLs are not supported`,
+      {
+        keyPath: ["bases"],
+        found: file
+      }
+    );
+  }
   const abs = isAbsolute3(file) ? file : joinPath(loc.absDir, file);
   if (abs === including) {
     throw new LoadError("LOAD_CYCLIC_BASES", `${loc.displayFile} lists itself under bases`, {
@@ -12159,6 +12520,16 @@ var NoMatchingReleaseError = class extends LoadError {
 };
 function findDesiredStateFiles(ctx, cwd, specified, reverse) {
   let dir;
+  if (specified !== void 0 && isRemotePath(specified)) {
+    throw new LoadError(
+      "LOAD_REMOTE_UNSUPPORTED",
+      `remote state file "${specified}" cannot be fetched: go-getter URLs are not supported`,
+      {
+        found: specified,
+        expected: "a local file or directory"
+      }
+    );
+  }
   if (specified !== void 0 && specified !== "") {
     const abs = isAbsolute3(specified) ? specified : joinPath(cwd, specified);
     if (ctx.fs.isFile(abs)) return [specified];
@@ -12403,7 +12774,7 @@ function anyValue2(v) {
   }
   return v ?? null;
 }
-function struct2(order, obj, convert, keep = () => false) {
+function struct3(order, obj, convert, keep = () => false) {
   const entries = [];
   for (const k of order) {
     const v = obj[k];
@@ -12432,21 +12803,21 @@ var REPOSITORY_ORDER = [
   "plainHttp"
 ];
 function releaseDoc(r) {
-  return struct2(RELEASE_ORDER, r, (k, v) => {
+  return struct3(RELEASE_ORDER, r, (k, v) => {
     if ((k === "set" || k === "setString" || k === "setTemplate" || k === "env") && Array.isArray(v)) {
-      return v.map((s) => struct2(SET_ORDER, s, (_k, x) => anyValue2(x)));
+      return v.map((s) => struct3(SET_ORDER, s, (_k, x) => anyValue2(x)));
     }
     if (k === "inherit" && Array.isArray(v))
       return v.map(
-        (s) => struct2(["template", "except"], s, (_k, x) => anyValue2(x))
+        (s) => struct3(["template", "except"], s, (_k, x) => anyValue2(x))
       );
     if (k === "missingFileHandlerConfig")
-      return struct2(["ignoreMissingGitBranch"], v, (_k, x) => anyValue2(x));
+      return struct3(["ignoreMissingGitBranch"], v, (_k, x) => anyValue2(x));
     return anyValue2(v);
   });
 }
 function helmDefaultsDoc(h) {
-  return struct2(
+  return struct3(
     Object.keys(helmDefaultsSchema.shape),
     h,
     (k, v) => anyValue2(v ?? HELM_DEFAULT_ZERO[k] ?? null),
@@ -12455,7 +12826,7 @@ function helmDefaultsDoc(h) {
 }
 function buildDocument(spec, releases, filePath, renderedValues) {
   const full = { ...spec, releases };
-  const body = struct2(
+  const body = struct3(
     Object.keys(stateSchema.shape),
     full,
     (k, v) => {
@@ -12470,13 +12841,13 @@ function buildDocument(spec, releases, filePath, renderedValues) {
       if (k === "environments") {
         const out = {};
         for (const [name, e] of Object.entries(v)) {
-          out[name] = struct2(Object.keys(environmentSpecSchema.shape), e, (_k, x) => anyValue2(x));
+          out[name] = struct3(Object.keys(environmentSpecSchema.shape), e, (_k, x) => anyValue2(x));
         }
         return out;
       }
       if (k === "helmfiles") {
         return v.map(
-          (h) => struct2(
+          (h) => struct3(
             ["path", "selectors", "selectorsInherited", "inherits", "values"],
             h,
             (_k, x) => anyValue2(x)
@@ -12485,7 +12856,7 @@ function buildDocument(spec, releases, filePath, renderedValues) {
       }
       if (k === "repositories")
         return v.map(
-          (r) => struct2(REPOSITORY_ORDER, r, (_k, x) => anyValue2(x))
+          (r) => struct3(REPOSITORY_ORDER, r, (_k, x) => anyValue2(x))
         );
       return anyValue2(v);
     },
@@ -12525,6 +12896,7 @@ function createLoaderContext(options, io) {
     logger: io.logger ?? silentLogger,
     ...io.processRunner === void 0 ? {} : { processRunner: io.processRunner },
     secrets: io.secrets ?? noSecretsDecryptor,
+    ...io.secretResolver === void 0 ? {} : { secretResolver: io.secretResolver },
     envName: options.environment ?? "default",
     namespace: options.namespace ?? "",
     kubeContext: options.kubeContext ?? "",
@@ -12535,7 +12907,12 @@ function createLoaderContext(options, io) {
     helmBinary: options.helmBinary ?? "",
     kustomizeBinary: "",
     helperCache: /* @__PURE__ */ new Map(),
-    ...options.onStateRead === void 0 ? {} : { onStateRead: options.onStateRead }
+    ...options.onStateRead === void 0 ? {} : { onStateRead: options.onStateRead },
+    limits: resolveLimits(options.limits, io.env),
+    policy: resolvePolicy(
+      options.disableInsecureFeatures === void 0 ? {} : { disableInsecureFeatures: options.disableInsecureFeatures },
+      io.env
+    )
   };
 }
 function repositories(st) {
@@ -12564,7 +12941,10 @@ function convergeState(ctx, options, st, selectors) {
     st.values,
     options.includeTransitiveNeeds === true
   );
-  checkDuplicates(selected.map((r) => r.spec));
+  checkDuplicates(
+    selected.map((r) => r.spec),
+    st.absFile
+  );
   const view = {
     loc: st.loc,
     absFile: st.absFile,
@@ -12623,6 +13003,640 @@ function loadDesiredState(options, io) {
     if (!(err instanceof NoMatchingReleaseError && options.allowNoMatchingRelease === true)) throw err;
   }
   return { states, releases: states.flatMap((s) => s.releases) };
+}
+
+// src/secrets/redact.ts
+var REDACTED = "[redacted]";
+function redact(text, secrets, options = {}) {
+  const replacement = options.replacement ?? REDACTED;
+  const minLength = Math.max(1, options.minLength ?? 1);
+  const needles = /* @__PURE__ */ new Set();
+  for (const s of secrets) {
+    if (s.length >= minLength) needles.add(s);
+    if (s.includes("\n")) {
+      for (const line of s.split("\n")) {
+        const t = line.trim();
+        if (t.length >= Math.max(minLength, 4)) needles.add(t);
+      }
+    }
+  }
+  const ordered = [...needles].sort((a, b) => b.length - a.length);
+  let out = text;
+  for (const n of ordered) {
+    if (out.includes(n)) out = out.split(n).join(replacement);
+  }
+  return out;
+}
+
+// src/secrets/secret-registry.ts
+function collectSecretStrings(value, options = {}) {
+  const minLength = options.minLength ?? 4;
+  const out = /* @__PURE__ */ new Set();
+  const visit = (v) => {
+    if (v === null || v === void 0) return;
+    if (typeof v === "string" || typeof v === "number" || typeof v === "bigint") {
+      const text = String(v);
+      if (text.length >= minLength) out.add(text);
+      return;
+    }
+    if (Array.isArray(v)) {
+      for (const x of v) visit(x);
+      return;
+    }
+    if (typeof v === "object") {
+      for (const k of Object.keys(v)) visit(v[k]);
+    }
+  };
+  visit(value);
+  return out;
+}
+var SecretRegistry = class {
+  known = /* @__PURE__ */ new Set();
+  /** Adds plaintexts (empty strings are ignored). */
+  add(...secrets) {
+    for (const s of secrets) if (s !== "") this.known.add(s);
+  }
+  /** Adds every scalar leaf of a decrypted value (see {@link collectSecretStrings}). */
+  addValue(value) {
+    for (const s of collectSecretStrings(value)) this.known.add(s);
+  }
+  /** How many secrets are known. */
+  get size() {
+    return this.known.size;
+  }
+  /**
+   * True when `text` contains any known secret of three or more characters (shorter ones
+   * would match nearly any text).
+   */
+  containsSecret(text) {
+    for (const s of this.known) if (s.length >= 3 && text.includes(s)) return true;
+    return false;
+  }
+  /** {@link redact} against every known secret. */
+  redact(text, options) {
+    return redact(text, this.known, options);
+  }
+  /** The known secrets (for callers that keep their own redaction). */
+  values() {
+    return this.known;
+  }
+};
+
+// src/secrets/envsubst.ts
+var NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
+function expandBraced(body, env) {
+  const m = NAME.exec(body);
+  if (m === null) return "";
+  const name = m[0];
+  const rest = body.slice(name.length);
+  const value = env[name];
+  const set2 = value !== void 0;
+  const nonEmpty2 = set2 && value !== "";
+  const op = /^(:?[-=+])/.exec(rest);
+  if (op === null) return value ?? "";
+  const word = envsubst(rest.slice((op[1] ?? "").length), env);
+  switch (op[1]) {
+    case "-":
+    case "=":
+      return set2 ? value : word;
+    case ":-":
+    case ":=":
+      return nonEmpty2 ? value : word;
+    case "+":
+      return set2 ? word : "";
+    default:
+      return nonEmpty2 ? word : "";
+  }
+}
+function envsubst(text, env) {
+  let out = "";
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c !== "$") {
+      out += c;
+      i++;
+      continue;
+    }
+    const next = text[i + 1];
+    if (next === "$") {
+      out += "$";
+      i += 2;
+    } else if (next === "{") {
+      let depth = 1;
+      let j = i + 2;
+      for (; j < text.length && depth > 0; j++) {
+        if (text[j] === "{") depth++;
+        else if (text[j] === "}") depth--;
+      }
+      if (depth > 0) {
+        out += text.slice(i);
+        break;
+      }
+      out += expandBraced(text.slice(i + 2, j - 1), env);
+      i = j;
+    } else {
+      const m = NAME.exec(text.slice(i + 1));
+      if (m === null) {
+        out += "$";
+        i++;
+      } else {
+        out += env[m[0]] ?? "";
+        i += 1 + m[0].length;
+      }
+    }
+  }
+  return out;
+}
+
+// src/secrets/ref-backends.ts
+function failure(ref, reason, file) {
+  return new SecretError(
+    "SECRET_REF_FAILED",
+    `cannot resolve secret reference ref+${ref.backend}://${ref.path}: ${reason}`,
+    file === void 0 ? {} : { file }
+  );
+}
+function asMap2(ref, text, ctx, what, file) {
+  let v;
+  try {
+    v = decodeYaml(text, { version: ctx.yamlVersion });
+  } catch {
+    throw failure(ref, `${what} is not valid YAML`, file);
+  }
+  if (v === null) return newMap();
+  if (!isMap(v)) throw failure(ref, `${what} is not a YAML map`, file);
+  return v;
+}
+function absolute(path, cwd) {
+  return path.startsWith("/") ? path : `${cwd.replace(/\/+$/, "")}/${path.replace(/^\.\//, "")}`;
+}
+function readRefFile(ref, ctx) {
+  const file = absolute(ref.path.replace(/\/+$/, ""), ctx.cwd);
+  if (!ctx.fs.isFile(file)) throw failure(ref, `file ${file} does not exist`, file);
+  return { file, text: ctx.fs.readFile(file) };
+}
+var fileBackend = {
+  getString(ref, ctx) {
+    const encode2 = ref.params.get("encode") ?? "raw";
+    if (encode2 === "raw") return readRefFile(ref, ctx).text;
+    if (encode2 === "base64") {
+      const file = absolute(ref.path.replace(/\/+$/, ""), ctx.cwd);
+      if (!ctx.fs.isFile(file)) throw failure(ref, `file ${file} does not exist`, file);
+      return Buffer.from(ctx.fs.readBytes(file)).toString("base64");
+    }
+    throw failure(ref, `unsupported encode parameter "${encode2}" (expected raw or base64)`);
+  },
+  getStringMap(ref, ctx) {
+    const { file, text } = readRefFile(ref, ctx);
+    return asMap2(ref, text, ctx, `file ${file}`, file);
+  }
+};
+var echoBackend = {
+  getString(ref) {
+    return ref.path.replace(/\/+$/, "");
+  },
+  getStringMap(ref) {
+    const keys = ref.path.split("/");
+    if (keys.length < 2) throw failure(ref, 'the path must have two or more components separated by "/"');
+    const root = newMap();
+    let cur = root;
+    for (let i = 0; i < keys.length - 1; i++) {
+      const k = keys[i];
+      if (i === keys.length - 2) cur[k] = keys[i + 1];
+      else {
+        const next = newMap();
+        cur[k] = next;
+        cur = next;
+      }
+    }
+    return root;
+  }
+};
+var envsubstBackend = {
+  getString(ref, ctx) {
+    return envsubst(ref.path.replace(/\/$/, "").trim(), ctx.env);
+  },
+  getStringMap(ref, ctx) {
+    return asMap2(ref, envsubst(ref.path.replace(/\/$/, "").trim(), ctx.env), ctx, "the substituted text");
+  }
+};
+function sopsDecrypt(ref, ctx) {
+  if (ctx.decryptor === void 0) {
+    throw new SecretError(
+      "SECRET_BACKEND_UNSUPPORTED",
+      `secret reference backend "sops" needs a sops decryptor, and none is configured`
+    );
+  }
+  const keyType = ref.params.get("key_type") ?? "filepath";
+  if (keyType !== "filepath") {
+    throw failure(ref, `key_type=${keyType} is not supported (only filepath)`);
+  }
+  const file = absolute(ref.path.replace(/\/+$/, ""), ctx.cwd);
+  return { file, text: ctx.decryptor.decryptFile(file) };
+}
+var sopsBackend = {
+  getString(ref, ctx) {
+    return sopsDecrypt(ref, ctx).text;
+  },
+  getStringMap(ref, ctx) {
+    const { file, text } = sopsDecrypt(ref, ctx);
+    return asMap2(ref, text, ctx, `the decrypted file ${file}`, file);
+  }
+};
+var BUILTIN_REF_BACKENDS = Object.freeze({
+  file: fileBackend,
+  echo: echoBackend,
+  envsubst: envsubstBackend,
+  sops: sopsBackend
+});
+
+// src/secrets/secret-ref.ts
+var REF_PATTERN = /((?:secret)?ref)\+([^+:]*:\/\/[^+\n ]+[^+\n ",])\+?/;
+var REF_PATTERN_GLOBAL = new RegExp(REF_PATTERN.source, "g");
+function decode2(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+function parseSecretRef(key) {
+  const sep2 = key.indexOf("://");
+  const backend = sep2 < 0 ? key : key.slice(0, sep2);
+  let rest = sep2 < 0 ? "" : key.slice(sep2 + 3);
+  let fragmentText = "";
+  const hash2 = rest.indexOf("#");
+  if (hash2 >= 0) {
+    fragmentText = rest.slice(hash2 + 1);
+    rest = rest.slice(0, hash2);
+  }
+  const params = /* @__PURE__ */ new Map();
+  const q = rest.indexOf("?");
+  if (q >= 0) {
+    for (const [k, v] of new URLSearchParams(rest.slice(q + 1))) if (!params.has(k)) params.set(k, v);
+    rest = rest.slice(0, q);
+  }
+  const slash = rest.indexOf("/");
+  const host = slash < 0 ? rest : rest.slice(0, slash);
+  const pathPart = slash < 0 ? "" : rest.slice(slash);
+  const components = [];
+  if (host !== "") components.push(host);
+  const p = host !== "" ? pathPart.replace(/^\//, "") : pathPart;
+  if (p !== "") components.push(p);
+  const frag = decode2(fragmentText).replace(/^#/, "").replace(/^\//, "");
+  return {
+    key,
+    backend,
+    path: decode2(components.join("/")),
+    params,
+    fragment: frag === "" ? [] : frag.split("/")
+  };
+}
+
+// src/secrets/secret-resolver.ts
+function formatV2(v) {
+  if (v === null) return "<nil>";
+  if (typeof v === "string") return v;
+  if (typeof v === "bigint" || typeof v === "boolean" || typeof v === "number") return String(v);
+  if (Array.isArray(v)) return `[${v.map(formatV2).join(" ")}]`;
+  return `map[${Object.keys(v).sort().map((k) => `${k}:${formatV2(v[k])}`).join(" ")}]`;
+}
+var SecretRefResolver = class {
+  /** Every value resolved so far (for redaction and secret marking). */
+  registry;
+  backends;
+  ctx;
+  strings = /* @__PURE__ */ new Map();
+  docs = /* @__PURE__ */ new Map();
+  /** Number of references resolved so far. */
+  resolvedCount = 0;
+  constructor(options) {
+    this.registry = options.registry ?? new SecretRegistry();
+    this.backends = { ...BUILTIN_REF_BACKENDS, ...options.backends ?? {} };
+    this.ctx = {
+      fs: options.fs,
+      env: options.env,
+      cwd: options.cwd,
+      yamlVersion: options.yamlVersion ?? "v3",
+      ...options.decryptor === void 0 ? {} : { decryptor: options.decryptor }
+    };
+  }
+  /** The names of the usable backends. */
+  backendNames() {
+    return Object.keys(this.backends).sort();
+  }
+  /** Looks up one reference (the text after `ref+`, e.g. `file://s.yaml#/a`). */
+  lookup(key) {
+    const ref = parseSecretRef(key);
+    const backend = this.backends[ref.backend];
+    if (backend === void 0) {
+      throw new SecretError(
+        "SECRET_BACKEND_UNSUPPORTED",
+        `secret reference backend "${ref.backend}" is not supported: only the offline backends ${this.backendNames().join(", ")} are available (register a backend for "${ref.backend}" to use it)`,
+        { expected: `one of ${this.backendNames().join(", ")}`, found: ref.backend }
+      );
+    }
+    this.resolvedCount++;
+    if (ref.fragment.length === 0) {
+      let s = this.strings.get(key);
+      if (s === void 0) {
+        s = backend.getString(ref, this.ctx);
+        this.strings.set(key, s);
+      }
+      this.registry.add(s);
+      return s;
+    }
+    const docKey = key.slice(0, key.lastIndexOf("#"));
+    let doc = this.docs.get(docKey);
+    if (doc === void 0) {
+      doc = backend.getStringMap(ref, this.ctx);
+      this.docs.set(docKey, doc);
+    }
+    const found = this.walk(doc, ref.fragment, ref.backend, ref.path);
+    this.registry.addValue(found);
+    return found;
+  }
+  walk(doc, keys, backend, path) {
+    let obj = doc;
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      if (!Object.prototype.hasOwnProperty.call(obj, k)) return null;
+      const t = obj[k];
+      if (i === keys.length - 1) return t;
+      if (!isMap(t)) {
+        throw new SecretError(
+          "SECRET_REF_FAILED",
+          `cannot resolve secret reference ref+${backend}://${path}: the value at key ${keys.slice(0, i + 1).join("/")} is not a map`,
+          { keyPath: keys.slice(0, i + 1) }
+        );
+      }
+      obj = t;
+    }
+    return null;
+  }
+  /** vals' `InValue`: a whole-string reference keeps its type, embedded ones become text. */
+  expandString(s) {
+    const m = REF_PATTERN.exec(s);
+    if (m === null) return s;
+    if (m.index === 0 && m[0].length === s.length) return this.wrap(() => this.lookup(m[2] ?? ""));
+    return this.wrap(
+      () => s.replace(REF_PATTERN_GLOBAL, (_all, _kind, key) => formatV2(this.lookup(key)))
+    );
+  }
+  wrap(fn2) {
+    try {
+      return fn2();
+    } catch (err) {
+      if (err instanceof HelmfileError) throw err;
+      throw new SecretError("SECRET_REF_FAILED", `cannot resolve a secret reference: ${err.name}`);
+    }
+  }
+  /** Every string in a value tree expanded (maps and lists copied, other values kept). */
+  expandValue(v) {
+    if (typeof v === "string") return this.expandString(v);
+    if (Array.isArray(v)) return v.map((x) => this.expandValue(x));
+    if (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === null) {
+      const out = /* @__PURE__ */ Object.create(null);
+      for (const k of Object.keys(v)) out[k] = this.expandValue(v[k]);
+      return out;
+    }
+    return v;
+  }
+  /** The `SecretResolver` contract of the template functions: a map with every reference resolved. */
+  evalMap(values) {
+    return this.expandValue(values);
+  }
+  /** Like {@link evalMap} for the Go-typed values tree. */
+  evalValues(values) {
+    const out = this.expandValue(values);
+    return isMap(out) ? out : newMap();
+  }
+};
+
+// src/secrets/sops-decryptor.ts
+var import_yaml8 = require("yaml");
+
+// src/secrets/find-sops.ts
+var ENV_VARS = ["SOPS_BINARY", "HELM_SECRETS_SOPS_PATH", "HELM_SECRETS_SOPS_BIN"];
+function onPath(name, env, fs) {
+  for (const dir of (env.PATH ?? "").split(":")) {
+    if (dir === "") continue;
+    const candidate = `${dir.replace(/\/+$/, "")}/${name}`;
+    if (fs.isFile(candidate)) return candidate;
+  }
+  return void 0;
+}
+function resolveCandidate(candidate, source, options) {
+  if (candidate.includes("/")) {
+    if (options.fs.isFile(candidate)) return candidate;
+    throw new SecretError(
+      "SECRETS_SOPS_NOT_FOUND",
+      `sops binary ${candidate} (from ${source}) does not exist`,
+      {
+        expected: "an executable sops binary",
+        found: candidate
+      }
+    );
+  }
+  const found = onPath(candidate, options.env, options.fs);
+  if (found !== void 0) return found;
+  throw new SecretError(
+    "SECRETS_SOPS_NOT_FOUND",
+    `sops binary "${candidate}" (from ${source}) is not on PATH`,
+    {
+      expected: "an executable sops binary",
+      found: candidate
+    }
+  );
+}
+function findSops(options) {
+  if (options.binary !== void 0 && options.binary !== "") {
+    return resolveCandidate(options.binary, "the sops binary option", options);
+  }
+  for (const name of ENV_VARS) {
+    const v = options.env[name];
+    if (v !== void 0 && v !== "") return resolveCandidate(v, name, options);
+  }
+  const found = onPath("sops", options.env, options.fs);
+  if (found !== void 0) return found;
+  throw new SecretError(
+    "SECRETS_SOPS_NOT_FOUND",
+    "cannot decrypt secrets: the sops binary was not found (set the sops binary option or SOPS_BINARY, or put sops on PATH)",
+    { expected: "sops on PATH", found: "nothing" }
+  );
+}
+
+// src/secrets/sops-failure.ts
+var REASONS = [
+  {
+    code: "SECRETS_NO_KEY",
+    pattern: /failed to get the data key|no key could|could not decrypt data key|0 successful groups|no identity matched/i,
+    text: "no available key can decrypt it (wrong or missing age/PGP/KMS key; for age set SOPS_AGE_KEY_FILE or SOPS_AGE_KEY)"
+  },
+  {
+    code: "SECRETS_CORRUPT",
+    pattern: /mac mismatch|message authentication failed|could not decrypt value|error walking tree|does not match sops' data format|failed to decrypt/i,
+    text: "it is corrupt (an encrypted value or its MAC does not verify)"
+  },
+  {
+    code: "SECRETS_NOT_ENCRYPTED",
+    pattern: /metadata not found|not encrypted/i,
+    text: "it is not a sops-encrypted file"
+  },
+  {
+    code: "SECRETS_CORRUPT",
+    pattern: /unmarshal|error loading file|invalid character|yaml:|json:|unexpected end|cannot parse|error parsing/i,
+    text: "sops cannot parse it (corrupt file or wrong format)"
+  }
+];
+function scrubSopsStderr(stderr, known = []) {
+  const first = stderr.replace(/\x1b\[[0-9;]*m/g, "").split("\n").map((l) => l.trim()).find((l) => l !== "");
+  if (first === void 0) return "";
+  let line = first.replace(/ENC\[[^\]]*\]?/g, "ENC[\u2026]").replace(/"(?:[^"\\]|\\.)*"/g, '"\u2026"').replace(/'[^']*'/g, "'\u2026'").replace(/`[^`]*`/g, "`\u2026`").replace(/[^\s:,;()[\]{}]{41,}/g, "\u2026");
+  line = redact(line, known);
+  return line.length > 200 ? `${line.slice(0, 199)}\u2026` : line;
+}
+function sopsFailureError(f) {
+  if (f.exitCode === 127 && /ENOENT|not found/i.test(f.stderr)) {
+    return new SecretError(
+      "SECRETS_SOPS_NOT_FOUND",
+      `cannot decrypt secrets file ${f.file}: sops binary ${f.binary} could not be run`,
+      {
+        file: f.file
+      }
+    );
+  }
+  const reason = REASONS.find((r) => r.pattern.test(f.stderr));
+  const said = scrubSopsStderr(f.stderr, f.known ?? []);
+  const why = reason?.text ?? `sops exited with code ${f.exitCode}`;
+  const message = `failed to decrypt secrets file ${f.file}: ${why}${said === "" ? "" : ` (sops: ${said})`}`;
+  return new SecretError(reason?.code ?? "SECRETS_DECRYPT_FAILED", message, { file: f.file });
+}
+
+// src/secrets/sops-format.ts
+function isSopsEncrypted(text) {
+  return /mac.*,type:str\]/.test(text);
+}
+function sopsFormatOf(text) {
+  if (/^sops:\s*$/m.test(text)) return "yaml";
+  if (/"data":\s*"ENC\[/.test(text)) return "binary";
+  return "json";
+}
+
+// src/secrets/sops-decryptor.ts
+var SopsDecryptor = class {
+  constructor(options) {
+    this.options = options;
+    this.registry = options.registry ?? new SecretRegistry();
+  }
+  options;
+  /** Every plaintext decrypted so far: redact logs and errors against it. */
+  registry;
+  cache = /* @__PURE__ */ new Map();
+  binary;
+  /** The sops binary that will run (found once, on first use). */
+  sopsBinary() {
+    if (this.binary === void 0) {
+      this.binary = findSops({
+        env: this.options.env,
+        fs: this.options.fs,
+        ...this.options.binary === void 0 ? {} : { binary: this.options.binary }
+      });
+    }
+    return this.binary;
+  }
+  decryptFile(path) {
+    const cached2 = this.cache.get(path);
+    if (cached2 !== void 0) return cached2;
+    const { fs } = this.options;
+    if (!fs.isFile(path)) {
+      throw new SecretError("SECRETS_FILE_NOT_FOUND", `secrets file ${path} does not exist`, { file: path });
+    }
+    const text = fs.readFile(path);
+    this.requireEncrypted(text, path);
+    const format = sopsFormatOf(text);
+    const out = this.runSops(format, path, path);
+    this.cache.set(path, out);
+    return out;
+  }
+  containsSecret(text) {
+    return this.registry.containsSecret(text);
+  }
+  decryptText(text, name) {
+    this.requireEncrypted(text, name);
+    return this.runSops(sopsFormatOf(text), void 0, name, text);
+  }
+  requireEncrypted(text, file) {
+    if (!isSopsEncrypted(text)) {
+      throw new SecretError(
+        "SECRETS_NOT_ENCRYPTED",
+        `secrets file ${file} is not encrypted with sops (no sops MAC found); encrypt it with sops or list it under values:`,
+        { file }
+      );
+    }
+  }
+  runSops(format, input, file, stdin) {
+    const binary = this.sopsBinary();
+    const types = ["--input-type", format, "--output-type", format];
+    const args = input === void 0 ? ["decrypt", ...this.options.extraArgs ?? [], ...types] : [...this.options.extraArgs ?? [], "--decrypt", ...types, input];
+    const result = this.options.runner.runSync(binary, args, {
+      timeoutMs: this.options.timeoutMs ?? 12e4,
+      ...this.options.sopsEnv === void 0 ? {} : { env: this.options.sopsEnv },
+      ...stdin === void 0 ? {} : { input: stdin }
+    });
+    if (result.exitCode !== 0) {
+      throw sopsFailureError({
+        file,
+        binary,
+        exitCode: result.exitCode,
+        stderr: result.stderr,
+        known: this.registry.values()
+      });
+    }
+    this.remember(result.stdout, format);
+    (this.options.logger ?? silentLogger).debug(`decrypted secrets file ${file}`);
+    return result.stdout;
+  }
+  remember(plaintext, format) {
+    if (format !== "binary") {
+      try {
+        this.registry.addValue((0, import_yaml8.parse)(plaintext));
+        return;
+      } catch {
+      }
+    }
+    for (const line of plaintext.split("\n")) {
+      const t = line.trim();
+      if (t.length >= 4) this.registry.add(t);
+    }
+  }
+};
+
+// src/node/secrets-node.ts
+function createNodeSecrets(options = {}) {
+  const cwd = options.cwd ?? process.cwd();
+  const env = options.env ?? process.env;
+  const fs = new NodeFileSystem(cwd);
+  const registry = new SecretRegistry();
+  const decryptor = new SopsDecryptor({
+    runner: new NodeProcessRunner({ baseEnv: env, cwd }),
+    fs,
+    env,
+    registry,
+    ...options.sopsBinary === void 0 ? {} : { binary: options.sopsBinary },
+    ...options.sopsEnv === void 0 ? {} : { sopsEnv: options.sopsEnv },
+    ...options.logger === void 0 ? {} : { logger: options.logger }
+  });
+  const resolver = new SecretRefResolver({
+    fs,
+    env,
+    cwd,
+    decryptor,
+    registry,
+    ...options.backends === void 0 ? {} : { backends: options.backends }
+  });
+  return { decryptor, resolver, registry };
 }
 
 // src/merge/helm-values/chart-node.ts
@@ -12939,18 +13953,24 @@ function pathToMap(path, data) {
 }
 
 // src/merge/helm-values/go-yaml-decode.ts
-var import_yaml8 = require("yaml");
+var import_yaml9 = require("yaml");
 
 // src/merge/helm-values/go-yaml-strictness.ts
 function firstDocumentText(text) {
   const lines = text.split("\n");
   let content = false;
+  let started = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    const marker = /^(\.\.\.|---)(\s|$)/.test(line) || line.startsWith("%");
-    if (content && marker) return lines.slice(0, i).join("\n") + "\n";
-    if (!marker && !/^\s*(#.*)?\r?$/.test(line)) content = true;
-    if (line.startsWith("---") && !/^---\s*(#.*)?$/.test(line)) content = true;
+    const boundary = /^(\.\.\.|---)(\s|$)/.test(line);
+    const marker = boundary || line.startsWith("%");
+    if (content && marker || started && boundary) return lines.slice(0, i).join("\n") + "\n";
+    if (line.startsWith("---")) {
+      started = true;
+      if (!/^---\s*(#.*)?$/.test(line)) content = true;
+    } else if (!marker && !/^\s*(#.*)?\r?$/.test(line)) {
+      content = true;
+    }
   }
   return text;
 }
@@ -13088,8 +14108,8 @@ var MERGE_TAG = "tag:yaml.org,2002:merge";
 function decodeGoYamlMap(text) {
   const strict = libyamlOnlyError(text);
   if (strict !== void 0) throw new GoYamlError("convert", strict);
-  const lines = new import_yaml8.LineCounter();
-  const doc = (0, import_yaml8.parseDocument)(firstDocumentText(text), {
+  const lines = new import_yaml9.LineCounter();
+  const doc = (0, import_yaml9.parseDocument)(firstDocumentText(text), {
     version: "1.1",
     schema: "failsafe",
     uniqueKeys: false,
@@ -13151,7 +14171,7 @@ function firstContentLine(text) {
   return text.split("\n").find((l) => !/^\s*(#.*)?$/.test(l)) ?? "";
 }
 function decodeNode(doc, node, anchors) {
-  if ((0, import_yaml8.isAlias)(node)) {
+  if ((0, import_yaml9.isAlias)(node)) {
     const target = node.resolve(doc);
     if (target === void 0)
       throw new GoYamlError("convert", `yaml: unknown anchor '${node.source}' referenced`);
@@ -13160,7 +14180,7 @@ function decodeNode(doc, node, anchors) {
     return decodeNode(doc, target, [...anchors, node.source]);
   }
   const inside = node.anchor === void 0 ? anchors : [...anchors, node.anchor];
-  if ((0, import_yaml8.isScalar)(node)) {
+  if ((0, import_yaml9.isScalar)(node)) {
     const implicit = node.type === "PLAIN" && node.tag === void 0;
     try {
       return resolveGoScalar(node.tag, String(node.value), implicit, node.type === "PLAIN");
@@ -13169,9 +14189,9 @@ function decodeNode(doc, node, anchors) {
       throw err;
     }
   }
-  if ((0, import_yaml8.isSeq)(node))
+  if ((0, import_yaml9.isSeq)(node))
     return { t: "seq", items: node.items.map((item) => decodeNode(doc, item, inside)) };
-  if ((0, import_yaml8.isMap)(node)) {
+  if ((0, import_yaml9.isMap)(node)) {
     const entries = /* @__PURE__ */ new Map();
     decodeMapInto(doc, node, inside, entries);
     return { t: "map", entries };
@@ -13179,13 +14199,13 @@ function decodeNode(doc, node, anchors) {
   return { t: "null" };
 }
 function decodeMapInto(doc, node, anchors, entries) {
-  if (!(0, import_yaml8.isMap)(node))
+  if (!(0, import_yaml9.isMap)(node))
     throw new GoYamlError("convert", "yaml: map merge requires map or sequence of maps as the value");
   for (const pair2 of node.items) {
-    if (!(0, import_yaml8.isPair)(pair2)) continue;
+    if (!(0, import_yaml9.isPair)(pair2)) continue;
     const keyNode = pair2.key;
     const valueNode = pair2.value;
-    if (keyNode !== null && (0, import_yaml8.isScalar)(keyNode) && keyNode.value === "<<" && (keyNode.type === "PLAIN" && keyNode.tag === void 0 || keyNode.tag === MERGE_TAG)) {
+    if (keyNode !== null && (0, import_yaml9.isScalar)(keyNode) && keyNode.value === "<<" && (keyNode.type === "PLAIN" && keyNode.tag === void 0 || keyNode.tag === MERGE_TAG)) {
       mergeInto(doc, valueNode, anchors, entries);
       continue;
     }
@@ -13198,12 +14218,12 @@ function decodeMapInto(doc, node, anchors, entries) {
 }
 function mergeInto(doc, value, anchors, entries) {
   const deref = (n) => {
-    if (!(0, import_yaml8.isAlias)(n)) return n;
+    if (!(0, import_yaml9.isAlias)(n)) return n;
     const t = n.resolve(doc);
     if (t === void 0) throw new GoYamlError("convert", `yaml: unknown anchor '${n.source}' referenced`);
     return t;
   };
-  if (value !== null && (0, import_yaml8.isSeq)(value)) {
+  if (value !== null && (0, import_yaml9.isSeq)(value)) {
     for (let i = value.items.length - 1; i >= 0; i--)
       decodeMapInto(doc, deref(value.items[i]), anchors, entries);
     return;
@@ -13343,11 +14363,14 @@ function splitYamlDocuments(text) {
           index + 1
         );
       }
-      if (buffer !== "") docs.push({ text: buffer, firstLine: start });
-      buffer = "";
-      start = index + 2;
-      return;
+      if (buffer !== "") {
+        docs.push({ text: buffer, firstLine: start });
+        buffer = "";
+        start = index + 2;
+        return;
+      }
     }
+    if (buffer === "") start = index + 1;
     buffer += line;
   });
   if (buffer !== "") docs.push({ text: buffer, firstLine: start });
@@ -13955,10 +14978,11 @@ function mergeUserValues(files, flags, options) {
       current = parseHelmValuesText(text, options.major);
     } catch (err) {
       if (!(err instanceof ValuesFileError)) throw err;
-      throw new MergeError("HELM_VALUES_YAML", `failed to parse ${file.name}: ${err.message}`, {
+      const detail = file.secret === true ? "invalid YAML (details hidden for a secret values file)" : err.message;
+      throw new MergeError("HELM_VALUES_YAML", `failed to parse ${file.name}: ${detail}`, {
         file: file.name,
         ...err.line === void 0 ? {} : { line: err.line },
-        cause: err
+        ...file.secret === true ? {} : { cause: err }
       });
     }
     base = mergeMaps2(base, current);
@@ -14072,9 +15096,19 @@ function computeHelmValues(input) {
   collectSubcharts(chart, values, input.subcharts ?? [], "", subchartValues);
   return { userValues: cloneValue(userValues), values, subchartValues, warnings };
 }
+function asFloat64Numbers(v) {
+  if (typeof v === "bigint") return Number(v);
+  if (Array.isArray(v)) return v.map(asFloat64Numbers);
+  if (isMap(v)) {
+    const out = newMap();
+    for (const k of Object.keys(v)) out[k] = asFloat64Numbers(v[k]);
+    return out;
+  }
+  return v;
+}
 function chartValuesOf(values, file, major, unpacking) {
   if (values === void 0 || values === null) return newMap();
-  if (typeof values !== "string") return cloneValue(values);
+  if (typeof values !== "string") return asFloat64Numbers(values);
   try {
     return parseHelmValuesText(values, major);
   } catch (err) {
@@ -14125,7 +15159,9 @@ function createDefaultPipeline(io) {
   const env = io?.env ?? { ...process.env };
   const cwd = io?.cwd ?? process.cwd();
   const fs = io?.fs ?? new NodeFileSystem(cwd);
-  const runner = io?.runner ?? new NodeProcessRunner({ baseEnv: env, cwd });
+  const runner = io?.runner ?? withProcessLimits(new NodeProcessRunner({ baseEnv: env, cwd }), resolveLimits({}, env));
+  let secretsEdge;
+  const nodeSecrets = () => secretsEdge ??= createNodeSecrets({ cwd, env });
   const helms = /* @__PURE__ */ new Map();
   const helm2 = (explicit2) => {
     const key = explicit2 ?? "";
@@ -14144,7 +15180,8 @@ function createDefaultPipeline(io) {
         env,
         processRunner: runner,
         logger: context.logger,
-        ...io?.secrets === void 0 ? {} : { secrets: io.secrets }
+        secrets: io?.secrets ?? nodeSecrets().decryptor,
+        secretResolver: nodeSecrets().resolver
       }
     ),
     renderReleases: async (state, context) => {
@@ -14176,7 +15213,7 @@ function kubeconfigPresent(env, fs) {
   const listed = (env.KUBECONFIG ?? "").split(":").filter((p) => p !== "");
   if (listed.length > 0) return listed.some((p) => fs.exists(p));
   const home = env.HOME ?? "";
-  return home !== "" && fs.exists((0, import_node_path10.join)(home, ".kube", "config"));
+  return home !== "" && fs.exists((0, import_node_path11.join)(home, ".kube", "config"));
 }
 
 // src/emit/helmfile-args.ts
@@ -14703,7 +15740,7 @@ var HelmfileComponentProvider = class extends import_experimental.ComponentProvi
 
 // provider/index.ts
 function providerDirectory(here) {
-  return here.endsWith("bin") ? (0, import_node_path11.join)(here, "..") : here;
+  return here.endsWith("bin") ? (0, import_node_path12.join)(here, "..") : here;
 }
 if (require.main === module) {
   void (0, import_provider.main)(new HelmfileComponentProvider(providerDirectory(__dirname)), process.argv.slice(2));

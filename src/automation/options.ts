@@ -60,7 +60,7 @@ export interface HelmfileStackOptions {
   readonly renderToDirectory?: string;
   /** Apply to the cluster of the kubeconfig instead of rendering to a directory. Default false. */
   readonly applyToCluster?: boolean;
-  /** Root of the Pulumi CLI (`<root>/bin/pulumi`). Default `$PULUMI_HELMFILE_PULUMI_ROOT`, else `~/.cache/pulumi-helmfile`. */
+  /** Root of the Pulumi CLI (`<root>/bin/pulumi`). Default `$PULUMI_HELMFILE_PULUMI_ROOT`, else `$PULUMI_HELMFILE_CACHE`, else `~/.cache/pulumi-helmfile` (where scripts/build-engine.sh puts it). */
   readonly pulumiRoot?: string;
   /** Extra environment variables for the Pulumi CLI. Default none. */
   readonly envVars?: Readonly<Record<string, string>>;
@@ -108,6 +108,7 @@ export function resolveStackOptions(options: HelmfileStackOptions): ResolvedStac
     pulumiRoot: resolve(
       options.pulumiRoot ??
         process.env.PULUMI_HELMFILE_PULUMI_ROOT ??
+        process.env.PULUMI_HELMFILE_CACHE ??
         join(homedir(), ".cache", "pulumi-helmfile"),
     ),
     workDir: join(stateDir, "workspace"),

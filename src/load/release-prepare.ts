@@ -307,12 +307,17 @@ export function prepareRelease(
   labels: Record<string, string>,
   skipDeps: boolean,
 ): PreparedRelease {
-  const values = valuesSources(ctx, st, release);
+  // A source that carries a decrypted or resolved plaintext (e.g. an environment secret used in
+  // a .gotmpl values file or a `set:` value) is secret too, so it never reaches state in clear.
+  const carries = (text: string): boolean => ctx.secrets.containsSecret?.(text) ?? false;
+  const values = valuesSources(ctx, st, release).map((v) =>
+    !v.secret && v.kind === "inline" && carries(v.content) ? { ...v, secret: true } : v,
+  );
   const flags = [
     ...setFlags("set", release.set, st.loc),
     ...setFlags("set-string", release.setString, st.loc),
     ...envSetFlag(ctx, release),
-  ];
+  ].map((f) => (!f.secret && carries(f.expression) ? { ...f, secret: true } : f));
   const defaults: HelmDefaults = st.spec.helmDefaults ?? {};
   const chartPath = isLocalChart(ctx, st.loc, release.chart ?? "");
   // helm's --kube-context: release, then the selected environment's kubeContext, then helmDefaults.

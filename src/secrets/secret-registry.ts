@@ -60,9 +60,12 @@ export class SecretRegistry {
     return this.known.size;
   }
 
-  /** True when `text` contains any known secret. */
+  /**
+   * True when `text` contains any known secret of three or more characters (shorter ones
+   * would match nearly any text).
+   */
   containsSecret(text: string): boolean {
-    for (const s of this.known) if (text.includes(s)) return true;
+    for (const s of this.known) if (s.length >= 3 && text.includes(s)) return true;
     return false;
   }
 

@@ -76,6 +76,10 @@ export class SopsDecryptor implements SecretsDecryptor {
     return out;
   }
 
+  containsSecret(text: string): boolean {
+    return this.registry.containsSecret(text);
+  }
+
   decryptText(text: string, name: string): string {
     this.requireEncrypted(text, name);
     // helmfile writes embedded secrets to a temporary file; stdin keeps them off the disk.

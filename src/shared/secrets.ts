@@ -16,6 +16,11 @@ export interface SecretsDecryptor {
    * maps, which it writes to a temporary `.yaml.enc` file). `name` is for messages only.
    */
   decryptText?(text: string, name: string): string;
+  /**
+   * Optional: true when `text` contains a plaintext this decryptor (or a resolver sharing its
+   * registry) has produced; the loader then marks the values source or `--set` flag secret.
+   */
+  containsSecret?(text: string): boolean;
 }
 
 /** The decryptor used when none is configured: every secrets file is an error. */

@@ -89,14 +89,20 @@ describeSops(title, () => {
     expect(values?.["region"]).toBe("json-region");
   });
 
-  it("passes release secrets as inline values sources marked secret", () => {
+  it("passes release secrets as inline values sources marked secret, after the values", () => {
     const r = load(decryptor()).releases[0];
-    const secretSources = r?.values.filter((v) => v.secret) ?? [];
-    expect(secretSources).toHaveLength(1);
-    const src = secretSources[0];
-    expect(src?.kind).toBe("inline");
-    expect(src?.kind === "inline" ? src.content : "").toContain("release-Secret-Value-3");
+    const last = r?.values[r.values.length - 1];
+    expect(last?.kind).toBe("inline");
+    expect(last?.secret).toBe(true);
+    expect(last?.kind === "inline" ? last.content : "").toContain("release-Secret-Value-3");
     expect(r?.hasSecrets).toBe(true);
+  });
+
+  it("marks a templated values source secret when it carries a decrypted environment secret", () => {
+    const r = load(decryptor()).releases[0];
+    const templated = r?.values[0];
+    expect(templated?.kind === "inline" ? templated.content : "").toContain("fromEnvSecret: env-Secret-Value-1");
+    expect(templated?.secret).toBe(true);
   });
 
   it("decrypts a JSON secrets file to JSON", () => {

@@ -127,6 +127,18 @@ describe("HCL expressions", () => {
     expect(evalExpr("(1 /* inline */ + # to end\n 0)")).toBe(1);
   });
 
+  it("computes fractions exactly, as cty's 512-bit numbers do before the float64 conversion", () => {
+    expect(evalExpr("0.1 + 0.2")).toBe(0.3);
+    expect(evalExpr("2 / 3 * 3")).toBe(2);
+    expect(evalExpr('"${0.1 + 0.2}x"')).toBe("0.3x");
+    expect(evalExpr("range(0, 0.5, 0.1)")).toEqual([0, 0.1, 0.2, 0.3, 0.4]);
+  });
+
+  it("uses truncated remainders like Go", () => {
+    expect(evalExpr("-7 % 3")).toBe(-1);
+    expect(evalExpr("10 % 3.5")).toBe(3);
+  });
+
   it("keeps integers exact before the final conversion", () => {
     expect(evalExpr('"${9007199254740993 - 1}"')).toBe(9007199254740992);
     expect(evalExpr('"x${9007199254740993}"')).toBe("x9007199254740993");

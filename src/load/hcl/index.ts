@@ -60,7 +60,10 @@ function dependencies(def: HclDefinition, block: "values" | "locals"): string[] 
 function evalDefinition(def: HclDefinition, scope: Map<string, HclValue>): HclValue {
   try {
     return evaluate(def.attr.expr, scope);
-  } catch (err) {
+  } catch (caught) {
+    // Huge strings or nesting (RangeError) come from the user's input: report them like other failures.
+    const err =
+      caught instanceof RangeError ? new HclEvalFailure("HCL_FUNCTION", caught.message, undefined) : caught;
     if (!(err instanceof HclEvalFailure)) throw err;
     const e: HelmfileError = hclError(
       err.code,

@@ -80,6 +80,8 @@ export function parseHclFile(src: string, file: string): Body {
       const e: HelmfileError = hclError(err.code, err.detail, { file, pos: err.pos });
       throw e;
     }
+    // A stack overflow on absurdly deep nesting is still the user's input, not our bug.
+    if (err instanceof RangeError) throw hclError("HCL_SYNTAX", `cannot parse: ${err.message}`, { file });
     throw err;
   }
 }

@@ -35,6 +35,8 @@ describe("string functions", () => {
     ['format("There are %d lights", 4)', "There are 4 lights"],
     ['format("%.2f|%5.1f|%x|%t|%#v", 3.14159, 3.14, 255, true, "x")', '3.14|  3.1|ff|true|"x"'],
     ['format("%-5s|%05d", "ab", 42)', "ab   |00042"],
+    // Go's big.Float rounds half to even in fixed-point formatting.
+    ['format("%.1f|%.0f", 0.25, 2.5)', "0.2|2"],
   ])("%s is %j", (expr, want) => {
     expect(evalExpr(expr)).toBe(want);
   });
