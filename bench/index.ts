@@ -1,0 +1,32 @@
+/**
+ * `npm run bench`: every benchmark in one run, reported as numbers and ratios (never as
+ * pass/fail). Each benchmark runs in its own process so peak-memory figures do not mix.
+ *
+ *   npm run bench [-- template load render scale]
+ */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+
+const BENCHES: Record<string, string> = {
+  template: "const m=require('./template');m.benchTemplate().then(r=>console.log(JSON.stringify(r)))",
+  load: "const m=require('./load');console.log(JSON.stringify(m.benchLoad()))",
+  render: "const m=require('./render');m.benchRender().then(r=>console.log(JSON.stringify(r)))",
+  scale: "const m=require('./scale');console.log(JSON.stringify(m.runScaleBench(5000)))",
+};
+
+function run(name: string, code: string): void {
+  const tsx = join(__dirname, "..", "node_modules", ".bin", "tsx");
+  const started = Date.now();
+  const res = spawnSync(tsx, ["-e", code], { cwd: __dirname, encoding: "utf8", maxBuffer: 1 << 26 });
+  const line = (res.stdout ?? "").trim().split("\n").pop() ?? "";
+  if (res.status !== 0 || !line.startsWith("{")) {
+    process.stdout.write(`${name}: failed (exit ${res.status}): ${(res.stderr ?? "").slice(0, 1000)}\n`);
+    return;
+  }
+  process.stdout.write(`${name}: ${line}  (${Math.round((Date.now() - started) / 1000)} s with startup)\n`);
+}
+
+const wanted = process.argv.slice(2);
+for (const [name, code] of Object.entries(BENCHES)) {
+  if (wanted.length === 0 || wanted.includes(name)) run(name, code);
+}
