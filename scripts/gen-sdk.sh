@@ -33,9 +33,22 @@ if [ -n "$have" ] && [ "$have" != "$want" ]; then
   schema=$(mktemp --suffix=.json)
   sed -e "s#/kubernetes/v$want/#/kubernetes/v$have/#g" -e "s#\"version\": \"$want\"#\"version\": \"$have\"#" provider/schema.json >"$schema"
 fi
+status=0
 for lang in python go; do
-  rm -rf "sdk/$lang"
-  pulumi package gen-sdk "$schema" --language "$lang" --out sdk
-  echo "gen-sdk: generated sdk/$lang"
+  # Codegen lives in the language plugins (pulumi-language-<lang>), which are separate binaries.
+  out=$(mktemp -d)
+  if log=$(pulumi package gen-sdk "$schema" --language "$lang" --out "$out" 2>&1); then
+    rm -rf "sdk/$lang"
+    mkdir -p sdk
+    mv "$out/$lang" "sdk/$lang"
+    echo "gen-sdk: generated sdk/$lang"
+  elif printf '%s' "$log" | grep -q "no language plugin"; then
+    echo "gen-sdk: skipped sdk/$lang: the pulumi-language-$lang plugin is not installed" >&2
+  else
+    printf '%s\n' "$log" >&2
+    status=1
+  fi
+  rm -rf "$out"
 done
 [ "$schema" = provider/schema.json ] || rm -f "$schema"
+exit "$status"

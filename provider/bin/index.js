@@ -12204,7 +12204,22 @@ function loadBases(spec, loc, envValues, loadBase) {
   }
   return result;
 }
-function loadEnvSecrets(ctx, spec, envSpec, loc) {
+function withDecryptedFiles(fs, decrypted) {
+  if (decrypted.size === 0) return fs;
+  return {
+    readFile: (p) => decrypted.get(p) ?? fs.readFile(p),
+    readBytes: (p) => {
+      const d = decrypted.get(p);
+      return d === void 0 ? fs.readBytes(p) : new TextEncoder().encode(d);
+    },
+    exists: (p) => decrypted.has(p) || fs.exists(p),
+    isDirectory: (p) => fs.isDirectory(p),
+    isFile: (p) => decrypted.has(p) || fs.isFile(p),
+    readDir: (p) => fs.readDir(p),
+    glob: (p) => fs.glob(p)
+  };
+}
+function loadEnvSecrets(ctx, spec, envSpec, loc, hclSecrets) {
   let secretVals = newMap();
   const handler = envSpec.missingFileHandler ?? spec.missingFileHandler ?? "Error";
   for (const path of envSpec.secrets ?? []) {
@@ -12212,7 +12227,8 @@ function loadEnvSecrets(ctx, spec, envSpec, loc) {
     if (skipped) continue;
     for (const f of files) {
       if (f.endsWith(".hcl")) {
-        throw new LoadError("HCL_UNSUPPORTED", `HCL secrets files are not supported yet: ${f}`, { file: f });
+        hclSecrets.set(f, ctx.secrets.decryptFile(f));
+        continue;
       }
       const decoded2 = decodeValuesYaml(ctx.secrets.decryptFile(f), f, ctx.yamlVersion);
       if (decoded2 !== null && !isMap(decoded2)) {
@@ -12231,15 +12247,19 @@ function loadEnvValues(ctx, spec, loc, name, ctxEnv) {
   const envSpec = spec.environments?.[name];
   let values = newMap();
   if (envSpec !== void 0) {
-    const secretVals = loadEnvSecrets(ctx, spec, envSpec, loc);
-    values = loadEnvironmentValues(ctx, {
-      loc,
-      missingFileHandler: envSpec.missingFileHandler,
-      entries: envSpec.values ?? [],
-      ctxEnv: mergeEnvironments(ctxEnv, void 0),
-      envName: name,
-      mergeStrategy: envSpec.mergeStrategy ?? ""
-    });
+    const hclSecrets = /* @__PURE__ */ new Map();
+    const secretVals = loadEnvSecrets(ctx, spec, envSpec, loc, hclSecrets);
+    values = loadEnvironmentValues(
+      hclSecrets.size === 0 ? ctx : { ...ctx, fs: withDecryptedFiles(ctx.fs, hclSecrets) },
+      {
+        loc,
+        missingFileHandler: envSpec.missingFileHandler,
+        entries: [...envSpec.values ?? [], ...hclSecrets.keys()],
+        ctxEnv: mergeEnvironments(ctxEnv, void 0),
+        envName: name,
+        mergeStrategy: envSpec.mergeStrategy ?? ""
+      }
+    );
     values = mergoOverride(values, secretVals);
   }
   const env = { ...newEnvironment(name, envSpec?.kubeContext ?? ""), values };

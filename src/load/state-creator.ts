@@ -11,6 +11,7 @@ import {
   type EnvironmentLayers,
 } from "../merge/index";
 import { LoadError, isHelmfileError } from "../shared/errors";
+import type { FileSystem } from "../shared/io";
 import { isMap, newMap, type Value, type ValueMap } from "../shared/value";
 import { loadEnvironmentValues } from "./env-values-loader";
 import { mergeEnvironmentSpecs } from "./environment-spec";
@@ -56,11 +57,29 @@ function loadBases(
   return result;
 }
 
+/** A file system that serves decrypted HCL secrets at their own paths (helmfile hands the HCL pass decrypted copies). */
+function withDecryptedFiles(fs: FileSystem, decrypted: ReadonlyMap<string, string>): FileSystem {
+  if (decrypted.size === 0) return fs;
+  return {
+    readFile: (p) => decrypted.get(p) ?? fs.readFile(p),
+    readBytes: (p) => {
+      const d = decrypted.get(p);
+      return d === undefined ? fs.readBytes(p) : new TextEncoder().encode(d);
+    },
+    exists: (p) => decrypted.has(p) || fs.exists(p),
+    isDirectory: (p) => fs.isDirectory(p),
+    isFile: (p) => decrypted.has(p) || fs.isFile(p),
+    readDir: (p) => fs.readDir(p),
+    glob: (p) => fs.glob(p),
+  };
+}
+
 function loadEnvSecrets(
   ctx: LoaderContext,
   spec: StateSpec,
   envSpec: EnvironmentSpec,
   loc: StateLocation,
+  hclSecrets: Map<string, string>,
 ): ValueMap {
   let secretVals = newMap();
   const handler = envSpec.missingFileHandler ?? spec.missingFileHandler ?? "Error";
@@ -69,7 +88,9 @@ function loadEnvSecrets(
     if (skipped) continue;
     for (const f of files) {
       if (f.endsWith(".hcl")) {
-        throw new LoadError("HCL_UNSUPPORTED", `HCL secrets files are not supported yet: ${f}`, { file: f });
+        // Decrypted now, evaluated with the values' HCL files (seed doc: HCL secrets in the HCL pass).
+        hclSecrets.set(f, ctx.secrets.decryptFile(f));
+        continue;
       }
       const decoded: Value = decodeValuesYaml(ctx.secrets.decryptFile(f), f, ctx.yamlVersion);
       if (decoded !== null && !isMap(decoded)) {
@@ -95,15 +116,19 @@ function loadEnvValues(
   const envSpec = spec.environments?.[name];
   let values = newMap();
   if (envSpec !== undefined) {
-    const secretVals = loadEnvSecrets(ctx, spec, envSpec, loc);
-    values = loadEnvironmentValues(ctx, {
-      loc,
-      missingFileHandler: envSpec.missingFileHandler,
-      entries: envSpec.values ?? [],
-      ctxEnv: mergeEnvironments(ctxEnv, undefined),
-      envName: name,
-      mergeStrategy: envSpec.mergeStrategy ?? "",
-    });
+    const hclSecrets = new Map<string, string>();
+    const secretVals = loadEnvSecrets(ctx, spec, envSpec, loc, hclSecrets);
+    values = loadEnvironmentValues(
+      hclSecrets.size === 0 ? ctx : { ...ctx, fs: withDecryptedFiles(ctx.fs, hclSecrets) },
+      {
+        loc,
+        missingFileHandler: envSpec.missingFileHandler,
+        entries: [...(envSpec.values ?? []), ...hclSecrets.keys()],
+        ctxEnv: mergeEnvironments(ctxEnv, undefined),
+        envName: name,
+        mergeStrategy: envSpec.mergeStrategy ?? "",
+      },
+    );
     values = mergoOverride(values, secretVals);
   }
   const env = { ...newEnvironment(name, envSpec?.kubeContext ?? ""), values };

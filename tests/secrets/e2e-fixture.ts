@@ -13,7 +13,11 @@ export const E2E_SECRETS_DIR = join(FIXTURES, "e2e");
 export const E2E_SECRET_PLAINTEXTS: readonly string[] = ["e2e-env-Secret-7f3a", "e2e-release-Secret-9c1d"];
 
 /** The release the fixture renders, and the Kubernetes Secret it holds. */
-export const E2E_SECRETS_RELEASE = { name: "secret-app", namespace: "default", secret: "secret-app-credentials" };
+export const E2E_SECRETS_RELEASE = {
+  name: "secret-app",
+  namespace: "default",
+  secret: "secret-app-credentials",
+};
 
 /** Environment for sops: the TEST-ONLY age identity of the fixture (`dir` when copied elsewhere). */
 export function e2eSecretsEnv(dir: string = E2E_SECRETS_DIR): Record<string, string> {

@@ -101,7 +101,9 @@ describeSops(title, () => {
   it("marks a templated values source secret when it carries a decrypted environment secret", () => {
     const r = load(decryptor()).releases[0];
     const templated = r?.values[0];
-    expect(templated?.kind === "inline" ? templated.content : "").toContain("fromEnvSecret: env-Secret-Value-1");
+    expect(templated?.kind === "inline" ? templated.content : "").toContain(
+      "fromEnvSecret: env-Secret-Value-1",
+    );
     expect(templated?.secret).toBe(true);
   });
 
@@ -116,6 +118,21 @@ describeSops(title, () => {
     sopsEncryptInPlace(hcl, key.recipient, "binary");
     expect(readFileSync(hcl, "utf8")).not.toContain("hcl-Secret-Value-4");
     expect(decryptor().decryptFile(hcl)).toBe('values {\n  hclSecret = "hcl-Secret-Value-4"\n}\n');
+  });
+
+  it("evaluates a decrypted HCL environment secret in the HCL pass, merged over YAML values", () => {
+    const dir = join(ws.dir, "hcl");
+    mkdirSync(dir);
+    writeFileSync(join(dir, "env.yaml"), "region: from-yaml\nkeep: yes-kept\n");
+    writeFileSync(join(dir, "secrets.hcl"), 'values {\n  region = "hcl-Secret-Region-8"\n}\n');
+    sopsEncryptInPlace(join(dir, "secrets.hcl"), key.recipient, "binary");
+    writeFileSync(
+      join(dir, "helmfile.yaml"),
+      "environments:\n  default:\n    values:\n    - env.yaml\n    secrets:\n    - secrets.hcl\n---\nreleases:\n- name: r\n  chart: c/c\n",
+    );
+    const st = loadDesiredState({ cwd: dir }, { fs: new NodeFileSystem(dir), env: {}, secrets: decryptor() });
+    expect(st.states[0]?.values["region"]).toBe("hcl-Secret-Region-8");
+    expect(st.states[0]?.values["keep"]).toBe("yes-kept");
   });
 
   it("decrypts an embedded secrets map through stdin (decryptText)", () => {

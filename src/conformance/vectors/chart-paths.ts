@@ -1,6 +1,6 @@
 /** Vectors `chart-paths`: local vs repository chart detection and path normalisation. */
 import { isLocalChart, normalizeChart, resolveRemoteChart, safeVersionPath } from "../../render/chart-ref";
-import type { Vector, VectorFile } from "./index";
+import type { Vector, VectorFile } from "./types";
 
 function field(input: unknown, key: string): string {
   const v = (input as Record<string, unknown> | null)?.[key];

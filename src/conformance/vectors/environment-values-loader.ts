@@ -2,7 +2,7 @@
 import { newEnvironment } from "../../merge/index";
 import { createLoaderContext, loadEnvironmentValues, MemoryFileSystem } from "../../load/index";
 import { fromPlain, type Value } from "../../shared/value";
-import type { VectorHandler } from "./index";
+import type { VectorHandler } from "./types";
 import { checkResult, mapOf, sameValue } from "./maputil-merge-maps";
 
 const ROOT = "/vectors";

@@ -8,7 +8,7 @@ import {
 } from "../../merge/index";
 import { mergeEnvironmentSpecs } from "../../load/environment-spec";
 import { fromPlain, isMap, newMap, type Value, type ValueMap } from "../../shared/value";
-import type { VectorHandler } from "./index";
+import type { VectorHandler } from "./types";
 import { checkResult, mapOf } from "./maputil-merge-maps";
 
 function envOf(data: Record<string, unknown>): EnvironmentLayers {

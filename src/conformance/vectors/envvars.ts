@@ -1,6 +1,6 @@
 /** Vectors `envvars`: CLI flag > `HELMFILE_*` environment variable > default. */
 import { globalSetting, type GlobalSettingName } from "../../cli/global-settings";
-import type { Vector, VectorFile } from "./index";
+import type { Vector, VectorFile } from "./types";
 
 /** Runs one envvars vector. */
 export function envvars(v: Vector, _f: VectorFile): true | string {

@@ -3,7 +3,7 @@ import { evaluateHclValues, exprVariables, mergeHclValues, readHclFile } from ".
 import { fromPlainData, toGoValue } from "../../load/hcl/convert";
 import { LoadError } from "../../shared/errors";
 import type { Value } from "../../shared/value";
-import type { VectorHandler } from "./index";
+import type { VectorHandler } from "./types";
 import { checkResult, sameValue } from "./maputil-merge-maps";
 
 interface RenderInput {

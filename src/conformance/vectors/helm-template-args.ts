@@ -14,7 +14,7 @@ import { checkUnselectedNeeds } from "../../render/unselected-needs";
 import type { ScratchFileSystem } from "../../render/render-io";
 import type { TemplateCommandOptions } from "../../render/render-types";
 import { fromPlain, isMap, type ValueMap } from "../../shared/value";
-import type { Vector, VectorFile } from "./index";
+import type { Vector, VectorFile } from "./types";
 
 type Json = Record<string, unknown>;
 

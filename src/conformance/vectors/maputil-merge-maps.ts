@@ -1,7 +1,7 @@
 /** Vectors `maputil-merge-maps`: helmfile's MergeMaps with the sparse / replace / merge list strategies. */
 import { mergeValues, type ArrayMergeStrategy } from "../../merge/index";
 import { canonicalJson, fromPlain, isMap, type Value, type ValueMap } from "../../shared/value";
-import type { Vector, VectorHandler } from "./index";
+import type { Vector, VectorHandler } from "./types";
 
 /** Canonical JSON of plain expected data (ints and floats compare as JSON numbers). */
 export function plainJson(v: unknown): string {

@@ -20,7 +20,7 @@ import {
 } from "../../load/index";
 import { mergeValues } from "../../merge/index";
 import { fromPlain, newMap, type ValueMap } from "../../shared/value";
-import type { Vector, VectorHandler } from "./index";
+import type { Vector, VectorHandler } from "./types";
 import { checkResult, mapOf, sameValue } from "./maputil-merge-maps";
 
 const ROOT = "/project";

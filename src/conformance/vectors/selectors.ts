@@ -10,7 +10,7 @@ import {
   type LabelFilter,
 } from "../../load/index";
 import { isHelmfileError } from "../../shared/errors";
-import type { VectorHandler } from "./index";
+import type { VectorHandler } from "./types";
 import { plainJson } from "./maputil-merge-maps";
 
 interface FilterInput {

@@ -12,7 +12,7 @@ import {
 import { isHelmfileError } from "../../shared/errors";
 import type { DesiredState, PreparedRelease } from "../../shared/model";
 import { fromPlain, isMap, type Value, type ValueMap } from "../../shared/value";
-import type { Vector, VectorHandler } from "./index";
+import type { Vector, VectorHandler } from "./types";
 import { sameValue, valueAt } from "./maputil-merge-maps";
 
 interface Options {

@@ -7,7 +7,7 @@ import {
   typedValue,
 } from "../../merge/index";
 import { fromPlain, newMap } from "../../shared/value";
-import type { VectorHandler } from "./index";
+import type { VectorHandler } from "./types";
 import { checkResult, mapOf, sameValue } from "./maputil-merge-maps";
 
 export const stateValuesSet: VectorHandler = (v) => {

@@ -23,7 +23,7 @@ import {
   type TemplateEnv,
 } from "../../template/types";
 import { createSandbox, type VectorSandbox } from "./template-functions-sandbox";
-import type { Vector, VectorHandler } from "./index";
+import type { Vector, VectorHandler } from "./types";
 
 interface Step {
   readonly args?: readonly unknown[];

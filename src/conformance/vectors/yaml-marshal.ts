@@ -5,7 +5,7 @@
  */
 import { encodeYaml } from "../../shared/yaml/index";
 import { fromPlain } from "../../shared/value";
-import type { VectorHandler } from "./index";
+import type { VectorHandler } from "./types";
 
 /** The handler registered for topic `yaml-marshal`. */
 export const yamlMarshalHandler: VectorHandler = (vector) => {

@@ -69,6 +69,11 @@ describe("parseHelmValuesText", () => {
     expect(parse("---\n---\na: 1\n")).toEqual({ a: 1 });
   });
 
+  it("keeps a leading separator with its document, so a document end right after it leaves it empty", () => {
+    expect(parse("---\n...\na: 1\n")).toEqual({});
+    expect(parse("a: 1\n...\nthis is: [not read\n")).toEqual({ a: 1 });
+  });
+
   it.each([
     [
       "- a\n",

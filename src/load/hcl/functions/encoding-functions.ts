@@ -2,8 +2,9 @@
 import { parseAllDocuments } from "yaml";
 import { asString, fromPlainData } from "../convert";
 import { fail } from "../hcl-errors";
-import { HclObj, HclSeq, isNumber, list, numberToString, object, type HclValue } from "../hcl-value";
+import { HclSeq, isNumber, list, numberToString, object, type HclValue } from "../hcl-value";
 import { arg, arity, type HclFunction } from "./function-args";
+import { yamlEncode } from "./yaml-encode";
 
 /** Go's encoding/json string escaping (HTML-safe, like cty's JSON marshaller). */
 function goJsonString(s: string): string {
@@ -31,34 +32,6 @@ function jsonDecode(text: string): HclValue {
     return fail("HCL_FUNCTION", `invalid JSON: ${err instanceof Error ? err.message : String(err)}`);
   }
   return fromPlainData(data);
-}
-
-function yamlScalar(v: HclValue): string {
-  if (v === null) return "null";
-  if (typeof v === "boolean") return v ? "true" : "false";
-  if (isNumber(v)) return numberToString(v);
-  return JSON.stringify(v);
-}
-
-function yamlLines(v: HclValue, indent: string): string[] {
-  if (v instanceof HclSeq) {
-    if (v.items.length === 0) return [`${indent}[]`];
-    return v.items.flatMap((it) => {
-      const inner = yamlLines(it, `${indent}  `);
-      const first = (inner[0] ?? "").slice(indent.length + 2);
-      return [`${indent}- ${first}`, ...inner.slice(1)];
-    });
-  }
-  if (v instanceof HclObj) {
-    if (v.attrs.size === 0) return [`${indent}{}`];
-    return [...v.attrs].flatMap(([k, x]) => {
-      const key = `${indent}${JSON.stringify(k)}:`;
-      if (x instanceof HclSeq && x.items.length > 0) return [key, ...yamlLines(x, indent)];
-      if (x instanceof HclObj && x.attrs.size > 0) return [key, ...yamlLines(x, `${indent}  `)];
-      return [`${key} ${(yamlLines(x, "")[0] ?? "").trim()}`];
-    });
-  }
-  return [`${indent}${yamlScalar(v)}`];
 }
 
 function yamlDecode(text: string): HclValue {
@@ -113,7 +86,7 @@ function csvDecode(text: string): HclValue {
 export const ENCODING_FUNCTIONS: ReadonlyMap<string, HclFunction> = new Map<string, HclFunction>([
   ["jsonencode", (args) => (arity(args, 1), jsonEncode(arg(args, 0)))],
   ["jsondecode", (args) => (arity(args, 1), jsonDecode(asString(arg(args, 0), "str")))],
-  ["yamlencode", (args) => (arity(args, 1), `${yamlLines(arg(args, 0), "").join("\n")}\n`)],
+  ["yamlencode", (args) => (arity(args, 1), yamlEncode(arg(args, 0)))],
   ["yamldecode", (args) => (arity(args, 1), yamlDecode(asString(arg(args, 0), "src")))],
   ["csvdecode", (args) => (arity(args, 1), csvDecode(asString(arg(args, 0), "str")))],
 ]);

@@ -166,6 +166,22 @@ describe("encoding and time functions", () => {
     );
   });
 
+  // go-cty-yaml encode_test.go.
+  it.each([
+    ["true", "true\n...\n"],
+    ['""', '""\n'],
+    ['"hello"', '"hello"\n'],
+    ['"hello\\nworld"', "|-\n  hello\n  world\n"],
+    ["0", "0\n...\n"],
+    ["{}", "{}\n"],
+    ["[]", "[]\n"],
+    ['{a = "b"}', '"a": "b"\n'],
+    ['["b"]', '- "b"\n'],
+    ["null", "null\n...\n"],
+  ])("yamlencode(%s) is %j", (expr, want) => {
+    expect(evalExpr(`yamlencode(${expr})`)).toBe(want);
+  });
+
   it("decodes JSON, YAML and CSV", () => {
     expect(evalExpr('jsondecode("{\\"a\\": [1, true, null]}")')).toEqual({ a: [1, true, null] });
     expect(evalExpr('yamldecode("a: [1, two]")')).toEqual({ a: [1, "two"] });

@@ -120,8 +120,9 @@ function mapLines(v: HclObj, indent: number): string[] {
 
 /** Encodes a value as go-cty-yaml's yamlencode does. */
 export function yamlEncode(v: HclValue): string {
+  if (v instanceof HclSeq && v.items.length > 0) return `${seqLines(v, 0).join("\n")}\n`;
+  if (v instanceof HclObj && v.attrs.size > 0) return `${mapLines(v, 0).join("\n")}\n`;
   const e = emitNode(v, 2);
-  if (e.lines.length > 0 && e.inline === "") return `${e.lines.join("\n")}\n`.replace(/^ {2}/gm, "");
   const head = e.inline.slice(1);
   const text = [head, ...e.lines].join("\n");
   const plainScalar = !(typeof v === "string") && !(v instanceof HclSeq) && !(v instanceof HclObj);
