@@ -5,7 +5,8 @@ export { TemplateSet, parseTemplates } from "./template-set";
 export type { TemplateSetOptions, TemplateSource } from "./template-set";
 export { GoTemplateError, TEMPLATE_CODES } from "./errors";
 export { builtinFunctions } from "./builtins/index";
-export { sprint, sprintf, sprintln } from "./fmt/printer";
+export { sprint, sprintln } from "./fmt/printer";
+export { sprintf } from "./fmt/sprintf";
 export { formatFloat } from "./fmt/float";
 export { timeString } from "./fmt/time-string";
 export {

@@ -1,5 +1,6 @@
 /** Go's `html`, `js`, `urlquery`, `print`, `printf`, `println` builtins. */
-import { sprint, sprintf, sprintln } from "../fmt/printer";
+import { sprint, sprintln } from "../fmt/printer";
+import { sprintf } from "../fmt/sprintf";
 import { isGoPrint } from "../parse/quote";
 import { goStringToBytes, type FuncSpec, type GoValue } from "../types";
 

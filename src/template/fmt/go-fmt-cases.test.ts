@@ -1,5 +1,5 @@
 import { GoComplex, GoNumber, type GoNumberKind, type GoValue } from "../types";
-import { sprintf } from "./printer";
+import { sprintf } from "./sprintf";
 
 // Rows from Go's fmt_test.go (fmtTests): format, value, expected output.
 const n = (kind: GoNumberKind, v: bigint | number): GoNumber => new GoNumber(kind, v);

@@ -185,7 +185,6 @@ export function sprintln(args: readonly GoValue[]): string {
   return `${args.map((a) => printArg(a, "v", noFlags())).join(" ")}\n`;
 }
 
-export { sprintf } from "./sprintf";
 export { goQuoteString, quoteRune };
 
 export { compareKeys };

@@ -1,5 +1,6 @@
 import { GoNumber, newGoMap, type GoValue } from "../types";
-import { sprint, sprintf, sprintln } from "./printer";
+import { sprint, sprintln } from "./printer";
+import { sprintf } from "./sprintf";
 
 // Expectations from the Go fmt package documentation and its tests.
 describe("sprintf", () => {

@@ -40,12 +40,20 @@ function doubleQuoted(s: string): string {
   for (const ch of s) {
     const cp = ch.codePointAt(0) ?? 0;
     const named = NAMED_ESCAPES[cp];
-    if (named !== undefined && (cp === 0x22 || cp === 0x5c || !isPrintable(cp) || cp >= 0x85 || cp === 0x0a)) {
+    if (
+      named !== undefined &&
+      (cp === 0x22 || cp === 0x5c || !isPrintable(cp) || cp >= 0x85 || cp === 0x0a)
+    ) {
       if (cp === 0xa0 && isPrintable(cp)) out += ch;
       else out += named;
     } else if (!isPrintable(cp) || cp === 0xfeff) {
       const hex = cp.toString(16).toUpperCase();
-      out += cp <= 0xff ? `\\x${hex.padStart(2, "0")}` : cp <= 0xffff ? `\\u${hex.padStart(4, "0")}` : `\\U${hex.padStart(8, "0")}`;
+      out +=
+        cp <= 0xff
+          ? `\\x${hex.padStart(2, "0")}`
+          : cp <= 0xffff
+            ? `\\u${hex.padStart(4, "0")}`
+            : `\\U${hex.padStart(8, "0")}`;
     } else out += ch;
   }
   return `${out}"`;
@@ -85,7 +93,8 @@ function scalar(v: HclValue): string {
 }
 
 function emitNode(v: HclValue, indent: number): Emitted {
-  if (v instanceof HclSeq && v.items.length > 0) return { inline: "", lines: seqLines(v, indent), keep: false };
+  if (v instanceof HclSeq && v.items.length > 0)
+    return { inline: "", lines: seqLines(v, indent), keep: false };
   if (v instanceof HclObj && v.attrs.size > 0) return { inline: "", lines: mapLines(v, indent), keep: false };
   if (v instanceof HclSeq) return { inline: " []", lines: [], keep: false };
   if (v instanceof HclObj) return { inline: " {}", lines: [], keep: false };
@@ -99,7 +108,10 @@ function emitNode(v: HclValue, indent: number): Emitted {
 function seqLines(v: HclSeq, indent: number): string[] {
   const pad = " ".repeat(indent);
   return v.items.flatMap((item) => {
-    if ((item instanceof HclSeq && item.items.length > 0) || (item instanceof HclObj && item.attrs.size > 0)) {
+    if (
+      (item instanceof HclSeq && item.items.length > 0) ||
+      (item instanceof HclObj && item.attrs.size > 0)
+    ) {
       const inner = emitNode(item, indent + 2).lines;
       return [`${pad}- ${(inner[0] ?? "").slice(indent + 2)}`, ...inner.slice(1)];
     }
