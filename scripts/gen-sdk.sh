@@ -2,7 +2,9 @@
 # Builds the helmfile component provider and generates its schema and SDKs.
 #   1. bundles provider/index.ts into provider/bin/index.js (the plugin's `main`; node_modules stay external)
 #   2. writes provider/schema.json with Pulumi's component analyzer (no CLI needed)
-#   3. when a Pulumi CLI is available (scripts/engine-env.sh), generates sdk/python and sdk/go
+#   3. when a Pulumi CLI is available (scripts/engine-env.sh), generates sdk/python and sdk/go:
+#      with `pulumi package gen-sdk` when the pulumi-language-python/-go plugins are installed,
+#      otherwise with provider/sdkgen (Pulumi's own pkg/v3 code generators, built with Go).
 # Usage: scripts/gen-sdk.sh [--schema-only]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -22,33 +24,35 @@ if ! command -v pulumi >/dev/null 2>&1; then
   echo "gen-sdk: no pulumi CLI on PATH (run scripts/build-engine.sh); skipped SDK generation" >&2
   exit 0
 fi
-# The schema references the kubernetes package at the npm SDK's version; codegen loads that
-# package's schema from the installed plugin and refuses a plugin reporting another version (the
-# Go-built plugin may be an older release installed under the npm version). Use what it reports.
-schema=provider/schema.json
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 want=$(node -p 'require("./provider/schema.json").dependencies.find((d) => d.name === "kubernetes").version')
-have=$(pulumi package get-schema "kubernetes@$want" 2>/dev/null | node -e 'let s="";process.stdin.on("data",(d)=>s+=d).on("end",()=>console.log(JSON.parse(s).version))' || echo "$want")
-if [ -n "$have" ] && [ "$have" != "$want" ]; then
-  echo "gen-sdk: kubernetes plugin reports $have (schema wants $want); generating against $have" >&2
-  schema=$(mktemp --suffix=.json)
-  sed -e "s#/kubernetes/v$want/#/kubernetes/v$have/#g" -e "s#\"version\": \"$want\"#\"version\": \"$have\"#" provider/schema.json >"$schema"
-fi
-status=0
+
+# Codegen lives in the language plugins (pulumi-language-<lang>), which are separate binaries.
+missing=0
 for lang in python go; do
-  # Codegen lives in the language plugins (pulumi-language-<lang>), which are separate binaries.
-  out=$(mktemp -d)
-  if log=$(pulumi package gen-sdk "$schema" --language "$lang" --out "$out" 2>&1); then
-    rm -rf "sdk/$lang"
-    mkdir -p sdk
-    mv "$out/$lang" "sdk/$lang"
-    echo "gen-sdk: generated sdk/$lang"
-  elif printf '%s' "$log" | grep -q "no language plugin"; then
-    echo "gen-sdk: skipped sdk/$lang: the pulumi-language-$lang plugin is not installed" >&2
+  if pulumi package gen-sdk provider/schema.json --language "$lang" --out "$tmp/cli" >"$tmp/$lang.log" 2>&1; then
+    rm -rf "sdk/$lang" && mkdir -p sdk && mv "$tmp/cli/$lang" "sdk/$lang"
+    echo "gen-sdk: generated sdk/$lang with pulumi package gen-sdk"
+  elif grep -q "no language plugin" "$tmp/$lang.log"; then
+    missing=1
   else
-    printf '%s\n' "$log" >&2
-    status=1
+    # e.g. the kubernetes plugin reporting another version than the one referenced: use sdkgen.
+    missing=1
+    echo "gen-sdk: pulumi package gen-sdk failed for $lang: $(tail -1 "$tmp/$lang.log")" >&2
   fi
-  rm -rf "$out"
 done
-[ "$schema" = provider/schema.json ] || rm -f "$schema"
-exit "$status"
+[ "$missing" = 0 ] && exit 0
+
+if ! command -v go >/dev/null 2>&1; then
+  echo "gen-sdk: skipped the SDKs: no pulumi-language-python/-go plugins and no Go toolchain for provider/sdkgen" >&2
+  exit 0
+fi
+# The kubernetes schema comes from the installed plugin; it is labelled with the version our schema
+# references (the Go-built plugin may be an older release installed under the npm SDK's version).
+pulumi package get-schema "kubernetes@$want" >"$tmp/kubernetes.json"
+node -e 'const f=process.argv[1];const s=require(f);s.version=process.argv[2];require("fs").writeFileSync(f,JSON.stringify(s))' \
+  "$tmp/kubernetes.json" "$want"
+(cd provider/sdkgen && go run . -schema ../schema.json -ref "kubernetes=$tmp/kubernetes.json" -out ../../sdk)
+echo "gen-sdk: generated sdk/python and sdk/go with provider/sdkgen"

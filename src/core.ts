@@ -39,3 +39,22 @@ export {
   formatErrorMessage,
   formatKeyPath,
 } from "./shared/errors";
+export {
+  SopsDecryptor,
+  SecretRefResolver,
+  SecretRegistry,
+  redact,
+  redactingLogger,
+  findSops,
+  BUILTIN_REF_BACKENDS,
+} from "./secrets";
+export type {
+  SopsDecryptorOptions,
+  SecretRefResolverOptions,
+  RefBackend,
+  RefBackendContext,
+  SecretRef,
+} from "./secrets";
+export type { SecretsDecryptor } from "./shared/secrets";
+export { createNodeSecrets } from "./node/secrets-node";
+export type { NodeSecrets, NodeSecretsOptions } from "./node/secrets-node";

@@ -11,6 +11,7 @@ import { loadDesiredState } from "../load";
 import type { Environment, FileSystem, ProcessRunner } from "../shared/io";
 import type { SecretsDecryptor } from "../shared/secrets";
 import { createNodeSecrets, type NodeSecrets } from "../node/secrets-node";
+import { redactingLogger } from "../secrets/redacting-logger";
 import { computeHelmValues } from "../merge/helm-values/compute-helm-values";
 import type { HelmfilePipeline, PipelineContext } from "./pipeline";
 
@@ -56,7 +57,7 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
           fs,
           env,
           processRunner: runner,
-          logger: context.logger,
+          logger: redactingLogger(context.logger, nodeSecrets().registry),
           secrets: io?.secrets ?? nodeSecrets().decryptor,
           secretResolver: nodeSecrets().resolver,
         },
@@ -65,7 +66,12 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
       const rendered = await renderDesiredState(
         state,
         { helm: await helm(context.helmBinary), concurrency: context.concurrency },
-        { fs, runner, scratch: new NodeScratchFileSystem(), logger: context.logger },
+        {
+          fs,
+          runner,
+          scratch: new NodeScratchFileSystem(),
+          logger: redactingLogger(context.logger, nodeSecrets().registry),
+        },
       );
       return new Map(rendered.map((r) => [r.release.id, r.manifest]));
     },

@@ -53,6 +53,21 @@ describe("state values set parsing", () => {
     expect(canonicalJson(parseCliStateValues(["a=1"], ["a=x"]))).toBe(canonicalJson(m({ a: 1 })));
   });
 
+  // helmfile's getCursor replaces brackets by spaces and scans "%s %d" with Go's fmt.Sscanf;
+  // when no index scans, the bracket-replaced text itself is the key (checked with Go 1.24).
+  it("keeps the bracket-replaced segment as the key when no index can be scanned", () => {
+    expect(canonicalJson(parseStateValuesSet(["a[=1"]))).toBe(canonicalJson(m({ "a ": 1 })));
+    expect(canonicalJson(parseStateValuesSet(["[1]=x"]))).toBe(canonicalJson(m({ " 1 ": "x" })));
+    expect(canonicalJson(parseStateValuesSet(["a]b[2]=x"]))).toBe(canonicalJson(m({ "a b 2 ": "x" })));
+  });
+
+  it("reads the index like Sscanf's %d: sign allowed, trailing junk ignored, no base prefix", () => {
+    expect(canonicalJson(parseStateValuesSet(["a[+1]=x"]))).toBe(canonicalJson(m({ a: [null, "x"] })));
+    expect(canonicalJson(parseStateValuesSet(["a[1x]=x"]))).toBe(canonicalJson(m({ a: [null, "x"] })));
+    expect(canonicalJson(parseStateValuesSet(["a[0x1]=x"]))).toBe(canonicalJson(m({ a: ["x"] })));
+    expect(canonicalJson(parseStateValuesSet(["a[ 1]=x"]))).toBe(canonicalJson(m({ a: [null, "x"] })));
+  });
+
   it("rejects an entry without '='", () => {
     expect(() => parseStateValuesSet(["novalue"])).toThrow(
       expect.objectContaining({ code: "CONFIG_BAD_STATE_VALUES_SET" }),

@@ -14,3 +14,4 @@ export { envsubst } from "./envsubst";
 export { redact, REDACTED, type RedactOptions } from "./redact";
 export { SecretRegistry, collectSecretStrings, type CollectSecretStringsOptions } from "./secret-registry";
 export { expandValuesRefs, type ExpandValuesRefsOptions } from "./expand-values-refs";
+export { redactingLogger } from "./redacting-logger";

@@ -8,6 +8,7 @@ import type { Document, Node as YamlNode, Scalar } from "yaml";
 import { LoadError } from "../errors";
 import { FORBIDDEN_KEYS, newMap, type Value, type ValueMap } from "../value";
 import { formatGoFloat } from "./go-float";
+import { findDepthExceeded } from "./depth-limit";
 import { libyamlMessage } from "./libyaml-messages";
 import { resolvePlainScalar, resolveTaggedScalar, type GoYamlVersion } from "./resolve";
 
@@ -43,10 +44,25 @@ export interface PositionedYaml {
 
 type Path = ReadonlyArray<string | number>;
 
-const MAX_ALIAS_EXPANSIONS = 100_000;
+// go-yaml's alias-expansion budget: up to 400k decode steps 99% may come from aliases,
+// falling linearly to 10% at 4M steps (decode.go allowedAliasRatio, same in v2 and v3).
+const ALIAS_RATIO_LOW = 400_000;
+const ALIAS_RATIO_HIGH = 4_000_000;
+
+function allowedAliasRatio(decodeCount: number): number {
+  if (decodeCount <= ALIAS_RATIO_LOW) return 0.99;
+  if (decodeCount >= ALIAS_RATIO_HIGH) return 0.1;
+  return 0.99 - 0.89 * ((decodeCount - ALIAS_RATIO_LOW) / (ALIAS_RATIO_HIGH - ALIAS_RATIO_LOW));
+}
 
 class Decoder {
-  private aliasExpansions = 0;
+  /** Nodes decoded so far; the document node counts as the first, as in go-yaml. */
+  private decodeCount = 1;
+  /** Nodes decoded while expanding an alias. */
+  private aliasCount = 0;
+  private aliasDepth = 0;
+  /** Alias nodes being expanded (go-yaml refuses an anchor that contains itself). */
+  private readonly activeAliases = new Set<YamlNode>();
   readonly positions = new Map<string, YamlPosition>();
 
   constructor(
@@ -83,16 +99,22 @@ class Decoder {
   }
 
   convert(node: YamlNode | null | undefined, path: Path): Value {
+    this.countDecode(node, path);
     if (node === null || node === undefined) return null;
     if (isAlias(node)) {
-      this.aliasExpansions++;
-      if (this.aliasExpansions > MAX_ALIAS_EXPANSIONS) {
-        this.fail("YAML_ALIAS_LIMIT", "document contains excessive aliasing", node, path);
-      }
       const target = node.resolve(this.doc);
       if (target === undefined)
         this.fail("YAML_SYNTAX", `unknown anchor '${node.source}' referenced`, node, path);
-      return this.convert(target, path);
+      if (this.activeAliases.has(node))
+        this.fail("YAML_ALIAS_CYCLE", `yaml: anchor '${node.source}' value contains itself`, node, path);
+      this.activeAliases.add(node);
+      this.aliasDepth++;
+      try {
+        return this.convert(target, path);
+      } finally {
+        this.aliasDepth--;
+        this.activeAliases.delete(node);
+      }
     }
     if (isScalar(node)) return this.scalar(node, path);
     if (isSeq(node)) {
@@ -103,6 +125,19 @@ class Decoder {
     }
     if (isYamlMap(node)) return this.mapping(node as YamlMapNode, path);
     return this.fail("YAML_SYNTAX", "unsupported YAML node", node, path);
+  }
+
+  /** go-yaml's per-node accounting that stops alias bombs (billion laughs) early. */
+  private countDecode(node: YamlNode | null | undefined, path: Path): void {
+    this.decodeCount++;
+    if (this.aliasDepth > 0) this.aliasCount++;
+    if (
+      this.aliasCount > 100 &&
+      this.decodeCount > 1000 &&
+      this.aliasCount / this.decodeCount > allowedAliasRatio(this.decodeCount)
+    ) {
+      this.fail("YAML_ALIAS_LIMIT", "yaml: document contains excessive aliasing", node, path);
+    }
   }
 
   private scalar(node: Scalar, path: Path): Value {
@@ -293,6 +328,13 @@ function parseDocuments(
   options: DecodeYamlOptions,
   firstOnly: boolean,
 ): { docs: Document.Parsed[]; lines: LineCounter } {
+  const deep = findDepthExceeded(text);
+  if (deep !== undefined) {
+    throw new LoadError("YAML_DEPTH", deep.message, {
+      ...(options.file !== undefined ? { file: options.file } : {}),
+      line: deep.line,
+    });
+  }
   const lines = new LineCounter();
   const docs = parseAllDocuments(text, {
     schema: "failsafe",
@@ -324,6 +366,7 @@ function syntaxError(err: unknown, text: string, options: DecodeYamlOptions): Lo
     pos?: [number, number];
   };
   const pos = e.linePos?.[0];
+  if (e.message?.startsWith("Maximum call stack") === true) return tooDeep(options, err);
   const raw = (e.message ?? "invalid YAML").split(" at line ")[0]?.split("\n")[0] ?? "invalid YAML";
   const message = libyamlMessage(raw, text, e.pos?.[0] ?? text.length);
   return new LoadError("YAML_SYNTAX", `yaml: ${message}`, {
@@ -331,6 +374,18 @@ function syntaxError(err: unknown, text: string, options: DecodeYamlOptions): Lo
     ...(pos !== undefined ? { line: pos.line, column: pos.col } : {}),
     cause: err,
   });
+}
+
+/** Nesting below go-yaml's limit that still exhausts the JavaScript stack of the parser. */
+function tooDeep(options: DecodeYamlOptions, cause: unknown): LoadError {
+  return new LoadError(
+    "YAML_DEPTH",
+    "yaml: document nests too deeply to decode here (go-yaml allows 10000 levels)",
+    {
+      ...(options.file !== undefined ? { file: options.file } : {}),
+      cause,
+    },
+  );
 }
 
 function decodeAll(
@@ -342,7 +397,13 @@ function decodeAll(
   const { docs, lines } = parseDocuments(text, options, firstOnly);
   return docs.map((doc) => {
     const decoder = new Decoder(doc, lines, options, recordPositions);
-    const value = decoder.convert(doc.contents as YamlNode | null, []);
+    let value: Value;
+    try {
+      value = decoder.convert(doc.contents as YamlNode | null, []);
+    } catch (e) {
+      if (e instanceof RangeError && e.message.startsWith("Maximum call stack")) throw tooDeep(options, e);
+      throw e;
+    }
     const rootPos = decoder.positionOf(doc.contents as YamlNode | null);
     const positions = decoder.positions;
     return {

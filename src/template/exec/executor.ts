@@ -5,7 +5,7 @@
  */
 import { LIMIT_CODES, LimitError } from "../../shared/limits";
 import { TEMPLATE_CODES } from "../errors";
-import { nodeString, type BranchNode, type Node, type TemplateNode } from "../parse/nodes";
+import { nodeString, type BranchNode, type ListNode, type Node, type TemplateNode } from "../parse/nodes";
 import { goQuote } from "../parse/quote";
 import type { ParsedTree } from "../parse/parser";
 import { compareKeys } from "../fmt/printer";
@@ -76,8 +76,10 @@ export class Executor extends Evaluator {
     const dot: RV = data === undefined || data === null ? INVALID : rv(data);
     this.tmplName = tree.name;
     this.vars = [{ name: "$", value: dot }];
-    // Lists are walked inline (here and below) to keep the JS stack shallow for deep recursion.
-    for (const n of tree.root.nodes) this.walk(dot, n);
+    // Lists are walked inline with indexed loops (here and below): for-of iterators and extra
+    // frames cost JS stack on every nested include, and helm allows 1000 of those.
+    const nodes = tree.root.nodes;
+    for (let i = 0; i < nodes.length; i++) this.walk(dot, nodes[i] as Node);
     return this.out.join("");
   }
 
@@ -141,11 +143,25 @@ export class Executor extends Evaluator {
       case "continue":
         throw CONTINUE;
       case "if":
-      case "with":
-        return this.walkIfOrWith(dot, node);
-      case "list":
-        for (const n of node.nodes) this.walk(dot, n);
+      case "with": {
+        const mark = this.vars.length;
+        try {
+          const list = this.chooseBranch(dot, node);
+          if (list !== undefined) {
+            const d = list === node.list && node.type === "with" ? this.branchDot : dot;
+            const nodes = list.nodes;
+            for (let i = 0; i < nodes.length; i++) this.walk(d, nodes[i] as Node);
+          }
+        } finally {
+          this.vars.length = mark;
+        }
         return;
+      }
+      case "list": {
+        const nodes = node.nodes;
+        for (let i = 0; i < nodes.length; i++) this.walk(dot, nodes[i] as Node);
+        return;
+      }
       case "range":
         return this.walkRange(dot, node);
       case "template":
@@ -157,19 +173,17 @@ export class Executor extends Evaluator {
     }
   }
 
-  private walkIfOrWith(dot: RV, node: BranchNode): void {
-    const mark = this.vars.length;
-    try {
-      const val = this.evalPipeline(dot, node.pipe);
-      if (isTrue(val.v ?? null)) {
-        const d = node.type === "with" ? val : dot;
-        for (const n of node.list.nodes) this.walk(d, n);
-      } else if (node.elseList !== undefined) {
-        for (const n of node.elseList.nodes) this.walk(dot, n);
-      }
-    } finally {
-      this.vars.length = mark;
+  /** Value of the last `with` pipeline (the new dot of its body). */
+  private branchDot: RV = INVALID;
+
+  /** Evaluates an if/with pipeline; returns the list to run (undefined for none). */
+  private chooseBranch(dot: RV, node: BranchNode): ListNode | undefined {
+    const val = this.evalPipeline(dot, node.pipe);
+    if (isTrue(val.v ?? null)) {
+      this.branchDot = val;
+      return node.list;
     }
+    return node.elseList;
   }
 
   /** Runs one range iteration; returns false on `{{break}}`. */
@@ -253,7 +267,8 @@ export class Executor extends Evaluator {
     this.tmplName = tree.name;
     this.depth++;
     try {
-      for (const n of tree.root.nodes) this.walk(newDot, n);
+      const nodes = tree.root.nodes;
+      for (let i = 0; i < nodes.length; i++) this.walk(newDot, nodes[i] as Node);
     } finally {
       this.vars = saved.vars;
       this.tmplName = saved.name;

@@ -1,9 +1,9 @@
 /** jsonencode/jsondecode, yamlencode/yamldecode (go-cty-yaml) and csvdecode. */
-import { parseAllDocuments } from "yaml";
 import { asString, fromPlainData } from "../convert";
 import { fail } from "../hcl-errors";
 import { HclSeq, isNumber, list, numberToString, object, type HclValue } from "../hcl-value";
 import { arg, arity, type HclFunction } from "./function-args";
+import { yamlDecode } from "./yaml-decode";
 import { yamlEncode } from "./yaml-encode";
 
 /** Go's encoding/json string escaping (HTML-safe, like cty's JSON marshaller). */
@@ -32,18 +32,6 @@ function jsonDecode(text: string): HclValue {
     return fail("HCL_FUNCTION", `invalid JSON: ${err instanceof Error ? err.message : String(err)}`);
   }
   return fromPlainData(data);
-}
-
-function yamlDecode(text: string): HclValue {
-  const docs = parseAllDocuments(text);
-  if (!Array.isArray(docs)) return fail("HCL_FUNCTION", "invalid YAML");
-  if (docs.length === 0) return null;
-  if (docs.length > 1)
-    return fail("HCL_FUNCTION", "on line 1, column 1: unexpected extra content after value");
-  const doc = docs[0];
-  if (doc === undefined) return null;
-  if (doc.errors.length > 0) return fail("HCL_FUNCTION", doc.errors[0]?.message ?? "invalid YAML");
-  return fromPlainData(doc.toJS({ maxAliasCount: 1000 }));
 }
 
 function csvDecode(text: string): HclValue {

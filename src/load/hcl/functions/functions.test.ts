@@ -18,6 +18,8 @@ describe("string functions", () => {
     ['upper("hello")', "HELLO"],
     ['lower("HELLO")', "hello"],
     ['title("hello world")', "Hello World"],
+    // Go's strings.Title treats ASCII punctuation as a word separator.
+    ['title("don\'t stop")', "Don'T Stop"],
     ['chomp("hello\\r\\n")', "hello"],
     ['chomp("hello\\n\\n")', "hello"],
     ['trimspace("  hello\\n\\n")', "hello"],
@@ -180,6 +182,20 @@ describe("encoding and time functions", () => {
     ["null", "null\n...\n"],
   ])("yamlencode(%s) is %j", (expr, want) => {
     expect(evalExpr(`yamlencode(${expr})`)).toBe(want);
+  });
+
+  it("resolves plain YAML scalars with go-cty-yaml's YAML 1.1 rules", () => {
+    expect(evalExpr('yamldecode("[yes, \\"yes\\", off, ~, 0x1F, 0o17, 0777, .5, 2001-12-14]")')).toEqual([
+      true,
+      "yes",
+      false,
+      null,
+      31,
+      15,
+      777,
+      0.5,
+      "2001-12-14T00:00:00Z",
+    ]);
   });
 
   it("decodes JSON, YAML and CSV", () => {

@@ -164,11 +164,8 @@ function timeadd(args: readonly HclValue[]): HclValue {
   const st = parseStamp(asString(arg(args, 0), "timestamp"));
   const ms = st.ms + parseDuration(asString(arg(args, 1), "duration"));
   const d = new Date(ms + st.offsetMin * 60000);
-  const frac =
-    d.getUTCMilliseconds() === 0
-      ? ""
-      : `.${String(d.getUTCMilliseconds()).padStart(3, "0").replace(/0+$/, "")}`;
-  return `${d.toISOString().slice(0, 19)}${frac}${zoneText(st.offsetMin, true, true)}`;
+  // Go's time.RFC3339 layout has no fractional seconds.
+  return `${d.toISOString().slice(0, 19)}${zoneText(st.offsetMin, true, true)}`;
 }
 
 /** Regex and time functions by name. */

@@ -19,14 +19,27 @@ function escapeCutset(cutset: string): RegExp {
   return new RegExp(`^[${chars}]+|[${chars}]+$`, "gu");
 }
 
+/** Go's strings.Title: upper-case each letter that follows a separator (Go's isSeparator rule). */
 function title(x: string): string {
-  // Go's strings.Title: upper-case letters that follow a non-letter/digit/underscore/apostrophe.
+  const isSeparator = (c: string): boolean => {
+    if (c.length === 1 && c.charCodeAt(0) < 0x80) return !/[A-Za-z0-9_]/.test(c);
+    return /\s/u.test(c);
+  };
   let prev = " ";
   let out = "";
   for (const c of x) {
-    const isSep = !/[\p{L}\p{N}_']/u.test(prev);
-    out += isSep ? c.toUpperCase() : c;
+    out += isSeparator(prev) ? mapRunes(c, (r) => r.toUpperCase()) : c;
     prev = c;
+  }
+  return out;
+}
+
+/** Go maps case one code point at a time: a mapping that would change the length (ß → SS) is skipped. */
+function mapRunes(x: string, fn: (r: string) => string): string {
+  let out = "";
+  for (const r of x) {
+    const m = fn(r);
+    out += [...m].length === 1 ? m : r;
   }
   return out;
 }
@@ -67,8 +80,8 @@ function split(args: readonly HclValue[]): HclValue {
 
 /** String functions by name. */
 export const STRING_FUNCTIONS: ReadonlyMap<string, HclFunction> = new Map<string, HclFunction>([
-  ["upper", unary((x) => x.toUpperCase())],
-  ["lower", unary((x) => x.toLowerCase())],
+  ["upper", unary((x) => mapRunes(x, (r) => r.toUpperCase()))],
+  ["lower", unary((x) => mapRunes(x, (r) => r.toLowerCase()))],
   ["title", unary(title)],
   ["chomp", unary((x) => x.replace(/(?:\r\n|\r|\n)+$/, ""))],
   ["trimspace", unary((x) => x.replace(/^[\s\u0085]+|[\s\u0085]+$/gu, ""))],
