@@ -2,10 +2,18 @@
  * `pulumi-helmfile/core`: the Pulumi-free pipeline (state model, values tree, helm rendering,
  * release planning) for tools that want helmfile's behaviour without Pulumi.
  */
+export { loadDesiredState, tryLoadDesiredState } from "./load";
+export type { LoadDesiredStateOptions, LoadDesiredStateIo, TryLoadDesiredStateResult } from "./load";
+export { computeHelmValues, tryComputeHelmValues } from "./merge/helm-values/compute-helm-values";
+export type {
+  HelmValuesInput,
+  HelmValuesResult,
+  HelmValuesFile,
+} from "./merge/helm-values/compute-helm-values";
 export { renderDesiredState, openRenderSession } from "./render";
 export type { RenderOptions, RenderedRelease, RenderIo, RenderSession, HelmBinary } from "./render";
-export { planReleases, releaseResourceNames } from "./emit";
-export type { PlanOptions, ReleasePlan, HelmfilePipeline, PipelineContext } from "./emit";
+export { planReleases, releaseResourceNames, createDefaultPipeline } from "./emit";
+export type { PlanOptions, ReleasePlan, HelmfilePipeline, PipelineContext, DefaultPipelineIo } from "./emit";
 export { newMap, isMap, cloneValue, toPlain, fromPlain, canonicalJson } from "./shared/value";
 export type { Value, ValueMap } from "./shared/value";
 export type {

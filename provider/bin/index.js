@@ -1457,142 +1457,6 @@ function goSyntax(v, depth) {
   return typeName(v);
 }
 
-// src/template/fmt/sprintf.ts
-function parseNum(format, i) {
-  let j = i;
-  let n = 0;
-  while (j < format.length && format.charCodeAt(j) >= 48 && format.charCodeAt(j) <= 57) {
-    n = n * 10 + (format.charCodeAt(j) - 48);
-    if (n > 1e6) return [void 0, format.length];
-    j++;
-  }
-  return j === i ? [void 0, i] : [n, j];
-}
-function argNumber(st, format, i, numArgs) {
-  if (format[i] !== "[") return [i, false];
-  st.reordered = true;
-  const close = format.indexOf("]", i + 1);
-  if (close < 0) {
-    st.goodArgNum = false;
-    return [i + 1, false];
-  }
-  const [n, end] = parseNum(format, i + 1);
-  if (n === void 0 || end !== close || n < 1 || n > numArgs) {
-    st.goodArgNum = false;
-    return [close + 1, true];
-  }
-  st.argNum = n - 1;
-  return [close + 1, true];
-}
-function intFromArg(args, st) {
-  const a = args[st.argNum];
-  if (st.argNum >= args.length) return void 0;
-  st.argNum++;
-  let n;
-  if (typeof a === "bigint") n = a;
-  else if (a instanceof GoNumber && typeof a.value === "bigint") n = a.value;
-  if (n === void 0 || n > 1000000n || n < -1000000n) return void 0;
-  return Number(n);
-}
-function describeExtra(a) {
-  if (a === null) return "<nil>";
-  return `${printArg(a, "T", noFlags())}=${printArg(a, "v", noFlags())}`;
-}
-function sprintf(format, args) {
-  let out = "";
-  const st = { argNum: 0, reordered: false, goodArgNum: true };
-  const end = format.length;
-  let i = 0;
-  while (i < end) {
-    st.goodArgNum = true;
-    const next = format.indexOf("%", i);
-    if (next < 0) {
-      out += format.slice(i);
-      break;
-    }
-    out += format.slice(i, next);
-    i = next + 1;
-    const f = noFlags();
-    for (; i < end; i++) {
-      const c = format[i];
-      if (c === "#") f.sharp = true;
-      else if (c === "0") f.zero = !f.minus;
-      else if (c === "+") f.plus = true;
-      else if (c === "-") {
-        f.minus = true;
-        f.zero = false;
-      } else if (c === " ") f.space = true;
-      else break;
-    }
-    let afterIndex;
-    [i, afterIndex] = argNumber(st, format, i, args.length);
-    if (format[i] === "*") {
-      i++;
-      const w = intFromArg(args, st);
-      if (w === void 0) out += "%!(BADWIDTH)";
-      else if (w < 0) {
-        f.wid = -w;
-        f.minus = true;
-        f.zero = false;
-      } else f.wid = w;
-      afterIndex = false;
-    } else {
-      let w;
-      [w, i] = parseNum(format, i);
-      if (w !== void 0) f.wid = w;
-      if (afterIndex && w !== void 0) st.goodArgNum = false;
-    }
-    if (i + 1 < end && format[i] === ".") {
-      i++;
-      if (afterIndex) st.goodArgNum = false;
-      [i, afterIndex] = argNumber(st, format, i, args.length);
-      if (format[i] === "*") {
-        i++;
-        const p = intFromArg(args, st);
-        if (p === void 0 || p < 0) {
-          if (p === void 0) out += "%!(BADPREC)";
-        } else f.prec = p;
-        afterIndex = false;
-      } else {
-        let p;
-        [p, i] = parseNum(format, i);
-        f.prec = p ?? 0;
-      }
-    }
-    if (!afterIndex) [i, afterIndex] = argNumber(st, format, i, args.length);
-    if (i >= end) {
-      out += "%!(NOVERB)";
-      break;
-    }
-    const verb = String.fromCodePoint(format.codePointAt(i));
-    i += verb.length;
-    if (verb === "%") {
-      out += "%";
-      continue;
-    }
-    if (!st.goodArgNum) {
-      out += `%!${verb}(BADINDEX)`;
-      continue;
-    }
-    if (st.argNum >= args.length) {
-      out += `%!${verb}(MISSING)`;
-      continue;
-    }
-    if (verb === "v") {
-      f.sharpV = f.sharp;
-      f.sharp = false;
-      f.plusV = f.plus;
-      f.plus = false;
-    }
-    out += printArg(args[st.argNum], verb, f);
-    st.argNum++;
-  }
-  if (!st.reordered && st.argNum < args.length) {
-    out += `%!(EXTRA ${args.slice(st.argNum).map(describeExtra).join(", ")})`;
-  }
-  return out;
-}
-
 // src/template/fmt/printer.ts
 function noFlags() {
   return {
@@ -1853,6 +1717,199 @@ function makeInt(kind, v) {
   return new GoNumber(kind, wrapped);
 }
 
+// src/template/funcs/sprig/go-time.ts
+var LONG_MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December"
+];
+var LONG_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+var FIXED_PREFIXES = [
+  "January",
+  "Jan",
+  "Monday",
+  "Mon",
+  "MST",
+  "-07:00:00",
+  "-070000",
+  "-0700",
+  "-07:00",
+  "-07",
+  "Z07:00:00",
+  "Z070000",
+  "Z0700",
+  "Z07:00",
+  "Z07"
+];
+function stdAt(layout, i) {
+  const rest = layout.slice(i);
+  const c = rest[0];
+  if (c === "J" || c === "M" || c === "-" || c === "Z") {
+    for (const p of FIXED_PREFIXES) if (rest.startsWith(p)) return { std: p, len: p.length };
+    return void 0;
+  }
+  if (c === "0") {
+    if (/^0[1-6]/.test(rest)) return { std: rest.slice(0, 2), len: 2 };
+    if (rest.startsWith("002")) return { std: "002", len: 3 };
+    return void 0;
+  }
+  if (c === "1") return rest.startsWith("15") ? { std: "15", len: 2 } : { std: "1", len: 1 };
+  if (c === "2") return rest.startsWith("2006") ? { std: "2006", len: 4 } : { std: "2", len: 1 };
+  if (c === "_") {
+    if (rest.startsWith("_2") && !rest.startsWith("_2006")) return { std: "_2", len: 2 };
+    if (rest.startsWith("__2")) return { std: "__2", len: 3 };
+    return void 0;
+  }
+  if (c === "3" || c === "4" || c === "5") return { std: c, len: 1 };
+  if (rest.startsWith("PM")) return { std: "PM", len: 2 };
+  if (rest.startsWith("pm")) return { std: "pm", len: 2 };
+  if ((c === "." || c === ",") && (rest[1] === "0" || rest[1] === "9")) {
+    let j = 1;
+    while (rest[j] === rest[1]) j++;
+    if (!/[0-9]/.test(rest[j] ?? "")) return { std: rest.slice(0, 2), len: j, digits: j - 1 };
+  }
+  return void 0;
+}
+function splitLayout(layout) {
+  const out = [];
+  let lit = "";
+  for (let i = 0; i < layout.length; ) {
+    const s = stdAt(layout, i);
+    if (s === void 0) {
+      lit += layout[i];
+      i++;
+      continue;
+    }
+    if (lit !== "") out.push({ lit });
+    lit = "";
+    out.push(s.digits === void 0 ? { std: s.std } : { std: s.std, digits: s.digits });
+    i += s.len;
+  }
+  if (lit !== "") out.push({ lit });
+  return out;
+}
+function civil2(t) {
+  const local = t.unixNanos + BigInt(t.offsetSeconds) * 1000000000n;
+  let secs = local / 1000000000n;
+  let nanos = Number(local % 1000000000n);
+  if (nanos < 0) {
+    nanos += 1e9;
+    secs -= 1n;
+  }
+  const d = new Date(Number(secs) * 1e3);
+  const start = Date.UTC(d.getUTCFullYear(), 0, 1);
+  const startOfDay = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    nanos,
+    weekday: d.getUTCDay(),
+    yearDay: Math.round((startOfDay - start) / 864e5) + 1
+  };
+}
+var pad2 = (n, w) => {
+  const s = String(Math.abs(n)).padStart(w, "0");
+  return n < 0 ? `-${s}` : s;
+};
+function formatZone(std, offset) {
+  if (std.startsWith("Z") && offset === 0) return "Z";
+  const sign2 = offset < 0 ? "-" : "+";
+  const a = Math.abs(offset);
+  const hh = pad2(Math.floor(a / 3600), 2);
+  const mm = pad2(Math.floor(a / 60) % 60, 2);
+  const ss = pad2(a % 60, 2);
+  const body = std.replace(/^Z/, "-");
+  if (body === "-07") return sign2 + hh;
+  if (body === "-0700") return sign2 + hh + mm;
+  if (body === "-07:00") return `${sign2}${hh}:${mm}`;
+  if (body === "-070000") return sign2 + hh + mm + ss;
+  return `${sign2}${hh}:${mm}:${ss}`;
+}
+function formatStd(c, ct, t) {
+  const h12 = ct.hour % 12 === 0 ? 12 : ct.hour % 12;
+  switch (c.std) {
+    case "January":
+      return LONG_MONTHS[ct.month - 1] ?? "";
+    case "Jan":
+      return (LONG_MONTHS[ct.month - 1] ?? "").slice(0, 3);
+    case "Monday":
+      return LONG_DAYS[ct.weekday] ?? "";
+    case "Mon":
+      return (LONG_DAYS[ct.weekday] ?? "").slice(0, 3);
+    case "MST":
+      return t.zoneName !== "" ? t.zoneName : formatZone("-0700", t.offsetSeconds);
+    case "01":
+      return pad2(ct.month, 2);
+    case "1":
+      return String(ct.month);
+    case "02":
+      return pad2(ct.day, 2);
+    case "2":
+      return String(ct.day);
+    case "_2":
+      return String(ct.day).padStart(2, " ");
+    case "002":
+      return pad2(ct.yearDay, 3);
+    case "__2":
+      return String(ct.yearDay).padStart(3, " ");
+    case "2006":
+      return ct.year < 0 ? `-${pad2(-ct.year, 4)}` : pad2(ct.year, 4);
+    case "06":
+      return pad2((ct.year % 100 + 100) % 100, 2);
+    case "15":
+      return pad2(ct.hour, 2);
+    case "03":
+      return pad2(h12, 2);
+    case "3":
+      return String(h12);
+    case "04":
+      return pad2(ct.minute, 2);
+    case "4":
+      return String(ct.minute);
+    case "05":
+      return pad2(ct.second, 2);
+    case "5":
+      return String(ct.second);
+    case "PM":
+      return ct.hour >= 12 ? "PM" : "AM";
+    case "pm":
+      return ct.hour >= 12 ? "pm" : "am";
+    case ".0":
+    case ",0":
+    case ".9":
+    case ",9":
+      return formatFraction(c.std, c.digits ?? 0, ct.nanos);
+    default:
+      return formatZone(c.std, t.offsetSeconds);
+  }
+}
+function formatFraction(std, digits, nanos) {
+  const all = pad2(nanos, 9).slice(0, digits);
+  const sep2 = std[0] ?? ".";
+  if (std[1] === "0") return sep2 + all;
+  const trimmed = all.replace(/0+$/, "");
+  return trimmed === "" ? "" : sep2 + trimmed;
+}
+function formatGoTime(t, layout) {
+  const ct = civil2(t);
+  let out = "";
+  for (const c of splitLayout(layout)) out += "lit" in c ? c.lit : formatStd(c, ct, t);
+  return out;
+}
+
 // src/template/exec/time-methods.ts
 function method(impl) {
   return { params: [], impl: (args) => impl(args[0]) };
@@ -1861,6 +1918,9 @@ var NS = 1000000000n;
 function floorDiv(a, b) {
   const q = a / b;
   return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
+}
+function stringerValue(typeName2, text) {
+  return new GoStruct(typeName2, /* @__PURE__ */ new Map(), /* @__PURE__ */ new Map([["String", { params: [], impl: () => text }]]));
 }
 var timeMethods = /* @__PURE__ */ new Map([
   ["Year", method((t) => BigInt(civil(t).year))],
@@ -1874,6 +1934,9 @@ var timeMethods = /* @__PURE__ */ new Map([
   ["UnixMilli", method((t) => new GoNumber("int64", floorDiv(t.unixNanos, 1000000n)))],
   ["UnixNano", method((t) => new GoNumber("int64", t.unixNanos))],
   ["UTC", method((t) => new GoTime(t.unixNanos, 0, "UTC"))],
+  ["Month", method((t) => stringerValue("time.Month", LONG_MONTHS[civil(t).month - 1] ?? ""))],
+  ["Weekday", method((t) => stringerValue("time.Weekday", LONG_DAYS[civil(t).weekday] ?? ""))],
+  ["Format", { params: ["string"], impl: (a) => formatGoTime(a[0], a[1]) }],
   ["IsZero", method((t) => t.unixNanos === -62135596800n * NS)]
 ]);
 
@@ -1945,17 +2008,21 @@ var Evaluator = class {
     if (pipe === void 0) return INVALID;
     this.at(pipe);
     let value = MISSING;
-    for (const cmd of pipe.cmds) {
-      value = this.evalCommand(dot, cmd, value);
+    const cmds = pipe.cmds;
+    for (let i = 0; i < cmds.length; i++) {
+      value = this.evalCommand(dot, cmds[i], value);
       if (value.v === null) value = INVALID;
       else if (value.iface) value = rv(value.v);
     }
+    if (pipe.decl.length > 0) this.declare(pipe, value);
+    return value;
+  }
+  declare(pipe, value) {
     for (const d of pipe.decl) {
       const name = d.ident[0];
       if (pipe.isAssign) this.setVar(name, value);
       else this.vars.push({ name, value });
     }
-    return value;
   }
   notAFunction(args, final) {
     if (args.length > 1 || final !== MISSING)
@@ -1968,8 +2035,20 @@ var Evaluator = class {
         return this.evalFieldNode(dot, first, cmd.args, final);
       case "chain":
         return this.evalChainNode(dot, first, cmd.args, final);
-      case "identifier":
-        return this.evalFunction(dot, first, cmd, cmd.args, final);
+      case "identifier": {
+        this.at(first);
+        const spec = this.funcs.get(first.ident);
+        if (spec === void 0) return this.errorf(`${goQuote(first.ident)} is not a defined function`);
+        return this.evalCall(
+          dot,
+          spec,
+          this.builtins.get(first.ident) === spec,
+          cmd,
+          first.ident,
+          cmd.args,
+          final
+        );
+      }
       case "pipe":
         this.notAFunction(cmd.args, final);
         return this.evalPipeline(dot, first);
@@ -2076,21 +2155,41 @@ var Evaluator = class {
   }
   /** Go's `evalCall`: arity checks, argument conversion, the call and error wrapping. */
   evalCall(dot, spec, isBuiltin, node, name, allArgs, final) {
+    const special2 = isBuiltin ? SPECIAL_BUILTINS.get(spec) : void 0;
+    if (special2 === "and" || special2 === "or") {
+      this.checkArity(spec, name, allArgs, final);
+      return this.andOr(dot, special2, allArgs === void 0 ? [] : allArgs.slice(1), final);
+    }
+    const argv = this.collectArgs(dot, spec, name, allArgs, final);
+    if (special2 === "call") argv.unshift(allArgs?.[1] === void 0 ? "" : nodeString(allArgs[1]));
+    let result;
+    try {
+      result = spec.impl(argv, this.callContext(name));
+    } catch (e) {
+      return this.callFailed(e, node, name);
+    }
+    return rv(result);
+  }
+  /** Go's arity errors of `evalCall`; returns the number of fixed parameters. */
+  checkArity(spec, name, allArgs, final) {
+    const argc = allArgs === void 0 ? 0 : allArgs.length - 1;
+    const params = spec.params;
+    const numIn = final !== MISSING ? argc + 1 : argc;
+    if (spec.variadic === true) {
+      if (numIn < params.length - 1)
+        this.errorf(`wrong number of args for ${name}: want at least ${params.length - 1} got ${argc}`);
+      return params.length - 1;
+    }
+    if (numIn !== params.length)
+      this.errorf(`wrong number of args for ${name}: want ${params.length} got ${numIn}`);
+    return argc;
+  }
+  /** Evaluates and converts the arguments of a call (Go's `evalCall` before `fun.Call`). */
+  collectArgs(dot, spec, name, allArgs, final) {
+    const numFixed = this.checkArity(spec, name, allArgs, final);
     const args = allArgs === void 0 ? [] : allArgs.slice(1);
     const params = spec.params;
-    let numIn = args.length;
-    if (final !== MISSING) numIn++;
-    let numFixed = args.length;
-    if (spec.variadic === true) {
-      numFixed = params.length - 1;
-      if (numIn < numFixed)
-        this.errorf(
-          `wrong number of args for ${name}: want at least ${params.length - 1} got ${args.length}`
-        );
-    } else if (numIn !== params.length)
-      this.errorf(`wrong number of args for ${name}: want ${params.length} got ${numIn}`);
-    const special2 = isBuiltin ? SPECIAL_BUILTINS.get(spec) : void 0;
-    if (special2 === "and" || special2 === "or") return this.andOr(dot, special2, args, final);
+    const numIn = final !== MISSING ? args.length + 1 : args.length;
     const argv = [];
     let i = 0;
     for (; i < numFixed && i < args.length; i++)
@@ -2103,14 +2202,7 @@ var Evaluator = class {
       const t = spec.variadic === true && numIn - 1 >= numFixed ? params[params.length - 1] : params[numIn - 1];
       argv.push(this.validateType(final, t));
     }
-    if (special2 === "call") argv.unshift(args[0] === void 0 ? "" : nodeString(args[0]));
-    let result;
-    try {
-      result = spec.impl(argv, this.callContext(name));
-    } catch (e) {
-      return this.callFailed(e, node, name);
-    }
-    return rv(result);
+    return argv;
   }
   /** Go's `error calling NAME: …` for an error (or panic) raised by a function. */
   callFailed(e, node, name) {
@@ -3243,7 +3335,8 @@ var Executor = class _Executor extends Evaluator {
     const dot = data === void 0 || data === null ? INVALID : rv(data);
     this.tmplName = tree.name;
     this.vars = [{ name: "$", value: dot }];
-    for (const n of tree.root.nodes) this.walk(dot, n);
+    const nodes = tree.root.nodes;
+    for (let i = 0; i < nodes.length; i++) this.walk(dot, nodes[i]);
     return this.out.join("");
   }
   callContext(funcName) {
@@ -3303,11 +3396,33 @@ var Executor = class _Executor extends Evaluator {
       case "continue":
         throw CONTINUE;
       case "if":
-      case "with":
-        return this.walkIfOrWith(dot, node);
-      case "list":
-        for (const n of node.nodes) this.walk(dot, n);
+      case "with": {
+        const mark = this.vars.length;
+        try {
+          const list2 = this.chooseBranch(dot, node);
+          if (list2 !== void 0) {
+            const d = list2 === node.list && node.type === "with" ? this.branchDot : dot;
+            const nodes = list2.nodes;
+            for (let i = 0; i < nodes.length; i++) {
+              const n = nodes[i];
+              if (n.type !== "action") this.walk(d, n);
+              else {
+                this.at(n);
+                const val = this.evalPipeline(d, n.pipe);
+                if (n.pipe.decl.length === 0) this.printValue(n, val);
+              }
+            }
+          }
+        } finally {
+          this.vars.length = mark;
+        }
         return;
+      }
+      case "list": {
+        const nodes = node.nodes;
+        for (let i = 0; i < nodes.length; i++) this.walk(dot, nodes[i]);
+        return;
+      }
       case "range":
         return this.walkRange(dot, node);
       case "template":
@@ -3318,19 +3433,16 @@ var Executor = class _Executor extends Evaluator {
         return this.errorf(`unknown node: ${node.type}`);
     }
   }
-  walkIfOrWith(dot, node) {
-    const mark = this.vars.length;
-    try {
-      const val = this.evalPipeline(dot, node.pipe);
-      if (isTrue(val.v ?? null)) {
-        const d = node.type === "with" ? val : dot;
-        for (const n of node.list.nodes) this.walk(d, n);
-      } else if (node.elseList !== void 0) {
-        for (const n of node.elseList.nodes) this.walk(dot, n);
-      }
-    } finally {
-      this.vars.length = mark;
+  /** Value of the last `with` pipeline (the new dot of its body). */
+  branchDot = INVALID;
+  /** Evaluates an if/with pipeline; returns the list to run (undefined for none). */
+  chooseBranch(dot, node) {
+    const val = this.evalPipeline(dot, node.pipe);
+    if (isTrue(val.v ?? null)) {
+      this.branchDot = val;
+      return node.list;
     }
+    return node.elseList;
   }
   /** Runs one range iteration; returns false on `{{break}}`. */
   iterate(r, mark, index, elem) {
@@ -3405,7 +3517,8 @@ var Executor = class _Executor extends Evaluator {
     this.tmplName = tree.name;
     this.depth++;
     try {
-      for (const n of tree.root.nodes) this.walk(newDot, n);
+      const nodes = tree.root.nodes;
+      for (let i = 0; i < nodes.length; i++) this.walk(newDot, nodes[i]);
     } finally {
       this.vars = saved.vars;
       this.tmplName = saved.name;
@@ -3620,6 +3733,142 @@ var compareBuiltins = [
   ["gt", { params: [R2, R2], impl: (a) => !le(a[0], a[1]) }],
   ["ge", { params: [R2, R2], impl: (a) => !lt(a[0], a[1]) }]
 ];
+
+// src/template/fmt/sprintf.ts
+function parseNum(format, i) {
+  let j = i;
+  let n = 0;
+  while (j < format.length && format.charCodeAt(j) >= 48 && format.charCodeAt(j) <= 57) {
+    n = n * 10 + (format.charCodeAt(j) - 48);
+    if (n > 1e6) return [void 0, format.length];
+    j++;
+  }
+  return j === i ? [void 0, i] : [n, j];
+}
+function argNumber(st, format, i, numArgs) {
+  if (format[i] !== "[") return [i, false];
+  st.reordered = true;
+  const close = format.indexOf("]", i + 1);
+  if (close < 0) {
+    st.goodArgNum = false;
+    return [i + 1, false];
+  }
+  const [n, end] = parseNum(format, i + 1);
+  if (n === void 0 || end !== close || n < 1 || n > numArgs) {
+    st.goodArgNum = false;
+    return [close + 1, true];
+  }
+  st.argNum = n - 1;
+  return [close + 1, true];
+}
+function intFromArg(args, st) {
+  const a = args[st.argNum];
+  if (st.argNum >= args.length) return void 0;
+  st.argNum++;
+  let n;
+  if (typeof a === "bigint") n = a;
+  else if (a instanceof GoNumber && typeof a.value === "bigint") n = a.value;
+  if (n === void 0 || n > 1000000n || n < -1000000n) return void 0;
+  return Number(n);
+}
+function describeExtra(a) {
+  if (a === null) return "<nil>";
+  return `${printArg(a, "T", noFlags())}=${printArg(a, "v", noFlags())}`;
+}
+function sprintf(format, args) {
+  let out = "";
+  const st = { argNum: 0, reordered: false, goodArgNum: true };
+  const end = format.length;
+  let i = 0;
+  while (i < end) {
+    st.goodArgNum = true;
+    const next = format.indexOf("%", i);
+    if (next < 0) {
+      out += format.slice(i);
+      break;
+    }
+    out += format.slice(i, next);
+    i = next + 1;
+    const f = noFlags();
+    for (; i < end; i++) {
+      const c = format[i];
+      if (c === "#") f.sharp = true;
+      else if (c === "0") f.zero = !f.minus;
+      else if (c === "+") f.plus = true;
+      else if (c === "-") {
+        f.minus = true;
+        f.zero = false;
+      } else if (c === " ") f.space = true;
+      else break;
+    }
+    let afterIndex;
+    [i, afterIndex] = argNumber(st, format, i, args.length);
+    if (format[i] === "*") {
+      i++;
+      const w = intFromArg(args, st);
+      if (w === void 0) out += "%!(BADWIDTH)";
+      else if (w < 0) {
+        f.wid = -w;
+        f.minus = true;
+        f.zero = false;
+      } else f.wid = w;
+      afterIndex = false;
+    } else {
+      let w;
+      [w, i] = parseNum(format, i);
+      if (w !== void 0) f.wid = w;
+      if (afterIndex && w !== void 0) st.goodArgNum = false;
+    }
+    if (i + 1 < end && format[i] === ".") {
+      i++;
+      if (afterIndex) st.goodArgNum = false;
+      [i, afterIndex] = argNumber(st, format, i, args.length);
+      if (format[i] === "*") {
+        i++;
+        const p = intFromArg(args, st);
+        if (p === void 0 || p < 0) {
+          if (p === void 0) out += "%!(BADPREC)";
+        } else f.prec = p;
+        afterIndex = false;
+      } else {
+        let p;
+        [p, i] = parseNum(format, i);
+        f.prec = p ?? 0;
+      }
+    }
+    if (!afterIndex) [i, afterIndex] = argNumber(st, format, i, args.length);
+    if (i >= end) {
+      out += "%!(NOVERB)";
+      break;
+    }
+    const verb = String.fromCodePoint(format.codePointAt(i));
+    i += verb.length;
+    if (verb === "%") {
+      out += "%";
+      continue;
+    }
+    if (!st.goodArgNum) {
+      out += `%!${verb}(BADINDEX)`;
+      continue;
+    }
+    if (st.argNum >= args.length) {
+      out += `%!${verb}(MISSING)`;
+      continue;
+    }
+    if (verb === "v") {
+      f.sharpV = f.sharp;
+      f.sharp = false;
+      f.plusV = f.plus;
+      f.plus = false;
+    }
+    out += printArg(args[st.argNum], verb, f);
+    st.argNum++;
+  }
+  if (!st.reordered && st.argNum < args.length) {
+    out += `%!(EXTRA ${args.slice(st.argNum).map(describeExtra).join(", ")})`;
+  }
+  return out;
+}
 
 // src/template/builtins/escape.ts
 function evalArgs(args) {
@@ -5940,199 +6189,6 @@ function formatGoDuration(d) {
     out = hours > 0n ? `${hours}h${mins}m${secs}s` : mins > 0n ? `${mins}m${secs}s` : `${secs}s`;
   }
   return neg ? `-${out}` : out;
-}
-
-// src/template/funcs/sprig/go-time.ts
-var LONG_MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December"
-];
-var LONG_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-var FIXED_PREFIXES = [
-  "January",
-  "Jan",
-  "Monday",
-  "Mon",
-  "MST",
-  "-07:00:00",
-  "-070000",
-  "-0700",
-  "-07:00",
-  "-07",
-  "Z07:00:00",
-  "Z070000",
-  "Z0700",
-  "Z07:00",
-  "Z07"
-];
-function stdAt(layout, i) {
-  const rest = layout.slice(i);
-  const c = rest[0];
-  if (c === "J" || c === "M" || c === "-" || c === "Z") {
-    for (const p of FIXED_PREFIXES) if (rest.startsWith(p)) return { std: p, len: p.length };
-    return void 0;
-  }
-  if (c === "0") {
-    if (/^0[1-6]/.test(rest)) return { std: rest.slice(0, 2), len: 2 };
-    if (rest.startsWith("002")) return { std: "002", len: 3 };
-    return void 0;
-  }
-  if (c === "1") return rest.startsWith("15") ? { std: "15", len: 2 } : { std: "1", len: 1 };
-  if (c === "2") return rest.startsWith("2006") ? { std: "2006", len: 4 } : { std: "2", len: 1 };
-  if (c === "_") {
-    if (rest.startsWith("_2") && !rest.startsWith("_2006")) return { std: "_2", len: 2 };
-    if (rest.startsWith("__2")) return { std: "__2", len: 3 };
-    return void 0;
-  }
-  if (c === "3" || c === "4" || c === "5") return { std: c, len: 1 };
-  if (rest.startsWith("PM")) return { std: "PM", len: 2 };
-  if (rest.startsWith("pm")) return { std: "pm", len: 2 };
-  if ((c === "." || c === ",") && (rest[1] === "0" || rest[1] === "9")) {
-    let j = 1;
-    while (rest[j] === rest[1]) j++;
-    if (!/[0-9]/.test(rest[j] ?? "")) return { std: rest.slice(0, 2), len: j, digits: j - 1 };
-  }
-  return void 0;
-}
-function splitLayout(layout) {
-  const out = [];
-  let lit = "";
-  for (let i = 0; i < layout.length; ) {
-    const s = stdAt(layout, i);
-    if (s === void 0) {
-      lit += layout[i];
-      i++;
-      continue;
-    }
-    if (lit !== "") out.push({ lit });
-    lit = "";
-    out.push(s.digits === void 0 ? { std: s.std } : { std: s.std, digits: s.digits });
-    i += s.len;
-  }
-  if (lit !== "") out.push({ lit });
-  return out;
-}
-function civil2(t) {
-  const local = t.unixNanos + BigInt(t.offsetSeconds) * 1000000000n;
-  let secs = local / 1000000000n;
-  let nanos = Number(local % 1000000000n);
-  if (nanos < 0) {
-    nanos += 1e9;
-    secs -= 1n;
-  }
-  const d = new Date(Number(secs) * 1e3);
-  const start = Date.UTC(d.getUTCFullYear(), 0, 1);
-  const startOfDay = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
-    nanos,
-    weekday: d.getUTCDay(),
-    yearDay: Math.round((startOfDay - start) / 864e5) + 1
-  };
-}
-var pad2 = (n, w) => {
-  const s = String(Math.abs(n)).padStart(w, "0");
-  return n < 0 ? `-${s}` : s;
-};
-function formatZone(std, offset) {
-  if (std.startsWith("Z") && offset === 0) return "Z";
-  const sign2 = offset < 0 ? "-" : "+";
-  const a = Math.abs(offset);
-  const hh = pad2(Math.floor(a / 3600), 2);
-  const mm = pad2(Math.floor(a / 60) % 60, 2);
-  const ss = pad2(a % 60, 2);
-  const body = std.replace(/^Z/, "-");
-  if (body === "-07") return sign2 + hh;
-  if (body === "-0700") return sign2 + hh + mm;
-  if (body === "-07:00") return `${sign2}${hh}:${mm}`;
-  if (body === "-070000") return sign2 + hh + mm + ss;
-  return `${sign2}${hh}:${mm}:${ss}`;
-}
-function formatStd(c, ct, t) {
-  const h12 = ct.hour % 12 === 0 ? 12 : ct.hour % 12;
-  switch (c.std) {
-    case "January":
-      return LONG_MONTHS[ct.month - 1] ?? "";
-    case "Jan":
-      return (LONG_MONTHS[ct.month - 1] ?? "").slice(0, 3);
-    case "Monday":
-      return LONG_DAYS[ct.weekday] ?? "";
-    case "Mon":
-      return (LONG_DAYS[ct.weekday] ?? "").slice(0, 3);
-    case "MST":
-      return t.zoneName !== "" ? t.zoneName : formatZone("-0700", t.offsetSeconds);
-    case "01":
-      return pad2(ct.month, 2);
-    case "1":
-      return String(ct.month);
-    case "02":
-      return pad2(ct.day, 2);
-    case "2":
-      return String(ct.day);
-    case "_2":
-      return String(ct.day).padStart(2, " ");
-    case "002":
-      return pad2(ct.yearDay, 3);
-    case "__2":
-      return String(ct.yearDay).padStart(3, " ");
-    case "2006":
-      return ct.year < 0 ? `-${pad2(-ct.year, 4)}` : pad2(ct.year, 4);
-    case "06":
-      return pad2((ct.year % 100 + 100) % 100, 2);
-    case "15":
-      return pad2(ct.hour, 2);
-    case "03":
-      return pad2(h12, 2);
-    case "3":
-      return String(h12);
-    case "04":
-      return pad2(ct.minute, 2);
-    case "4":
-      return String(ct.minute);
-    case "05":
-      return pad2(ct.second, 2);
-    case "5":
-      return String(ct.second);
-    case "PM":
-      return ct.hour >= 12 ? "PM" : "AM";
-    case "pm":
-      return ct.hour >= 12 ? "pm" : "am";
-    case ".0":
-    case ",0":
-    case ".9":
-    case ",9":
-      return formatFraction(c.std, c.digits ?? 0, ct.nanos);
-    default:
-      return formatZone(c.std, t.offsetSeconds);
-  }
-}
-function formatFraction(std, digits, nanos) {
-  const all = pad2(nanos, 9).slice(0, digits);
-  const sep2 = std[0] ?? ".";
-  if (std[1] === "0") return sep2 + all;
-  const trimmed = all.replace(/0+$/, "");
-  return trimmed === "" ? "" : sep2 + trimmed;
-}
-function formatGoTime(t, layout) {
-  const ct = civil2(t);
-  let out = "";
-  for (const c of splitLayout(layout)) out += "lit" in c ? c.lit : formatStd(c, ct, t);
-  return out;
 }
 
 // src/template/funcs/sprig/go-time-parse.ts
@@ -8681,9 +8737,9 @@ function isTitleSeparator(c) {
 }
 
 // src/template/funcs/sprig/wrap.ts
-function wrapCustom(str2, wrapLength, newLine, wrapLong) {
+function wrapCustom(str2, wrapLength, newLine2, wrapLong) {
   if (str2 === "") return "";
-  const nl = newLine === "" ? "\n" : newLine;
+  const nl = newLine2 === "" ? "\n" : newLine2;
   const width2 = Math.max(wrapLength, 1);
   const b = toBytes(str2);
   const len = b.length;
@@ -9328,20 +9384,24 @@ var RECURSION_MAX = 1e3;
 function helperTemplates(fs, basePath2) {
   return fs.glob(goJoin(basePath2, "_*.tpl")).map((name) => ({ name, content: goStringFromBytes(fs.readBytes(name)) }));
 }
-function include(ctx, name, data) {
+function include(args, ctx) {
+  const name = args[0];
+  const data = args[1] ?? null;
   const key = `helmfile.include:${name}`;
   const depth = ctx.state.get(key) ?? 0;
-  if (depth > RECURSION_MAX) {
-    throw new FuncError(
-      `rendering template has a nested reference name: ${name}: unable to execute template`
-    );
-  }
+  if (depth > RECURSION_MAX) throw nestedReference(name);
   ctx.state.set(key, depth + 1);
   try {
     return ctx.executeTemplate(name, data);
+  } catch (e) {
+    if (isStackExhausted(e)) throw nestedReference(name);
+    throw e;
   } finally {
     ctx.state.set(key, depth);
   }
+}
+function nestedReference(name) {
+  return new FuncError(`rendering template has a nested reference name: ${name}: unable to execute template`);
 }
 function tpl(ctx, text, data) {
   return ctx.renderString(text, data, { name: "stringTemplate" });
@@ -9369,6 +9429,80 @@ function formatGoFloat2(f) {
   if (exp < 0) return `${sign2}0.${"0".repeat(-exp - 1)}${digits}`;
   if (digits.length <= exp + 1) return `${sign2}${digits}${"0".repeat(exp + 1 - digits.length)}`;
   return `${sign2}${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}`;
+}
+
+// src/shared/yaml/depth-limit.ts
+var GO_YAML_MAX_DEPTH = 1e4;
+function exceeded(line) {
+  const where = line > 1 ? `line ${line}: ` : "";
+  return { line, message: `yaml: ${where}exceeded max depth of ${GO_YAML_MAX_DEPTH}` };
+}
+function isBlank(c) {
+  return c === void 0 || c === " " || c === "	" || c === "\n" || c === "\r";
+}
+function rollIndent(st, column) {
+  const top = st.indents[st.indents.length - 1] ?? -1;
+  if (st.flow > 0 || column <= top) return false;
+  st.indents.push(column);
+  return st.indents.length > GO_YAML_MAX_DEPTH;
+}
+function newLine(st, text, i) {
+  st.line++;
+  st.col = 0;
+  st.atTokenStart = true;
+  if (st.flow > 0) return;
+  let j = i + 1;
+  while (text[j] === " ") j++;
+  if (text[j] === "\n" || text[j] === "#" || j >= text.length) return;
+  const col = j - i - 1;
+  while (st.indents.length > 0 && st.indents[st.indents.length - 1] > col) st.indents.pop();
+}
+function findDepthExceeded(text) {
+  if (text.length <= GO_YAML_MAX_DEPTH) return void 0;
+  const st = { flow: 0, quote: "", indents: [], line: 1, col: 0, atTokenStart: true };
+  for (let i = 0; i < text.length; i++, st.col++) {
+    const c = text[i];
+    if (c === "\n") {
+      newLine(st, text, i);
+      st.col = -1;
+      continue;
+    }
+    if (st.quote !== "") {
+      if (c === st.quote) {
+        if (c === "'" && text[i + 1] === "'") i++;
+        else st.quote = "";
+      } else if (c === "\\" && st.quote === '"') i++;
+      continue;
+    }
+    const prev = text[i - 1];
+    if (c === "#" && isBlank(prev)) {
+      while (i + 1 < text.length && text[i + 1] !== "\n") i++;
+      continue;
+    }
+    const tokenStart = st.flow > 0 || st.atTokenStart || isBlank(prev);
+    if ((c === "[" || c === "{") && tokenStart) {
+      st.flow++;
+      st.atTokenStart = false;
+      if (st.flow > GO_YAML_MAX_DEPTH) return exceeded(st.line);
+    } else if ((c === "]" || c === "}") && st.flow > 0) st.flow--;
+    else if ((c === '"' || c === "'") && tokenStart) st.quote = c;
+    else if ((c === "-" || c === "?") && st.atTokenStart && isBlank(text[i + 1])) {
+      if (rollIndent(st, st.col)) return exceeded(st.line);
+    } else if (c === ":" && st.flow === 0 && isBlank(text[i + 1])) {
+      st.atTokenStart = false;
+    } else if (!isBlank(c) && st.atTokenStart) {
+      if (st.flow === 0 && looksLikeKey(text, i) && rollIndent(st, st.col)) return exceeded(st.line);
+      st.atTokenStart = false;
+    }
+  }
+  return void 0;
+}
+function looksLikeKey(text, i) {
+  for (let j = i; j < text.length && text[j] !== "\n"; j++) {
+    if (text[j] === ":" && isBlank(text[j + 1])) return true;
+    if (text[j] === "#" && isBlank(text[j - 1])) return false;
+  }
+  return false;
 }
 
 // src/shared/yaml/libyaml-messages.ts
@@ -9604,7 +9738,13 @@ function resolveTaggedScalar(text, tag, version) {
 }
 
 // src/shared/yaml/decode.ts
-var MAX_ALIAS_EXPANSIONS = 1e5;
+var ALIAS_RATIO_LOW = 4e5;
+var ALIAS_RATIO_HIGH = 4e6;
+function allowedAliasRatio(decodeCount) {
+  if (decodeCount <= ALIAS_RATIO_LOW) return 0.99;
+  if (decodeCount >= ALIAS_RATIO_HIGH) return 0.1;
+  return 0.99 - 0.89 * ((decodeCount - ALIAS_RATIO_LOW) / (ALIAS_RATIO_HIGH - ALIAS_RATIO_LOW));
+}
 var Decoder = class {
   constructor(doc, lines, options, recordPositions) {
     this.doc = doc;
@@ -9616,7 +9756,13 @@ var Decoder = class {
   lines;
   options;
   recordPositions;
-  aliasExpansions = 0;
+  /** Nodes decoded so far; the document node counts as the first, as in go-yaml. */
+  decodeCount = 1;
+  /** Nodes decoded while expanding an alias. */
+  aliasCount = 0;
+  aliasDepth = 0;
+  /** Alias nodes being expanded (go-yaml refuses an anchor that contains itself). */
+  activeAliases = /* @__PURE__ */ new Set();
   positions = /* @__PURE__ */ new Map();
   get version() {
     return this.options.version ?? "v3";
@@ -9641,16 +9787,22 @@ var Decoder = class {
     if (pos !== void 0) this.positions.set(JSON.stringify(path), pos);
   }
   convert(node, path) {
+    this.countDecode(node, path);
     if (node === null || node === void 0) return null;
     if ((0, import_yaml2.isAlias)(node)) {
-      this.aliasExpansions++;
-      if (this.aliasExpansions > MAX_ALIAS_EXPANSIONS) {
-        this.fail("YAML_ALIAS_LIMIT", "document contains excessive aliasing", node, path);
-      }
       const target = node.resolve(this.doc);
       if (target === void 0)
         this.fail("YAML_SYNTAX", `unknown anchor '${node.source}' referenced`, node, path);
-      return this.convert(target, path);
+      if (this.activeAliases.has(node))
+        this.fail("YAML_ALIAS_CYCLE", `yaml: anchor '${node.source}' value contains itself`, node, path);
+      this.activeAliases.add(node);
+      this.aliasDepth++;
+      try {
+        return this.convert(target, path);
+      } finally {
+        this.aliasDepth--;
+        this.activeAliases.delete(node);
+      }
     }
     if ((0, import_yaml2.isScalar)(node)) return this.scalar(node, path);
     if ((0, import_yaml2.isSeq)(node)) {
@@ -9661,6 +9813,14 @@ var Decoder = class {
     }
     if ((0, import_yaml2.isMap)(node)) return this.mapping(node, path);
     return this.fail("YAML_SYNTAX", "unsupported YAML node", node, path);
+  }
+  /** go-yaml's per-node accounting that stops alias bombs (billion laughs) early. */
+  countDecode(node, path) {
+    this.decodeCount++;
+    if (this.aliasDepth > 0) this.aliasCount++;
+    if (this.aliasCount > 100 && this.decodeCount > 1e3 && this.aliasCount / this.decodeCount > allowedAliasRatio(this.decodeCount)) {
+      this.fail("YAML_ALIAS_LIMIT", "yaml: document contains excessive aliasing", node, path);
+    }
   }
   scalar(node, path) {
     const source = node.source;
@@ -9813,6 +9973,13 @@ function goFormatScalar(v) {
   return String(v);
 }
 function parseDocuments(text, options, firstOnly) {
+  const deep = findDepthExceeded(text);
+  if (deep !== void 0) {
+    throw new LoadError("YAML_DEPTH", deep.message, {
+      ...options.file !== void 0 ? { file: options.file } : {},
+      line: deep.line
+    });
+  }
   const lines = new import_yaml2.LineCounter();
   const docs = (0, import_yaml2.parseAllDocuments)(text, {
     schema: "failsafe",
@@ -9837,6 +10004,7 @@ function parseDocuments(text, options, firstOnly) {
 function syntaxError(err, text, options) {
   const e = err;
   const pos = e.linePos?.[0];
+  if (e.message?.startsWith("Maximum call stack") === true) return tooDeep(options, err);
   const raw = (e.message ?? "invalid YAML").split(" at line ")[0]?.split("\n")[0] ?? "invalid YAML";
   const message = libyamlMessage(raw, text, e.pos?.[0] ?? text.length);
   return new LoadError("YAML_SYNTAX", `yaml: ${message}`, {
@@ -9845,11 +10013,27 @@ function syntaxError(err, text, options) {
     cause: err
   });
 }
+function tooDeep(options, cause) {
+  return new LoadError(
+    "YAML_DEPTH",
+    "yaml: document nests too deeply to decode here (go-yaml allows 10000 levels)",
+    {
+      ...options.file !== void 0 ? { file: options.file } : {},
+      cause
+    }
+  );
+}
 function decodeAll(text, options, recordPositions, firstOnly = false) {
   const { docs, lines } = parseDocuments(text, options, firstOnly);
   return docs.map((doc) => {
     const decoder = new Decoder(doc, lines, options, recordPositions);
-    const value = decoder.convert(doc.contents, []);
+    let value;
+    try {
+      value = decoder.convert(doc.contents, []);
+    } catch (e) {
+      if (e instanceof RangeError && e.message.startsWith("Maximum call stack")) throw tooDeep(options, e);
+      throw e;
+    }
     const rootPos = decoder.positionOf(doc.contents);
     const positions = decoder.positions;
     return {
@@ -9880,7 +10064,7 @@ function isPrintableChar(c) {
   if (cp >= 57344 && cp <= 65533) return cp !== 65279;
   return false;
 }
-function isBlank(c) {
+function isBlank2(c) {
   return c === " " || c === "	";
 }
 function indicators(chars) {
@@ -9889,7 +10073,7 @@ function indicators(chars) {
   let block = flow;
   let precededByWhitespace = true;
   chars.forEach((c, i) => {
-    const followedByWhitespace = i + 1 >= chars.length || isBlank(chars[i + 1]);
+    const followedByWhitespace = i + 1 >= chars.length || isBlank2(chars[i + 1]);
     if (i === 0) {
       if ("#,[]{}&*!|>'\"%@`".includes(c) || c === "-" && followedByWhitespace) {
         flow = true;
@@ -9907,7 +10091,7 @@ function indicators(chars) {
       flow = true;
       block = true;
     }
-    precededByWhitespace = isBlank(c) || isBreakChar(c) || c === "\0";
+    precededByWhitespace = isBlank2(c) || isBreakChar(c) || c === "\0";
   });
   return { flow, block };
 }
@@ -10594,7 +10778,7 @@ function helmfileFunctions(options = {}) {
     ["requiredEnv", fn(["string"], (a, ctx) => requiredEnv(ctx.env, str2(a[0])))],
     ["required", fn(["string", "interface {}"], (a) => required(str2(a[0]), a[1] ?? null))],
     ["tpl", fn(["string", "interface {}"], (a, ctx) => tpl(ctx, str2(a[0]), a[1] ?? null))],
-    ["include", fn(["string", "interface {}"], (a, ctx) => include(ctx, str2(a[0]), a[1] ?? null))],
+    ["include", fn(["string", "interface {}"], include)],
     [
       "fetchSecretValue",
       fn(
@@ -13659,6 +13843,16 @@ function createNodeSecrets(options = {}) {
   return { decryptor, resolver, registry };
 }
 
+// src/secrets/redacting-logger.ts
+function redactingLogger(logger, registry) {
+  const clean = (m) => registry.size === 0 ? m : registry.redact(m);
+  return {
+    debug: (m) => logger.debug(clean(m)),
+    info: (m) => logger.info(clean(m)),
+    warn: (m) => logger.warn(clean(m))
+  };
+}
+
 // src/merge/helm-values/chart-node.ts
 function concatPrefix(a, b) {
   return a === "" ? b : `${a}.${b}`;
@@ -15199,7 +15393,7 @@ function createDefaultPipeline(io) {
         fs,
         env,
         processRunner: runner,
-        logger: context.logger,
+        logger: redactingLogger(context.logger, nodeSecrets().registry),
         secrets: io?.secrets ?? nodeSecrets().decryptor,
         secretResolver: nodeSecrets().resolver
       }
@@ -15208,7 +15402,12 @@ function createDefaultPipeline(io) {
       const rendered = await renderDesiredState(
         state,
         { helm: await helm2(context.helmBinary), concurrency: context.concurrency },
-        { fs, runner, scratch: new NodeScratchFileSystem(), logger: context.logger }
+        {
+          fs,
+          runner,
+          scratch: new NodeScratchFileSystem(),
+          logger: redactingLogger(context.logger, nodeSecrets().registry)
+        }
       );
       return new Map(rendered.map((r) => [r.release.id, r.manifest]));
     },

@@ -1,5 +1,5 @@
-// Pins the Pulumi CLI built by scripts/build-engine.sh (not part of the npm package).
-// Keep the version equal to the npm @pulumi/pulumi version in package.json.
+// The SDK generator of the helmfile component provider (scripts/gen-sdk.sh): Pulumi's pkg/v3 code
+// generators at the version of the CLI in tools/engine/cli (keep both equal to npm @pulumi/pulumi).
 module github.com/pulumi-helmfile/provider/sdkgen
 
 go 1.26.6

@@ -69,11 +69,13 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
     const program = async (): Promise<Record<string, unknown>> => {
       const helmfile = new Helmfile("helmfile", args, pipeline === undefined ? {} : { pipeline });
       try {
-        // Awaiting the children turns a load or render failure into a program error naming the release.
         await helmfile.releases;
       } catch (err) {
+        // The component already logged the error as an error diagnostic, which fails the run; the
+        // original error is kept so the operation rethrows it with its class, code and release.
+        // Rethrowing here would only add unhandled rejections inside the SDK's stack resource.
         failure = err instanceof Error ? err : new Error(String(err));
-        throw err;
+        return {};
       }
       return { releaseIds: helmfile.releaseIds };
     };

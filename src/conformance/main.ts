@@ -26,8 +26,13 @@ async function main(argv: string[]): Promise<number> {
   return ok ? 0 : 1;
 }
 
+/** Exits only after stdout has drained: a piped reader would otherwise lose the closing lines. */
+function exitAfterFlush(code: number): void {
+  process.stdout.write("", () => process.exit(code));
+}
+
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => exitAfterFlush(code),
   (err: unknown) => {
     process.stderr.write(`conformance runner crashed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     process.exit(3);

@@ -1,5 +1,6 @@
 import { fakePipeline } from "../../tests/component/fake-pipeline";
 import { silentLogger } from "../shared/io";
+import { newMap } from "../shared/value";
 import type { HelmfilePipeline } from "./pipeline";
 import { planReleases } from "./plan-releases";
 import { UNKNOWN } from "./resolve-inputs";
@@ -79,5 +80,46 @@ describe("planReleases", () => {
       ["a/y", true],
     ]);
     expect(pipeline.calls).toBe(2);
+  });
+});
+
+describe("planReleases chart sources for mode helm-release", () => {
+  it("resolves repo/chart to the chart name and the repository URL, and oci repositories to oci:// references", async () => {
+    const base2 = fakePipeline([
+      { name: "web", namespace: "a" },
+      { name: "db", namespace: "a" },
+    ]);
+    const pipeline: HelmfilePipeline = {
+      ...base2,
+      loadDesiredState: async (options, ctx) => {
+        const state = await base2.loadDesiredState(options, ctx);
+        const charts = ["stable/nginx", "registry/postgres"];
+        const releases = state.releases.map((r, i) => ({
+          ...r,
+          chart: charts[i] ?? r.chart,
+          version: "1.2.3",
+        }));
+        const repositories = [
+          { name: "stable", url: "https://charts.example.com", oci: false, spec: newMap() },
+          { name: "registry", url: "registry.example.com/charts", oci: true, spec: newMap() },
+        ];
+        const loaded = {
+          file: "/fake/helmfile.yaml",
+          displayPath: "helmfile.yaml",
+          environment: "default",
+          values: newMap(),
+          helmDefaults: newMap(),
+          repositories,
+          releases,
+          document: newMap(),
+        };
+        return { states: [loaded], releases };
+      },
+    };
+    const plans = await planReleases(pipeline, base, context);
+    expect(plans.map((p) => [p.chart, p.chartRef, p.repositoryUrl, p.version])).toEqual([
+      ["stable/nginx", "nginx", "https://charts.example.com", "1.2.3"],
+      ["registry/postgres", "oci://registry.example.com/charts/postgres", undefined, "1.2.3"],
+    ]);
   });
 });

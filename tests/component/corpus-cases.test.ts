@@ -3,8 +3,8 @@
  * Pulumi mocks in update and preview mode. Expected manifests come from helmfile's recorded
  * output or from running helm directly; expected values from the case's helmfile text.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { parse } from "yaml";
 import { createDefaultPipeline } from "../../src/emit/default-pipeline";
 import { Helmfile } from "../../src/emit/helmfile";
@@ -18,8 +18,13 @@ import {
 } from "../../src/testing";
 import { helmTemplate, yamlDocuments } from "./helm-expectations";
 
-const CASES = "/work/shared/conformance/helmfile/cases";
-const RAW_CHART = "/work/shared/conformance/helmfile/charts/raw";
+// The shared corpus sits beside the checkout (../shared/conformance), as for tests/conformance.test.ts.
+const CORPUS_DIR = resolve(__dirname, "..", "..", "..", "shared", "conformance", "helmfile");
+const CASES = join(CORPUS_DIR, "cases");
+const RAW_CHART = join(CORPUS_DIR, "charts", "raw");
+const corpusPresent = existsSync(CASES);
+const describeCorpus = corpusPresent ? describe.each : describe.skip.each;
+const titleSuffix = corpusPresent ? "" : ` (skipped: ${CASES} is absent)`;
 
 interface ExpectedRelease {
   readonly id: string;
@@ -142,10 +147,10 @@ async function run(
   return { helmfile, releases: rec.resources.filter((r) => r.type === "helmfile:index:Release") };
 }
 
-describe.each([
+describeCorpus([
   ["update", false],
   ["preview", true],
-])("Helmfile over helmfile corpus cases (%s)", (_mode, preview) => {
+])(`Helmfile over helmfile corpus cases (%s)${titleSuffix}`, (_mode, preview) => {
   let rec: MockRecorder;
   beforeEach(async () => {
     rec = await recordMockResources({ preview });

@@ -3,10 +3,18 @@
  * to a directory, a one-value change previews as exactly one updated release, `installed: false`
  * deletes its files, destroy removes everything, and a concurrent up hits the stack lock.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { destroy, preview, up, StackLockedError, type HelmfileStackOptions } from "../../src/automation";
+import {
+  AutomationError,
+  destroy,
+  preview,
+  up,
+  StackLockedError,
+  type HelmfileStackOptions,
+} from "../../src/automation";
+import { isHelmfileError } from "../../src/shared/errors";
 import { runStackCommand } from "../../src/automation/cli-commands";
 import { helmTemplate, yamlDocuments } from "../component/helm-expectations";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
@@ -119,6 +127,22 @@ describeEngine(title, () => {
     const files = renderedFiles(outDir);
     expect(renderedObject(files, "frontend")).toBeUndefined();
     expect(renderedObject(files, "backend")).toBeDefined();
+  });
+
+  it("a release that fails to render fails the preview with the renderer's error naming it", async () => {
+    const broken = join(project, "broken.yaml.gotmpl");
+    const text = readFileSync(join(project, "helmfile.yaml.gotmpl"), "utf8");
+    writeFileSync(
+      broken,
+      text.replace(/(name: frontend[\s\S]*?chart: )\.\/charts\/config/, "$1./charts/missing"),
+    );
+    const failure = await preview({ ...base, file: broken }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(isHelmfileError(failure)).toBe(true);
+    expect(failure).not.toBeInstanceOf(AutomationError);
+    expect(String((failure as Error).message)).toContain("frontend");
   });
 
   it("a concurrent up on the same stack fails with StackLockedError", async () => {

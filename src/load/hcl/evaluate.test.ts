@@ -134,6 +134,15 @@ describe("HCL expressions", () => {
     expect(evalExpr("range(0, 0.5, 0.1)")).toEqual([0, 0.1, 0.2, 0.3, 0.4]);
   });
 
+  it("prints fractions as Go's big.Float Text('f', -1) does at cty's 512-bit precision", () => {
+    // Expected strings computed independently: round the exact value to 512 bits (half even),
+    // then take the shortest decimal that rounds back to it.
+    expect(evalExpr('"x${1.1 * 1.1}"')).toBe(`x1.21${"0".repeat(151)}1`);
+    expect(evalExpr('"x${1 / 3}"')).toBe(`x0.${"3".repeat(154)}5`);
+    expect(evalExpr('"x${1.5 * 0.1}"')).toBe("x0.15");
+    expect(evalExpr('"x${1e-7}"')).toBe("x0.0000001");
+  });
+
   it("uses truncated remainders like Go", () => {
     expect(evalExpr("-7 % 3")).toBe(-1);
     expect(evalExpr("10 % 3.5")).toBe(3);

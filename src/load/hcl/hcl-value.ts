@@ -3,10 +3,12 @@
  * the distinctions helmfile's behaviour depends on (object vs map when merging across files,
  * list/tuple/set for functions) while staying plain TypeScript data.
  *
- * Numbers: cty numbers are arbitrary-precision decimals. We keep integers exact as `bigint`
- * and everything else as a JS double; helmfile converts the final result through JSON into Go
- * `float64`, so both end as floats in the values tree.
+ * Numbers: cty numbers are Go big.Floats with 512-bit mantissas. We keep integers exact as
+ * `bigint`, other results of literals and arithmetic as 512-bit binary fractions
+ * ({@link HclRatio}), and results of math functions (float64 in cty too) as JS doubles.
+ * helmfile converts the final result through JSON into Go `float64`, so all end as floats.
  */
+import { formatBinary, roundBinary } from "./big-float";
 
 /** An HCL (cty) value. `bigint`, {@link HclRatio} and `number` are all the cty number type. */
 export type HclValue = null | boolean | string | HclNumber | HclSeq | HclObj;
@@ -14,7 +16,7 @@ export type HclValue = null | boolean | string | HclNumber | HclSeq | HclObj;
 /** The cty number type: exact integers, exact fractions, or doubles (from math functions). */
 export type HclNumber = bigint | HclRatio | number;
 
-/** An exact non-integral fraction `n/d` (reduced, `d > 1`). */
+/** A non-integral 512-bit binary float `n/d` (reduced, `d` a power of two > 1); build with {@link ratio}. */
 export class HclRatio {
   constructor(
     readonly n: bigint,
@@ -28,22 +30,36 @@ function gcd(a: bigint, b: bigint): bigint {
   return x;
 }
 
-/** The exact number `n/d`, as a bigint when integral. `d` must not be zero. */
+/**
+ * The number `n/d` as cty holds it: exact when integral, otherwise rounded to a 512-bit
+ * binary float (so every {@link HclRatio} has a power-of-two denominator). `d` must not be zero.
+ */
 export function ratio(n: bigint, d: bigint): bigint | HclRatio {
   if (d < 0n) [n, d] = [-n, -d];
-  const g = gcd(n, d);
-  const [rn, rd] = g > 1n ? [n / g, d / g] : [n, d];
-  return rd === 1n ? rn : new HclRatio(rn, rd);
+  if (n % d === 0n) return n / d;
+  const { mant, shift } = roundBinary(n, d);
+  if (shift <= 0) return mant << BigInt(-shift);
+  const den = 1n << BigInt(shift);
+  const g = gcd(mant, den);
+  return g === den ? mant / g : new HclRatio(mant / g, den / g);
 }
 
-/** A finite number as an exact fraction (doubles through their shortest decimal form). */
+/** A finite number as an exact fraction (a double by its exact binary value). */
 export function toRatio(x: HclNumber): { n: bigint; d: bigint } {
   if (typeof x === "bigint") return { n: x, d: 1n };
   if (x instanceof HclRatio) return { n: x.n, d: x.d };
-  const text = numberToString(x);
-  const dot = text.indexOf(".");
-  if (dot < 0) return { n: BigInt(text), d: 1n };
-  return { n: BigInt(text.slice(0, dot) + text.slice(dot + 1)), d: 10n ** BigInt(text.length - dot - 1) };
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const bits = view.getBigUint64(0);
+  const sign = bits >> 63n === 1n ? -1n : 1n;
+  const expBits = Number((bits >> 52n) & 0x7ffn);
+  const frac = bits & ((1n << 52n) - 1n);
+  const mant = expBits === 0 ? frac : frac | (1n << 52n);
+  const exp = (expBits === 0 ? 1 : expBits) - 1075;
+  if (exp >= 0) return { n: sign * (mant << BigInt(exp)), d: 1n };
+  const den = 1n << BigInt(-exp);
+  const g = gcd(mant, den);
+  return { n: (sign * mant) / g, d: den / g };
 }
 
 /** A cty list, tuple or set (sets are kept sorted and without duplicates). */
@@ -108,30 +124,10 @@ export function typeName(v: HclValue): string {
   return v.kind;
 }
 
-/** Terminating decimal expansion of a fraction, or undefined when it repeats. */
-function exactDecimal(r: HclRatio): string | undefined {
-  let d = r.d;
-  let scale = 0;
-  while (d % 10n === 0n) [d, scale] = [d / 10n, scale + 1];
-  while (d % 2n === 0n || d % 5n === 0n) {
-    if (scale > 1100) return undefined;
-    d = d % 2n === 0n ? d / 2n : d / 5n;
-    scale++;
-  }
-  if (d !== 1n) return undefined;
-  const neg = r.n < 0n;
-  const digits = ((neg ? -r.n : r.n) * 10n ** BigInt(scale)) / r.d;
-  const text = digits.toString().padStart(scale + 1, "0");
-  return `${neg ? "-" : ""}${text.slice(0, text.length - scale)}.${text.slice(text.length - scale)}`.replace(
-    /\.?0+$/,
-    "",
-  );
-}
-
 /** cty's number → string conversion: plain decimal, never an exponent. */
 export function numberToString(n: HclNumber): string {
   if (typeof n === "bigint") return n.toString();
-  if (n instanceof HclRatio) return exactDecimal(n) ?? numberToString(toDouble(n));
+  if (n instanceof HclRatio) return formatBinary(n.n, n.d.toString(2).length - 1);
   if (!Number.isFinite(n)) return n > 0 ? "+Inf" : "-Inf";
   const s = String(n);
   const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(s);

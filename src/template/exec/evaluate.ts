@@ -122,18 +122,23 @@ export abstract class Evaluator {
     if (pipe === undefined) return INVALID;
     this.at(pipe);
     let value = MISSING;
-    for (const cmd of pipe.cmds) {
-      value = this.evalCommand(dot, cmd, value);
+    const cmds = pipe.cmds;
+    for (let i = 0; i < cmds.length; i++) {
+      value = this.evalCommand(dot, cmds[i] as CommandNode, value);
       // Go digs into interface{} values after each command: a nil interface becomes invalid.
       if (value.v === null) value = INVALID;
       else if (value.iface) value = rv(value.v);
     }
+    if (pipe.decl.length > 0) this.declare(pipe, value);
+    return value;
+  }
+
+  private declare(pipe: PipeNode, value: RV): void {
     for (const d of pipe.decl) {
       const name = d.ident[0] as string;
       if (pipe.isAssign) this.setVar(name, value);
       else this.vars.push({ name, value });
     }
-    return value;
   }
 
   private notAFunction(args: readonly ArgNode[], final: RV): void {
@@ -148,8 +153,21 @@ export abstract class Evaluator {
         return this.evalFieldNode(dot, first, cmd.args, final);
       case "chain":
         return this.evalChainNode(dot, first, cmd.args, final);
-      case "identifier":
-        return this.evalFunction(dot, first, cmd, cmd.args, final);
+      case "identifier": {
+        // evalFunction inlined: this path is on the stack for every nested include.
+        this.at(first);
+        const spec = this.funcs.get(first.ident);
+        if (spec === undefined) return this.errorf(`${goQuote(first.ident)} is not a defined function`);
+        return this.evalCall(
+          dot,
+          spec,
+          this.builtins.get(first.ident) === spec,
+          cmd,
+          first.ident,
+          cmd.args,
+          final,
+        );
+      }
       case "pipe":
         this.notAFunction(cmd.args, final);
         return this.evalPipeline(dot, first);
@@ -298,21 +316,55 @@ export abstract class Evaluator {
     allArgs: readonly ArgNode[] | undefined,
     final: RV,
   ): RV {
+    // Kept small: this frame stays on the JS stack while a function re-enters the engine.
+    const special = isBuiltin ? SPECIAL_BUILTINS.get(spec) : undefined;
+    if (special === "and" || special === "or") {
+      this.checkArity(spec, name, allArgs, final);
+      return this.andOr(dot, special, allArgs === undefined ? [] : allArgs.slice(1), final);
+    }
+    const argv = this.collectArgs(dot, spec, name, allArgs, final);
+    if (special === "call") argv.unshift(allArgs?.[1] === undefined ? "" : nodeString(allArgs[1]));
+    let result: GoValue | undefined;
+    try {
+      result = spec.impl(argv as GoValue[], this.callContext(name));
+    } catch (e) {
+      return this.callFailed(e, node, name);
+    }
+    return rv(result);
+  }
+
+  /** Go's arity errors of `evalCall`; returns the number of fixed parameters. */
+  private checkArity(
+    spec: FuncSpec,
+    name: string,
+    allArgs: readonly ArgNode[] | undefined,
+    final: RV,
+  ): number {
+    const argc = allArgs === undefined ? 0 : allArgs.length - 1;
+    const params = spec.params;
+    const numIn = final !== MISSING ? argc + 1 : argc;
+    if (spec.variadic === true) {
+      if (numIn < params.length - 1)
+        this.errorf(`wrong number of args for ${name}: want at least ${params.length - 1} got ${argc}`);
+      return params.length - 1;
+    }
+    if (numIn !== params.length)
+      this.errorf(`wrong number of args for ${name}: want ${params.length} got ${numIn}`);
+    return argc;
+  }
+
+  /** Evaluates and converts the arguments of a call (Go's `evalCall` before `fun.Call`). */
+  private collectArgs(
+    dot: RV,
+    spec: FuncSpec,
+    name: string,
+    allArgs: readonly ArgNode[] | undefined,
+    final: RV,
+  ): (GoValue | undefined)[] {
+    const numFixed = this.checkArity(spec, name, allArgs, final);
     const args = allArgs === undefined ? [] : allArgs.slice(1);
     const params = spec.params;
-    let numIn = args.length;
-    if (final !== MISSING) numIn++;
-    let numFixed = args.length;
-    if (spec.variadic === true) {
-      numFixed = params.length - 1;
-      if (numIn < numFixed)
-        this.errorf(
-          `wrong number of args for ${name}: want at least ${params.length - 1} got ${args.length}`,
-        );
-    } else if (numIn !== params.length)
-      this.errorf(`wrong number of args for ${name}: want ${params.length} got ${numIn}`);
-    const special = isBuiltin ? SPECIAL_BUILTINS.get(spec) : undefined;
-    if (special === "and" || special === "or") return this.andOr(dot, special, args, final);
+    const numIn = final !== MISSING ? args.length + 1 : args.length;
     const argv: (GoValue | undefined)[] = [];
     let i = 0;
     for (; i < numFixed && i < args.length; i++)
@@ -328,14 +380,7 @@ export abstract class Evaluator {
           : (params[numIn - 1] as GoParamType);
       argv.push(this.validateType(final, t));
     }
-    if (special === "call") argv.unshift(args[0] === undefined ? "" : nodeString(args[0]));
-    let result: GoValue | undefined;
-    try {
-      result = spec.impl(argv as GoValue[], this.callContext(name));
-    } catch (e) {
-      return this.callFailed(e, node, name);
-    }
-    return rv(result);
+    return argv;
   }
 
   /** Go's `error calling NAME: …` for an error (or panic) raised by a function. */

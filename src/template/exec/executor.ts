@@ -73,14 +73,20 @@ export class Executor extends Evaluator {
 
   /** Executes `tree` with `data` as dot and `$`; returns the output. */
   run(tree: ParsedTree, data: GoValue | undefined): string {
+    return Executor.start(this.shared, tree, data, this);
+  }
+
+  /** Runs a tree in a new (or given) executor; one frame for nested includes. */
+  static start(shared: RunShared, tree: ParsedTree, data: GoValue | undefined, into?: Executor): string {
+    const ex = into ?? new Executor(shared);
     const dot: RV = data === undefined || data === null ? INVALID : rv(data);
-    this.tmplName = tree.name;
-    this.vars = [{ name: "$", value: dot }];
+    ex.tmplName = tree.name;
+    ex.vars = [{ name: "$", value: dot }];
     // Lists are walked inline with indexed loops (here and below): for-of iterators and extra
     // frames cost JS stack on every nested include, and helm allows 1000 of those.
     const nodes = tree.root.nodes;
-    for (let i = 0; i < nodes.length; i++) this.walk(dot, nodes[i] as Node);
-    return this.out.join("");
+    for (let i = 0; i < nodes.length; i++) ex.walk(dot, nodes[i] as Node);
+    return ex.out.join("");
   }
 
   protected callContext(funcName: string): CallContext {
@@ -101,7 +107,7 @@ export class Executor extends Evaluator {
         if (shared.nesting >= shared.limits.maxDepth) throw depthError(shared.limits.maxDepth);
         shared.nesting++;
         try {
-          return new Executor(shared).run(tree, data);
+          return Executor.start(shared, tree, data);
         } finally {
           shared.nesting--;
         }
@@ -150,7 +156,16 @@ export class Executor extends Evaluator {
           if (list !== undefined) {
             const d = list === node.list && node.type === "with" ? this.branchDot : dot;
             const nodes = list.nodes;
-            for (let i = 0; i < nodes.length; i++) this.walk(d, nodes[i] as Node);
+            for (let i = 0; i < nodes.length; i++) {
+              const n = nodes[i] as Node;
+              // Actions run inline: one frame less per nested include.
+              if (n.type !== "action") this.walk(d, n);
+              else {
+                this.at(n);
+                const val = this.evalPipeline(d, n.pipe);
+                if (n.pipe.decl.length === 0) this.printValue(n, val);
+              }
+            }
           }
         } finally {
           this.vars.length = mark;

@@ -13,15 +13,21 @@ function data(): ReturnType<typeof newGoMap> {
 describe("time.Time methods", () => {
   it("prints .Weekday and .Month by their English names, as time.Weekday/time.Month String() do", () => {
     expect(render("{{ .t.Weekday }} {{ .t.Month }}", data())).toBe("Tuesday March");
-    expect(render('{{ printf "%s/%v/%q" .t.Month .t.Weekday .t.Month }}', data())).toBe('March/Tuesday/"March"');
+    expect(render('{{ printf "%s/%v/%q" .t.Month .t.Weekday .t.Month }}', data())).toBe(
+      'March/Tuesday/"March"',
+    );
     expect(render("{{ print .t.Month 7 }}", data())).toBe("March 7");
   });
 
   it("formats with Go reference layouts through .Format", () => {
-    expect(render('{{ .t.Format "2006-01-02 Mon Jan 15:04:05" }}', data())).toBe("2024-03-05 Tue Mar 10:20:30");
+    expect(render('{{ .t.Format "2006-01-02 Mon Jan 15:04:05" }}', data())).toBe(
+      "2024-03-05 Tue Mar 10:20:30",
+    );
   });
 
   it("keeps the numeric calendar accessors", () => {
-    expect(render("{{ .t.Year }} {{ .t.Day }} {{ .t.YearDay }} {{ .t.Unix }}", data())).toBe("2024 5 65 1709634030");
+    expect(render("{{ .t.Year }} {{ .t.Day }} {{ .t.YearDay }} {{ .t.Unix }}", data())).toBe(
+      "2024 5 65 1709634030",
+    );
   });
 });

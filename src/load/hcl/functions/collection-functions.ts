@@ -184,8 +184,7 @@ export const COLLECTION_FUNCTIONS: ReadonlyMap<string, HclFunction> = new Map<st
       const items = seqOf(args, 0, "list");
       const i = asInt(arg(args, 1), "index");
       if (items.length === 0) return fail("HCL_FUNCTION", "cannot use element function with an empty list");
-      if (i < 0) return fail("HCL_FUNCTION", "cannot use element function with a negative index");
-      return items[i % items.length] ?? null;
+      return items[((i % items.length) + items.length) % items.length] ?? null;
     },
   ],
   [

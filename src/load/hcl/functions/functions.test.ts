@@ -32,6 +32,8 @@ describe("string functions", () => {
     ['substr("hello world", 1, 4)', "ello"],
     ['substr("hello world", -5, -1)', "world"],
     ['substr("hello world", 6, 10)', "world"],
+    // cty's SubstrFunc only short-circuits a zero length for non-negative offsets.
+    ['substr("abc", -1, 0)', "c"],
     ['join(", ", ["foo", "bar", "baz"])', "foo, bar, baz"],
     ['format("Hello, %s!", "Ander")', "Hello, Ander!"],
     ['format("There are %d lights", 4)', "There are 4 lights"],
@@ -80,6 +82,8 @@ describe("collection functions", () => {
     ['coalesce("a", "b")', "a"],
     ['coalesce(null, "b")', "b"],
     ['element(["a", "b", "c"], 3)', "a"],
+    // cty wraps negative indexes too (collection.go ElementFunc).
+    ['element(["a", "b", "c"], -1)', "c"],
     ['lookup({a = "ay", b = "bee"}, "c", "what?")', "what?"],
     ['contains(["a", "b", "c"], "a")', true],
     ["length([1, 2])", 2],

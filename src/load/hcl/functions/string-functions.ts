@@ -48,13 +48,12 @@ function substr(args: readonly HclValue[]): HclValue {
   arity(args, 3);
   const chars = graphemes(s(args, 0, "str"));
   let offset = asInt(arg(args, 1), "offset");
-  let length = asInt(arg(args, 2), "length");
-  if (offset < 0) {
-    offset += chars.length;
-    if (offset < 0) offset = 0;
-  }
+  const length = asInt(arg(args, 2), "length");
+  if (offset < 0) offset = Math.max(0, offset + chars.length);
+  else if (length === 0) return "";
   if (offset > chars.length) return "";
-  if (length < 0 || offset + length > chars.length) length = chars.length - offset;
+  // As cty: a negative length, or zero after a negative offset, takes the rest of the string.
+  if (length <= 0) return chars.slice(offset).join("");
   return chars.slice(offset, offset + length).join("");
 }
 

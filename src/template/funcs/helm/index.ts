@@ -28,7 +28,7 @@ export function helmFunctions(): Map<string, FuncSpec> {
     ["mustToJson", fn(["interface {}"], (a) => mustToJson(any(a[0])))],
     ["fromJson", fn(["string"], (a): GoMap => fromJson(str(a[0])))],
     ["fromJsonArray", fn(["string"], (a) => fromJsonArray(str(a[0])))],
-    ["include", fn(["string", "interface {}"], (a, ctx) => include(ctx, str(a[0]), any(a[1])))],
+    ["include", fn(["string", "interface {}"], include)],
     ["tpl", fn(["string", "interface {}"], (a, ctx) => tpl(ctx, str(a[0]), any(a[1])))],
     ["required", fn(["string", "interface {}"], (a) => required(str(a[0]), any(a[1])))],
     ["fail", fn(["string"], (a) => fail(str(a[0])))],

@@ -133,7 +133,7 @@ export function helmfileFunctions(options: HelmfileFunctionOptions = {}): Map<st
     ["requiredEnv", fn(["string"], (a, ctx) => requiredEnv(ctx.env, str(a[0])))],
     ["required", fn(["string", "interface {}"], (a) => required(str(a[0]), a[1] ?? null))],
     ["tpl", fn(["string", "interface {}"], (a, ctx) => tpl(ctx, str(a[0]), a[1] ?? null))],
-    ["include", fn(["string", "interface {}"], (a, ctx) => include(ctx, str(a[0]), a[1] ?? null))],
+    ["include", fn(["string", "interface {}"], include)],
     [
       "fetchSecretValue",
       fn(["string"], (a, ctx) =>
