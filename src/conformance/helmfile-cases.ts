@@ -40,14 +40,16 @@ async function runOneCase(
   dir: string,
   name: string,
   helm: string,
-  repo: { server: ChartRepoServer | undefined; enabled: boolean },
+  repo: { servers: Map<number, ChartRepoServer>; enabled: boolean },
 ): Promise<CaseResult> {
   const caseDir = resolve(dir, name);
   const c = JSON.parse(readFileSync(join(caseDir, "case.json"), "utf8")) as HelmfileCase;
   const chartsDir = resolve(dir, "..", "charts");
   const port = c.setup?.localChartRepoServer?.port;
-  if (port !== undefined && repo.enabled && repo.server === undefined)
-    repo.server = await startChartRepoServer(helm, chartsDir, port);
+  // Each case names its own port (helmfile's snapshot cases use 18080..18084), so one server
+  // per port is started on first use and kept for the rest of the run.
+  if (port !== undefined && repo.enabled && !repo.servers.has(port))
+    repo.servers.set(port, await startChartRepoServer(helm, chartsDir, port));
   let strict: string | undefined;
   let manifests: string | undefined;
   const runs = [
@@ -61,7 +63,7 @@ async function runOneCase(
     const run = await runCase(c, r.variant, { caseDir, chartsDir, helm, parentEnv: process.env });
     try {
       const v = judge(c, r.expected, run.capture, run.placeholders, run.cwd, {
-        repoServer: repo.server !== undefined,
+        repoServer: port !== undefined && repo.servers.has(port),
       });
       const tag = r.variant === undefined ? "" : `[${r.variant.name}] `;
       strict ??= v.strict === undefined ? undefined : tag + v.strict;
@@ -79,8 +81,8 @@ export async function runHelmfileCases(dir: string, args: string[] = []): Promis
   const names = readdirSync(dir)
     .filter((n) => existsSync(join(dir, n, "case.json")))
     .sort();
-  const repo: { server: ChartRepoServer | undefined; enabled: boolean } = {
-    server: undefined,
+  const repo: { servers: Map<number, ChartRepoServer>; enabled: boolean } = {
+    servers: new Map(),
     enabled: repoServer,
   };
   const results: CaseResult[] = [];
@@ -101,7 +103,7 @@ export async function runHelmfileCases(dir: string, args: string[] = []): Promis
       );
     }
   } finally {
-    await repo.server?.close();
+    await Promise.all([...repo.servers.values()].map((s) => s.close()));
   }
   const strictPassed = results.filter((r) => r.strict === undefined).length;
   const passed = results.filter((r) => r.manifests === undefined).length;

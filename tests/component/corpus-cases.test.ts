@@ -50,7 +50,8 @@ function inlineValues(caseName: string, file: string, index: number): unknown {
   return doc.releases[index]?.values[0];
 }
 
-const CORPUS: readonly CorpusCase[] = [
+/** The cases; built only when the corpus is present (some expectations read the case files). */
+const corpusCases = (): readonly CorpusCase[] => [
   {
     name: "issue-2269",
     args: { file: "input/helmfile.yaml", namespace: "helmfile-tests" },
@@ -125,6 +126,7 @@ const CORPUS: readonly CorpusCase[] = [
     output: { file: "output/output.yaml", exact: false },
   },
 ];
+const CORPUS: readonly CorpusCase[] = corpusPresent ? corpusCases() : [];
 
 async function run(
   c: CorpusCase,
@@ -156,34 +158,36 @@ describeCorpus([
     rec = await recordMockResources({ preview });
   });
 
-  it.each(CORPUS.map((c) => [c.name, c] as const))(
-    "%s: one Release per release, with helm's manifest and merged values",
-    async (_name, c) => {
-      const { helmfile, releases } = await run(c, rec);
-      expect(releases.map((r) => r.name)).toEqual(c.releases.map((r) => r.id));
-      const manifests: string[] = [];
-      for (const expected of c.releases) {
-        const r = releases.find((x) => x.name === expected.id);
-        expect(r?.parent).toBe(helmfile.urn);
-        expect(r?.dependencies).toEqual([]);
-        expect(isSecretValue(r?.rawInputs.values)).toBe(false);
-        const manifest = String(plainValue(r?.rawInputs.manifest));
-        manifests.push(manifest);
-        if (expected.values !== undefined)
-          expect(JSON.parse(String(plainValue(r?.rawInputs.values)))).toEqual(expected.values);
-        if (expected.helm !== undefined) expect(manifest).toBe(expected.helm());
-        const group = rec.resources.find(
-          (x) => x.type === "kubernetes:yaml/v2:ConfigGroup" && x.parent === r?.urn,
-        );
-        expect(group?.name).toBe(expected.id);
-        expect(plainValue(group?.rawInputs.yaml)).toBe(manifest);
-      }
-      if (c.output !== undefined) {
-        const recorded = readFileSync(join(CASES, c.name, c.output.file), "utf8");
-        const ours = manifests.map((m) => `${m}\n`).join("");
-        if (c.output.exact) expect(ours).toBe(recorded);
-        else expect(yamlDocuments(ours)).toEqual(yamlDocuments(recorded));
-      }
-    },
-  );
+  // jest refuses an empty table, so an absent corpus still lists one (skipped) row.
+  const rows =
+    CORPUS.length > 0
+      ? CORPUS.map((c) => [c.name, c] as const)
+      : [["corpus absent", undefined as unknown as CorpusCase] as const];
+  it.each(rows)("%s: one Release per release, with helm's manifest and merged values", async (_name, c) => {
+    const { helmfile, releases } = await run(c, rec);
+    expect(releases.map((r) => r.name)).toEqual(c.releases.map((r) => r.id));
+    const manifests: string[] = [];
+    for (const expected of c.releases) {
+      const r = releases.find((x) => x.name === expected.id);
+      expect(r?.parent).toBe(helmfile.urn);
+      expect(r?.dependencies).toEqual([]);
+      expect(isSecretValue(r?.rawInputs.values)).toBe(false);
+      const manifest = String(plainValue(r?.rawInputs.manifest));
+      manifests.push(manifest);
+      if (expected.values !== undefined)
+        expect(JSON.parse(String(plainValue(r?.rawInputs.values)))).toEqual(expected.values);
+      if (expected.helm !== undefined) expect(manifest).toBe(expected.helm());
+      const group = rec.resources.find(
+        (x) => x.type === "kubernetes:yaml/v2:ConfigGroup" && x.parent === r?.urn,
+      );
+      expect(group?.name).toBe(expected.id);
+      expect(plainValue(group?.rawInputs.yaml)).toBe(manifest);
+    }
+    if (c.output !== undefined) {
+      const recorded = readFileSync(join(CASES, c.name, c.output.file), "utf8");
+      const ours = manifests.map((m) => `${m}\n`).join("");
+      if (c.output.exact) expect(ours).toBe(recorded);
+      else expect(yamlDocuments(ours)).toEqual(yamlDocuments(recorded));
+    }
+  });
 });

@@ -330,7 +330,7 @@ function parseDocuments(
 ): { docs: Document.Parsed[]; lines: LineCounter } {
   const deep = findDepthExceeded(text);
   if (deep !== undefined) {
-    throw new LoadError("YAML_DEPTH", deep.message, {
+    throw new LoadError("YAML_SYNTAX", deep.message, {
       ...(options.file !== undefined ? { file: options.file } : {}),
       line: deep.line,
     });
@@ -379,7 +379,7 @@ function syntaxError(err: unknown, text: string, options: DecodeYamlOptions): Lo
 /** Nesting below go-yaml's limit that still exhausts the JavaScript stack of the parser. */
 function tooDeep(options: DecodeYamlOptions, cause: unknown): LoadError {
   return new LoadError(
-    "YAML_DEPTH",
+    "YAML_SYNTAX",
     "yaml: document nests too deeply to decode here (go-yaml allows 10000 levels)",
     {
       ...(options.file !== undefined ? { file: options.file } : {}),
