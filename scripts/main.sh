@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The main job on the embedded default (`npm start`): provision the tools, build the real Pulumi engine
+# (cached after the first run), then `up` the quickstart helmfile through Pulumi with the embedded
+# defaults: a local file backend in .pulumi-helmfile/, a passphrase secrets provider, and rendering to
+# .pulumi-helmfile/manifests/<stack> instead of a cluster. Extra arguments go to the CLI, e.g.
+#   npm start -- -e default          # the other environment
+#   npm start -- preview             # only preview (the command word must come last)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+bash scripts/setup.sh
+# shellcheck source=/dev/null
+source scripts/env.sh
+bash scripts/build-engine.sh --quiet
+# shellcheck source=/dev/null
+source scripts/engine-env.sh
+args=("$@")
+command=up
+if [ ${#args[@]} -gt 0 ]; then
+  case "${args[-1]}" in preview|up|destroy) command="${args[-1]}"; unset 'args[-1]' ;; esac
+fi
+node bin/pulumi-helmfile.js -f examples/quickstart/helmfile.yaml -e production "${args[@]}" "$command"
+if [ "$command" = up ]; then
+  echo "Rendered manifests: $(find .pulumi-helmfile/manifests -name '*.yaml' | sort | tr '\n' ' ')"
+fi
