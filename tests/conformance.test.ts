@@ -8,7 +8,10 @@ import { join, resolve } from "node:path";
 
 const root = resolve(__dirname, "..");
 const corpus = resolve(root, "..", "shared", "conformance");
-const baseline = JSON.parse(readFileSync(join(__dirname, "conformance-baseline.json"), "utf8")) as Record<string, number>;
+const baseline = JSON.parse(readFileSync(join(__dirname, "conformance-baseline.json"), "utf8")) as Record<
+  string,
+  number
+>;
 
 interface Counts {
   readonly [label: string]: { passed: number; failed: number };
@@ -29,7 +32,9 @@ function runMode(args: string[], env: Record<string, string> = {}): Counts {
     if (m) counts[m[1] as string] = { passed: Number(m[2]), failed: Number(m[3]) };
   }
   if (Object.keys(counts).length === 0) {
-    throw new Error(`runner printed no closing line (exit ${res.status}): ${(res.stderr ?? "").slice(0, 2000)}`);
+    throw new Error(
+      `runner printed no closing line (exit ${res.status}): ${(res.stderr ?? "").slice(0, 2000)}`,
+    );
   }
   return counts;
 }

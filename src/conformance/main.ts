@@ -34,7 +34,9 @@ function exitAfterFlush(code: number): void {
 main(process.argv.slice(2)).then(
   (code) => exitAfterFlush(code),
   (err: unknown) => {
-    process.stderr.write(`conformance runner crashed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.stderr.write(
+      `conformance runner crashed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
     process.exit(3);
   },
 );

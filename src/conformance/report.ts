@@ -11,10 +11,15 @@ export interface Outcome {
 }
 
 /** Prints one line per outcome, a per-group breakdown, then `label: N passed, M failed`. */
-export function printReport(label: string, outcomes: readonly Outcome[], options: { breakdown?: boolean } = {}): boolean {
+export function printReport(
+  label: string,
+  outcomes: readonly Outcome[],
+  options: { breakdown?: boolean } = {},
+): boolean {
   const out = process.stdout;
   for (const o of outcomes) {
-    const reason = o.passed || o.reason === undefined ? "" : `  ${o.reason.split("\n")[0]?.slice(0, 200) ?? ""}`;
+    const reason =
+      o.passed || o.reason === undefined ? "" : `  ${o.reason.split("\n")[0]?.slice(0, 200) ?? ""}`;
     out.write(`${o.passed ? "PASS" : "FAIL"} ${o.id}${reason}\n`);
   }
   if (options.breakdown) {
@@ -33,10 +38,16 @@ export function printReport(label: string, outcomes: readonly Outcome[], options
 }
 
 /** Runs `fn`, turning a throw into a failed outcome. */
-export async function attempt(id: string, group: string | undefined, fn: () => Promise<string | true> | string | true): Promise<Outcome> {
+export async function attempt(
+  id: string,
+  group: string | undefined,
+  fn: () => Promise<string | true> | string | true,
+): Promise<Outcome> {
   try {
     const r = await fn();
-    return r === true ? { id, passed: true, ...(group === undefined ? {} : { group }) } : { id, passed: false, reason: r, ...(group === undefined ? {} : { group }) };
+    return r === true
+      ? { id, passed: true, ...(group === undefined ? {} : { group }) }
+      : { id, passed: false, reason: r, ...(group === undefined ? {} : { group }) };
   } catch (err) {
     const reason = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
     return { id, passed: false, reason, ...(group === undefined ? {} : { group }) };

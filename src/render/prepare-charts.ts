@@ -11,6 +11,7 @@ import type { FileSystem, Logger, ProcessRunner } from "../shared/io";
 import type { PreparedRelease, RepositorySpec } from "../shared/model";
 import type { ValueMap } from "../shared/value";
 import { isOciChart, normalizeChart } from "./chart-ref";
+import { rejectChartify } from "./chartify-guard";
 import type { HelmBinary } from "./render-types";
 import { bool, str } from "./spec-access";
 
@@ -45,6 +46,7 @@ export async function prepareCharts(
   const out = new Map<PreparedRelease, PreparedChart>();
   const built = new Set<string>();
   for (const r of releases) {
+    rejectChartify(r, fs);
     const chart = resolveChart(r, fs, options.repositories ?? []);
     out.set(r, chart);
     if (isOciChart(chart.chartArg)) rejectLatest(r);

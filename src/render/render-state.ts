@@ -9,6 +9,7 @@ import type { DesiredState, LoadedState, PreparedRelease } from "../shared/model
 import { isMap } from "../shared/value";
 import { extraHelmArgs } from "./collect-args";
 import { createHelmHome, syncRepositories, type HelmHome } from "./helm-home";
+import { applyLockedVersions } from "./locked-versions";
 import { planReleases } from "./plan-releases";
 import { prepareCharts } from "./prepare-charts";
 import { RenderCache } from "./render-cache";
@@ -109,7 +110,7 @@ async function renderOneState(
   const { env, cache, chartHash } = shared;
   let releases: PreparedRelease[];
   try {
-    releases = planReleases(state.releases.filter((r) => r.installed));
+    releases = planReleases(applyLockedVersions(state, io.fs).filter((r) => r.installed));
   } catch (err) {
     return { state, rendered: [], error: asError(err) };
   }

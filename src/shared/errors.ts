@@ -37,7 +37,10 @@ export class HelmfileError extends Error {
   readonly detail: string;
 
   constructor(code: string, message: string, details: ErrorDetails = {}) {
-    super(formatErrorMessage(message, details), details.cause === undefined ? undefined : { cause: details.cause });
+    super(
+      formatErrorMessage(message, details),
+      details.cause === undefined ? undefined : { cause: details.cause },
+    );
     this.name = new.target.name;
     this.code = code;
     this.detail = message;

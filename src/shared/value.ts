@@ -65,7 +65,8 @@ export function fromPlain(data: unknown, options: { readonly floats?: boolean } 
   if (typeof data === "object") {
     const obj = data as Record<string, unknown>;
     const keys = Object.keys(obj);
-    if (keys.length === 1 && keys[0] === "$int64" && typeof obj.$int64 === "string") return BigInt(obj.$int64);
+    if (keys.length === 1 && keys[0] === "$int64" && typeof obj.$int64 === "string")
+      return BigInt(obj.$int64);
     const out = newMap();
     for (const k of keys) out[k] = fromPlain(obj[k], options);
     return out;

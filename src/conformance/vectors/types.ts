@@ -30,4 +30,3 @@ export interface VectorFile {
 
 /** Returns `true` when the vector passes, otherwise a short reason. May throw (counted as a failure). */
 export type VectorHandler = (vector: Vector, file: VectorFile) => Promise<true | string> | true | string;
-
