@@ -53,7 +53,7 @@ while [ $# -gt 0 ]; do
     --only) ONLY+=("$2"); shift 2 ;;
     --print-env) PRINT_ENV=1; shift ;;
     --quiet) QUIET=1; shift ;;
-    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
     *) echo "build-engine: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -79,8 +79,8 @@ export GOFLAGS="${GOFLAGS:+$GOFLAGS }-mod=mod"
 TAGS=osusergo,grpcnotrace
 GO_VERSION=$(go env GOVERSION)
 
-module_version() { # dir module
-  (cd "$1" && go list -m -f '{{.Version}}' "$2")
+module_version() { # dir module: the version go.mod requires (read as text: never touches the module)
+  awk -v m="$2" '$1 == m { print $2; exit } $1 == "require" && $2 == m { print $3; exit }' "$1/go.mod"
 }
 npm_version() { # package
   local f="$ROOT/node_modules/$1/package.json"

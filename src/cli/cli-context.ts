@@ -57,6 +57,8 @@ export interface CliContext {
   helm(): Promise<HelmInfo>;
   /** Concurrency from `--concurrency` (0 = unlimited, helmfile's default). */
   concurrency(): number;
+  /** Removes every secret plaintext decrypted or resolved in this invocation from `text`. */
+  redact(text: string): string;
 }
 
 /** `--debug` wins, then `--quiet` (warn), then `--log-level`/`HELMFILE_LOG_LEVEL` (default info). */
@@ -160,5 +162,6 @@ export function createCliContext(
       return helmInfo;
     },
     concurrency: () => flagInt(flags, "concurrency") ?? 0,
+    redact: (text) => (secrets.registry.size === 0 ? text : secrets.registry.redact(text)),
   };
 }

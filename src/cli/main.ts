@@ -20,6 +20,8 @@ function usage(): string {
 /** Runs one CLI invocation; resolves to the exit code. */
 export async function runCli(argv: readonly string[], host: CliHost): Promise<number> {
   let debug = argv.includes("--debug");
+  // Errors may quote decrypted secrets (helm echoes values): printed only after redaction.
+  let redact = (text: string): string => text;
   try {
     const parsed = parseArgs(argv, GLOBAL_FLAGS, (name) => findCommand(name)?.flags);
     debug = flagBool(parsed.flags, "debug");
@@ -30,11 +32,12 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<nu
     const command = findCommand(parsed.command);
     if (command === undefined) return 1;
     const ctx = createCliContext(host, parsed.flags, parsed.positionals);
+    redact = (text) => ctx.redact(text);
     // helmfile announces live output once, when the app starts.
     if (flagBool(parsed.flags, "enable-live-output")) ctx.logger.info("Live output is enabled");
     return await command.run(ctx);
   } catch (err) {
-    host.writeStderr(`${errorText(err, debug)}\n`);
+    host.writeStderr(`${redact(errorText(err, debug))}\n`);
     return 1;
   }
 }

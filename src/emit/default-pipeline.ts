@@ -5,7 +5,7 @@
  */
 import { resolveLimits, withProcessLimits } from "../shared/limits";
 import { join } from "node:path";
-import { renderDesiredState, type HelmBinary } from "../render";
+import { redactError, renderDesiredState, type HelmBinary } from "../render";
 import { NodeFileSystem, NodeProcessRunner, NodeScratchFileSystem, findHelm } from "../node";
 import { loadDesiredState } from "../load";
 import type { Environment, FileSystem, ProcessRunner } from "../shared/io";
@@ -49,32 +49,48 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
     }
     return found;
   };
+  // Errors can quote decrypted secrets (helm echoes values); they leave the pipeline redacted.
+  const redact = (text: string): string => nodeSecrets().registry.redact(text);
+  const redacted = async <T>(work: () => T | Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (err) {
+      throw redactError(err, redact);
+    }
+  };
   return {
-    loadDesiredState: async (options, context) =>
-      loadDesiredState(
-        { ...options, cwd, ...(context.helmBinary === undefined ? {} : { helmBinary: context.helmBinary }) },
-        {
-          fs,
-          env,
-          processRunner: runner,
-          logger: redactingLogger(context.logger, nodeSecrets().registry),
-          secrets: io?.secrets ?? nodeSecrets().decryptor,
-          secretResolver: nodeSecrets().resolver,
-        },
+    loadDesiredState: (options, context) =>
+      redacted(() =>
+        loadDesiredState(
+          {
+            ...options,
+            cwd,
+            ...(context.helmBinary === undefined ? {} : { helmBinary: context.helmBinary }),
+          },
+          {
+            fs,
+            env,
+            processRunner: runner,
+            logger: redactingLogger(context.logger, nodeSecrets().registry),
+            secrets: io?.secrets ?? nodeSecrets().decryptor,
+            secretResolver: nodeSecrets().resolver,
+          },
+        ),
       ),
-    renderReleases: async (state, context: PipelineContext) => {
-      const rendered = await renderDesiredState(
-        state,
-        { helm: await helm(context.helmBinary), concurrency: context.concurrency },
-        {
-          fs,
-          runner,
-          scratch: new NodeScratchFileSystem(),
-          logger: redactingLogger(context.logger, nodeSecrets().registry),
-        },
-      );
-      return new Map(rendered.map((r) => [r.release.id, r.manifest]));
-    },
+    renderReleases: (state, context: PipelineContext) =>
+      redacted(async () => {
+        const rendered = await renderDesiredState(
+          state,
+          { helm: await helm(context.helmBinary), concurrency: context.concurrency, redact },
+          {
+            fs,
+            runner,
+            scratch: new NodeScratchFileSystem(),
+            logger: redactingLogger(context.logger, nodeSecrets().registry),
+          },
+        );
+        return new Map(rendered.map((r) => [r.release.id, r.manifest]));
+      }),
     releaseValues: async (release, context) => {
       const major = (await helm(context.helmBinary)).major === 3 ? 3 : 4;
       const files = release.values.map((v) =>

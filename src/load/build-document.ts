@@ -9,7 +9,7 @@ import {
   sortGoYamlKeys,
   type YamlEncodable,
 } from "../shared/yaml/index";
-import { newMap, type Value, type ValueMap } from "../shared/value";
+import { GoTime, newMap, type Value, type ValueMap } from "../shared/value";
 import {
   environmentSpecSchema,
   helmDefaultsSchema,
@@ -70,13 +70,14 @@ const PLAIN_ZERO_DROPPED = new Set([
 function isEmpty(v: unknown): boolean {
   if (v === undefined || v === null || v === "") return true;
   if (Array.isArray(v)) return v.length === 0;
-  if (typeof v === "object" && !(v instanceof YamlOrderedMap)) return Object.keys(v).length === 0;
+  if (typeof v === "object" && !(v instanceof YamlOrderedMap) && !(v instanceof GoTime))
+    return Object.keys(v).length === 0;
   return false;
 }
 
 function anyValue(v: unknown): YamlEncodable {
   if (Array.isArray(v)) return v.map(anyValue);
-  if (typeof v === "object" && v !== null && !(v instanceof YamlOrderedMap)) {
+  if (typeof v === "object" && v !== null && !(v instanceof YamlOrderedMap) && !(v instanceof GoTime)) {
     const out: Record<string, YamlEncodable> = {};
     for (const [k, x] of Object.entries(v as Record<string, unknown>))
       if (x !== undefined) out[k] = anyValue(x);
@@ -208,7 +209,7 @@ function orderedValue(v: YamlEncodable, version: GoYamlVersion): Value {
     return out;
   }
   if (Array.isArray(v)) return (v as readonly YamlEncodable[]).map((x) => orderedValue(x, version));
-  if (typeof v === "object" && v !== null && !(v instanceof YamlRawScalar)) {
+  if (typeof v === "object" && v !== null && !(v instanceof YamlRawScalar) && !(v instanceof GoTime)) {
     const obj = v as Record<string, YamlEncodable>;
     const out = newMap();
     for (const k of sortGoYamlKeys(Object.keys(obj), version))

@@ -6,12 +6,14 @@
 import type { z } from "zod";
 import { LoadError, isHelmfileError } from "../shared/errors";
 import { stateSchema, type StateSpec } from "./schema";
+import { GoTime } from "../shared/value";
 import { mergeStructs } from "./struct-merge";
 import { decodeStateDocuments, type GoYamlVersion, type PositionedYaml } from "./yaml-io";
 
 function describe(v: unknown): string {
   if (v === null || v === undefined) return "null";
   if (Array.isArray(v)) return "a list";
+  if (v instanceof GoTime) return `a timestamp ${v.sourceText ?? ""}`.trimEnd();
   if (typeof v === "object") return "a map";
   return `${typeof v === "bigint" ? "an int" : typeof v} ${String(v)}`;
 }

@@ -7,7 +7,7 @@
  */
 import type { EnvironmentLayers } from "../merge/index";
 import { LoadError, isHelmfileError } from "../shared/errors";
-import { isMap, type Value, type ValueMap } from "../shared/value";
+import { GoTime, isMap, type Value, type ValueMap } from "../shared/value";
 import type { ReleaseSpec } from "./schema";
 import { renderGoTemplate, type RenderContext } from "./template-bridge";
 import { releaseTemplateData, type StateOverrides } from "./template-data";
@@ -119,7 +119,7 @@ function renderSetEntry(s: SetEntry, i: number, r: (f: string, s: string) => str
 /** Deep copy of a release spec (values subtrees keep their null-prototype maps). */
 export function structuredCloneSpec<T>(v: T): T {
   if (Array.isArray(v)) return v.map((x: unknown) => structuredCloneSpec(x)) as T;
-  if (typeof v === "object" && v !== null && !(v instanceof Uint8Array)) {
+  if (typeof v === "object" && v !== null && !(v instanceof Uint8Array) && !(v instanceof GoTime)) {
     const proto = Object.getPrototypeOf(v) as unknown;
     const out = (proto === null ? Object.create(null) : {}) as Record<string, unknown>;
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) out[k] = structuredCloneSpec(x);

@@ -5,7 +5,7 @@
  */
 import { LoadError, SecretError } from "../shared/errors";
 import type { PreparedRelease, SetFlag, ValuesSource } from "../shared/model";
-import { isMap, newMap, type Value, type ValueMap } from "../shared/value";
+import { GoTime, isMap, newMap, type Value, type ValueMap } from "../shared/value";
 import type { EnvironmentLayers } from "../merge/index";
 import type { LoaderContext } from "./loader-context";
 import { dirName, isAbsolute, joinPath } from "./paths";
@@ -15,6 +15,7 @@ import { isGotmplPath } from "./env-values-loader";
 import { limitsAndPolicy, renderGoTemplate } from "./template-bridge";
 import { releaseTemplateData, type StateOverrides } from "./template-data";
 import { decodeValuesYaml, encodeValuesYaml } from "./yaml-io";
+import { renderDefaultPostRendererArgs } from "./default-post-renderer-args";
 import { mergeValues } from "../merge/index";
 
 /** The state a release belongs to, as release preparation needs it. */
@@ -290,13 +291,17 @@ function isLocalChart(ctx: LoaderContext, loc: StateLocation, chart: string): st
 export function toValue(v: unknown): Value {
   if (v === undefined || v === null) return null;
   if (Array.isArray(v)) return v.map(toValue);
-  if (typeof v === "object") {
+  if (typeof v === "object" && !(v instanceof GoTime)) {
     const out = newMap();
     for (const [k, x] of Object.entries(v as Record<string, unknown>))
       if (x !== undefined) out[k] = toValue(x);
     return out;
   }
   return v as Value;
+}
+
+function optionalDefaultArgs(args: string[]): { defaultPostRendererArgs?: readonly string[] } {
+  return args.length === 0 ? {} : { defaultPostRendererArgs: args };
 }
 
 /** Builds the PreparedRelease for a templated, override-applied release. */
@@ -343,6 +348,7 @@ export function prepareRelease(
     stateFile: st.absFile,
     baseDir: st.loc.absDir,
     hasSecrets: values.some((v) => v.secret),
+    ...optionalDefaultArgs(renderDefaultPostRendererArgs(ctx, st, release)),
     spec: toValue(release) as ValueMap,
   };
 }

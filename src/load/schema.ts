@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { formatGoFloat } from "../shared/yaml/go-float";
-import type { Value } from "../shared/value";
+import { formatRfc3339Nano, GoTime, type Value } from "../shared/value";
 
 const nullToUndefined = (v: unknown): unknown => (v === null ? undefined : v);
 
@@ -20,6 +20,8 @@ function opt<T extends z.ZodType>(schema: T) {
 const goString = z.preprocess((v) => {
   if (typeof v === "bigint" || typeof v === "boolean") return String(v);
   if (typeof v === "number") return formatGoFloat(v);
+  // go-yaml gives a string field a timestamp's own text.
+  if (v instanceof GoTime) return v.sourceText ?? formatRfc3339Nano(v);
   return v;
 }, z.string());
 

@@ -4,6 +4,7 @@
  * `false` still counts) from plain fields (zero value = empty, never overrides); the tables
  * below name the plain scalar fields, everything else optional is a pointer.
  */
+import { GoTime } from "../shared/value";
 
 /** Options mirroring mergo's `WithOverride` and `WithAppendSlice`. */
 export interface StructMergeOptions {
@@ -72,7 +73,13 @@ const OPAQUE = new Set([
 type Obj = Record<string, unknown>;
 
 function isPlainObject(v: unknown): v is Obj {
-  return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    !Array.isArray(v) &&
+    !(v instanceof Uint8Array) &&
+    !(v instanceof GoTime)
+  );
 }
 
 function isEmpty(key: string, v: unknown, inStruct: boolean): boolean {

@@ -1,4 +1,5 @@
-import { canonicalJson, fromPlain, type ValueMap } from "../shared/value";
+import { canonicalJson, fromPlain, GoTime, type ValueMap } from "../shared/value";
+import { parseGoYamlTimestamp } from "../shared/yaml";
 import { mergoOverride } from "./mergo-merge";
 
 const m = (x: unknown): ValueMap => fromPlain(x) as ValueMap;
@@ -26,5 +27,25 @@ describe("mergoOverride", () => {
     const a = m({ x: { y: 1 } });
     mergoOverride(a, m({ x: { z: 2 } }));
     expect(canonicalJson(a)).toBe(canonicalJson(m({ x: { y: 1 } })));
+  });
+});
+
+describe("mergoOverride with go-yaml v3 times", () => {
+  // dario.cat/mergo v1.0.2, mergo.Merge(&dst, src, mergo.WithOverride) on map[string]interface{}:
+  // a time.Time is a leaf that replaces a map, a zero time replaces a string, and a string replaces a time.
+  const t = (s: string): GoTime => parseGoYamlTimestamp(s) as GoTime;
+  it("treats a time as a leaf that overrides and is overridden like any scalar", () => {
+    const dst = fromPlain({ b: { x: 1 }, c: "s" }) as ValueMap;
+    dst.a = t("2024-01-02");
+    dst.z = t("0001-01-01");
+    const src = fromPlain({ z: "zz" }) as ValueMap;
+    src.a = t("2025-01-02");
+    src.b = t("2026-01-02");
+    src.c = t("0001-01-01");
+    const out = mergoOverride(dst, src);
+    expect(canonicalJson(out)).toBe(
+      '{"a":"2025-01-02T00:00:00Z","b":"2026-01-02T00:00:00Z","c":"0001-01-01T00:00:00Z","z":"zz"}',
+    );
+    expect(out.b).toBeInstanceOf(GoTime);
   });
 });

@@ -24,11 +24,14 @@ export {
   type RemoteChart,
 } from "./chart-ref";
 export { planReleases } from "./plan-releases";
+export { redactError, type Redactor } from "./redact-error";
 export { buildTemplateArgs } from "./render-release";
 export { RenderCache, hashParts, type RenderCacheOptions } from "./render-cache";
 export { createHelmHome, syncRepositories, type HelmHome } from "./helm-home";
 export { prepareCharts, resolveChart, type PreparedChart, type PrepareChartsOptions } from "./prepare-charts";
 export { lintState } from "./lint-state";
+export { applyLockedVersions, lockFileOf } from "./locked-versions";
+export { chartifyFeatures, rejectChartify } from "./chartify-guard";
 export { createReleaseRenderer, type ReleaseRenderer } from "./release-renderer";
 export { checkUnselectedNeeds } from "./unselected-needs";
 export {

@@ -32,7 +32,11 @@ function repo(name: string, url: string): RepositorySpec {
   return { name, url, oci: false, spec: newMap() };
 }
 
-function state(releases: PreparedRelease[], doc: ValueMap = newMap(), file = "/w/helmfile.yaml.gotmpl"): LoadedState {
+function state(
+  releases: PreparedRelease[],
+  doc: ValueMap = newMap(),
+  file = "/w/helmfile.yaml.gotmpl",
+): LoadedState {
   return {
     file,
     displayPath: "helmfile.yaml.gotmpl",
@@ -72,7 +76,10 @@ describe("applyLockedVersions", () => {
   });
 
   it("leaves local charts and charts of undeclared repositories alone", () => {
-    const fs = new MemoryFileSystem({ "/w/helmfile.lock": envoyLock, "/w/charts/envoy/Chart.yaml": "name: envoy\n" });
+    const fs = new MemoryFileSystem({
+      "/w/helmfile.lock": envoyLock,
+      "/w/charts/envoy/Chart.yaml": "name: envoy\n",
+    });
     const out = applyLockedVersions(state([release("a", "./charts/envoy"), release("b", "other/envoy")]), fs);
     expect(out.map((r) => r.version)).toEqual([undefined, undefined]);
   });
@@ -84,7 +91,9 @@ describe("applyLockedVersions", () => {
 
   it("fails like helmfile when no locked version satisfies the constraint", () => {
     const fs = new MemoryFileSystem({ "/w/helmfile.lock": envoyLock });
-    expect(() => applyLockedVersions(state([release("a", "stable/envoy", ">=2.0.0")]), fs)).toThrow(RenderError);
+    expect(() => applyLockedVersions(state([release("a", "stable/envoy", ">=2.0.0")]), fs)).toThrow(
+      RenderError,
+    );
     expect(() => applyLockedVersions(state([release("a", "stable/envoy", ">=2.0.0")]), fs)).toThrow(
       'no resolved dependency found for "envoy", running "helmfile deps" may resolve the issue',
     );

@@ -106,7 +106,16 @@ export function buildTemplateArgs(
   if (release.kubeContext !== undefined) spec.kubeContext = release.kubeContext;
   const args = ["template", release.name, chart.chartArg];
   args.push(
-    ...templateFlags({ ...ctx.flagsBase, release: spec, options: ctx.template, helmMajor: ctx.helm.major }),
+    ...templateFlags({
+      ...ctx.flagsBase,
+      release: spec,
+      options: ctx.template,
+      helmMajor: ctx.helm.major,
+      baseDir: release.baseDir,
+      ...(release.defaultPostRendererArgs === undefined
+        ? {}
+        : { defaultPostRendererArgs: release.defaultPostRendererArgs }),
+    }),
   );
   if (release.namespace !== "") args.push("--namespace", release.namespace);
   const files: PendingFile[] = [];

@@ -13,6 +13,7 @@ import { applyLockedVersions } from "./locked-versions";
 import { planReleases } from "./plan-releases";
 import { prepareCharts } from "./prepare-charts";
 import { RenderCache } from "./render-cache";
+import { redactError } from "./redact-error";
 import type { ScratchFileSystem } from "./render-io";
 import { hashChartDirectory, renderRelease, type ReleaseRenderContext } from "./render-release";
 import type { RenderedRelease, RenderOptions } from "./render-types";
@@ -64,7 +65,10 @@ export function openRenderSession(options: RenderOptions, io: RenderIo): RenderS
   return {
     renderState: async (state) => {
       try {
-        return await renderOneState(state, options, io, { env, cache, chartHash, syncedRepos });
+        const result = await renderOneState(state, options, io, { env, cache, chartHash, syncedRepos });
+        const redact = options.redact;
+        if (result.error === undefined || redact === undefined) return result;
+        return { ...result, error: redactError(result.error, redact) as HelmfileError };
       } finally {
         cache?.prune();
       }

@@ -55,6 +55,12 @@ export interface RenderOptions {
   readonly cache?: { readonly dir: string; readonly maxMegabytes?: number };
   /** Selected environment's `kubeContext` (for the kube-context precedence). Default none. */
   readonly environmentKubeContext?: string;
+  /**
+   * Removes known secret plaintext (the run's `SecretRegistry.redact`) from every error the
+   * stage returns or throws, helm's stderr included: helm echoes values in its errors.
+   * Default none (errors are returned as they are).
+   */
+  readonly redact?: (text: string) => string;
 }
 
 /** One release after `helm template`. */

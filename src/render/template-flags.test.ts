@@ -83,6 +83,31 @@ describe("post-renderers under helm 4", () => {
   });
 });
 
+describe("post-renderer paths under helm 3", () => {
+  // helmfile's postrender integration case runs `--post-renderer ./add-cm.bash` from the repository
+  // root and it works because helmfile changes into the state file's directory first.
+  test("a relative script path resolves against the state file's directory", () => {
+    const release = map({ chart: "x/y", postRenderer: "./add-cm.bash" });
+    expect(templateFlags({ release, helmDefaults: newMap(), helmMajor: 3, baseDir: "/w/input" })).toEqual([
+      "--post-renderer",
+      "/w/input/add-cm.bash",
+    ]);
+  });
+
+  test("a bare name stays a PATH lookup and an absolute path is kept", () => {
+    const bare = map({ chart: "x/y", postRenderer: "kustomize-pr" });
+    const abs = map({ chart: "x/y", postRenderer: "/opt/pr.sh" });
+    expect(templateFlags({ release: bare, helmDefaults: newMap(), helmMajor: 3, baseDir: "/w" })).toEqual([
+      "--post-renderer",
+      "kustomize-pr",
+    ]);
+    expect(templateFlags({ release: abs, helmDefaults: newMap(), helmMajor: 3, baseDir: "/w" })).toEqual([
+      "--post-renderer",
+      "/opt/pr.sh",
+    ]);
+  });
+});
+
 describe("repository TLS flags", () => {
   test("plainHttp on the repository wins over skipTLSVerify", () => {
     const repo = map({ name: "r", url: "oci://x", plainHttp: true, skipTLSVerify: true });

@@ -4,6 +4,7 @@
  * chart-download TLS flags, show-only, skip-schema-validation, kube-context, template args,
  * then namespace. Values files and `--set` flags follow (see {@link releaseValuesFlags}).
  */
+import { posix } from "node:path";
 import { collectArgs } from "./collect-args";
 import { bool, str, strList } from "./spec-access";
 import type { ValueMap } from "../shared/value";
@@ -38,6 +39,13 @@ export interface TemplateFlagsInput {
   /** `environments.<env>.kubeContext` of the selected environment. */
   readonly environmentKubeContext?: string;
   readonly options?: TemplateFlagOptions;
+  /**
+   * The directory helmfile runs helm in for a single state file (it changes into the state
+   * file's directory): a relative post-renderer path resolves against it. Default: unchanged.
+   */
+  readonly baseDir?: string;
+  /** `helmDefaults.postRendererArgs` already rendered for this release; default the raw list. */
+  readonly defaultPostRendererArgs?: readonly string[];
   /** Major version of the helm binary; default 3. helm 4 takes post-renderers as plugin names. */
   readonly helmMajor?: number;
 }
@@ -55,8 +63,9 @@ export function templateFlags(input: TemplateFlagsInput): string[] {
   if (bool(r, "enableDNS") ?? bool(d, "enableDNS") ?? false) flags.push("--enable-dns");
   const renderer =
     nonEmpty(str(r, "postRenderer")) ?? nonEmpty(opt.postRenderer) ?? nonEmpty(str(d, "postRenderer"));
-  if (renderer !== undefined) flags.push("--post-renderer", postRendererName(renderer, input.helmMajor ?? 3));
-  flags.push(...postRendererArgFlags(r, d, opt));
+  if (renderer !== undefined)
+    flags.push("--post-renderer", postRendererName(renderer, input.helmMajor ?? 3, input.baseDir));
+  flags.push(...postRendererArgFlags(r, d, opt, input.defaultPostRendererArgs));
   for (const api of strList(r, "apiVersions").length > 0
     ? strList(r, "apiVersions")
     : (input.apiVersions ?? [])) {
@@ -105,17 +114,26 @@ export function releaseKubeContext(
   );
 }
 
-function postRendererArgFlags(r: ValueMap, d: ValueMap, opt: TemplateFlagOptions): string[] {
+function postRendererArgFlags(
+  r: ValueMap,
+  d: ValueMap,
+  opt: TemplateFlagOptions,
+  renderedDefaults: readonly string[] | undefined,
+): string[] {
   let args = strList(r, "postRendererArgs");
   if (args.length === 0) args = [...(opt.postRendererArgs ?? [])];
-  // helmfile renders helmDefaults.postRendererArgs as templates; they arrive here already rendered.
-  if (args.length === 0) args = strList(d, "postRendererArgs");
+  // helmfile renders helmDefaults.postRendererArgs per release (the load stage did it).
+  if (args.length === 0) args = [...(renderedDefaults ?? strList(d, "postRendererArgs"))];
   return args.filter((a) => a !== "").map((a) => `--post-renderer-args=${a}`);
 }
 
 /** helm 4 takes post-renderers as plugins: a `.sh`/`.bash` script path becomes its base name. */
-function postRendererName(path: string, helmMajor: number): string {
-  if (helmMajor < 4 || !/\.(sh|bash)$/.test(path)) return path;
+function postRendererName(path: string, helmMajor: number, baseDir: string | undefined): string {
+  if (helmMajor < 4 || !/\.(sh|bash)$/.test(path)) {
+    // helm looks a name without `/` up in PATH; a path with `/` is relative to helm's working directory.
+    if (baseDir === undefined || !path.includes("/") || posix.isAbsolute(path)) return path;
+    return posix.join(baseDir, path);
+  }
   const base = path.slice(path.lastIndexOf("/") + 1);
   return base.slice(0, base.lastIndexOf("."));
 }

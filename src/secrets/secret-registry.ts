@@ -2,6 +2,7 @@
  * The set of secret plaintexts known during one load/render: the decryptor and the
  * reference resolver add to it, loggers and error formatters redact against it.
  */
+import { formatRfc3339Nano, GoTime } from "../shared/value";
 import { redact, type RedactOptions } from "./redact";
 
 /** Options of {@link collectSecretStrings}. */
@@ -27,6 +28,12 @@ export function collectSecretStrings(value: unknown, options: CollectSecretStrin
     }
     if (Array.isArray(v)) {
       for (const x of v) visit(x);
+      return;
+    }
+    // A go-yaml v3 time can reach output as its source text or as RFC 3339.
+    if (v instanceof GoTime) {
+      for (const text of [v.sourceText ?? "", formatRfc3339Nano(v)])
+        if (text.length >= minLength) out.add(text);
       return;
     }
     if (typeof v === "object") {

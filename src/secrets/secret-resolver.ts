@@ -13,7 +13,8 @@
 import { HelmfileError, SecretError } from "../shared/errors";
 import type { Environment, FileSystem } from "../shared/io";
 import type { SecretsDecryptor } from "../shared/secrets";
-import { isMap, newMap, type Value, type ValueMap } from "../shared/value";
+import { GoTime, isMap, newMap, type Value, type ValueMap } from "../shared/value";
+import { goTimeString } from "../shared/yaml";
 import type { GoYamlVersion } from "../shared/yaml/resolve";
 import { BUILTIN_REF_BACKENDS, type RefBackend, type RefBackendContext } from "./ref-backends";
 import { parseSecretRef, REF_PATTERN, REF_PATTERN_GLOBAL } from "./secret-ref";
@@ -45,6 +46,7 @@ function formatV(v: Value): string {
   if (typeof v === "string") return v;
   if (typeof v === "bigint" || typeof v === "boolean" || typeof v === "number") return String(v);
   if (Array.isArray(v)) return `[${v.map(formatV).join(" ")}]`;
+  if (v instanceof GoTime) return goTimeString(v);
   return `map[${Object.keys(v)
     .sort()
     .map((k) => `${k}:${formatV(v[k] as Value)}`)

@@ -63,6 +63,8 @@ export interface PreparedRelease {
   readonly baseDir: string;
   /** True when any values source or flag is secret. */
   readonly hasSecrets: boolean;
+  /** `helmDefaults.postRendererArgs` rendered with this release's template data; absent when none. */
+  readonly defaultPostRendererArgs?: readonly string[];
   /** All release fields as declared, after templating (for `list`, `build`, `write-values`). */
   readonly spec: ValueMap;
 }

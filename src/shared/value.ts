@@ -4,7 +4,60 @@
  * float64). Maps are null-prototype objects; keys `__proto__` and `constructor` are refused
  * by the decoders and merges.
  */
-export type Value = null | boolean | string | bigint | number | Value[] | ValueMap;
+export type Value = null | boolean | string | bigint | number | GoTime | Value[] | ValueMap;
+
+/**
+ * A Go `time.Time`: an instant plus the zone it is shown in. go-yaml v3 decodes unquoted
+ * timestamps (`2024-01-02`, `2001-12-14t21:59:43.10-05:00`) into `interface{}` as this type,
+ * so it is a leaf of the values tree; the template engine shares the same class. Immutable.
+ */
+export class GoTime {
+  constructor(
+    /** Nanoseconds since the Unix epoch. */
+    readonly unixNanos: bigint,
+    /** Zone offset east of UTC, seconds. */
+    readonly offsetSeconds = 0,
+    /** Zone abbreviation as Go prints it (`UTC`, `CET`, `+0200` when unnamed). */
+    readonly zoneName = "UTC",
+    /**
+     * The YAML text it was decoded from, when it came from YAML: go-yaml gives a Go string
+     * field that text, not the time (`version: 2024-01-02` stays `2024-01-02`).
+     */
+    readonly sourceText?: string,
+  ) {}
+}
+
+/** True for a {@link GoTime}. */
+export function isGoTime(v: unknown): v is GoTime {
+  return v instanceof GoTime;
+}
+
+const NS_PER_S = 1_000_000_000n;
+
+/**
+ * A time as Go's RFC 3339 with nanoseconds (`2006-01-02T15:04:05.999999999Z07:00`): what
+ * go-yaml's Marshal and encoding/json write for a `time.Time`.
+ */
+export function formatRfc3339Nano(t: GoTime): string {
+  const local = t.unixNanos + BigInt(t.offsetSeconds) * NS_PER_S;
+  let secs = local / NS_PER_S;
+  let nanos = local % NS_PER_S;
+  if (nanos < 0n) {
+    nanos += NS_PER_S;
+    secs -= 1n;
+  }
+  const d = new Date(Number(secs) * 1000);
+  const two = (n: number): string => String(n).padStart(2, "0");
+  const y = d.getUTCFullYear();
+  const year = y < 0 ? `-${String(-y).padStart(4, "0")}` : String(y).padStart(4, "0");
+  const frac = nanos === 0n ? "" : `.${nanos.toString().padStart(9, "0").replace(/0+$/, "")}`;
+  let zone = "Z";
+  if (t.offsetSeconds !== 0) {
+    const a = Math.abs(t.offsetSeconds);
+    zone = `${t.offsetSeconds < 0 ? "-" : "+"}${two(Math.floor(a / 3600))}:${two(Math.floor((a % 3600) / 60))}`;
+  }
+  return `${year}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}T${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}${frac}${zone}`;
+}
 
 /** A Go `map[string]interface{}`. Always created with {@link newMap}. */
 export interface ValueMap {
@@ -16,9 +69,9 @@ export function newMap(): ValueMap {
   return Object.create(null) as ValueMap;
 }
 
-/** True for a map (not an array, not null). */
+/** True for a map (not an array, not null, not a {@link GoTime}). */
 export function isMap(v: unknown): v is ValueMap {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
+  return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof GoTime);
 }
 
 /** Keys a map may not hold, because JavaScript would treat them specially. */
@@ -37,9 +90,11 @@ export function cloneValue(v: Value): Value {
 
 /**
  * Converts a Value to plain JSON-compatible data: ints become JS numbers when they are safe
- * integers, otherwise `{"$int64": "<decimal>"}` as the conformance corpus writes them.
+ * integers, otherwise `{"$int64": "<decimal>"}` as the conformance corpus writes them; a time
+ * becomes its RFC 3339 text, as Go's encoding/json writes it.
  */
 export function toPlain(v: Value): unknown {
+  if (v instanceof GoTime) return formatRfc3339Nano(v);
   if (typeof v === "bigint") {
     return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER)
       ? Number(v)

@@ -24,6 +24,7 @@
  * bytes (sprig `trunc`) stays exact. Use {@link goStringFromBytes} / {@link goStringToBytes}.
  */
 import type { FileSystem, Logger, ProcessRunner, Environment } from "../shared/io";
+import { GoTime } from "../shared/value";
 
 /** Go numeric kinds other than `int` (bigint) and `float64` (number). */
 export type GoNumberKind =
@@ -65,17 +66,8 @@ export class GoStruct {
   ) {}
 }
 
-/** A Go `time.Time`: an instant plus the zone it is shown in. */
-export class GoTime {
-  constructor(
-    /** Nanoseconds since the Unix epoch. */
-    readonly unixNanos: bigint,
-    /** Zone offset east of UTC, seconds. */
-    readonly offsetSeconds = 0,
-    /** Zone abbreviation as Go prints it (`UTC`, `CET`, `+0200` when unnamed). */
-    readonly zoneName = "UTC",
-  ) {}
-}
+// One class for values-tree times and template times: go-yaml v3 decodes timestamps to it.
+export { GoTime };
 
 /** A Go `complex128` (template literals such as `1i`, `1+2i`). */
 export class GoComplex {

@@ -5,6 +5,7 @@
  */
 import type { PreparedRelease, LoadedState } from "../../shared/model";
 import { conditionEnabled } from "../../load/index";
+import { applyLockedVersions } from "../../render/index";
 import type { CliContext } from "../cli-context";
 import { flagString } from "../parse-args";
 import type { CommandSpec } from "./command-spec";
@@ -55,7 +56,8 @@ function rowOf(r: PreparedRelease, state: LoadedState): ListRow {
 
 async function runList(ctx: CliContext): Promise<number> {
   const desired = await ctx.loadDesiredState();
-  const rows = desired.states.flatMap((s) => s.releases.map((r) => rowOf(r, s)));
+  // helmfile's list resolves repository chart versions from the state's lock file first.
+  const rows = desired.states.flatMap((s) => applyLockedVersions(s, ctx.fs).map((r) => rowOf(r, s)));
   rows.sort((a, b) =>
     a.namespace !== b.namespace
       ? a.namespace < b.namespace

@@ -73,6 +73,7 @@ export async function renderOptions(ctx: CliContext): Promise<RenderOptions> {
     skipDeps: ctx.settings.skipDeps,
     skipRefresh: ctx.settings.skipRefresh,
     template: templateCommandOptions(ctx),
+    redact: (text) => ctx.redact(text),
     ...seedRepositories(ctx),
     ...(cacheDir === undefined
       ? {}

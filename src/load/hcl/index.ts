@@ -6,7 +6,7 @@
  */
 import type { HelmfileError } from "../../shared/errors";
 import type { ValueMap } from "../../shared/value";
-import { newMap } from "../../shared/value";
+import { isMap, newMap } from "../../shared/value";
 import { toGoValue } from "./convert";
 import { evaluate } from "./evaluate";
 import { exprVariables } from "./expr-variables";
@@ -136,7 +136,7 @@ export function evaluateHclSources(sources: readonly HclSource[]): ValueMap {
     done.set(name, merged);
   }
   const result = toGoValue(object(done));
-  return result !== null && typeof result === "object" && !Array.isArray(result) ? result : newMap();
+  return isMap(result) ? result : newMap();
 }
 
 export { readHclFile } from "./read-hcl-files";

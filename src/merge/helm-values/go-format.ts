@@ -2,7 +2,8 @@
  * Go's `fmt` rendering of values, as helm prints them inside warnings and errors
  * (`%v`, `%t` on a non-bool, and the dynamic type names of `interface conversion` panics).
  */
-import { isMap, type Value } from "../../shared/value";
+import { GoTime, isMap, type Value } from "../../shared/value";
+import { goTimeString } from "../../shared/yaml";
 
 /**
  * Go's `%v` of a float64: `strconv.FormatFloat(f, 'g', -1, 64)`, which uses the exponent form
@@ -31,6 +32,7 @@ export function goValueString(v: Value): string {
   if (typeof v === "bigint") return v.toString();
   if (typeof v === "number") return formatGoFloat(v);
   if (Array.isArray(v)) return `[${v.map(goValueString).join(" ")}]`;
+  if (v instanceof GoTime) return goTimeString(v);
   const keys = Object.keys(v).sort(compareGoStrings);
   return `map[${keys.map((k) => `${k}:${goValueString(v[k] as Value)}`).join(" ")}]`;
 }

@@ -15,7 +15,7 @@ import {
   type Document,
   type Node,
 } from "yaml";
-import { newMap, type Value, type ValueMap } from "../../shared/value";
+import { isMap, newMap, type Value, type ValueMap } from "../../shared/value";
 import { firstDocumentText, libyamlOnlyError } from "./go-yaml-strictness";
 import { formatGoFloat32Key, GoResolveError, resolveGoScalar, type GoScalar } from "./go-yaml-resolve";
 
@@ -63,7 +63,7 @@ export function decodeGoYamlMap(text: string): ValueMap {
   const node = doc.contents === null ? null : decodeNode(doc, doc.contents as Node, []);
   const plain = node === null ? null : toJsonable(node);
   if (plain === null) return newMap();
-  if (typeof plain !== "object" || Array.isArray(plain)) {
+  if (!isMap(plain)) {
     throw new GoYamlError(
       "unmarshal",
       `while decoding JSON: json: cannot unmarshal ${jsonKind(plain)} into Go value of type map[string]interface {}`,

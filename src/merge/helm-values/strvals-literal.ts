@@ -2,7 +2,7 @@
  * helm's `--set-literal` parser: the key is split on `.` and `[i]` without escapes, and the
  * value is everything after the first `=`, verbatim.
  */
-import { newMap, type Value, type ValueMap } from "../../shared/value";
+import { isMap, newMap, type Value, type ValueMap } from "../../shared/value";
 import {
   assertList,
   assertMap,
@@ -95,10 +95,7 @@ class LiteralParser {
         if (list.length > i) {
           const existing = list[i];
           if (
-            existing !== undefined &&
-            existing !== null &&
-            typeof existing === "object" &&
-            !Array.isArray(existing)
+            isMap(existing)
           )
             inner = existing;
           else list[i] = inner;

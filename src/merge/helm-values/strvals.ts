@@ -3,7 +3,7 @@
  * helm's type inference, escapes, list padding, error texts and quirks (a failed type assertion
  * on an existing value becomes `unable to parse key: interface conversion: …`).
  */
-import { newMap, type Value, type ValueMap } from "../../shared/value";
+import { isMap, newMap, type Value, type ValueMap } from "../../shared/value";
 import { decodeJsonPrefix, GoJsonError } from "./go-json";
 import {
   assertList,
@@ -192,10 +192,7 @@ class StrvalsParser {
       if (list.length > i) {
         const existing = list[i];
         if (
-          existing !== undefined &&
-          existing !== null &&
-          typeof existing === "object" &&
-          !Array.isArray(existing)
+          isMap(existing)
         )
           inner = existing;
         else list[i] = inner;

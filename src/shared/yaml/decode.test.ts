@@ -47,10 +47,16 @@ describe("decodeYaml", () => {
     expect(plain("a: yes\nb: off\nc: y", "v3")).toEqual({ a: "yes", b: "off", c: "y" });
   });
 
-  it("keeps timestamps as their text", () => {
-    expect(plain("a: 2015-02-24 18:19:39\nb: 2024-01-02\n")).toEqual({
+  // go-yaml v2.4.2 keeps timestamps as strings; v3.0.5 makes time.Time values, which
+  // encoding/json writes as RFC 3339 (see timestamp.test.ts).
+  it("keeps timestamps as their text under v2 and makes times under v3", () => {
+    expect(plain("a: 2015-02-24 18:19:39\nb: 2024-01-02\n", "v2")).toEqual({
       a: "2015-02-24 18:19:39",
       b: "2024-01-02",
+    });
+    expect(plain("a: 2015-02-24 18:19:39\nb: 2024-01-02\n")).toEqual({
+      a: "2015-02-24T18:19:39Z",
+      b: "2024-01-02T00:00:00Z",
     });
   });
 

@@ -6,11 +6,12 @@
 import { isAlias, isMap as isYamlMap, isScalar, isSeq, LineCounter, parseAllDocuments } from "yaml";
 import type { Document, Node as YamlNode, Scalar } from "yaml";
 import { LoadError } from "../errors";
-import { FORBIDDEN_KEYS, newMap, type Value, type ValueMap } from "../value";
+import { FORBIDDEN_KEYS, GoTime, isMap as isValueMap, newMap, type Value, type ValueMap } from "../value";
 import { formatGoFloat } from "./go-float";
 import { findDepthExceeded } from "./depth-limit";
 import { libyamlMessage } from "./libyaml-messages";
-import { resolvePlainScalar, resolveTaggedScalar, type GoYamlVersion } from "./resolve";
+import { resolvePlainScalar, resolveTaggedScalar, type GoYamlVersion, type ResolvedScalar } from "./resolve";
+import { goTimeString, parseGoYamlTimestamp } from "./timestamp";
 
 /** Options of {@link decodeYaml} and friends. */
 export interface DecodeYamlOptions {
@@ -157,12 +158,18 @@ class Decoder {
     const nonSpecific = tag === "!";
     if (tag === undefined || nonSpecific) {
       if (quoted || (nonSpecific && this.version === "v2")) return text;
-      return resolvePlainScalar(text, this.version).value;
+      return this.typed(resolvePlainScalar(text, this.version), text);
     }
     if (!tag.startsWith("!!") || tag === "!!map" || tag === "!!seq") return text;
     const resolved = resolveTaggedScalar(text, tag, this.version);
     if (typeof resolved === "string") return this.fail("YAML_TYPE", resolved, node, path);
-    return resolved.value;
+    return this.typed(resolved, text);
+  }
+
+  /** go-yaml v3 gives `interface{}` a `time.Time` for a timestamp; v2 keeps the text. */
+  private typed(resolved: ResolvedScalar, text: string): Value {
+    if (resolved.tag !== "!!timestamp" || this.version !== "v3") return resolved.value;
+    return parseGoYamlTimestamp(text) ?? resolved.value;
   }
 
   private mapping(node: YamlMapNode, path: Path): ValueMap {
@@ -215,7 +222,7 @@ class Decoder {
     }
     for (const s of sources) {
       const merged = this.convert(s, path);
-      if (merged === null || typeof merged !== "object" || Array.isArray(merged)) continue;
+      if (!isValueMap(merged)) continue;
       for (const k of Object.keys(merged)) {
         if (overwrite || !(k in out)) out[k] = merged[k] as Value;
       }
@@ -255,7 +262,8 @@ class Decoder {
     const key = this.convert(keyNode, path);
     let text: string;
     if (typeof key === "string") text = key;
-    else if (key !== null && typeof key === "object") {
+    else if (key instanceof GoTime && this.options.nonStringKeys !== "error") text = goTimeString(key);
+    else if (key !== null && typeof key === "object" && !(key instanceof GoTime)) {
       return this.fail("YAML_INVALID_KEY", "invalid map key: a map or list cannot be a key", keyNode, path);
     } else {
       const mode = this.options.nonStringKeys ?? "stringify";
@@ -301,6 +309,7 @@ function goTypeName(v: Value): string {
   if (typeof v === "bigint") return "int";
   if (typeof v === "number") return "float64";
   if (typeof v === "boolean") return "bool";
+  if (v instanceof GoTime) return "time.Time";
   return "string";
 }
 

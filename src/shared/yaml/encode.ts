@@ -3,7 +3,7 @@
  * (`SetIndent(2)`): sorted keys, v3 indents lists under a key while v2 does not, v2 folds
  * long lines at 80 columns, strings that would read back as something else are quoted.
  */
-import { isMap, type Value } from "../value";
+import { formatRfc3339Nano, GoTime, isMap, type Value } from "../value";
 import { YamlEmitter, type NodeContext, type ParentState, type ScalarStyle } from "./emitter";
 import { goYamlBase64, hasInvalidUtf8 } from "./binary";
 import { formatGoFloat } from "./go-float";
@@ -114,6 +114,8 @@ class Encoder {
     if (Array.isArray(v)) this.sequence(v as readonly YamlEncodable[], ctx, parent);
     else if (v instanceof YamlOrderedMap) this.mapping(v.entries, parent);
     else if (v instanceof YamlRawScalar) this.scalar(v, ctx, parent);
+    // go-yaml (v2 and v3) marshals a time.Time as RFC 3339 with nanoseconds, unquoted.
+    else if (v instanceof GoTime) this.scalar(new YamlRawScalar(formatRfc3339Nano(v)), ctx, parent);
     else if (isMap(v)) {
       const m = v as { readonly [key: string]: YamlEncodable };
       const keys = this.sortKeys ? sortGoYamlKeys(Object.keys(m), this.version) : Object.keys(m);

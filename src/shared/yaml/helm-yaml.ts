@@ -5,7 +5,7 @@
  * with go-yaml v2 (so whole floats print as integers, and long lines fold at 80 columns).
  */
 import { LoadError } from "../errors";
-import { isMap, newMap, type Value } from "../value";
+import { formatRfc3339Nano, GoTime, isMap, newMap, type Value } from "../value";
 import { decodeYaml, type DecodeYamlOptions } from "./decode";
 import { encodeYaml } from "./encode";
 
@@ -64,6 +64,8 @@ function jsonRoundTrip(v: Value, path: string): Value {
   }
   if (typeof v === "bigint") return v >= INT64_MIN && v <= UINT64_MAX ? v : Number(v);
   if (typeof v === "string") return foldYaml11LineBreaks(v);
+  // encoding/json writes a time.Time as its RFC 3339 string, which v2 then reads as a string.
+  if (v instanceof GoTime) return formatRfc3339Nano(v);
   if (Array.isArray(v)) return v.map((x) => jsonRoundTrip(x, path));
   if (isMap(v)) {
     const out = newMap();

@@ -24,3 +24,4 @@ export { formatGoFloat } from "./go-float";
 export { isGoYamlTimestamp, resolvePlainScalar, type GoYamlVersion, type ResolvedScalar } from "./resolve";
 export { goYamlKeyLess, sortGoYamlKeys } from "./key-order";
 export { goYamlVersionFromEnv } from "./version";
+export { goTimeString, parseGoYamlTimestamp } from "./timestamp";

@@ -6,7 +6,7 @@
  */
 import { HelmfileError } from "../../../shared/errors";
 import { decodeYaml, encodeYaml, foldYaml11LineBreaks, formatGoFloat } from "../../../shared/yaml";
-import type { Value } from "../../../shared/value";
+import { isMap, type Value } from "../../../shared/value";
 import { FuncError, isGoMap, newGoMap, type GoMap, type GoValue } from "../../types";
 import { encodeGoJson } from "../sprig/go-json-encode";
 import { goToYaml } from "../helmfile/yaml-bridge";
@@ -25,7 +25,7 @@ export function helmYamlMarshal(v: GoValue): string {
 function foldStrings(v: Value): Value {
   if (typeof v === "string") return foldYaml11LineBreaks(v);
   if (Array.isArray(v)) return v.map(foldStrings);
-  if (v !== null && typeof v === "object") {
+  if (isMap(v)) {
     const out = newGoMap() as Record<string, Value>;
     for (const k of Object.keys(v)) out[foldYaml11LineBreaks(k)] = foldStrings(v[k] as Value);
     return out as Value;
@@ -70,7 +70,7 @@ function jsonable(v: Value): GoValue {
     return v;
   }
   if (Array.isArray(v)) return v.map(jsonable);
-  if (v !== null && typeof v === "object") {
+  if (isMap(v)) {
     const out = newGoMap();
     for (const k of Object.keys(v)) out[k] = jsonable(v[k] as Value);
     return out;

@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { testHelmBinaries } from "../node/helm-binaries";
+import { RenderError } from "../shared/errors";
+import { createDefaultPipeline } from "./default-pipeline";
+
+const PLAINTEXT = "hunter2-sup3r-s3cret";
+
+describe.each(testHelmBinaries())("the default pipeline with %s", (_label, helm) => {
+  let tmp: string;
+  beforeEach(() => {
+    tmp = mkdtempSync(join(tmpdir(), "ph-pipeline-redact-"));
+    mkdirSync(join(tmp, "chart", "templates"), { recursive: true });
+    writeFileSync(join(tmp, "chart", "Chart.yaml"), "apiVersion: v2\nname: c\nversion: 0.1.0\n");
+    writeFileSync(join(tmp, "chart", "templates", "cm.yaml"), "{{ fail .Values.password }}\n");
+    writeFileSync(join(tmp, "secret-values.yaml"), `password: ref+echo://${PLAINTEXT}\n`);
+    writeFileSync(
+      join(tmp, "helmfile.yaml"),
+      "releases:\n- name: r\n  chart: ./chart\n  values:\n  - secret-values.yaml\n",
+    );
+  });
+  afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+
+  test("a helm failure echoing a resolved secret reaches the component without the plaintext", async () => {
+    const pipeline = createDefaultPipeline({
+      cwd: tmp,
+      env: { PATH: process.env.PATH, HOME: tmp, TMPDIR: tmp },
+    });
+    const context = {
+      helmBinary: helm,
+      concurrency: 1,
+      logger: { debug: () => {}, info: () => {}, warn: () => {} },
+    };
+    const state = await pipeline.loadDesiredState({ file: "helmfile.yaml", skipDeps: true }, context);
+    const err = await pipeline.renderReleases(state, context).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(RenderError);
+    const e = err as RenderError;
+    expect(e.message).toContain("[redacted]");
+    for (const text of [e.message, e.detail, e.found ?? "", String(e.stack)])
+      expect(text).not.toContain(PLAINTEXT);
+  });
+});
