@@ -94,10 +94,7 @@ class LiteralParser {
         let inner = newMap();
         if (list.length > i) {
           const existing = list[i];
-          if (
-            isMap(existing)
-          )
-            inner = existing;
+          if (isMap(existing)) inner = existing;
           else list[i] = inner;
         }
         const err = this.key(inner, level);

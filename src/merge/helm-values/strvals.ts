@@ -191,10 +191,7 @@ class StrvalsParser {
       let inner = newMap();
       if (list.length > i) {
         const existing = list[i];
-        if (
-          isMap(existing)
-        )
-          inner = existing;
+        if (isMap(existing)) inner = existing;
         else list[i] = inner;
       }
       const err = this.key(inner, level);
