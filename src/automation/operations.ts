@@ -3,6 +3,7 @@ import type { EngineEvent, OpMap } from "@pulumi/pulumi/automation";
 import { ReleaseChangeCollector, type ReleaseChange } from "./change-summary";
 import { toAutomationError } from "./errors";
 import { resolveStackOptions, type HelmfileStackOptions, type ResolvedStackOptions } from "./options";
+import { redactSecretPayloads } from "./redact-events";
 import { openHelmfileStack } from "./stack";
 
 /** Result of any operation. */
@@ -34,7 +35,9 @@ type Kind = "preview" | "up" | "destroy" | "refresh";
 function streaming(options: ResolvedStackOptions, collector: ReleaseChangeCollector) {
   return {
     onOutput: (text: string) => options.onProgress?.({ kind: "output", text }),
-    onEvent: (event: EngineEvent) => {
+    onEvent: (raw: EngineEvent) => {
+      // The SDK's debug traces can print secret values in plain text: never pass them on.
+      const event = redactSecretPayloads(raw);
       options.onEvent?.(event);
       const diag = event.diagnosticEvent;
       if (diag !== undefined) {

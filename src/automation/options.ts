@@ -66,7 +66,7 @@ export interface HelmfileStackOptions {
   readonly envVars?: Readonly<Record<string, string>>;
   /** Streams progress. Default none. */
   readonly onProgress?: (progress: StackProgress) => void;
-  /** Receives every raw engine event. Default none. */
+  /** Receives every raw engine event (a diagnostic printing a secret value gets that payload redacted). Default none. */
   readonly onEvent?: (event: EngineEvent) => void;
   /** The core pipeline (tests). Default: the real one. */
   readonly pipeline?: HelmfilePipeline;

@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 
 /** Pulumi's marker key of a secret value in state (`sig.Secret`), and its value. */
 export const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
@@ -20,7 +21,7 @@ export function leaksIn(text: string, forms: readonly string[]): string[] {
   return forms.filter((f) => text.includes(f));
 }
 
-/** Every regular file under `dir` (recursively) with its content, by absolute path. */
+/** Every regular file under `dir` (recursively) with its text, by absolute path; `.gz` files are gunzipped (gzipped state). */
 export function filesUnder(dir: string, skip: readonly string[] = []): Map<string, string> {
   const out = new Map<string, string>();
   const walk = (d: string): void => {
@@ -28,7 +29,10 @@ export function filesUnder(dir: string, skip: readonly string[] = []): Map<strin
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const path = join(d, e.name);
       if (e.isDirectory()) walk(path);
-      else if (e.isFile() && !skip.includes(path)) out.set(path, readFileSync(path, "utf8"));
+      else if (e.isFile() && !skip.includes(path)) {
+        const bytes = readFileSync(path);
+        out.set(path, (path.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8"));
+      }
     }
   };
   walk(dir);
