@@ -22,7 +22,7 @@ npx jest --ci --json --outputFile="$report" "$@"
 status=$?
 set -e
 node -e '
-const r = require(process.argv[1]);
+const r = JSON.parse(require("node:fs").readFileSync(process.argv[1], "utf8"));
 console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped`);
 ' "$report"
 rm -f "$report"
