@@ -34,7 +34,7 @@ setup(name='pulumi_helmfile',
       install_requires=[
           'packaging>=24.0',
           'pulumi>=3.269.0,<4.0.0',
-          'pulumi_kubernetes>=4.34.2',
+          'pulumi_kubernetes>=4.25.0',
           'semver>=2.8.1',
           'typing-extensions>=4.11,<5; python_version < "3.11"'
       ],

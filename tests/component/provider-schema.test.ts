@@ -3,6 +3,12 @@
  * both components, their inputs and outputs, the mode enum and the kubernetes dependency.
  */
 import { generateSchema } from "../../provider/write-schema";
+import { readFileSync } from "node:fs";
+
+/** The installed Kubernetes SDK version: the schema must reference exactly this provider version. */
+const k8sVersion = (
+  JSON.parse(readFileSync(require.resolve("@pulumi/kubernetes/package.json"), "utf8")) as { version: string }
+).version;
 
 interface Schema {
   name: string;
@@ -37,14 +43,14 @@ describe("provider schema", () => {
   it("requires only file on Helmfile, references the kubernetes Provider and the mode enum", () => {
     const h = schema.resources["helmfile:index:Helmfile"];
     expect(h?.requiredInputs).toEqual(["file"]);
-    expect(h?.inputProperties.provider?.$ref).toBe("/kubernetes/v4.34.2/schema.json#/provider");
+    expect(h?.inputProperties.provider?.$ref).toBe(`/kubernetes/v${k8sVersion}/schema.json#/provider`);
     expect(h?.inputProperties.mode?.$ref).toBe("#/types/helmfile:index:HelmfileMode");
     expect(schema.types["helmfile:index:HelmfileMode"]?.enum?.map((e) => e.value)).toEqual([
       "manifests",
       "helm-release",
     ]);
     expect(Object.keys(h?.properties ?? {})).toEqual(["releaseIds"]);
-    expect(schema.dependencies).toEqual([{ name: "kubernetes", version: "4.34.2" }]);
+    expect(schema.dependencies).toEqual([{ name: "kubernetes", version: k8sVersion }]);
   });
 
   it("gives Release its diffed inputs", () => {
