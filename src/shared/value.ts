@@ -4,6 +4,8 @@
  * float64). Maps are null-prototype objects; keys `__proto__` and `constructor` are refused
  * by the decoders and merges.
  */
+import { formatRfc3339Nano } from "./go-time";
+
 export type Value = null | boolean | string | bigint | number | GoTime | Value[] | ValueMap;
 
 /**
@@ -32,32 +34,7 @@ export function isGoTime(v: unknown): v is GoTime {
   return v instanceof GoTime;
 }
 
-const NS_PER_S = 1_000_000_000n;
-
-/**
- * A time as Go's RFC 3339 with nanoseconds (`2006-01-02T15:04:05.999999999Z07:00`): what
- * go-yaml's Marshal and encoding/json write for a `time.Time`.
- */
-export function formatRfc3339Nano(t: GoTime): string {
-  const local = t.unixNanos + BigInt(t.offsetSeconds) * NS_PER_S;
-  let secs = local / NS_PER_S;
-  let nanos = local % NS_PER_S;
-  if (nanos < 0n) {
-    nanos += NS_PER_S;
-    secs -= 1n;
-  }
-  const d = new Date(Number(secs) * 1000);
-  const two = (n: number): string => String(n).padStart(2, "0");
-  const y = d.getUTCFullYear();
-  const year = y < 0 ? `-${String(-y).padStart(4, "0")}` : String(y).padStart(4, "0");
-  const frac = nanos === 0n ? "" : `.${nanos.toString().padStart(9, "0").replace(/0+$/, "")}`;
-  let zone = "Z";
-  if (t.offsetSeconds !== 0) {
-    const a = Math.abs(t.offsetSeconds);
-    zone = `${t.offsetSeconds < 0 ? "-" : "+"}${two(Math.floor(a / 3600))}:${two(Math.floor((a % 3600) / 60))}`;
-  }
-  return `${year}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}T${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}${frac}${zone}`;
-}
+export { formatRfc3339Nano };
 
 /** A Go `map[string]interface{}`. Always created with {@link newMap}. */
 export interface ValueMap {

@@ -8,7 +8,7 @@ export { builtinFunctions } from "./builtins/index";
 export { sprint, sprintln } from "./fmt/printer";
 export { sprintf } from "./fmt/sprintf";
 export { formatFloat } from "./fmt/float";
-export { timeString } from "./fmt/time-string";
+export { goTimeString as timeString } from "../shared/go-time";
 export {
   FuncError,
   GoFunc,

@@ -4,6 +4,7 @@
  * `2006-1-2` with `time.Parse`; v2 keeps such scalars as strings when decoding into
  * `interface{}`, so only v3 decoding calls this.
  */
+import { zoneOffset } from "../go-time";
 import { GoTime } from "../value";
 import { isGoYamlTimestamp } from "./resolve";
 
@@ -37,30 +38,7 @@ export function parseGoYamlTimestamp(text: string): GoTime | undefined {
   d.setUTCFullYear(num(1));
   const unixNanos = (BigInt(d.getTime()) / 1000n - BigInt(offsetSeconds)) * NS_PER_S + BigInt(fraction);
   if (offsetSeconds === 0) return new GoTime(unixNanos, 0, "UTC", text);
-  return new GoTime(unixNanos, offsetSeconds, formatOffset(offsetSeconds), text);
+  return new GoTime(unixNanos, offsetSeconds, zoneOffset(offsetSeconds), text);
 }
 
-function formatOffset(offsetSeconds: number): string {
-  const a = Math.abs(offsetSeconds);
-  const two = (n: number): string => String(n).padStart(2, "0");
-  return `${offsetSeconds < 0 ? "-" : "+"}${two(Math.floor(a / 3600))}${two(Math.floor((a % 3600) / 60))}`;
-}
-
-/** Go's `time.Time.String()`: `2006-01-02 15:04:05.999999999 -0700 MST` (map keys printed with `%v`). */
-export function goTimeString(t: GoTime): string {
-  const local = t.unixNanos + BigInt(t.offsetSeconds) * NS_PER_S;
-  let secs = local / NS_PER_S;
-  let nanos = local % NS_PER_S;
-  if (nanos < 0n) {
-    nanos += NS_PER_S;
-    secs -= 1n;
-  }
-  const d = new Date(Number(secs) * 1000);
-  const two = (n: number): string => String(n).padStart(2, "0");
-  const y = d.getUTCFullYear();
-  const year = y < 0 ? `-${String(-y).padStart(4, "0")}` : String(y).padStart(4, "0");
-  const frac = nanos === 0n ? "" : `.${nanos.toString().padStart(9, "0").replace(/0+$/, "")}`;
-  const date = `${year}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}`;
-  const clock = `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
-  return `${date} ${clock}${frac} ${formatOffset(t.offsetSeconds)} ${t.zoneName}`;
-}
+export { goTimeString } from "../go-time";

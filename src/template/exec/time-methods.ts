@@ -1,6 +1,6 @@
 /** Methods of `time.Time` reachable from templates (`.Year`, `.Unix`, `.UTC` …). */
-import { civil } from "../fmt/time-string";
-import { formatGoTime, LONG_DAYS, LONG_MONTHS } from "../funcs/sprig/go-time";
+import { civil, LONG_DAYS, LONG_MONTHS } from "../../shared/go-time";
+import { formatGoTime } from "../funcs/sprig/go-time";
 import { GoNumber, GoStruct, GoTime, type FuncSpec, type GoValue } from "../types";
 
 function method(impl: (t: GoTime) => GoValue): FuncSpec {

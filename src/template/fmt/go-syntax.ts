@@ -3,7 +3,7 @@ import { GoComplex, GoNumber, GoStruct, GoTime, isGoMap, typeName, type GoValue 
 import { formatFloat } from "./float";
 import { compareKeys } from "./sort-keys";
 import { goQuoteString } from "./strings";
-import { timeString } from "./time-string";
+import { goTimeString as timeString } from "../../shared/go-time";
 
 /** Formats `v` as Go source, as `fmt` does for `%#v`. */
 export function goSyntax(v: GoValue, depth: number): string {

@@ -19,7 +19,7 @@ import {
 import { fmtComplex, fmtFloat } from "./float-verb";
 import { formatInteger, quoteRune } from "./integer";
 import { goQuoteString, fmtStringVerb } from "./strings";
-import { timeString } from "./time-string";
+import { goTimeString as timeString } from "../../shared/go-time";
 import { compareKeys } from "./sort-keys";
 import { goSyntax } from "./go-syntax";
 

@@ -1,4 +1,5 @@
 /** regex/regexall (RE2 patterns mapped onto JS regexps) and formatdate/timeadd. */
+import { LONG_DAYS, LONG_MONTHS } from "../../../shared/go-time";
 import { asString } from "../convert";
 import { fail } from "../hcl-errors";
 import { list, object, tuple, type HclValue } from "../hcl-value";
@@ -69,22 +70,6 @@ function parseStamp(s: string): Stamp {
   return { ms: utc - offsetMin * 60000, offsetMin, zone };
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-
 function zoneText(off: number, colon: boolean, z: boolean): string {
   if (off === 0 && z) return "Z";
   const a = Math.abs(off);
@@ -103,14 +88,14 @@ function formatdate(args: readonly HclValue[]): HclValue {
   const table: Record<string, string> = {
     YYYY: String(d.getUTCFullYear()).padStart(4, "0"),
     YY: p2(d.getUTCFullYear() % 100),
-    MMMM: MONTHS[d.getUTCMonth()] ?? "",
-    MMM: (MONTHS[d.getUTCMonth()] ?? "").slice(0, 3),
+    MMMM: LONG_MONTHS[d.getUTCMonth()] ?? "",
+    MMM: (LONG_MONTHS[d.getUTCMonth()] ?? "").slice(0, 3),
     MM: p2(d.getUTCMonth() + 1),
     M: String(d.getUTCMonth() + 1),
     DD: p2(d.getUTCDate()),
     D: String(d.getUTCDate()),
-    EEEE: DAYS[d.getUTCDay()] ?? "",
-    EEE: (DAYS[d.getUTCDay()] ?? "").slice(0, 3),
+    EEEE: LONG_DAYS[d.getUTCDay()] ?? "",
+    EEE: (LONG_DAYS[d.getUTCDay()] ?? "").slice(0, 3),
     hh: p2(d.getUTCHours()),
     h: String(d.getUTCHours()),
     HH: p2(h12),

@@ -5,35 +5,15 @@
  * an empty map, as `helm template` gives) and `getHostByName` (DNS off: "").
  */
 import { TemplateError } from "../../../shared/errors";
-import { FuncError, isStackExhausted, newGoMap, type CallContext, type GoValue } from "../../types";
+import { FuncError, newGoMap, type CallContext, type GoValue } from "../../types";
+import { boundedInclude } from "../bounded-include";
 import { goQuote } from "../sprig/format-v";
 
-const RECURSION_MAX = 1000;
 /** helm's root template name, which `tpl` reuses for the text it parses. */
 const HELM_SET_NAME = "gotpl";
 
-/** `include name data` (called directly as the function's impl: one JS frame less per nesting level). */
-export function include(args: GoValue[], ctx: CallContext): string {
-  const name = args[0] as string;
-  const data = args[1] ?? null;
-  const key = `helm.include:${name}`;
-  const depth = (ctx.state.get(key) as number | undefined) ?? 0;
-  if (depth > RECURSION_MAX) throw nestedReference(name);
-  ctx.state.set(key, depth + 1);
-  try {
-    return ctx.executeTemplate(name, data);
-  } catch (e) {
-    // Should the JavaScript stack run out before helm's count does, fail the way helm fails.
-    if (isStackExhausted(e)) throw nestedReference(name);
-    throw e;
-  } finally {
-    ctx.state.set(key, depth);
-  }
-}
-
-function nestedReference(name: string): FuncError {
-  return new FuncError(`rendering template has a nested reference name: ${name}: unable to execute template`);
-}
+/** `include name data`, counted per name under helm's own key. */
+export const include = boundedInclude("helm.include");
 
 /** `tpl text data`. */
 export function tpl(ctx: CallContext, text: string, data: GoValue): string {

@@ -4,10 +4,9 @@
  * name), plus discovery of the `_*.tpl` helper files that hold those defines.
  */
 import type { FileSystem } from "../../../shared/io";
-import { FuncError, goStringFromBytes, isStackExhausted, type CallContext, type GoValue } from "../../types";
+import { goStringFromBytes, type CallContext, type GoValue } from "../../types";
+import { boundedInclude } from "../bounded-include";
 import { goJoin } from "./paths";
-
-const RECURSION_MAX = 1000;
 
 /** A helper template file: its path and its text. */
 export interface HelperTemplate {
@@ -22,28 +21,8 @@ export function helperTemplates(fs: FileSystem, basePath: string): HelperTemplat
     .map((name) => ({ name, content: goStringFromBytes(fs.readBytes(name)) }));
 }
 
-/** `include name data` (called directly as the function's impl: one JS frame less per nesting level). */
-export function include(args: GoValue[], ctx: CallContext): string {
-  const name = args[0] as string;
-  const data = args[1] ?? null;
-  const key = `helmfile.include:${name}`;
-  const depth = (ctx.state.get(key) as number | undefined) ?? 0;
-  if (depth > RECURSION_MAX) throw nestedReference(name);
-  ctx.state.set(key, depth + 1);
-  try {
-    return ctx.executeTemplate(name, data);
-  } catch (e) {
-    // Should the JavaScript stack run out before helmfile's count does, fail the way it fails.
-    if (isStackExhausted(e)) throw nestedReference(name);
-    throw e;
-  } finally {
-    ctx.state.set(key, depth);
-  }
-}
-
-function nestedReference(name: string): FuncError {
-  return new FuncError(`rendering template has a nested reference name: ${name}: unable to execute template`);
-}
+/** `include name data`, counted per name under helmfile's own key. */
+export const include = boundedInclude("helmfile.include");
 
 /** `tpl text data`. */
 export function tpl(ctx: CallContext, text: string, data: GoValue): string {

@@ -1,7 +1,8 @@
 /** Go's `time.ParseInLocation` for the layouts of `go-time.ts`, with Go's error texts. */
 import { GoTime } from "../../types";
 import { goQuote } from "./format-v";
-import { LONG_DAYS, LONG_MONTHS, splitLayout, type LayoutChunk } from "./go-time";
+import { LONG_DAYS, LONG_MONTHS } from "../../../shared/go-time";
+import { splitLayout, type LayoutChunk } from "./go-time";
 
 /** A parse failure; `message` is exactly Go's `*time.ParseError` text. */
 export class TimeParseError extends Error {}

@@ -3,23 +3,8 @@
  * The tokenizer follows the same precedence as Go's `nextStdChunk`, so layouts mean the
  * same thing here as in Go.
  */
+import { civil, LONG_DAYS, LONG_MONTHS, type CivilTime } from "../../../shared/go-time";
 import { GoTime } from "../../types";
-
-const LONG_MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const LONG_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /** One piece of a layout: literal text or a standard token (`2006`, `Jan`, `-07:00`, `.000`…). */
 export type LayoutChunk = { readonly lit: string } | { readonly std: string; readonly digits?: number };
@@ -90,44 +75,6 @@ export function splitLayout(layout: string): LayoutChunk[] {
   }
   if (lit !== "") out.push({ lit });
   return out;
-}
-
-/** Calendar fields of a time in its own zone. */
-export interface CivilTime {
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
-  readonly nanos: number;
-  readonly weekday: number;
-  readonly yearDay: number;
-}
-
-/** Breaks a GoTime into its calendar fields (in the zone it carries). */
-export function civil(t: GoTime): CivilTime {
-  const local = t.unixNanos + BigInt(t.offsetSeconds) * 1_000_000_000n;
-  let secs = local / 1_000_000_000n;
-  let nanos = Number(local % 1_000_000_000n);
-  if (nanos < 0) {
-    nanos += 1_000_000_000;
-    secs -= 1n;
-  }
-  const d = new Date(Number(secs) * 1000);
-  const start = Date.UTC(d.getUTCFullYear(), 0, 1);
-  const startOfDay = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
-    nanos,
-    weekday: d.getUTCDay(),
-    yearDay: Math.round((startOfDay - start) / 86_400_000) + 1,
-  };
 }
 
 const pad = (n: number, w: number): string => {
@@ -225,4 +172,3 @@ export function formatGoTime(t: GoTime, layout: string): string {
   return out;
 }
 
-export { LONG_DAYS, LONG_MONTHS };
