@@ -101,10 +101,9 @@ function kubernetesProviders(
   const target = clusterTarget(resolved, hasKubernetesProvider(opts), (ctx) =>
     pipeline.clusterConfigured(ctx),
   );
-  if (target === "directory") {
-    return [
-      new k8s.Provider(`${name}-render`, { renderYamlToDirectory: resolved.renderToDirectory }, { parent }),
-    ];
+  const directory = resolved.renderToDirectory;
+  if (target === "directory" && directory !== undefined) {
+    return [new k8s.Provider(`${name}-render`, { renderYamlToDirectory: directory }, { parent })];
   }
   return target === "provider-arg" && resolved.provider !== undefined ? [resolved.provider] : [];
 }

@@ -4,7 +4,7 @@
  * `options.env` laid over it, which lets the CLI and the conformance runner give each run
  * its own environment without touching `process.env`.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import type { CommandOptions, CommandResult, Environment, ProcessRunner } from "../shared/io";
 
 /** Options of {@link NodeProcessRunner}. */
@@ -38,17 +38,18 @@ export class NodeProcessRunner implements ProcessRunner {
         cwd: options.cwd ?? this.cwd,
         env: this.env(options),
         stdio: ["pipe", "pipe", "pipe"],
-        ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
       });
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       let spawnError: Error | undefined;
+      const stopTimers = options.timeoutMs === undefined ? () => {} : stopOnTimeout(child, options.timeoutMs);
       child.stdout.on("data", (b: Buffer) => out.push(b));
       child.stderr.on("data", (b: Buffer) => err.push(b));
       child.on("error", (e) => {
         spawnError = e;
       });
       child.on("close", (code, signal) => {
+        stopTimers();
         const stderr = Buffer.concat(err).toString("utf8");
         resolveResult({
           exitCode: spawnError !== undefined ? 127 : (code ?? (signal === null ? 1 : 128)),
@@ -78,4 +79,34 @@ export class NodeProcessRunner implements ProcessRunner {
       stderr: r.stderr.toString("utf8"),
     };
   }
+}
+
+/** How long a timed-out command may ignore SIGTERM before it gets SIGKILL. */
+const KILL_GRACE_MS = 1000;
+
+/**
+ * Arms the timeout of one async command: SIGTERM when it runs out of time (what `spawn`'s own
+ * `timeout` sends), SIGKILL if it ignores that, and once it has exited our ends of its pipes
+ * are closed, so a grandchild that still holds them (`sh -c` leaving a `sleep` behind) cannot
+ * keep the command, and this process, waiting. Returns the function that disarms the timers.
+ */
+function stopOnTimeout(child: ChildProcessWithoutNullStreams, timeoutMs: number): () => void {
+  let timedOut = false;
+  let killTimer: ReturnType<typeof setTimeout> | undefined;
+  const termTimer = setTimeout(() => {
+    timedOut = true;
+    child.kill("SIGTERM");
+    killTimer = setTimeout(() => child.kill("SIGKILL"), KILL_GRACE_MS);
+  }, timeoutMs);
+  child.on("exit", () => {
+    clearTimeout(termTimer);
+    clearTimeout(killTimer);
+    if (!timedOut) return;
+    child.stdout.destroy();
+    child.stderr.destroy();
+  });
+  return () => {
+    clearTimeout(termTimer);
+    clearTimeout(killTimer);
+  };
 }

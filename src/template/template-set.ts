@@ -58,14 +58,7 @@ export class TemplateSet implements TemplateHost {
     } catch (e) {
       // Deeply nested input exhausts the JavaScript stack; report it as Go's parser depth limit.
       if (!isStackExhausted(e)) throw e;
-      const msg = "max expression depth exceeded";
-      throw new GoTemplateError({
-        code: TEMPLATE_CODES.depth,
-        goMessage: `template: ${name}: ${msg}`,
-        innermost: msg,
-        file: name,
-        cause: e,
-      });
+      throw depthError(name, "max expression depth exceeded", e);
     }
     for (const [n, tree] of trees) {
       // Go's associate(): a later non-empty definition replaces; an empty one never does.
@@ -114,18 +107,22 @@ export class TemplateSet implements TemplateHost {
     } catch (e) {
       if (isStackExhausted(e)) {
         // The JavaScript stack runs out long before Go's limit; report it with Go's wording.
-        const msg = `exceeded maximum template depth (${shared.limits.maxDepth})`;
-        throw new GoTemplateError({
-          code: TEMPLATE_CODES.depth,
-          goMessage: `template: ${name}: ${msg}`,
-          innermost: msg,
-          file: name,
-          cause: e,
-        });
+        throw depthError(name, `exceeded maximum template depth (${shared.limits.maxDepth})`, e);
       }
       throw e;
     }
   }
+}
+
+/** A depth-limit error of template `name` with Go's wording `msg`, caused by the exhausted stack. */
+function depthError(name: string, msg: string, cause: unknown): GoTemplateError {
+  return new GoTemplateError({
+    code: TEMPLATE_CODES.depth,
+    goMessage: `template: ${name}: ${msg}`,
+    innermost: msg,
+    file: name,
+    cause,
+  });
 }
 
 /** One template source for {@link parseTemplates}. */

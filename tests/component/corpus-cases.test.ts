@@ -17,6 +17,7 @@ import {
   type RecordedResource,
 } from "../../src/testing";
 import { helmTemplate, yamlDocuments } from "./helm-expectations";
+import { recordingLogger } from "./recording-logger";
 
 // The shared corpus sits beside the checkout (../shared/conformance), as for tests/conformance.test.ts.
 const CORPUS_DIR = resolve(__dirname, "..", "..", "..", "shared", "conformance", "helmfile");
@@ -140,7 +141,8 @@ async function run(
   const h = new Helmfile(
     "hf",
     { ...c.args, file: join(cwd, String(c.args.file)), renderToDirectory: "/tmp/ph-unused" },
-    { pipeline },
+    // Captured, not printed: these cases check manifests, not helmfile's progress lines.
+    { pipeline, logger: recordingLogger().logger },
   );
   await h.releases;
   await new Promise((r) => setTimeout(r, 100));

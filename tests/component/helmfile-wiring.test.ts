@@ -83,10 +83,17 @@ describe("Helmfile component wiring (fake pipeline)", () => {
 
     it("rejects `releases` with the error and creates no Release (never an empty plan that deletes)", async () => {
       const pipeline = fakePipeline([{ name: "a", namespace: "x" }], false);
-      const h = new Helmfile("hf", { file: "helmfile.yaml" }, { pipeline });
-      await expect(h.releases).rejects.toMatchObject({ code: "CONFIG_NO_CLUSTER" });
-      await new Promise((r) => setTimeout(r, 50));
-      expect(rec.resources.filter((r) => r.type === "helmfile:index:Release")).toEqual([]);
+      // The component reports the failure through pulumi.log.error, which the mock runtime prints.
+      const printed = jest.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const h = new Helmfile("hf", { file: "helmfile.yaml" }, { pipeline });
+        await expect(h.releases).rejects.toMatchObject({ code: "CONFIG_NO_CLUSTER" });
+        await new Promise((r) => setTimeout(r, 50));
+        expect(rec.resources.filter((r) => r.type === "helmfile:index:Release")).toEqual([]);
+        expect(printed).toHaveBeenCalledWith(expect.stringContaining("no Kubernetes cluster is configured"));
+      } finally {
+        printed.mockRestore();
+      }
     });
   });
 

@@ -15,6 +15,7 @@ import {
   type MockRecorder,
 } from "../../src/testing";
 import { helmTemplate } from "./helm-expectations";
+import { recordingLogger } from "./recording-logger";
 
 const QUICKSTART = join(__dirname, "..", "..", "examples", "quickstart");
 const CHART = join(QUICKSTART, "charts", "webapp");
@@ -52,6 +53,7 @@ describe.each([
   it.each(["default", "production"] as const)(
     "environment %s: two Releases with helm's manifests and merged values",
     async (env) => {
+      const { logger, logs } = recordingLogger();
       const pipeline = createDefaultPipeline({
         cwd: QUICKSTART,
         env: { ...process.env },
@@ -63,13 +65,18 @@ describe.each([
           environment: env,
           renderToDirectory: "/tmp/ph-quickstart",
         },
-        { pipeline },
+        { pipeline, logger },
       );
       await h.releases;
       await new Promise((r) => setTimeout(r, 100));
       const hf = rec.resources.find((r) => r.type === "helmfile:index:Helmfile");
       const releases = rec.resources.filter((r) => r.type === "helmfile:index:Release");
       expect(releases.map((r) => r.name)).toEqual(["web/frontend", "api/backend"]);
+      // helmfile's `Building dependency` line for each local chart, in the state's release order.
+      expect(logs.info).toEqual([
+        "Building dependency release=frontend, chart=charts/webapp",
+        "Building dependency release=backend, chart=charts/webapp",
+      ]);
 
       const frontend = releases[0];
       const backend = releases[1];
@@ -127,7 +134,7 @@ describe("Helmfile over examples/quickstart with an unknown state value (preview
         stateValues: { image: unknownImage },
         renderToDirectory: "/tmp/ph-quickstart",
       },
-      { pipeline },
+      { pipeline, logger: recordingLogger().logger },
     );
     await h.releases;
     await new Promise((r) => setTimeout(r, 100));

@@ -153,3 +153,22 @@ describe("HCL expressions", () => {
     expect(evalExpr('"x${9007199254740993}"')).toBe("x9007199254740993");
   });
 });
+
+describe("splat after splat", () => {
+  it("parses a[*][*] and a[*].* as a splat over the first splat's result (hcl2json accepts both)", () => {
+    expect(evalExpr("[[1], [2]][*][*]")).toEqual([[1], [2]]);
+    expect(evalExpr("[{n = 1}][*].*.n")).toEqual([1]);
+  });
+});
+
+describe("object item values", () => {
+  it("must start on the key's line, as HCL (and hcl2json) require", () => {
+    expect(() => evalExpr("{a =\n 1}")).toThrow(/same line/);
+  });
+});
+
+describe("fractions in templates", () => {
+  it("print like Go's big.Float Text('f', -1) at 512 bits: 0.125 stays 0.125 (as hcl2json's cty prints it)", () => {
+    expect(evalExpr('"${0.125}|${2.5}|${0.1}|${-0.75}"')).toBe("0.125|2.5|0.1|-0.75");
+  });
+});

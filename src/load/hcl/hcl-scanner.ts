@@ -158,7 +158,7 @@ export class HclScanner {
   }
 
   private numberToken(pos: HclPos): Token {
-    const m = /^[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(this.src.slice(this.offset, this.offset + 400));
+    const m = /^[0-9]+(\.[0-9]+)*([eE][+-]?[0-9]+)?/.exec(this.src.slice(this.offset, this.offset + 400));
     const text = m?.[0] ?? "";
     const offset = this.offset;
     this.advance(text.length);
@@ -166,7 +166,7 @@ export class HclScanner {
   }
 
   private heredocStart(pos: HclPos): Token {
-    const m = /^<<(-?)([\p{ID_Start}_][\p{ID_Continue}\-]*)[ \t]*\r?\n/u.exec(
+    const m = /^<<(-?)([\p{ID_Start}_][\p{ID_Continue}\-]*)\r?\n/u.exec(
       this.src.slice(this.offset, this.offset + 300),
     );
     if (m === null)
@@ -182,7 +182,8 @@ export class HclScanner {
 
   /** At a line start inside a heredoc: true (and consumes it) when the line closes it. */
   private heredocEnds(marker: string): boolean {
-    const re = new RegExp(`^[ \\t]*${marker}[ \\t]*(?=\\r?\\n|$)`, "u");
+    // As in HCL, the closing marker's line must end with a newline, even at the end of the file.
+    const re = new RegExp(`^[ \\t]*${marker}[ \\t]*(?=\\r?\\n)`, "u");
     const m = re.exec(this.src.slice(this.offset, this.offset + marker.length + 200));
     if (m === null) return false;
     this.advance(m[0].length);

@@ -8,7 +8,7 @@
  * ({@link HclRatio}), and results of math functions (float64 in cty too) as JS doubles.
  * helmfile converts the final result through JSON into Go `float64`, so all end as floats.
  */
-import { formatBinary, roundBinary } from "./big-float";
+import { formatBinary, PRECISION, roundBinary } from "./big-float";
 
 /** An HCL (cty) value. `bigint`, {@link HclRatio} and `number` are all the cty number type. */
 export type HclValue = null | boolean | string | HclNumber | HclSeq | HclObj;
@@ -127,7 +127,12 @@ export function typeName(v: HclValue): string {
 /** cty's number → string conversion: plain decimal, never an exponent. */
 export function numberToString(n: HclNumber): string {
   if (typeof n === "bigint") return n.toString();
-  if (n instanceof HclRatio) return formatBinary(n.n, n.d.toString(2).length - 1);
+  if (n instanceof HclRatio) {
+    // formatBinary wants the full 512-bit mantissa: a reduced one (1/8 as 1 >> 3) would make
+    // the shortest round-tripping decimal far too short ("0.1" for 0.125).
+    const pad = Math.max(0, PRECISION - (n.n < 0n ? -n.n : n.n).toString(2).length);
+    return formatBinary(n.n << BigInt(pad), n.d.toString(2).length - 1 + pad);
+  }
   if (!Number.isFinite(n)) return n > 0 ? "+Inf" : "-Inf";
   const s = String(n);
   const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(s);

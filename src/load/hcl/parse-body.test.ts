@@ -105,3 +105,91 @@ describe("parseHclFile", () => {
     );
   });
 });
+
+describe("heredoc closing markers", () => {
+  it("must be followed by a newline, even at the end of the file (HCL and hcl2json reject it otherwise)", () => {
+    expect(() => parseHclFile("values {\n  v = <<EOT\nx\nEOT}", "t.hcl")).toThrow(HelmfileError);
+    expect(() => parseHclFile("v = <<EOT\nx\nEOT", "t.hcl")).toThrow(/heredoc/);
+    expect(parseHclFile("v = <<EOT\nx\nEOT\n", "t.hcl").attributes).toHaveLength(1);
+  });
+});
+
+describe("newlines inside expressions", () => {
+  // Expected outcomes are HCL's own (hashicorp/hcl's parser, as run by @cdktf/hcl2json).
+  const rejected = [
+    "v = a ?\n b : c\n",
+    "v = {a = 1 ?\n 2 : 3}\n",
+    "v = {a = 1 +\n 2}\n",
+    "v = <<EOT  \nx\nEOT\n",
+  ];
+  const accepted = [
+    "v = {a = (1 +\n 2)}\n",
+    'v = "${a ?\n b : c}"\n',
+    "v = {a = 1 ? [\n2] : 3}\n",
+    "v = f(a ?\n b : c)\n",
+  ];
+
+  it.each(rejected)("rejects %j: a newline ends the expression in bodies and objects", (text) => {
+    expect(() => parseHclFile(text, "t.hcl")).toThrow(HelmfileError);
+  });
+
+  it.each(accepted)("accepts %j: parentheses, brackets, calls and interpolations ignore newlines", (text) => {
+    expect(parseHclFile(text, "t.hcl").attributes).toHaveLength(1);
+  });
+});
+
+describe("block body layout", () => {
+  // Expected outcomes are HCL's own (hashicorp/hcl's parser, as run by @cdktf/hcl2json).
+  const rejected = [
+    "values {\n a = 1}\n",
+    "values { a = 1\n}\n",
+    "values { b {} }\n",
+    "values {\n b {\n}}\n",
+  ];
+  const accepted = [
+    "values { a = 1 }\n",
+    "values { }\n",
+    "values {\n b { a = 1 }\n}\n",
+    "values { a = {\nb = 1} }\n",
+  ];
+
+  it.each(rejected)(
+    "rejects %j: multi-line items end with a newline, single-line blocks hold one argument",
+    (text) => {
+      expect(() => parseHclFile(text, "t.hcl")).toThrow(HelmfileError);
+    },
+  );
+
+  it.each(accepted)("accepts %j", (text) => {
+    expect(() => parseHclFile(text, "t.hcl")).not.toThrow();
+  });
+});
+
+describe("splat brackets", () => {
+  it("treat `[` newline `*` as an index, which HCL (and hcl2json) reject at the `*`", () => {
+    expect(() => parseHclFile("v1 = a[\n*][0]\n", "t.hcl")).toThrow(HelmfileError);
+    expect(parseHclFile("v1 = a[*][0]\n", "t.hcl").attributes).toHaveLength(1);
+  });
+});
+
+describe("number literals", () => {
+  // Expected outcomes are HCL's own (hashicorp/hcl's parser, as run by @cdktf/hcl2json).
+  const rejected = ["0.0.125", "1.0e2147483646", "8e2147483644", "1e-2147483650"];
+  const accepted = ["7e2147483644", "1e-2147483649", "0e9999999999", "1.0.a"];
+
+  it.each(rejected)("rejects %s: several dots, or a binary exponent outside Go's int32 range", (n) => {
+    expect(() => parseHclFile(`v = ${n}\n`, "t.hcl")).toThrow(/invalid number literal/);
+  });
+
+  it.each(accepted)("accepts %s", (n) => {
+    expect(parseHclFile(`v = ${n}\n`, "t.hcl").attributes).toHaveLength(1);
+  });
+});
+
+describe("keyword names before a parenthesis", () => {
+  it("parse as function calls, as HCL (and hcl2json) do: null (1) is a call to null", () => {
+    const body = parseHclFile("v = null (1)\nw = true\n", "t.hcl");
+    expect(body.attributes[0]?.expr.t).toBe("call");
+    expect(body.attributes[1]?.expr.t).toBe("lit");
+  });
+});

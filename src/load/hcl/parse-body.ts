@@ -54,13 +54,13 @@ function parseBody(p: HclParser, nested: boolean): Body {
       const labels: string[] = [];
       for (let l = parseBlockLabel(p); l !== undefined; l = parseBlockLabel(p)) labels.push(l);
       p.expect("{", `to open block "${t.text}"`);
-      const body = parseBody(p, true);
+      const body = parseBlockBody(p, t.text);
       p.expect("}", `to close block "${t.text}"`);
       blocks.push({ type: t.text, labels, body, pos: t.pos });
     }
     const end = p.peek();
     if (end.kind === "newline") p.read();
-    else if (end.kind !== "eof" && !(nested && p.isPunct("}"))) {
+    else if (end.kind !== "eof") {
       fail(
         "HCL_SYNTAX",
         `expected a newline after the definition of "${t.text}", found ${describe(end)}`,
@@ -69,6 +69,33 @@ function parseBody(p: HclParser, nested: boolean): Body {
     }
   }
   return { attributes, blocks };
+}
+
+/**
+ * A block's body after its `{`. As in HCL, it is empty (`{}`), a single line holding exactly
+ * one argument (`{ a = 1 }`), or starts with a newline and ends every item with one.
+ */
+function parseBlockBody(p: HclParser, type: string): Body {
+  if (p.isPunct("}")) return { attributes: [], blocks: [] };
+  if (p.peek().kind === "newline") return parseBody(p, true);
+  const t = p.peek();
+  if (t.kind !== "ident")
+    fail("HCL_SYNTAX", `expected an argument in single-line block "${type}", found ${describe(t)}`, t.pos);
+  p.read();
+  if (!p.isPunct("="))
+    fail("HCL_SYNTAX", `a single-line block "${type}" may hold only one argument, not a nested block`, t.pos);
+  p.read();
+  const from = p.scanner.offsetNow();
+  const expr = p.parseExpression();
+  const source = p.scanner.slice(from, p.peek().offset).trim();
+  if (!p.isPunct("}")) {
+    fail(
+      "HCL_SYNTAX",
+      `a single-line block "${type}" must close with "}" right after its argument, found ${describe(p.peek())}`,
+      p.peek().pos,
+    );
+  }
+  return { attributes: [{ name: t.text, expr, pos: t.pos, source }], blocks: [] };
 }
 
 /** Parses a whole file; syntax errors become `LoadError`s naming the file and line. */

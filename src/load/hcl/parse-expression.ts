@@ -6,7 +6,7 @@
 import type { BinaryOp, Expr, ObjectItem } from "./hcl-ast";
 import { fail, type HclPos } from "./hcl-errors";
 import { describe, HclScanner, type Token } from "./hcl-scanner";
-import { parseNumberLiteral } from "./parse-number";
+import { numberLiteralInRange, parseNumberLiteral } from "./parse-number";
 import { parseTemplate, type TemplateHost } from "./parse-template";
 
 const LEVELS: readonly (readonly BinaryOp[])[] = [
@@ -80,7 +80,8 @@ export class HclParser implements TemplateHost {
     const cond = this.parseBinary(0);
     if (!this.isPunct("?")) return cond;
     this.read();
-    const then = this.withNewlines(false, () => this.parseExpression());
+    // Newlines stay significant where they were (bodies, objects): HCL rejects `a ?\n b : c` there.
+    const then = this.parseExpression();
     this.expect(":", "in conditional expression");
     const otherwise = this.parseExpression();
     return { t: "cond", cond, then, else: otherwise, pos: cond.pos };
@@ -113,6 +114,9 @@ export class HclParser implements TemplateHost {
     const t = this.read();
     switch (t.kind) {
       case "number":
+        // HCL's scanner reads `0.0.1` as one (invalid) literal; Go rejects out-of-range exponents.
+        if (t.text.split(".").length > 2 || !numberLiteralInRange(t.text))
+          fail("HCL_SYNTAX", `invalid number literal ${t.text}`, t.pos);
         return { t: "lit", v: parseNumberLiteral(t.text), pos: t.pos };
       case "ident":
         return this.identTerm(t);
@@ -136,12 +140,13 @@ export class HclParser implements TemplateHost {
   }
 
   private identTerm(t: Token): Expr {
-    if (t.text === "true" || t.text === "false") return { t: "lit", v: t.text === "true", pos: t.pos };
-    if (t.text === "null") return { t: "lit", v: null, pos: t.pos };
+    // As in HCL, a name followed by "(" is a call even when it is true, false or null.
     if (this.isPunct("(")) {
       this.read();
       return this.withNewlines(false, () => this.callArgs(t));
     }
+    if (t.text === "true" || t.text === "false") return { t: "lit", v: t.text === "true", pos: t.pos };
+    if (t.text === "null") return { t: "lit", v: null, pos: t.pos };
     return { t: "var", name: t.text, pos: t.pos };
   }
 
@@ -193,12 +198,17 @@ export class HclParser implements TemplateHost {
         continue;
       }
       if (this.isPunct("}")) break;
-      const key = this.withNewlines(false, () => this.parseExpression());
+      // Inside braces a newline ends the key or value (HCL rejects `{a = 1 +\n 2}`); brackets and parentheses turn it off again.
+      const key = this.parseExpression();
       const sep = this.read();
       if (sep.kind !== "punct" || (sep.text !== "=" && sep.text !== ":")) {
         fail("HCL_SYNTAX", `expected "=" after the object key, found ${describe(sep)}`, sep.pos);
       }
-      const value = this.withNewlines(false, () => this.parseExpression());
+      // HCL wants an object item's value on the same line as its key.
+      const start = this.peek();
+      if (start.kind === "newline")
+        fail("HCL_SYNTAX", "expected the object item's value on the same line as its key", start.pos);
+      const value = this.parseExpression();
       items.push({ key, name: key.t === "var" ? key.name : undefined, value });
       const after = this.peek();
       if (after.kind === "newline" || this.isPunct(",")) this.read();
@@ -276,7 +286,8 @@ export class HclParser implements TemplateHost {
         } else fail("HCL_SYNTAX", `expected an attribute name after ".", found ${describe(t)}`, t.pos);
       } else if (this.isPunct("[")) {
         const open = this.read();
-        if (this.withNewlines(false, () => this.isPunct("*"))) {
+        // As in HCL, `[` then a newline then `*` is an index, not a splat.
+        if (this.isPunct("*")) {
           this.withNewlines(false, () => {
             this.read();
             this.expect("]", "to close the splat [*]");
@@ -284,7 +295,8 @@ export class HclParser implements TemplateHost {
           e = this.splat(e, open.pos, true);
           continue;
         }
-        const key = this.withNewlines(false, () => this.parseExpression());
+        // Inside braces a newline ends the key or value (HCL rejects `{a = 1 +\n 2}`); brackets and parentheses turn it off again.
+        const key = this.parseExpression();
         this.withNewlines(false, () => this.expect("]", "to close the index"));
         const literalKey =
           key.t === "lit" || (key.t === "template" && key.parts.every((p) => p.t === "text"));
@@ -302,6 +314,9 @@ export class HclParser implements TemplateHost {
         this.read();
         const t = this.read();
         if (t.kind === "ident") each = { t: "attr", obj: each, name: t.text, pos: each.pos };
+        // A splat right after a splat applies to the first one's result, as in HCL (`a[*].*`).
+        else if (t.kind === "punct" && t.text === "*")
+          return this.splat({ t: "splat", src, each, pos: src.pos }, save.pos, false);
         else if (t.kind === "number" && /^[0-9]+$/.test(t.text)) {
           each = {
             t: "index",
@@ -312,8 +327,17 @@ export class HclParser implements TemplateHost {
           };
         } else fail("HCL_SYNTAX", `expected an attribute name after ".", found ${describe(t)}`, save.pos);
       } else if (full && this.isPunct("[")) {
-        this.read();
-        const key = this.withNewlines(false, () => this.parseExpression());
+        const open = this.read();
+        // As in HCL, `[` then a newline then `*` is an index, not a splat.
+        if (this.isPunct("*")) {
+          this.withNewlines(false, () => {
+            this.read();
+            this.expect("]", "to close the splat [*]");
+          });
+          return this.splat({ t: "splat", src, each, pos: src.pos }, open.pos, true);
+        }
+        // Inside braces a newline ends the key or value (HCL rejects `{a = 1 +\n 2}`); brackets and parentheses turn it off again.
+        const key = this.parseExpression();
         this.withNewlines(false, () => this.expect("]", "to close the index"));
         each = { t: "index", obj: each, key, literalKey: key.t === "lit", pos };
       } else break;

@@ -12,3 +12,18 @@ export function parseNumberLiteral(text: string): HclNumber {
   const digits = BigInt((m[1] || "0") + frac) * (text.startsWith("-") ? -1n : 1n);
   return exp >= 0 ? digits * 10n ** BigInt(exp) : ratio(digits, 10n ** BigInt(-exp));
 }
+
+/**
+ * Whether Go's big.ParseFloat (which HCL uses for number literals) accepts the literal's
+ * magnitude: the binary exponent (mantissa bit length plus decimal exponent) must fit an int32.
+ * HCL reports anything else as an invalid number literal.
+ */
+export function numberLiteralInRange(text: string): boolean {
+  const m = /^([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?$/.exec(text);
+  if (m === null) return false;
+  const frac = m[2] ?? "";
+  const mant = BigInt((m[1] ?? "") + frac || "0");
+  if (mant === 0n) return true;
+  const exp2 = BigInt(mant.toString(2).length) + BigInt(m[3] ?? "0") - BigInt(frac.length);
+  return exp2 >= -(2n ** 31n) && exp2 < 2n ** 31n;
+}

@@ -4,7 +4,7 @@
  * other parsers' views of the same source (a misparsed precedence shows as extra parentheses).
  */
 import type { BinaryOp, Expr, TemplatePart } from "./hcl-ast";
-import { HclObj, HclSeq, numberToString, type HclValue } from "./hcl-value";
+import { HclObj, HclSeq, toDouble, type HclValue } from "./hcl-value";
 
 const PRECEDENCE: Record<BinaryOp, number> = {
   "||": 1,
@@ -42,7 +42,7 @@ function quoteText(text: string): string {
     .replace(/\n/g, "\\n")
     .replace(/\r/g, "\\r")
     .replace(/\t/g, "\\t")
-    .replace(/\$\{/g, "$${")
+    .replace(/\$\{/g, "$$$${")
     .replace(/%\{/g, "%%{");
 }
 
@@ -67,14 +67,16 @@ function printValue(v: HclValue): string {
   if (typeof v === "boolean") return v ? "true" : "false";
   if (typeof v === "string") return `"${quoteText(v)}"`;
   if (v instanceof HclSeq) return `[${v.items.map(printValue).join(", ")}]`;
-  if (v instanceof HclObj) return `{${[...v.attrs].map(([k, x]) => `"${quoteText(k)}" = ${printValue(x)}`).join(", ")}}`;
-  return numberToString(v);
+  if (v instanceof HclObj)
+    return `{${[...v.attrs].map(([k, x]) => `"${quoteText(k)}" = ${printValue(x)}`).join(", ")}}`;
+  return typeof v === "bigint" ? v.toString() : String(toDouble(v));
 }
 
 function printFor(e: Extract<Expr, { t: "for" }>): string {
   const names = e.key === undefined ? e.value : `${e.key}, ${e.value}`;
   const cond = e.cond === undefined ? "" : ` if ${printExpr(e.cond)}`;
-  if (e.keyExpr === undefined) return `[for ${names} in ${printExpr(e.coll)} : ${printExpr(e.valExpr)}${cond}]`;
+  if (e.keyExpr === undefined)
+    return `[for ${names} in ${printExpr(e.coll)} : ${printExpr(e.valExpr)}${cond}]`;
   const group = e.group ? "..." : "";
   return `{for ${names} in ${printExpr(e.coll)} : ${printExpr(e.keyExpr)} => ${printExpr(e.valExpr)}${group}${cond}}`;
 }
@@ -89,9 +91,8 @@ export function printExpr(e: Expr): string {
     case "attr":
       return `${atLeast(e.obj, 8)}.${e.name}`;
     case "index":
-      return e.literalKey && e.key.t === "lit" && typeof e.key.v === "bigint"
-        ? `${atLeast(e.obj, 8)}.${e.key.v}`
-        : `${atLeast(e.obj, 8)}[${printExpr(e.key)}]`;
+      // `a.0` and `a[0]` make the same tree; both print as the latter.
+      return `${atLeast(e.obj, 8)}[${printExpr(e.key)}]`;
     case "splatItem":
       return "";
     case "splat":

@@ -3,22 +3,10 @@
  * helm's type inference, escapes, list padding, error texts and quirks (a failed type assertion
  * on an existing value becomes `unable to parse key: interface conversion: …`).
  */
-import { isMap, newMap, type Value, type ValueMap } from "../../shared/value";
+import { type Value, type ValueMap } from "../../shared/value";
 import { decodeJsonPrefix, GoJsonError } from "./go-json";
-import {
-  assertList,
-  assertMap,
-  atoi,
-  EOF,
-  GoError,
-  GoPanic,
-  goQuote,
-  goQuoteRunes,
-  MAX_NESTED_NAME_LEVEL,
-  RuneScanner,
-  setIndex,
-  setKey,
-} from "./strvals-scanner";
+import { EOF, GoError, goQuote, goQuoteRunes, RuneScanner, setIndex, setKey } from "./strvals-scanner";
+import { guardKey, listInList, listKey, mapInList, nestedMapKey, type ListResult } from "./strvals-steps";
 
 /** How values are read: typed (`--set`), strings (`--set-string`), JSON, or a file's content. */
 export type StrvalsMode =
@@ -60,6 +48,8 @@ export function typedVal(text: string, asString: boolean): Value {
 }
 
 class StrvalsParser {
+  private readonly keyStep = (data: ValueMap, level: number): GoError | undefined => this.key(data, level);
+
   constructor(
     private readonly sc: RuneScanner,
     private readonly mode: StrvalsMode,
@@ -67,49 +57,20 @@ class StrvalsParser {
 
   /** One `key=value` step; returns the error helm's `key` would return. */
   key(data: ValueMap, level: number): GoError | undefined {
-    try {
-      return this.keyUnguarded(data, level);
-    } catch (err) {
-      if (err instanceof GoPanic) return new GoError(`unable to parse key: ${err.message}`);
-      if (err instanceof GoError) return err;
-      throw err;
-    }
+    return guardKey(() => this.keyUnguarded(data, level));
   }
 
   private keyUnguarded(data: ValueMap, level: number): GoError | undefined {
     const { text: k, last, eof } = this.sc.until("=[,.", true);
     if (eof) return k === "" ? EOF() : new GoError(`key ${goQuote(k)} has no value`);
-    if (last === "[") {
-      let i: number;
-      try {
-        i = this.keyIndex();
-      } catch (err) {
-        if (err instanceof GoError) return err.wrap("error parsing index: ");
-        throw err;
-      }
-      const list = k in data ? assertList(data[k]) : [];
-      const [out, err] = this.listItem(list, i, level);
-      setKey(data, k, out);
-      return err;
-    }
+    if (last === "[") return listKey(this.sc, true, data, k, (list, i) => this.listItem(list, i, level));
     if (last === "=")
       return this.mode.kind === "json" ? this.jsonValue((v) => setKey(data, k, v)) : this.assign(data, k);
     if (last === ",") {
       setKey(data, k, "");
       return new GoError(`key ${goQuote(k)} has no value (cannot end with ,)`);
     }
-    const next = level + 1;
-    if (next > MAX_NESTED_NAME_LEVEL) {
-      return new GoError(
-        `value name nested level is greater than maximum supported nested level of ${MAX_NESTED_NAME_LEVEL}`,
-      );
-    }
-    const inner = k in data ? assertMap(data[k]) : newMap();
-    const err = this.key(inner, next);
-    const filled = Object.keys(inner).length > 0;
-    if (err === undefined && !filled) return new GoError(`key map ${goQuote(k)} has no value`);
-    if (filled) setKey(data, k, inner);
-    return err;
+    return nestedMapKey(this.keyStep, data, k, level);
   }
 
   private assign(data: ValueMap, k: string): GoError | undefined {
@@ -160,13 +121,7 @@ class StrvalsParser {
     }
   }
 
-  private keyIndex(): number {
-    const { text, eof } = this.sc.until("]", true);
-    if (eof) throw EOF();
-    return atoi(text);
-  }
-
-  private listItem(list: Value[], i: number, level: number): [Value[], GoError | undefined] {
+  private listItem(list: Value[], i: number, level: number): ListResult {
     if (i < 0) return [list, new GoError(`negative ${i} index not allowed`)];
     const { text, last, eof } = this.sc.until("[.=", true);
     if (text !== "")
@@ -174,36 +129,16 @@ class StrvalsParser {
     if (eof) return [list, EOF()];
     try {
       if (last === "=") return this.listAssign(list, i);
-      if (last === "[") {
-        let next: number;
-        try {
-          next = this.keyIndex();
-        } catch (err) {
-          if (err instanceof GoError) return [list, err.wrap("error parsing index: ")];
-          throw err;
-        }
-        const existing = list.length > i ? list[i] : null;
-        const current = existing === null || existing === undefined ? [] : assertList(existing);
-        const [inner, err] = this.listItem(current, next, level);
-        if (err !== undefined) return [list, err];
-        return [setIndex(list, i, inner), undefined];
-      }
-      let inner = newMap();
-      if (list.length > i) {
-        const existing = list[i];
-        if (isMap(existing)) inner = existing;
-        else list[i] = inner;
-      }
-      const err = this.key(inner, level);
-      if (err !== undefined) return [list, err];
-      return [setIndex(list, i, inner), undefined];
+      if (last === "[")
+        return listInList(this.sc, true, list, i, (inner, j) => this.listItem(inner, j, level));
+      return mapInList(this.keyStep, list, i, level);
     } catch (err) {
       if (err instanceof GoError) return [list, err];
       throw err;
     }
   }
 
-  private listAssign(list: Value[], i: number): [Value[], GoError | undefined] {
+  private listAssign(list: Value[], i: number): ListResult {
     if (this.mode.kind === "json") {
       let out = list;
       const err = this.jsonValue((v) => {

@@ -241,35 +241,21 @@ export function certFuncs(): Map<string, FuncSpec> {
         ),
       ),
     );
-  const self = (withKey: boolean): FuncSpec =>
-    fn(
-      ["string", "[]interface {}", "[]interface {}", "int", ...(withKey ? (["string"] as const) : [])],
-      guarded(([cn, ips, dns, days, k]) =>
-        createCertificate(
-          {
-            cn: strArg(cn),
-            ips: stringList(ips, "ip"),
-            dns: stringList(dns, "dns"),
-            days: intArg(days),
-            isCA: false,
-          },
-          keyFrom(withKey ? k : undefined),
-          undefined,
-        ),
-      ),
-    );
-  const signed = (withKey: boolean): FuncSpec =>
+  // genSelfSignedCert and genSignedCert take the same leading arguments; the signed ones add
+  // the CA before the optional key.
+  const leaf = (signed: boolean, withKey: boolean): FuncSpec =>
     fn(
       [
         "string",
         "[]interface {}",
         "[]interface {}",
         "int",
-        "interface {}",
+        ...(signed ? (["interface {}"] as const) : []),
         ...(withKey ? (["string"] as const) : []),
       ],
-      guarded(([cn, ips, dns, days, c, k]) => {
-        const signer = signerFrom(c);
+      guarded((args) => {
+        const [cn, ips, dns, days] = args;
+        const signer = signed ? signerFrom(args[4]) : undefined;
         return createCertificate(
           {
             cn: strArg(cn),
@@ -278,7 +264,7 @@ export function certFuncs(): Map<string, FuncSpec> {
             days: intArg(days),
             isCA: false,
           },
-          keyFrom(withKey ? k : undefined),
+          keyFrom(withKey ? args[signed ? 5 : 4] : undefined),
           signer,
         );
       }),
@@ -286,10 +272,10 @@ export function certFuncs(): Map<string, FuncSpec> {
   return new Map<string, FuncSpec>([
     ["genCA", ca(false)],
     ["genCAWithKey", ca(true)],
-    ["genSelfSignedCert", self(false)],
-    ["genSelfSignedCertWithKey", self(true)],
-    ["genSignedCert", signed(false)],
-    ["genSignedCertWithKey", signed(true)],
+    ["genSelfSignedCert", leaf(false, false)],
+    ["genSelfSignedCertWithKey", leaf(false, true)],
+    ["genSignedCert", leaf(true, false)],
+    ["genSignedCertWithKey", leaf(true, true)],
     [
       "buildCustomCert",
       fn(

@@ -171,4 +171,3 @@ export function formatGoTime(t: GoTime, layout: string): string {
   for (const c of splitLayout(layout)) out += "lit" in c ? c.lit : formatStd(c, ct, t);
   return out;
 }
-
