@@ -14,6 +14,12 @@ import { flagBool, parseArgs } from "./parse-args";
 function usage(): string {
   const lines = ["Usage: pulumi-helmfile [global flags] <command> [flags]", "", "Commands:"];
   for (const c of listCommands()) lines.push(`  ${c.name.padEnd(14)}${c.summary}`);
+  lines.push("", "Global flags (as helmfile's; accepted before or after the command):");
+  for (const f of GLOBAL_FLAGS) {
+    const short = f.short === undefined ? "    " : `-${f.short}, `;
+    const arg = f.type === "bool" ? "" : f.type === "stringArray" ? " <value> (repeatable)" : ` <${f.type}>`;
+    lines.push(`  ${short}--${f.name}${arg}`);
+  }
   return `${lines.join("\n")}\n`;
 }
 
