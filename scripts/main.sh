@@ -21,5 +21,7 @@ if [ ${#args[@]} -gt 0 ]; then
 fi
 node bin/pulumi-helmfile.js -f examples/quickstart/helmfile.yaml -e production "${args[@]}" "$command"
 if [ "$command" = up ]; then
-  echo "Rendered manifests: $(find .pulumi-helmfile/manifests -name '*.yaml' | sort | tr '\n' ' ')"
+  # The embedded default keeps the backend and the rendered files beside the helmfile.
+  echo "Rendered manifests:"
+  find examples/quickstart/.pulumi-helmfile/manifests -name '*.yaml' | sort | sed 's/^/  /'
 fi
