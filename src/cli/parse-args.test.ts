@@ -60,3 +60,14 @@ describe("parseArgs reads helmfile's command line", () => {
     expect(() => parse(["template", "-f"])).toThrow(/flag needs an argument/);
   });
 });
+
+describe("helmfile commands that Pulumi replaces", () => {
+  test.each([
+    ["diff", "preview"],
+    ["apply", "up"],
+    ["sync", "up"],
+    ["delete", "destroy"],
+  ])("%s is refused with a pointer to %s", (helmfileCommand, ours) => {
+    expect(() => parse([helmfileCommand])).toThrow(new RegExp(`use \`${ours}\``));
+  });
+});

@@ -27,6 +27,17 @@ export interface ParsedArgs {
 }
 
 /**
+ * helmfile commands that change a cluster go through Pulumi here; a user typing them is told which
+ * command does that job instead of a bare "unknown command".
+ */
+const PULUMI_EQUIVALENTS: Readonly<Record<string, string>> = {
+  diff: "use `preview` (a Pulumi preview shows the values and manifest diff per release)",
+  apply: "use `up` (Pulumi applies only what changed)",
+  sync: "use `up` (Pulumi applies the releases)",
+  delete: "use `destroy`",
+};
+
+/**
  * Parses `argv` with the global flags plus the flags of whichever command appears first.
  * `commandFlags(name)` returns the command's flags, or undefined for an unknown command.
  */
@@ -53,10 +64,16 @@ export function parseArgs(
     if (!arg.startsWith("-") || arg === "-") {
       if (command === undefined) {
         const own = commandFlags(arg);
-        if (own === undefined)
-          throw new ConfigError("CLI_UNKNOWN_COMMAND", `unknown command "${arg}" for "helmfile"`, {
-            found: arg,
-          });
+        if (own === undefined) {
+          const hint = PULUMI_EQUIVALENTS[arg];
+          throw new ConfigError(
+            "CLI_UNKNOWN_COMMAND",
+            hint === undefined
+              ? `unknown command "${arg}" for "helmfile"`
+              : `helmfile's "${arg}" is not a pulumi-helmfile command: ${hint}`,
+            { found: arg },
+          );
+        }
         command = arg;
         specs = [...globalFlags, ...own];
       } else positionals.push(arg);
