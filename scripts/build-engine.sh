@@ -2,7 +2,8 @@
 # Builds the real Pulumi engine (CLI, Kubernetes provider plugin) and sops/age from the Go module
 # proxy, at the versions pinned by tools/engine/*/go.mod, into a cache outside the work tree:
 #
-#   $CACHE/bin/          pulumi, pulumi-resource-pulumi-nodejs, sops, age, age-keygen
+#   $CACHE/bin/          pulumi, pulumi-resource-pulumi-nodejs, pulumi-language-nodejs (our own), sops, age,
+#                        age-keygen
 #   $CACHE/libexec/      pulumi-resource-kubernetes (installed as a plugin, not used from here)
 #   $CACHE/pulumi-home/  private PULUMI_HOME holding the kubernetes plugin
 #   $CACHE/stamps/       one stamp per piece: a piece whose inputs did not change is not rebuilt
@@ -11,7 +12,7 @@
 # CACHE is ${PULUMI_HELMFILE_CACHE:-$HOME/.cache/pulumi-helmfile}. Go modules and build objects use
 # Go's own caches (go env GOMODCACHE GOCACHE).
 #
-# Usage: scripts/build-engine.sh [--only cli|kubernetes|sops]... [--print-env] [--quiet]
+# Usage: scripts/build-engine.sh [--only cli|language-nodejs|kubernetes|sops]... [--print-env] [--quiet]
 #   --print-env   print only `export` lines on stdout (eval "$(scripts/build-engine.sh --print-env)");
 #                 build output goes to stderr
 #   Afterwards:   source scripts/engine-env.sh
@@ -57,7 +58,7 @@ while [ $# -gt 0 ]; do
     *) echo "build-engine: unknown argument $1" >&2; exit 2 ;;
   esac
 done
-[ ${#ONLY[@]} -gt 0 ] || ONLY=(cli kubernetes sops)
+[ ${#ONLY[@]} -gt 0 ] || ONLY=(cli language-nodejs kubernetes sops)
 
 if [ "$PRINT_ENV" = 1 ]; then exec 3>&1 1>&2; fi
 log() { [ "$QUIET" = 1 ] || echo "build-engine: $*"; }
@@ -170,6 +171,29 @@ build_cli() {
   fi
 }
 
+# ---------------------------------------------------------------- nodejs language host
+# Our own minimal host (tools/engine/language-nodejs): the upstream one is not served by the module proxy.
+# The engine looks for it beside `pulumi`. It reports the npm @pulumi/pulumi version it runs.
+build_language_nodejs() {
+  local v key out="$BIN/pulumi-language-nodejs"
+  v=$(npm_version @pulumi/pulumi || true)
+  v=${v:-${PULUMI_VERSION#v}}
+  key=$(stamp_key language-nodejs "$v")
+  if is_stamped language-nodejs "$key" "$out"; then
+    log "pulumi-language-nodejs (ours, $v) is up to date"
+    return
+  fi
+  stage language-nodejs
+  (
+    cd "$BUILD/language-nodejs"
+    timed "download language-nodejs modules" "$LOGS/language-nodejs-download.log" go mod download
+    timed "build pulumi-language-nodejs" "$LOGS/language-nodejs-build.log" gobuild \
+      "$BUILD/language-nodejs/pulumi-language-nodejs" "-X main.version=$v" .
+  )
+  install -m 0755 "$BUILD/language-nodejs/pulumi-language-nodejs" "$out"
+  echo "$key" >"$STAMPS/language-nodejs"
+}
+
 # ---------------------------------------------------------------- kubernetes provider
 build_kubernetes() {
   local pv
@@ -248,6 +272,7 @@ build_sops() {
 # ---------------------------------------------------------------- main
 # The CLI is needed to install the kubernetes plugin, so it is built first whenever kubernetes is wanted.
 if wants cli || wants kubernetes; then build_cli; fi
+if wants language-nodejs; then build_language_nodejs; fi
 if wants kubernetes; then build_kubernetes; install_kubernetes_plugin; fi
 if wants sops; then build_sops; fi
 

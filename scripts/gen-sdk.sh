@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the helmfile component provider and generates its schema and SDKs.
-#   1. bundles provider/index.ts into provider/bin/index.js (the plugin's `main`; node_modules stay external)
+#   1. bundles provider/plugin.ts into provider/bin/plugin.js (the plugin's `main`; node_modules stay external)
 #   2. writes provider/schema.json with Pulumi's component analyzer (no CLI needed)
 #   3. when a Pulumi CLI is available (scripts/engine-env.sh), generates sdk/python and sdk/go:
 #      with `pulumi package gen-sdk` when the pulumi-language-python/-go plugins are installed,
@@ -11,10 +11,10 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 # shellcheck source=/dev/null
 source scripts/env.sh
-npx esbuild provider/index.ts --bundle --platform=node --target=node22 --format=cjs \
-  --packages=external --outfile=provider/bin/index.js --log-level=warning
+npx esbuild provider/plugin.ts --bundle --platform=node --target=node22 --format=cjs \
+  --packages=external --outfile=provider/bin/plugin.js --log-level=warning
 npx tsx provider/write-schema.ts
-echo "gen-sdk: wrote provider/bin/index.js and provider/schema.json"
+echo "gen-sdk: wrote provider/bin/plugin.js and provider/schema.json"
 [ "${1:-}" = "--schema-only" ] && exit 0
 if [ -f scripts/engine-env.sh ]; then
   # shellcheck source=/dev/null

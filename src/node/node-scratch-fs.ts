@@ -31,6 +31,10 @@ export class NodeScratchFileSystem implements ScratchFileSystem {
     writeFileSync(path, content, { mode });
   }
 
+  writeBytes(path: string, content: Uint8Array, mode = 0o600): void {
+    writeFileSync(path, content, { mode });
+  }
+
   rename(from: string, to: string): void {
     renameSync(from, to);
   }

@@ -64,4 +64,14 @@ describe("chartify guard", () => {
       "forceNamespace",
     ]);
   });
+
+  it("lets ad-hoc dependencies alone through (they are rendered without chartify's kustomize step)", () => {
+    const r = release("./chart", { dependencies: [newMap()] });
+    expect(() => rejectChartify(r, fs)).not.toThrow();
+  });
+
+  it("still rejects ad-hoc dependencies combined with a patch, naming both", () => {
+    const r = release("./chart", { dependencies: [newMap()], jsonPatches: [newMap()] });
+    expect(() => rejectChartify(r, fs)).toThrow(/dependencies, jsonPatches need helmfile's chartify/);
+  });
 });

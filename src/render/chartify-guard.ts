@@ -37,10 +37,13 @@ export function chartifyFeatures(r: PreparedRelease, fs: FileSystem): string[] {
   return out;
 }
 
-/** Throws `UNSUPPORTED_CHARTIFY` when helmfile would chartify the release. */
+/**
+ * Throws `UNSUPPORTED_CHARTIFY` when helmfile would chartify the release for more than
+ * ad-hoc `dependencies` (those alone are handled by adhoc-dependencies.ts).
+ */
 export function rejectChartify(r: PreparedRelease, fs: FileSystem): void {
   const features = chartifyFeatures(r, fs);
-  if (features.length === 0) return;
+  if (features.every((f) => f === "dependencies")) return;
   const first =
     CHARTIFY_FIELDS.find((f) => features.includes(f)) ??
     (features.includes("forceNamespace") ? "forceNamespace" : undefined);

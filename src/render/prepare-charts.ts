@@ -11,7 +11,9 @@ import type { FileSystem, Logger, ProcessRunner } from "../shared/io";
 import type { PreparedRelease, RepositorySpec } from "../shared/model";
 import type { ValueMap } from "../shared/value";
 import { isOciChart, normalizeChart } from "./chart-ref";
+import { adhocDependencies, chartifyDependencies } from "./adhoc-dependencies";
 import { rejectChartify } from "./chartify-guard";
+import type { ScratchFileSystem } from "./render-io";
 import type { HelmBinary } from "./render-types";
 import { bool, str } from "./spec-access";
 
@@ -22,6 +24,8 @@ export interface PreparedChart {
   /** The chart as helmfile prints it in its log lines. */
   readonly displayChart: string;
   readonly isLocal: boolean;
+  /** For a temporary chart with ad-hoc `dependencies`: its source chart and the added entries (cache key). */
+  readonly adhoc?: { readonly sourceDir: string; readonly dependencies: string };
 }
 
 /** Options of {@link prepareCharts}. */
@@ -33,6 +37,12 @@ export interface PrepareChartsOptions {
   readonly env: Readonly<Record<string, string>>;
   /** The state's repositories (OCI ones qualify `repo/chart` references). Default none. */
   readonly repositories?: readonly RepositorySpec[];
+  /** Where temporary charts for ad-hoc `dependencies` go; every one created is appended to `created`. */
+  readonly chartify?: {
+    readonly scratch: ScratchFileSystem;
+    readonly tempRoot: string;
+    readonly created: string[];
+  };
 }
 
 /** Resolves every release's chart and builds local chart dependencies. */
@@ -47,7 +57,8 @@ export async function prepareCharts(
   const built = new Set<string>();
   for (const r of releases) {
     rejectChartify(r, fs);
-    const chart = resolveChart(r, fs, options.repositories ?? []);
+    let chart = resolveChart(r, fs, options.repositories ?? []);
+    chart = await withAdhocDependencies(r, chart, options, fs, runner);
     out.set(r, chart);
     if (isOciChart(chart.chartArg)) rejectLatest(r);
     if (!chart.isLocal || skipDepsFor(r, options)) continue;
@@ -70,6 +81,45 @@ export async function prepareCharts(
     if (text !== "") logger.info(text);
   }
   return out;
+}
+
+/** The release's chart, or a temporary copy with its ad-hoc `dependencies` fetched. */
+async function withAdhocDependencies(
+  r: PreparedRelease,
+  chart: PreparedChart,
+  options: PrepareChartsOptions,
+  fs: FileSystem,
+  runner: ProcessRunner,
+): Promise<PreparedChart> {
+  const deps = adhocDependencies(r, fs, options.repositories ?? []);
+  if (deps.length === 0) return chart;
+  const where = options.chartify;
+  if (!chart.isLocal || where === undefined) {
+    throw new RenderError(
+      "UNSUPPORTED_CHARTIFY",
+      `release "${r.name}": ad-hoc dependencies are supported on local charts only (chart ${chart.displayChart}); vendor the chart locally`,
+      {
+        file: r.stateFile,
+        keyPath: ["releases", r.name, "dependencies"],
+        expected: "a local chart directory",
+        found: chart.displayChart,
+      },
+    );
+  }
+  const ctx = {
+    helm: options.helm,
+    env: options.env,
+    repositories: options.repositories ?? [],
+    tempRoot: where.tempRoot,
+  };
+  const temp = await chartifyDependencies(r, chart.chartArg, deps, ctx, fs, where.scratch, runner);
+  where.created.push(temp);
+  return {
+    chartArg: temp,
+    displayChart: temp,
+    isLocal: true,
+    adhoc: { sourceDir: chart.chartArg, dependencies: JSON.stringify(deps) },
+  };
 }
 
 /**

@@ -19,6 +19,8 @@ export interface ScratchFileSystem {
   makeDir(path: string): void;
   /** Writes a file with the given mode (default 0600), replacing it. */
   writeFile(path: string, content: string, mode?: number): void;
+  /** Writes raw bytes (binary chart files); optional, text-only copies fall back to `writeFile`. */
+  writeBytes?(path: string, content: Uint8Array, mode?: number): void;
   /** Atomically moves a file into place (same file system). */
   rename(from: string, to: string): void;
   /** Removes a file or a directory tree; no error when absent. */

@@ -181,6 +181,9 @@ function cacheKey(
     else if (a === chart.chartArg && chart.isLocal) parts.push(`local-chart:${ctx.chartHash(a)}`);
     else parts.push(a);
   }
+  // A temporary chart's path is reused across states: key on its source chart and added dependencies too.
+  if (chart.adhoc !== undefined)
+    parts.push(`adhoc:${ctx.chartHash(chart.adhoc.sourceDir)}:${chart.adhoc.dependencies}`);
   for (const v of release.values) {
     if (v.kind === "file") parts.push(`file:${v.path}:${fileHash(ctx.fs, v.path)}`);
   }

@@ -3,6 +3,7 @@
  * order: repositories, chart preparation (dependency builds), then `helm template` for every
  * installed release, up to `concurrency` at a time, results kept in helmfile's order.
  */
+import { posix } from "node:path";
 import { isHelmfileError, RenderError, type HelmfileError } from "../shared/errors";
 import type { FileSystem, Logger, ProcessRunner } from "../shared/io";
 import type { DesiredState, LoadedState, PreparedRelease } from "../shared/model";
@@ -125,6 +126,7 @@ async function renderOneState(
     bool(d, "skipDeps") === true ||
     bool(d, "skipRefresh") === true;
   const valuesDir = io.scratch.makeTempDir("pulumi-helmfile-values-");
+  const tempCharts: string[] = [];
   try {
     // helmfile syncs repositories before it selects releases: a state with none selected still adds its
     // repositories; each name/url pair only once per session.
@@ -143,6 +145,11 @@ async function renderOneState(
         skipRefresh: options.skipRefresh === true,
         env,
         repositories: state.repositories,
+        chartify: {
+          scratch: io.scratch,
+          tempRoot: options.chartifyTempDir ?? posix.join(valuesDir, "chartify"),
+          created: tempCharts,
+        },
       },
       io.fs,
       io.runner,
@@ -186,6 +193,7 @@ async function renderOneState(
   } catch (err) {
     return { state, rendered: [], error: asError(err) };
   } finally {
+    for (const dir of tempCharts) io.scratch.remove(dir);
     io.scratch.remove(valuesDir);
   }
 }

@@ -47,6 +47,11 @@ export interface RenderOptions {
    * unless {@link isolateHelmHome} is false. Default none.
    */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * chartify's `CHARTIFY_TEMPDIR` (absolute): temporary charts for ad-hoc `dependencies` go
+   * to `<dir>/<release id>` (removed afterwards). Default the state's private temp dir.
+   */
+  readonly chartifyTempDir?: string;
   /** Run helm in a private helm home (removed afterwards). Default true. */
   readonly isolateHelmHome?: boolean;
   /** `repositories.yaml` text the private helm home starts with (the user's repositories). Default none. */

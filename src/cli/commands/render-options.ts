@@ -75,6 +75,7 @@ export async function renderOptions(ctx: CliContext): Promise<RenderOptions> {
     template: templateCommandOptions(ctx),
     redact: (text) => ctx.redact(text),
     ...seedRepositories(ctx),
+    ...(env.CHARTIFY_TEMPDIR ? { chartifyTempDir: resolve(ctx.host.cwd, env.CHARTIFY_TEMPDIR) } : {}),
     ...(cacheDir === undefined
       ? {}
       : {

@@ -1,0 +1,18 @@
+/**
+ * Plugin entry of the helmfile component provider. The Node.js language host starts a plugin with
+ * `@pulumi/pulumi/cmd/run-plugin`, which `require`s the package's `main` and calls the function it
+ * exports (it never makes it Node's main module), so the entry exports its start function; run
+ * directly with `node`, it starts itself.
+ */
+import { main } from "@pulumi/pulumi/provider";
+import { HelmfileComponentProvider } from "./helmfile-provider";
+import { providerDirectory } from "./index";
+
+/** Serves the provider on the engine address given in `process.argv` (run-plugin sets it). */
+function start(): Promise<void> {
+  return main(new HelmfileComponentProvider(providerDirectory(__dirname)), process.argv.slice(2));
+}
+
+if (require.main === module) void start();
+
+export = start;
