@@ -12,10 +12,13 @@ import { HelmfileMode, type HelmfileArgs } from "../emit/helmfile-args";
 /** Builds the component from stack configuration. */
 function helmfileProgram(): Helmfile {
   const config = new pulumi.Config("pulumi-helmfile");
-  const file = resolve(config.get("file") ?? "examples/quickstart/helmfile.yaml");
+  // Relative paths are relative to the project (the folder of Pulumi.yaml), not to the program's
+  // working directory, which the engine sets to the folder of `main`.
+  const root = pulumi.runtime.getRootDirectory();
+  const file = resolve(root, config.get("file") ?? "examples/quickstart/helmfile.yaml");
   const environment = config.get("environment");
   const applyToCluster = config.getBoolean("applyToCluster") ?? false;
-  const renderToDirectory = resolve(config.get("renderToDirectory") ?? `rendered/${pulumi.getStack()}`);
+  const renderToDirectory = resolve(root, config.get("renderToDirectory") ?? `rendered/${pulumi.getStack()}`);
   const selectors = config.getObject<string[]>("selectors");
   const stateValues = config.getObject<Record<string, unknown>>("stateValues");
   const mode =
