@@ -1,4 +1,6 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { readFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MemoryFileSystem } from "../load/memory-fs";
@@ -214,7 +216,7 @@ describe.each(testHelmBinaries())("rendering ad-hoc dependencies with %s", (_lab
         ],
         releases: [],
       },
-      { helm, skipRefresh: true },
+      { helm, skipRefresh: true, chartifyTempDir: join(scratchRoot, "ct") },
       io(),
     ).then(
       () => undefined,
@@ -224,7 +226,7 @@ describe.each(testHelmBinaries())("rendering ad-hoc dependencies with %s", (_lab
     expect((err as RenderError).code).toBe("HELM_DEPENDENCY_UPDATE_FAILED");
     expect((err as RenderError).message).toContain('release "foo"');
     expect((err as RenderError).keyPath).toEqual(["releases", "foo", "dependencies"]);
-    expect(readdirSync(scratchRoot)).toEqual([]);
+    expect(readdirSync(join(scratchRoot, "ct"))).toEqual([]);
   });
 
   test("the render cache tells apart two states whose same-named release adds different dependencies", async () => {
@@ -245,6 +247,39 @@ describe.each(testHelmBinaries())("rendering ad-hoc dependencies with %s", (_lab
       expect(b.rendered[0]?.manifest).not.toContain("name: foo-2");
     } finally {
       session.dispose();
+    }
+  });
+
+  test("a remote chart is pulled, gets its dependencies, and builds none (helmfile skips deps for remote charts)", async () => {
+    const helm = await findHelm(new NodeProcessRunner(), { explicit: helmPath });
+    const serveDir = join(scratchRoot, "serve");
+    const runner = new NodeProcessRunner();
+    const pkg = await runner.run(helmPath, ["package", join(chartsDir, "raw-0.1.0"), "-d", serveDir]);
+    expect(pkg.exitCode).toBe(0);
+    const server: Server = createServer((req, res) => {
+      try {
+        res.end(readFileSync(join(serveDir, (req.url ?? "/").slice(1))));
+      } catch {
+        res.statusCode = 404;
+        res.end();
+      }
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/raw-0.1.0.tgz`;
+      const out = await renderDesiredState(
+        {
+          states: [state([release([{ alias: "dep", chart: "./raw", version: "0.0.1" }], { chart: url })])],
+          releases: [],
+        },
+        { helm, chartifyTempDir: join(scratchRoot, "ct") },
+        io(),
+      );
+      expect(out[0]?.manifest).toBe(chartNeedManifest);
+      expect(lines.filter((l) => l.startsWith("Building dependency"))).toEqual([]);
+      expect(readdirSync(join(scratchRoot, "ct"))).toEqual([]);
+    } finally {
+      await new Promise((done) => server.close(done));
     }
   });
 });

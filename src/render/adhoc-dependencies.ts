@@ -117,6 +117,11 @@ export function releaseId(r: PreparedRelease): string {
   return id + r.name;
 }
 
+/** `<tempRoot>/<release id>`, as chartify names the temporary chart (`/` and `:` become directories). */
+export function tempChartDir(r: PreparedRelease, tempRoot: string): string {
+  return posix.join(tempRoot, ...releaseId(r).split(/[/:]/));
+}
+
 function copyTree(from: string, to: string, fs: FileSystem, scratch: ScratchFileSystem): void {
   scratch.makeDir(to);
   for (const name of fs.readDir(from)) {
@@ -128,12 +133,13 @@ function copyTree(from: string, to: string, fs: FileSystem, scratch: ScratchFile
   }
 }
 
-/** Chart.yaml with the original (file:// made absolute), requirements.yaml and ad-hoc dependencies. */
+/** Chart.yaml with the original (file:// made absolute), requirements.yaml and ad-hoc dependencies, or the ad-hoc ones only. */
 function chartYamlWithDependencies(
   text: string,
   requirements: string | undefined,
   chartDir: string,
   deps: readonly ChartYamlDependency[],
+  adhocOnly = false,
 ): string {
   const doc = parseDocument(text);
   const own: unknown = doc.toJS();
@@ -148,50 +154,102 @@ function chartYamlWithDependencies(
     if (typeof repo !== "string" || !repo.startsWith("file://") || repo.startsWith("file:///")) return d;
     return { ...d, repository: `file://${posix.resolve(chartDir, repo.slice("file://".length))}` };
   };
-  doc.set("dependencies", [...original(own), ...req].map(absolute).concat(deps));
+  doc.set("dependencies", adhocOnly ? [...deps] : [...original(own), ...req].map(absolute).concat(deps));
   return doc.toString();
 }
 
+/** Runs helm; a failure becomes a `RenderError` with the release, the command and helm's stderr. */
+async function helm(
+  r: PreparedRelease,
+  args: readonly string[],
+  ctx: AdhocContext,
+  runner: ProcessRunner,
+  code: string,
+  what: string,
+): Promise<void> {
+  const res = await runner.run(ctx.helm.path, args, { env: ctx.env });
+  if (res.exitCode === 0) return;
+  throw new RenderError(code, `release "${r.name}": ${what}: helm ${args.join(" ")}\n${res.stderr.trim()}`, {
+    file: r.stateFile,
+    keyPath: ["releases", r.name, "dependencies"],
+    expected: "charts helm can fetch",
+    found: res.stderr.trim(),
+  });
+}
+
 /**
- * Copies the release's local chart to `<tempRoot>/<release id>`, adds the ad-hoc
- * dependencies to its Chart.yaml and runs `helm dependency up` on it (output kept quiet,
- * as chartify logs it at debug level). Returns the temporary chart directory.
+ * Pulls a remote chart (`helm pull --untar`, as chartify does before adding dependencies)
+ * into `<tempRoot>/<release id>` and returns the unpacked chart directory.
+ */
+export async function pullChart(
+  r: PreparedRelease,
+  chartArg: string,
+  version: string,
+  ctx: AdhocContext,
+  fs: FileSystem,
+  scratch: ScratchFileSystem,
+  runner: ProcessRunner,
+): Promise<string> {
+  const base = tempChartDir(r, ctx.tempRoot);
+  scratch.remove(base);
+  scratch.makeDir(base);
+  const args = ["pull", chartArg, "--untar", "-d", base, ...(version === "" ? [] : ["--version", version])];
+  await helm(
+    r,
+    args,
+    ctx,
+    runner,
+    "HELM_PULL_FAILED",
+    `pulling chart ${chartArg} to add its dependencies failed`,
+  );
+  // helm leaves an extra empty directory named after the archive when pulling by URL.
+  const charts = fs.readDir(base).filter((e) => fs.isFile(posix.join(base, e, "Chart.yaml")));
+  const only = charts.length === 1 ? charts[0] : undefined;
+  if (only === undefined)
+    throw new RenderError(
+      "HELM_PULL_FAILED",
+      `release "${r.name}": helm pull left ${charts.length} charts in ${base}, expected one`,
+      { file: r.stateFile },
+    );
+  return posix.join(base, only);
+}
+
+/**
+ * Adds the ad-hoc dependencies to a chart and runs `helm dependency up` on it (output kept
+ * quiet, as chartify logs it at debug level); returns the chart directory to render.
+ * A local chart is first copied to `<tempRoot>/<release id>` and keeps its own dependencies;
+ * a pulled chart already holds its own in `charts/`, so only the ad-hoc ones are fetched.
  */
 export async function chartifyDependencies(
   r: PreparedRelease,
-  chartDir: string,
+  source: { readonly dir: string; readonly pulled: boolean },
   deps: readonly ChartYamlDependency[],
   ctx: AdhocContext,
   fs: FileSystem,
   scratch: ScratchFileSystem,
   runner: ProcessRunner,
 ): Promise<string> {
-  const temp = posix.join(ctx.tempRoot, ...releaseId(r).split(/[/:]/));
-  scratch.remove(temp);
-  copyTree(chartDir, temp, fs, scratch);
+  const chartDir = source.dir;
+  const temp = source.pulled ? chartDir : tempChartDir(r, ctx.tempRoot);
   const chartYaml = posix.join(chartDir, "Chart.yaml");
   const reqYaml = posix.join(chartDir, "requirements.yaml");
   const text = fs.isFile(chartYaml) ? fs.readFile(chartYaml) : "";
   const requirements = fs.isFile(reqYaml) ? fs.readFile(reqYaml) : undefined;
+  const all = chartYamlWithDependencies(text, requirements, chartDir, deps);
+  if (!source.pulled) {
+    scratch.remove(temp);
+    copyTree(chartDir, temp, fs, scratch);
+  }
+  const target = posix.join(temp, "Chart.yaml");
   scratch.writeFile(
-    posix.join(temp, "Chart.yaml"),
-    chartYamlWithDependencies(text, requirements, chartDir, deps),
+    target,
+    source.pulled ? chartYamlWithDependencies(text, undefined, chartDir, deps, true) : all,
     0o644,
   );
   scratch.remove(posix.join(temp, "requirements.yaml"));
-  const args = ["dependency", "up", temp];
-  const res = await runner.run(ctx.helm.path, args, { env: ctx.env });
-  if (res.exitCode !== 0) {
-    throw new RenderError(
-      "HELM_DEPENDENCY_UPDATE_FAILED",
-      `release "${r.name}": fetching its dependencies failed (a dependency on a remote repository needs the network): helm ${args.join(" ")}\n${res.stderr.trim()}`,
-      {
-        file: r.stateFile,
-        keyPath: ["releases", r.name, "dependencies"],
-        expected: "dependencies helm can fetch",
-        found: res.stderr.trim(),
-      },
-    );
-  }
+  const what = "fetching its dependencies failed (a dependency on a remote repository needs the network)";
+  await helm(r, ["dependency", "up", temp], ctx, runner, "HELM_DEPENDENCY_UPDATE_FAILED", what);
+  // helm template still needs every entry (conditions, aliases) once charts/ is complete.
+  if (source.pulled) scratch.writeFile(target, all, 0o644);
   return temp;
 }

@@ -11,7 +11,7 @@ import type { FileSystem, Logger, ProcessRunner } from "../shared/io";
 import type { PreparedRelease, RepositorySpec } from "../shared/model";
 import type { ValueMap } from "../shared/value";
 import { isOciChart, normalizeChart } from "./chart-ref";
-import { adhocDependencies, chartifyDependencies } from "./adhoc-dependencies";
+import { adhocDependencies, chartifyDependencies, pullChart, tempChartDir } from "./adhoc-dependencies";
 import { rejectChartify } from "./chartify-guard";
 import type { ScratchFileSystem } from "./render-io";
 import type { HelmBinary } from "./render-types";
@@ -57,10 +57,10 @@ export async function prepareCharts(
   const built = new Set<string>();
   for (const r of releases) {
     rejectChartify(r, fs);
-    let chart = resolveChart(r, fs, options.repositories ?? []);
-    chart = await withAdhocDependencies(r, chart, options, fs, runner);
+    const resolved = resolveChart(r, fs, options.repositories ?? []);
+    if (isOciChart(resolved.chartArg)) rejectLatest(r);
+    const chart = await withAdhocDependencies(r, resolved, options, fs, runner);
     out.set(r, chart);
-    if (isOciChart(chart.chartArg)) rejectLatest(r);
     if (!chart.isLocal || skipDepsFor(r, options)) continue;
     logger.info(`Building dependency release=${r.name}, chart=${chart.displayChart}`);
     // helm fails when two dependency builds run on one chart; one build per chart is enough.
@@ -94,15 +94,13 @@ async function withAdhocDependencies(
   const deps = adhocDependencies(r, fs, options.repositories ?? []);
   if (deps.length === 0) return chart;
   const where = options.chartify;
-  if (!chart.isLocal || where === undefined) {
+  if (where === undefined) {
     throw new RenderError(
       "UNSUPPORTED_CHARTIFY",
-      `release "${r.name}": ad-hoc dependencies are supported on local charts only (chart ${chart.displayChart}); vendor the chart locally`,
+      `release "${r.name}": ad-hoc dependencies need a temp dir`,
       {
         file: r.stateFile,
         keyPath: ["releases", r.name, "dependencies"],
-        expected: "a local chart directory",
-        found: chart.displayChart,
       },
     );
   }
@@ -112,13 +110,23 @@ async function withAdhocDependencies(
     repositories: options.repositories ?? [],
     tempRoot: where.tempRoot,
   };
-  const temp = await chartifyDependencies(r, chart.chartArg, deps, ctx, fs, where.scratch, runner);
-  where.created.push(temp);
+  // Registered before it exists: a failed helm command must not leave it behind.
+  where.created.push(tempChartDir(r, where.tempRoot));
+  const version = (r.version ?? str(r.spec, "version") ?? "").split("@")[0] ?? "";
+  const source = chart.isLocal
+    ? { dir: chart.chartArg, pulled: false }
+    : { dir: await pullChart(r, chart.chartArg, version, ctx, fs, where.scratch, runner), pulled: true };
+  const temp = await chartifyDependencies(r, source, deps, ctx, fs, where.scratch, runner);
+  // A pulled chart stays "remote": helmfile builds no dependencies for it, and the render
+  // cache keys it by version (exact versions only) plus the pulled content.
   return {
     chartArg: temp,
     displayChart: temp,
-    isLocal: true,
-    adhoc: { sourceDir: chart.chartArg, dependencies: JSON.stringify(deps) },
+    isLocal: chart.isLocal,
+    adhoc: {
+      sourceDir: source.dir,
+      dependencies: JSON.stringify({ chart: chart.chartArg, version, deps }),
+    },
   };
 }
 
