@@ -1,11 +1,11 @@
-import { readFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MemoryFileSystem } from "../load/memory-fs";
-import { findHelm, NodeFileSystem, NodeProcessRunner, NodeScratchFileSystem } from "../node";
+import { findHelm, NodeProcessRunner } from "../node";
 import { testHelmBinaries } from "../node/helm-binaries";
+import { createScratchRenderIo, type ScratchRenderIo } from "../node/scratch-render-io";
 import { RenderError } from "../shared/errors";
 import type { LoadedState, PreparedRelease, RepositorySpec } from "../shared/model";
 import { newMap, type Value, type ValueMap } from "../shared/value";
@@ -164,20 +164,17 @@ describe("ad-hoc dependency entries (chartify's Chart.yaml dependencies)", () =>
 });
 
 describe.each(testHelmBinaries())("rendering ad-hoc dependencies with %s", (_label, helmPath) => {
+  let scratch: ScratchRenderIo;
   let scratchRoot: string;
   let lines: string[];
-  const io = () => ({
-    fs: new NodeFileSystem(),
-    runner: new NodeProcessRunner(),
-    scratch: new NodeScratchFileSystem(scratchRoot),
-    logger: { debug: () => {}, info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m) },
-  });
+  const io = () => scratch.io();
 
   beforeEach(() => {
-    scratchRoot = mkdtempSync(join(tmpdir(), "ph-adhoc-test-"));
-    lines = [];
+    scratch = createScratchRenderIo("ph-adhoc-test-");
+    scratchRoot = scratch.root;
+    lines = scratch.lines;
   });
-  afterEach(() => rmSync(scratchRoot, { recursive: true, force: true }));
+  afterEach(() => scratch.dispose());
 
   test("a local chart with an aliased local dependency renders like helmfile's chart_need golden output", async () => {
     const helm = await findHelm(new NodeProcessRunner(), { explicit: helmPath });

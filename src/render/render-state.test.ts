@@ -1,8 +1,9 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { findHelm, NodeFileSystem, NodeProcessRunner, NodeScratchFileSystem } from "../node";
+import { findHelm, NodeFileSystem, NodeProcessRunner } from "../node";
 import { testHelmBinaries } from "../node/helm-binaries";
+import { createScratchRenderIo, type ScratchRenderIo } from "../node/scratch-render-io";
 import { RenderError } from "../shared/errors";
 import type { LoadedState, PreparedRelease } from "../shared/model";
 import { newMap } from "../shared/value";
@@ -48,20 +49,17 @@ const configMap = (name: string): string =>
   `templates:\n- |\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: ${name}\n`;
 
 describe.each(testHelmBinaries())("rendering with %s", (_label, helmPath) => {
+  let scratch: ScratchRenderIo;
   let scratchRoot: string;
   let lines: string[];
-  const io = () => ({
-    fs: new NodeFileSystem(),
-    runner: new NodeProcessRunner(),
-    scratch: new NodeScratchFileSystem(scratchRoot),
-    logger: { debug: () => {}, info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m) },
-  });
+  const io = () => scratch.io();
 
   beforeEach(() => {
-    scratchRoot = mkdtempSync(join(tmpdir(), "ph-render-test-"));
-    lines = [];
+    scratch = createScratchRenderIo("ph-render-test-");
+    scratchRoot = scratch.root;
+    lines = scratch.lines;
   });
-  afterEach(() => rmSync(scratchRoot, { recursive: true, force: true }));
+  afterEach(() => scratch.dispose());
 
   test("releases render in declaration order with helm's own output", async () => {
     const helm = await findHelm(new NodeProcessRunner(), { explicit: helmPath });
