@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { globalSetting, type GlobalSettingName } from "./global-settings";
+import { corpusPath } from "../../tests/support/corpus";
 
 interface EnvVector {
   id: string;
@@ -8,7 +9,7 @@ interface EnvVector {
   expected: string | boolean | number;
 }
 
-const corpus = resolve(__dirname, "../../../shared/conformance/helmfile/vectors/envvars.json");
+const corpus = corpusPath("helmfile", "vectors", "envvars.json");
 const vectors = (JSON.parse(readFileSync(corpus, "utf8")) as { vectors: EnvVector[] }).vectors;
 
 describe("a CLI flag wins over HELMFILE_* variables, which win over defaults", () => {

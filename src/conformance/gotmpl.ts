@@ -1,7 +1,7 @@
 /**
  * `conformance gotmpl <vectors.json>`: Go template + sprig + helm function vectors, rendered
  * the way helm renders them (missingkey=zero, values decoded as JSON so numbers are float64,
- * template set named `gotpl`). See /work/shared/conformance/gotmpl/README.md.
+ * template set named `gotpl`). See tests/conformance/gotmpl/README.md.
  */
 import { readFileSync } from "node:fs";
 import { printReport, type Outcome } from "./report";

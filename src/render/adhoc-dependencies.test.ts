@@ -11,8 +11,9 @@ import type { LoadedState, PreparedRelease, RepositorySpec } from "../shared/mod
 import { newMap, type Value, type ValueMap } from "../shared/value";
 import { adhocDependencies, releaseId } from "./adhoc-dependencies";
 import { openRenderSession, renderDesiredState } from "./render-state";
+import { corpusPath } from "../../tests/support/corpus";
 
-const chartsDir = join(__dirname, "../../../shared/conformance/helmfile/charts");
+const chartsDir = corpusPath("helmfile", "charts");
 
 function map(fields: Record<string, Value>): ValueMap {
   return Object.assign(newMap(), fields);

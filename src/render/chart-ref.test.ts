@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { isLocalChart, isOciChart, normalizeChart, resolveRemoteChart, safeVersionPath } from "./chart-ref";
+import { corpusPath } from "../../tests/support/corpus";
 
 interface ChartVector {
   id: string;
@@ -9,7 +10,7 @@ interface ChartVector {
   expected: unknown;
 }
 
-const corpus = resolve(__dirname, "../../../shared/conformance/helmfile/vectors/chart-paths.json");
+const corpus = corpusPath("helmfile", "vectors", "chart-paths.json");
 const vectors = (JSON.parse(readFileSync(corpus, "utf8")) as { vectors: ChartVector[] }).vectors;
 
 describe("chart references are classified like helmfile", () => {

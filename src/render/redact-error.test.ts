@@ -8,6 +8,7 @@ import type { LoadedState, PreparedRelease } from "../shared/model";
 import { newMap } from "../shared/value";
 import { redactError } from "./redact-error";
 import { renderDesiredState } from "./render-state";
+import { corpusPath } from "../../tests/support/corpus";
 
 const SECRET = "hunter2-sup3r-s3cret";
 const redact = (t: string): string => t.split(SECRET).join("[redacted]");
@@ -41,7 +42,7 @@ describe("redactError", () => {
   });
 });
 
-const chartsDir = join(__dirname, "../../../shared/conformance/helmfile/charts");
+const chartsDir = corpusPath("helmfile", "charts");
 
 function failingRelease(): PreparedRelease {
   return {

@@ -5,8 +5,9 @@ import { RenderError } from "../shared/errors";
 import type { LoadedState, PreparedRelease } from "../shared/model";
 import { newMap } from "../shared/value";
 import { createReleaseRenderer } from "./release-renderer";
+import { corpusPath } from "../../tests/support/corpus";
 
-const chartsDir = join(__dirname, "../../../shared/conformance/helmfile/charts");
+const chartsDir = corpusPath("helmfile", "charts");
 
 const release = (name: string): PreparedRelease => ({
   id: `default//${name}`,

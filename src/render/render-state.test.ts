@@ -8,8 +8,9 @@ import { RenderError } from "../shared/errors";
 import type { LoadedState, PreparedRelease } from "../shared/model";
 import { newMap } from "../shared/value";
 import { renderDesiredState } from "./render-state";
+import { corpusPath } from "../../tests/support/corpus";
 
-const chartsDir = join(__dirname, "../../../shared/conformance/helmfile/charts");
+const chartsDir = corpusPath("helmfile", "charts");
 
 function release(name: string, content: string, extra: Partial<PreparedRelease> = {}): PreparedRelease {
   return {

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { fromPlain, isMap, newMap, type ValueMap } from "../shared/value";
 import { extraHelmArgs } from "./collect-args";
 import { templateFlags } from "./template-flags";
+import { corpusPath } from "../../tests/support/corpus";
 
 interface FlagVector {
   id: string;
@@ -12,7 +13,7 @@ interface FlagVector {
   expectedJoined?: string;
 }
 
-const corpus = resolve(__dirname, "../../../shared/conformance/helmfile/vectors/helm-template-args.json");
+const corpus = corpusPath("helmfile", "vectors", "helm-template-args.json");
 const vectors = (JSON.parse(readFileSync(corpus, "utf8")) as { vectors: FlagVector[] }).vectors;
 
 function map(v: unknown): ValueMap {

@@ -3,8 +3,8 @@
  * Pulumi mocks in update and preview mode. Expected manifests come from helmfile's recorded
  * output or from running helm directly; expected values from the case's helmfile text.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { parse } from "yaml";
 import { createDefaultPipeline } from "../../src/emit/default-pipeline";
 import { Helmfile } from "../../src/emit/helmfile";
@@ -18,14 +18,10 @@ import {
 } from "../../src/testing";
 import { helmTemplate, yamlDocuments } from "./helm-expectations";
 import { recordingLogger } from "./recording-logger";
+import { corpusPath } from "../support/corpus";
 
-// The shared corpus sits beside the checkout (../shared/conformance), as for tests/conformance.test.ts.
-const CORPUS_DIR = resolve(__dirname, "..", "..", "..", "shared", "conformance", "helmfile");
-const CASES = join(CORPUS_DIR, "cases");
-const RAW_CHART = join(CORPUS_DIR, "charts", "raw");
-const corpusPresent = existsSync(CASES);
-const describeCorpus = corpusPresent ? describe.each : describe.skip.each;
-const titleSuffix = corpusPresent ? "" : ` (skipped: ${CASES} is absent)`;
+const CASES = corpusPath("helmfile", "cases");
+const RAW_CHART = corpusPath("helmfile", "charts", "raw");
 
 interface ExpectedRelease {
   readonly id: string;
@@ -51,7 +47,7 @@ function inlineValues(caseName: string, file: string, index: number): unknown {
   return doc.releases[index]?.values[0];
 }
 
-/** The cases; built only when the corpus is present (some expectations read the case files). */
+/** The cases (some expectations read the case files). */
 const corpusCases = (): readonly CorpusCase[] => [
   {
     name: "issue-2269",
@@ -127,7 +123,7 @@ const corpusCases = (): readonly CorpusCase[] => [
     output: { file: "output/output.yaml", exact: false },
   },
 ];
-const CORPUS: readonly CorpusCase[] = corpusPresent ? corpusCases() : [];
+const CORPUS: readonly CorpusCase[] = corpusCases();
 
 async function run(
   c: CorpusCase,
@@ -151,20 +147,16 @@ async function run(
   return { helmfile, releases: rec.resources.filter((r) => r.type === "helmfile:index:Release") };
 }
 
-describeCorpus([
+describe.each([
   ["update", false],
   ["preview", true],
-])(`Helmfile over helmfile corpus cases (%s)${titleSuffix}`, (_mode, preview) => {
+])("Helmfile over helmfile corpus cases (%s)", (_mode, preview) => {
   let rec: MockRecorder;
   beforeEach(async () => {
     rec = await recordMockResources({ preview });
   });
 
-  // jest refuses an empty table, so an absent corpus still lists one (skipped) row.
-  const rows =
-    CORPUS.length > 0
-      ? CORPUS.map((c) => [c.name, c] as const)
-      : [["corpus absent", undefined as unknown as CorpusCase] as const];
+  const rows = CORPUS.map((c) => [c.name, c] as const);
   it.each(rows)("%s: one Release per release, with helm's manifest and merged values", async (_name, c) => {
     const { helmfile, releases } = await run(c, rec);
     expect(releases.map((r) => r.name)).toEqual(c.releases.map((r) => r.id));

@@ -10,8 +10,9 @@ import { tryLoadDesiredState } from "../../src/load/index";
 import { NodeFileSystem, NodeProcessRunner } from "../../src/node/index";
 import { runCli } from "../../src/cli/main";
 import { testHelmBinaries } from "../../src/node/helm-binaries";
+import { corpusPath } from "../support/corpus";
 
-const casesDir = resolve(__dirname, "../../../shared/conformance/helmfile/cases");
+const casesDir = corpusPath("helmfile", "cases");
 const quickstart = resolve(__dirname, "../../examples/quickstart");
 
 interface CaseJson {

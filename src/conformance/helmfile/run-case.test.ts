@@ -4,8 +4,9 @@ import { testHelmBinaries } from "../../node/helm-binaries";
 import type { HelmfileCase } from "./case-model";
 import { judge } from "./judge-case";
 import { runCase } from "./run-case";
+import { corpusPath } from "../../../tests/support/corpus";
 
-const casesDir = resolve(__dirname, "../../../../shared/conformance/helmfile/cases");
+const casesDir = corpusPath("helmfile", "cases");
 const chartsDir = resolve(casesDir, "../charts");
 const load = (name: string): HelmfileCase =>
   JSON.parse(readFileSync(join(casesDir, name, "case.json"), "utf8")) as HelmfileCase;

@@ -3,7 +3,7 @@
  * `VectorHandler`; a topic without a handler counts every vector as failed.
  */
 
-/** One vector from `../shared/conformance/helmfile/vectors/<topic>.json`. */
+/** One vector from `tests/conformance/helmfile/vectors/<topic>.json`. */
 export interface Vector {
   readonly id: string;
   readonly from?: string;

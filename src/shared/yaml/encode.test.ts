@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { fromPlain, newMap, type Value } from "../value";
 import { decodeYaml } from "./decode";
 import { encodeYaml, YamlRawScalar } from "./encode";
+import { corpusPath } from "../../../tests/support/corpus";
 
 // Expected texts come from go-yaml's marshal tests (encode_test.go; v3 uses yaml.Marshal's
 // default indent of 4 there) and from helmfile's pkg/yaml test (yaml-marshal vector).
@@ -127,7 +128,7 @@ describe("encodeYaml", () => {
 describe("encodeYaml on helmfile's build snapshot (kubedog_tracking)", () => {
   // helmfile's golden files for `helmfile build` under go-yaml v2 and v3; the state is a Go
   // struct, so fields keep their declared order (our decoder keeps the file's order).
-  const dir = "/work/shared/conformance/helmfile/cases/kubedog_tracking";
+  const dir = corpusPath("helmfile", "cases", "kubedog_tracking");
   const body = (file: string): string =>
     readFileSync(`${dir}/${file}`, "utf8").split("\n").slice(3).join("\n");
 

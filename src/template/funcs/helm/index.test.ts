@@ -5,6 +5,7 @@ import { decodeGoJson } from "../sprig/go-json-decode";
 import { sprigFunctions } from "../sprig/index";
 import { withHelmFunctions } from "./index";
 import { fromToml } from "./toml";
+import { corpusPath } from "../../../../tests/support/corpus";
 
 // The expected outputs are helm 4.1.4's, from the gotmpl conformance corpus.
 interface GotmplVector {
@@ -16,7 +17,7 @@ interface GotmplVector {
   readonly error?: string;
 }
 
-const corpus = JSON.parse(readFileSync("/work/shared/conformance/gotmpl/vectors.json", "utf8")) as {
+const corpus = JSON.parse(readFileSync(corpusPath("gotmpl", "vectors.json"), "utf8")) as {
   vectors: GotmplVector[];
 };
 const funcs = withHelmFunctions(sprigFunctions());
