@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { globalSetting, type GlobalSettingName } from "./global-settings";
 import { corpusPath } from "../../tests/support/corpus";
 

@@ -13,6 +13,8 @@ import type { SecretsDecryptor } from "../shared/secrets";
 import { createNodeSecrets, type NodeSecrets } from "../node/secrets-node";
 import { redactingLogger } from "../secrets/redacting-logger";
 import { computeHelmValues } from "../merge/helm-values/compute-helm-values";
+import { isMap } from "../shared/value";
+import { decodeYaml } from "../shared/yaml";
 import type { HelmfilePipeline, PipelineContext } from "./pipeline";
 
 /** The IO a {@link createDefaultPipeline} pipeline uses. */
@@ -81,7 +83,12 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
       redacted(async () => {
         const rendered = await renderDesiredState(
           state,
-          { helm: await helm(context.helmBinary), concurrency: context.concurrency, redact },
+          {
+            helm: await helm(context.helmBinary),
+            concurrency: context.concurrency,
+            redact,
+            ...(context.includeCrds === true ? { template: { includeCrds: true } } : {}),
+          },
           {
             fs,
             runner,
@@ -105,7 +112,34 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
       return result.userValues;
     },
     clusterConfigured: () => kubeconfigPresent(env, fs),
+    kubeContexts: (kubeconfig) => kubeconfigContexts(kubeconfig, env, fs),
   };
+}
+
+/** Context names of the kubeconfig files (merged like kubectl), or undefined when none is readable. */
+function kubeconfigContexts(
+  explicit: string | undefined,
+  env: Environment,
+  fs: FileSystem,
+): string[] | undefined {
+  const files =
+    explicit !== undefined && explicit !== ""
+      ? [explicit]
+      : (env.KUBECONFIG ?? "") !== ""
+        ? (env.KUBECONFIG ?? "").split(":").filter((p) => p !== "")
+        : (env.HOME ?? "") !== ""
+          ? [join(env.HOME ?? "", ".kube", "config")]
+          : [];
+  const readable = files.filter((f) => fs.exists(f));
+  if (readable.length === 0) return undefined;
+  const names: string[] = [];
+  for (const file of readable) {
+    const doc = decodeYaml(fs.readFile(file), { version: "v2" });
+    const contexts = isMap(doc) ? doc.contexts : undefined;
+    if (!Array.isArray(contexts)) continue;
+    for (const c of contexts) if (isMap(c) && typeof c.name === "string") names.push(c.name);
+  }
+  return names;
 }
 
 /** A kubeconfig file exists (`KUBECONFIG` entries or `~/.kube/config`), or we run inside a cluster. */

@@ -41,6 +41,20 @@ export interface HelmfileArgs {
   readonly namespace?: pulumi.Input<string>;
   /** Kubernetes context, like `--kube-context`. Default: as declared. */
   readonly kubeContext?: pulumi.Input<string>;
+  /**
+   * Path of the kubeconfig file, like `--kubeconfig`: every release is deployed through a
+   * Kubernetes provider for its own `kubeContext` from this file. Default: `KUBECONFIG`, else
+   * `~/.kube/config`.
+   */
+  readonly kubeconfig?: pulumi.Input<string>;
+  /** Also select the direct `needs` of selected releases, like `--include-needs`. Default false. */
+  readonly includeNeeds?: pulumi.Input<boolean>;
+  /** Also select the needs of needs, like `--include-transitive-needs`. Default false. */
+  readonly includeTransitiveNeeds?: pulumi.Input<boolean>;
+  /** Skip needs that are not selected instead of failing, like `--skip-needs`. Default true unless an include flag is set. */
+  readonly skipNeeds?: pulumi.Input<boolean>;
+  /** Do not install any chart's `crds/`, like `--skip-crds`. Default false. */
+  readonly skipCrds?: pulumi.Input<boolean>;
   /** Path of the helm binary used to render. Default: `$HELM_BINARY`, else `helm` on PATH. */
   readonly helmBinary?: pulumi.Input<string>;
   /** How releases reach the cluster. Default `manifests`. */
@@ -78,4 +92,26 @@ export interface ReleaseArgs {
   readonly chartRef?: pulumi.Input<string>;
   /** Repository URL for `chartRef` in mode `helm-release`. Default none. */
   readonly repositoryUrl?: pulumi.Input<string>;
+  /** Drop the CRDs of the chart's `crds/` folder (helmfile's `skipCRDs`). Default false. */
+  readonly skipCrds?: pulumi.Input<boolean>;
+  /**
+   * Wait until the release's objects are ready, like helm's `--wait` (helmfile's `wait`). When
+   * false, objects are applied without Pulumi's readiness await (`pulumi.com/skipAwait`), as helm
+   * installs without `--wait`. Default false.
+   */
+  readonly wait?: pulumi.Input<boolean>;
+  /** Wait for Jobs to complete too, like `--wait-for-jobs` (mode `helm-release`). Default false. */
+  readonly waitForJobs?: pulumi.Input<boolean>;
+  /** Seconds helm waits for operations, like `--timeout` (mode `helm-release`). Default helm's (300). */
+  readonly timeout?: pulumi.Input<number>;
+  /** Roll back a failed install or upgrade, like `--atomic` (mode `helm-release`). Default false. */
+  readonly atomic?: pulumi.Input<boolean>;
+  /** Create the release namespace, like `--create-namespace` (mode `helm-release`). Default false. */
+  readonly createNamespace?: pulumi.Input<boolean>;
+  /** Release revisions helm keeps, like `--history-max` (mode `helm-release`). Default 10. */
+  readonly historyMax?: pulumi.Input<number>;
+  /** Delete new resources of a failed upgrade, like `--cleanup-on-fail` (mode `helm-release`). Default false. */
+  readonly cleanupOnFail?: pulumi.Input<boolean>;
+  /** Kinds (`group/Kind`) of custom resources that are cluster-scoped: they get no namespace. Default none. */
+  readonly clusterScopedKinds?: pulumi.Input<pulumi.Input<string>[]>;
 }

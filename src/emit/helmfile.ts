@@ -11,6 +11,7 @@ import { createDefaultPipeline } from "./default-pipeline";
 import { HelmfileMode, type HelmfileArgs } from "./helmfile-args";
 import type { HelmfilePipeline } from "./pipeline";
 import { planReleases, type ReleasePlan } from "./plan-releases";
+import { clusterScopedKindsOf } from "./manifest-objects";
 import { Release } from "./release";
 import { resolveHelmfileArgs, type ResolvedHelmfileArgs } from "./resolve-helmfile-args";
 
@@ -70,7 +71,10 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
     const resolved = await resolveHelmfileArgs(args as HelmfileArgs);
     const pipeline = opts?.pipeline ?? createDefaultPipeline();
     const logger = opts?.logger ?? pulumiLogger(this);
-    const providers = kubernetesProviders(this, name ?? "helmfile", resolved, pipeline, opts);
+    const componentName = name ?? "helmfile";
+    const target = clusterTarget(resolved, hasKubernetesProvider(opts), (ctx) =>
+      pipeline.clusterConfigured(ctx),
+    );
     const plans = await planReleases(
       pipeline,
       {
@@ -78,45 +82,145 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
         stateValues: resolved.stateValues,
         unknownPaths: resolved.unknownPaths,
         inputSecret: resolved.secret,
+        namePrefix: componentName,
+        skipCrds: resolved.skipCrds,
       },
       {
         ...(resolved.helmBinary === undefined ? {} : { helmBinary: resolved.helmBinary }),
         concurrency: resolved.concurrency,
         logger,
+        includeCrds: resolved.mode === HelmfileMode.Manifests,
       },
     );
-    const releases = emitReleases(this, plans, resolved, providers);
+    const providers = new ReleaseProviders(this, componentName, resolved, pipeline, target);
+    for (const plan of plans) providers.check(plan);
+    const namespaces = emitNamespaces(this, componentName, plans, resolved, providers);
+    const kinds = [...clusterScopedKindsOf(plans.map((p) => p.manifest))].sort();
+    const releases = emitReleases(this, plans, resolved, providers, namespaces, kinds);
     return { releaseIds: plans.map((p) => p.id), releases };
   }
 }
 
-/** Creates the Kubernetes provider of the children, if the target needs one of its own. */
-function kubernetesProviders(
-  parent: Helmfile,
-  name: string,
-  resolved: ResolvedHelmfileArgs,
-  pipeline: HelmfilePipeline,
-  opts: HelmfileOptions | undefined,
-): pulumi.ProviderResource[] {
-  const target = clusterTarget(resolved, hasKubernetesProvider(opts), (ctx) =>
-    pipeline.clusterConfigured(ctx),
-  );
-  const directory = resolved.renderToDirectory;
-  if (target === "directory" && directory !== undefined) {
-    return [new k8s.Provider(`${name}-render`, { renderYamlToDirectory: directory }, { parent })];
-  }
-  return target === "provider-arg" && resolved.provider !== undefined ? [resolved.provider] : [];
-}
+/** Where a release's objects go. */
+type ClusterTarget = "directory" | "provider-arg" | "provider-option" | "ambient";
 
 /**
- * Decides where manifests go: a directory, the `provider` argument, a provider from the resource
+ * The Kubernetes providers of the children: one render provider for a directory, the
+ * `provider` argument, the providers of the resource options, or, for a cluster, one provider
+ * per Kubernetes context the releases use (helm's `--kube-context`), from `kubeconfig`.
+ */
+class ReleaseProviders {
+  private readonly byContext = new Map<string, pulumi.ProviderResource>();
+  private render?: pulumi.ProviderResource;
+  private contexts?: readonly string[] | undefined;
+  private contextsRead = false;
+
+  constructor(
+    private readonly parent: Helmfile,
+    private readonly name: string,
+    private readonly resolved: ResolvedHelmfileArgs,
+    private readonly pipeline: HelmfilePipeline,
+    private readonly target: ClusterTarget,
+  ) {}
+
+  /** Fails when the release's context is not in the kubeconfig (never a silent fallback). */
+  check(plan: ReleasePlan): void {
+    if (this.target !== "ambient" || plan.kubeContext === undefined) return;
+    if (!this.contextsRead) {
+      this.contexts = this.pipeline.kubeContexts(this.resolved.kubeconfig);
+      this.contextsRead = true;
+    }
+    const known = this.contexts;
+    if (known === undefined || known.includes(plan.kubeContext)) return;
+    throw new ConfigError(
+      "CONFIG_UNKNOWN_KUBE_CONTEXT",
+      `release ${plan.id}: kubeContext "${plan.kubeContext}" is not a context of the kubeconfig${this.resolved.kubeconfig === undefined ? "" : ` ${this.resolved.kubeconfig}`}`,
+      {
+        keyPath: ["releases", plan.name, "kubeContext"],
+        expected: known.length === 0 ? "a kubeconfig with contexts" : `one of ${known.join(", ")}`,
+        found: plan.kubeContext,
+      },
+    );
+  }
+
+  /** The providers a release's children use; empty: inherit (resource options or the default provider). */
+  of(plan: ReleasePlan): pulumi.ProviderResource[] {
+    if (this.target === "directory") {
+      this.render ??= new k8s.Provider(
+        `${this.name}-render`,
+        { renderYamlToDirectory: this.resolved.renderToDirectory ?? "" },
+        { parent: this.parent },
+      );
+      return [this.render];
+    }
+    if (this.target === "provider-arg")
+      return this.resolved.provider === undefined ? [] : [this.resolved.provider];
+    if (this.target === "provider-option") return [];
+    if (plan.kubeContext === undefined && this.resolved.kubeconfig === undefined) return [];
+    const key = plan.kubeContext ?? "";
+    let provider = this.byContext.get(key);
+    if (provider === undefined) {
+      provider = new k8s.Provider(
+        `${this.name}-${key === "" ? "default-context" : key}`,
+        {
+          ...(key === "" ? {} : { context: key }),
+          ...(this.resolved.kubeconfig === undefined ? {} : { kubeconfig: this.resolved.kubeconfig }),
+        },
+        { parent: this.parent },
+      );
+      this.byContext.set(key, provider);
+    }
+    return [provider];
+  }
+}
+
+/** Namespaces that always exist; helm's --create-namespace finds them and creates nothing. */
+const SYSTEM_NAMESPACES = new Set(["default", "kube-system", "kube-public", "kube-node-lease"]);
+
+/**
+ * helm's `--create-namespace` for mode `manifests`: one Namespace per context and namespace,
+ * shared by the releases that use it and deleted only when none of them remains.
+ */
+function emitNamespaces(
+  parent: Helmfile,
+  name: string,
+  plans: readonly ReleasePlan[],
+  resolved: ResolvedHelmfileArgs,
+  providers: ReleaseProviders,
+): Map<string, k8s.core.v1.Namespace> {
+  const out = new Map<string, k8s.core.v1.Namespace>();
+  if (resolved.mode !== HelmfileMode.Manifests) return out;
+  for (const plan of plans) {
+    if (!plan.settings.createNamespace || plan.namespace === "" || SYSTEM_NAMESPACES.has(plan.namespace))
+      continue;
+    const key = namespaceKey(plan);
+    if (out.has(key)) continue;
+    const ctx = plan.kubeContext === undefined ? "" : `${plan.kubeContext}-`;
+    const ps = providers.of(plan);
+    out.set(
+      key,
+      new k8s.core.v1.Namespace(
+        `${name}-namespace-${ctx}${plan.namespace}`,
+        { metadata: { name: plan.namespace } },
+        { parent, ...(ps.length > 0 ? { provider: ps[0] } : {}) },
+      ),
+    );
+  }
+  return out;
+}
+
+function namespaceKey(plan: ReleasePlan): string {
+  return `${plan.kubeContext ?? ""}\u0000${plan.namespace}`;
+}
+
+/** Decides where manifests go: a directory, the `provider` argument, a provider from the resource
  * options, or the ambient cluster. Refuses to guess when there is no cluster (never silently renders).
  */
 export function clusterTarget(
-  resolved: Pick<ResolvedHelmfileArgs, "renderToDirectory" | "mode" | "provider" | "state">,
+  resolved: Pick<ResolvedHelmfileArgs, "renderToDirectory" | "mode" | "provider" | "state" | "kubeconfig">,
   providerInOptions: boolean,
   clusterConfigured: (kubeContext: string | undefined) => boolean,
-): "directory" | "provider-arg" | "provider-option" | "ambient" {
+): ClusterTarget {
   if (resolved.renderToDirectory !== undefined) {
     if (resolved.mode === HelmfileMode.HelmRelease) {
       throw new ConfigError(
@@ -133,7 +237,7 @@ export function clusterTarget(
   }
   if (resolved.provider !== undefined) return "provider-arg";
   if (providerInOptions) return "provider-option";
-  if (!clusterConfigured(resolved.state.kubeContext)) {
+  if (resolved.kubeconfig === undefined && !clusterConfigured(resolved.state.kubeContext)) {
     throw new ConfigError(
       "CONFIG_NO_CLUSTER",
       "no Kubernetes cluster is configured (no kubeconfig, KUBECONFIG or in-cluster service account) and renderToDirectory is not set",
@@ -156,7 +260,9 @@ function emitReleases(
   parent: Helmfile,
   plans: readonly ReleasePlan[],
   resolved: ResolvedHelmfileArgs,
-  providers: pulumi.ProviderResource[],
+  providers: ReleaseProviders,
+  namespaces: ReadonlyMap<string, k8s.core.v1.Namespace>,
+  clusterScopedKinds: readonly string[],
 ): Record<string, Release> {
   const byName = new Map(plans.map((p) => [p.resourceName, p]));
   const created = new Map<string, Release>();
@@ -174,10 +280,12 @@ function emitReleases(
       const p = byName.get(n);
       return p === undefined ? [] : [create(p)];
     });
-    const release = new Release(plan.resourceName, releaseArgs(plan, resolved.mode), {
+    const namespace = namespaces.get(namespaceKey(plan));
+    const ps = providers.of(plan);
+    const release = new Release(plan.resourceName, releaseArgs(plan, resolved.mode, clusterScopedKinds), {
       parent,
-      dependsOn: [...needed, ...resolved.dependencies],
-      ...(providers.length > 0 ? { providers } : {}),
+      dependsOn: [...needed, ...(namespace === undefined ? [] : [namespace]), ...resolved.dependencies],
+      ...(ps.length > 0 ? { providers: ps } : {}),
     });
     created.set(plan.resourceName, release);
     return release;
@@ -187,12 +295,17 @@ function emitReleases(
   return out;
 }
 
-function releaseArgs(plan: ReleasePlan, mode: HelmfileMode): ConstructorParameters<typeof Release>[1] {
+function releaseArgs(
+  plan: ReleasePlan,
+  mode: HelmfileMode,
+  clusterScopedKinds: readonly string[],
+): ConstructorParameters<typeof Release>[1] {
   const text = (value: string, secret: boolean): pulumi.Input<string> => {
     if (plan.unknown) return pulumi.output(pulumi.unknown as unknown as string);
     return secret ? pulumi.secret(value) : value;
   };
-  return {
+  const s = plan.settings;
+  const common = {
     name: plan.name,
     namespace: plan.namespace,
     chart: plan.chart,
@@ -200,10 +313,25 @@ function releaseArgs(plan: ReleasePlan, mode: HelmfileMode): ConstructorParamete
     values: text(plan.values, plan.secret),
     manifest: text(plan.manifest, plan.secret || plan.manifestHasSecret),
     mode,
-    ...(mode === HelmfileMode.HelmRelease ? { chartRef: plan.chartRef } : {}),
-    ...(mode === HelmfileMode.HelmRelease && plan.repositoryUrl !== undefined
-      ? { repositoryUrl: plan.repositoryUrl }
-      : {}),
+    ...(s.skipCrds ? { skipCrds: true } : {}),
+    ...(s.wait ? { wait: true } : {}),
+  };
+  if (mode !== HelmfileMode.HelmRelease) {
+    return {
+      ...common,
+      ...(clusterScopedKinds.length > 0 ? { clusterScopedKinds: [...clusterScopedKinds] } : {}),
+    };
+  }
+  return {
+    ...common,
+    chartRef: plan.chartRef,
+    ...(plan.repositoryUrl === undefined ? {} : { repositoryUrl: plan.repositoryUrl }),
+    createNamespace: s.createNamespace,
+    historyMax: s.historyMax,
+    ...(s.waitForJobs ? { waitForJobs: true } : {}),
+    ...(s.timeout === undefined ? {} : { timeout: s.timeout }),
+    ...(s.atomic ? { atomic: true } : {}),
+    ...(s.cleanupOnFail ? { cleanupOnFail: true } : {}),
   };
 }
 

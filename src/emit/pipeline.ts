@@ -12,6 +12,8 @@ export interface PipelineContext {
   /** How many releases are rendered at once. */
   readonly concurrency: number;
   readonly logger: Logger;
+  /** Render each chart's `crds/` too (`helm template --include-crds`), as `helm install` applies them. Default false. */
+  readonly includeCrds?: boolean;
 }
 
 /** The core operations the `Helmfile` component needs. */
@@ -27,4 +29,9 @@ export interface HelmfilePipeline {
   releaseValues(release: PreparedRelease, context: PipelineContext): Promise<ValueMap>;
   /** True when a Kubernetes cluster is configured (kubeconfig, `KUBECONFIG` or in-cluster). */
   clusterConfigured(kubeContext: string | undefined): boolean;
+  /**
+   * The context names of the kubeconfig (`kubeconfig`: a path; default `KUBECONFIG` or
+   * `~/.kube/config`), or undefined when no kubeconfig file can be read (in-cluster, or none).
+   */
+  kubeContexts(kubeconfig: string | undefined): readonly string[] | undefined;
 }

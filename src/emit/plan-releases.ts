@@ -14,6 +14,7 @@ import { mapConcurrent } from "./map-concurrent";
 import { UNKNOWN } from "./resolve-inputs";
 import type { HelmfilePipeline, PipelineContext } from "./pipeline";
 import { releaseResourceNames } from "./resource-names";
+import { deploySettings, type DeploySettings } from "./deploy-settings";
 
 /** Everything the component needs to emit one release. */
 export interface ReleasePlan {
@@ -37,6 +38,10 @@ export interface ReleasePlan {
   /** Chart reference for a `helm.sh/v3:Release` (local path, `oci://…` or chart name). */
   readonly chartRef: string;
   readonly repositoryUrl?: string;
+  /** The release's Kubernetes context (release, environment, helmDefaults); absent: the default one. */
+  readonly kubeContext?: string;
+  /** How helm would install it (createNamespace, wait, timeout, skipCRDs, …). */
+  readonly settings: DeploySettings;
 }
 
 /** Inputs of {@link planReleases}. */
@@ -48,6 +53,10 @@ export interface PlanOptions {
   readonly unknownPaths: ReadonlyArray<ReadonlyArray<string | number>>;
   /** True when any component input was secret. */
   readonly inputSecret: boolean;
+  /** Prefix of every release resource name (the component's name), so two components never collide. Default none. */
+  readonly namePrefix?: string;
+  /** `--skip-crds` for every release. Default false. */
+  readonly skipCrds?: boolean;
 }
 
 interface Rendered {
@@ -73,7 +82,11 @@ export async function planReleases(
     changed = changedReleases(first.rendered, second.rendered);
   }
   const installed = first.rendered.filter((r) => r.release.installed);
-  const names = releaseResourceNames(installed.map((r) => r.release.id));
+  const names = releaseResourceNames(
+    installed.map((r) => r.release.id),
+    options.namePrefix,
+  );
+  const helmDefaultsOf = new Map(first.state.states.map((s) => [s.file, s.helmDefaults]));
   return installed.map((r) => {
     const chart = chartSource(r.release, first.state);
     const needs = r.release.needs.flatMap((id) => {
@@ -98,6 +111,16 @@ export async function planReleases(
         r.manifest.includes(PLACEHOLDER_PREFIX),
       chartRef: chart.ref,
       ...(chart.repositoryUrl === undefined ? {} : { repositoryUrl: chart.repositoryUrl }),
+      ...(r.release.kubeContext === undefined || r.release.kubeContext === ""
+        ? options.state.kubeContext === undefined || options.state.kubeContext === ""
+          ? {}
+          : { kubeContext: options.state.kubeContext }
+        : { kubeContext: r.release.kubeContext }),
+      settings: deploySettings(
+        r.release,
+        helmDefaultsOf.get(r.release.stateFile) ?? newMap(),
+        options.skipCrds,
+      ),
     };
   });
 }

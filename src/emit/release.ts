@@ -1,15 +1,18 @@
 /**
  * `helmfile:index:Release`: one helmfile release. Its inputs (name, namespace, chart, version,
  * merged values as canonical JSON, rendered manifest) are what `pulumi preview` diffs, so a
- * preview reads like `helmfile diff`. Its child applies the release: a
- * `kubernetes:yaml/v2:ConfigGroup` of the manifest (mode `manifests`) or a
- * `kubernetes:helm.sh/v3:Release` with the merged values (mode `helm-release`).
+ * preview reads like `helmfile diff`. Its children apply the release: in mode `manifests`,
+ * `kubernetes:yaml/v2:ConfigGroup`s of the manifest's objects (the CRDs first, in a group of
+ * their own, as `helm install` installs `crds/` before the templates; namespaced objects without
+ * a namespace in the release namespace), in mode `helm-release` a `kubernetes:helm.sh/v3:Release`
+ * with the merged values and helmfile's install settings.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as k8s from "@pulumi/kubernetes";
 import { ConfigError } from "../shared/errors";
 import { HelmfileMode, type ReleaseArgs } from "./helmfile-args";
-import { resolveInput } from "./resolve-inputs";
+import { releaseObjects } from "./manifest-objects";
+import { resolveInput, UNKNOWN } from "./resolve-inputs";
 
 /** The Pulumi type token of {@link Release}. */
 export const RELEASE_TYPE = "helmfile:index:Release";
@@ -22,7 +25,7 @@ export class Release extends pulumi.ComponentResource {
   public readonly manifest: pulumi.Output<string>;
 
   /**
-   * @param name The unique resource name (the sanitised helmfile release id).
+   * @param name The unique resource name (the component's name and the sanitised helmfile release id).
    * @param args The release's inputs.
    * @param opts Resource options; `dependsOn` carries the release's `needs`.
    */
@@ -33,7 +36,7 @@ export class Release extends pulumi.ComponentResource {
     this.registerOutputs({ values: this.values, manifest: this.manifest });
   }
 
-  /** Creates the child once the mode is known (it is an Input when constructed remotely). */
+  /** Creates the children once the inputs are known (they are Inputs when constructed remotely). */
   protected override async initialize(
     args: pulumi.Inputs,
     opts?: pulumi.ComponentResourceOptions,
@@ -49,7 +52,7 @@ export class Release extends pulumi.ComponentResource {
       ...(opts?.dependsOn === undefined ? {} : { dependsOn: opts.dependsOn }),
     };
     if (mode === HelmfileMode.Manifests) {
-      new k8s.yaml.v2.ConfigGroup(childName, { yaml: releaseArgs.manifest }, childOpts);
+      await applyManifests(childName, releaseArgs, childOpts);
       return undefined;
     }
     if (mode !== HelmfileMode.HelmRelease) {
@@ -60,20 +63,82 @@ export class Release extends pulumi.ComponentResource {
       });
     }
     const repositoryUrl = releaseArgs.repositoryUrl;
+    const a = releaseArgs;
+    const optional = <T>(key: string, v: pulumi.Input<T> | undefined): Record<string, pulumi.Input<T>> =>
+      v === undefined ? {} : { [key]: v };
     new k8s.helm.v3.Release(
       childName,
       {
-        name: releaseArgs.name,
-        namespace: releaseArgs.namespace,
-        chart: releaseArgs.chartRef ?? releaseArgs.chart,
-        ...(releaseArgs.version === undefined ? {} : { version: releaseArgs.version }),
-        values: pulumi
-          .output(releaseArgs.values)
-          .apply((json) => JSON.parse(json) as Record<string, unknown>),
+        name: a.name,
+        namespace: a.namespace,
+        chart: a.chartRef ?? a.chart,
+        ...(a.version === undefined ? {} : { version: a.version }),
+        values: pulumi.output(a.values).apply((json) => JSON.parse(json) as Record<string, unknown>),
         ...(repositoryUrl === undefined ? {} : { repositoryOpts: { repo: repositoryUrl } }),
+        // helm waits only with --wait; Pulumi's await is the same switch.
+        skipAwait: pulumi.output(a.wait ?? false).apply((w) => !w),
+        ...optional("waitForJobs", a.waitForJobs),
+        ...optional("timeout", a.timeout),
+        ...optional("atomic", a.atomic),
+        ...optional("createNamespace", a.createNamespace),
+        ...optional("maxHistory", a.historyMax),
+        ...optional("cleanupOnFail", a.cleanupOnFail),
+        ...optional("skipCrds", a.skipCrds),
       },
       childOpts,
     );
     return undefined;
   }
+}
+
+/**
+ * Mode `manifests`: the CRDs in a group of their own that the other objects depend on; when
+ * the manifest is unknown (preview with unknown inputs) one group of the unknown text.
+ */
+async function applyManifests(
+  childName: string,
+  args: ReleaseArgs,
+  childOpts: pulumi.CustomResourceOptions,
+): Promise<void> {
+  const [manifest, namespace, skipCrds, wait, kinds] = await Promise.all([
+    resolveInput(args.manifest),
+    resolveInput(args.namespace),
+    resolveInput(args.skipCrds),
+    resolveInput(args.wait),
+    resolveInput(args.clusterScopedKinds),
+  ]);
+  const skipAwait = wait.value !== true;
+  const known = [manifest, namespace, skipCrds, kinds].every((r) => r.unknownPaths.length === 0);
+  if (!known || typeof manifest.value !== "string" || manifest.value === (UNKNOWN as unknown)) {
+    new k8s.yaml.v2.ConfigGroup(childName, { yaml: args.manifest, skipAwait }, childOpts);
+    return;
+  }
+  const split = releaseObjects(manifest.value, childName, {
+    namespace: typeof namespace.value === "string" ? namespace.value : "",
+    skipCrds: skipCrds.value === true,
+    clusterScopedKinds: new Set(Array.isArray(kinds.value) ? (kinds.value as string[]) : []),
+  });
+  const secretly = (v: unknown[]): pulumi.Input<unknown[]> =>
+    manifest.secret ? (pulumi.secret(v) as pulumi.Output<unknown[]>) : v;
+  let deps = childOpts.dependsOn;
+  if (split.crds.length > 0) {
+    const crds = new k8s.yaml.v2.ConfigGroup(
+      `${childName}-crds`,
+      { objs: secretly([...split.crds]), skipAwait: false },
+      childOpts,
+    );
+    deps = [...toArray(childOpts.dependsOn), crds];
+  }
+  new k8s.yaml.v2.ConfigGroup(
+    childName,
+    { objs: secretly([...split.objects]), skipAwait },
+    { ...childOpts, ...(deps === undefined ? {} : { dependsOn: deps }) },
+  );
+}
+
+function toArray(
+  d: pulumi.Input<pulumi.Input<pulumi.Resource>[]> | pulumi.Input<pulumi.Resource> | undefined,
+): pulumi.Input<pulumi.Resource>[] {
+  if (d === undefined) return [];
+  return Array.isArray(d) ? (d as pulumi.Input<pulumi.Resource>[]) : [d as pulumi.Input<pulumi.Resource>];
 }

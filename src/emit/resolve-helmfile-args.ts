@@ -22,6 +22,10 @@ export interface ResolvedHelmfileArgs {
   readonly renderToDirectory?: string;
   readonly provider?: pulumi.ProviderResource;
   readonly concurrency: number;
+  /** The kubeconfig file of the cluster providers; absent: the ambient one. */
+  readonly kubeconfig?: string;
+  /** `--skip-crds` for every release. */
+  readonly skipCrds: boolean;
   /** True when any input was secret. */
   readonly secret: boolean;
   /** Resources the inputs came from (children depend on them). */
@@ -68,9 +72,13 @@ export async function resolveHelmfileArgs(args: HelmfileArgs): Promise<ResolvedH
   const stateValues = resolved.get("stateValues");
   const sv = stateValues?.value ?? {};
   if (typeof sv !== "object" || sv === null || Array.isArray(sv)) throw badType("stateValues", "a map", sv);
-  const skipDeps = resolved.get("skipDeps")?.value;
-  if (skipDeps !== undefined && typeof skipDeps !== "boolean")
-    throw badType("skipDeps", "a boolean", skipDeps);
+  const bool = (key: keyof HelmfileArgs): boolean | undefined => {
+    const v = resolved.get(key)?.value;
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== "boolean") throw badType(key, "a boolean", v);
+    return v;
+  };
+  const skipDeps = bool("skipDeps");
   const concurrency = resolved.get("concurrency")?.value ?? DEFAULT_CONCURRENCY;
   if (typeof concurrency !== "number" || !Number.isInteger(concurrency) || concurrency < 1) {
     throw badType("concurrency", "a positive integer", concurrency);
@@ -86,7 +94,11 @@ export async function resolveHelmfileArgs(args: HelmfileArgs): Promise<ResolvedH
     namespace: str("namespace"),
     kubeContext: str("kubeContext"),
     skipDeps: skipDeps === true ? true : undefined,
+    includeNeeds: bool("includeNeeds"),
+    includeTransitiveNeeds: bool("includeTransitiveNeeds"),
+    skipNeeds: bool("skipNeeds"),
   });
+  const kubeconfig = str("kubeconfig");
   const helmBinary = str("helmBinary");
   const renderToDirectory = str("renderToDirectory");
   return {
@@ -96,6 +108,8 @@ export async function resolveHelmfileArgs(args: HelmfileArgs): Promise<ResolvedH
     mode,
     concurrency,
     ...(helmBinary === undefined ? {} : { helmBinary }),
+    ...(kubeconfig === undefined || kubeconfig === "" ? {} : { kubeconfig }),
+    skipCrds: bool("skipCrds") === true,
     ...(renderToDirectory === undefined ? {} : { renderToDirectory }),
     ...(provider === undefined || provider === null ? {} : { provider: provider as pulumi.ProviderResource }),
     secret: [...resolved.values()].some((r) => r.secret),

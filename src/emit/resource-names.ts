@@ -3,9 +3,11 @@
 /**
  * Turns helmfile release ids (`[kubeContext/]namespace/name`) into unique Pulumi resource names:
  * characters outside `[A-Za-z0-9._/-]` become `-`, and a clash after that gets `-2`, `-3`, ….
+ * With a `prefix` (the component's name) every name is `<prefix>-<name>`, as Kubernetes
+ * components prefix their children, so two components can hold the same release ids.
  * The mapping depends only on the ids and their order, so names stay stable between runs.
  */
-export function releaseResourceNames(ids: readonly string[]): Map<string, string> {
+export function releaseResourceNames(ids: readonly string[], prefix?: string): Map<string, string> {
   const names = new Map<string, string>();
   const used = new Set<string>();
   for (const id of ids) {
@@ -14,7 +16,7 @@ export function releaseResourceNames(ids: readonly string[]): Map<string, string
     let candidate = base;
     for (let n = 2; used.has(candidate); n++) candidate = `${base}-${n}`;
     used.add(candidate);
-    names.set(id, candidate);
+    names.set(id, prefix === undefined || prefix === "" ? candidate : `${prefix}-${candidate}`);
   }
   return names;
 }

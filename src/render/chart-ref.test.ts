@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { isLocalChart, isOciChart, normalizeChart, resolveRemoteChart, safeVersionPath } from "./chart-ref";
 import { corpusPath } from "../../tests/support/corpus";
 

@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { fromPlain, isMap, newMap, type ValueMap } from "../shared/value";
 import { extraHelmArgs } from "./collect-args";
 import { templateFlags } from "./template-flags";

@@ -16,7 +16,7 @@ import {
   type MockRecorder,
   type RecordedResource,
 } from "../../src/testing";
-import { helmTemplate, yamlDocuments } from "./helm-expectations";
+import { expectedObjects, helmTemplate, yamlDocuments } from "./helm-expectations";
 import { recordingLogger } from "./recording-logger";
 import { corpusPath } from "../support/corpus";
 
@@ -159,12 +159,19 @@ describe.each([
   const rows = CORPUS.map((c) => [c.name, c] as const);
   it.each(rows)("%s: one Release per release, with helm's manifest and merged values", async (_name, c) => {
     const { helmfile, releases } = await run(c, rec);
-    expect(releases.map((r) => r.name)).toEqual(c.releases.map((r) => r.id));
+    expect(releases.map((r) => r.name)).toEqual(c.releases.map((r) => `hf-${r.id}`));
     const manifests: string[] = [];
     for (const expected of c.releases) {
-      const r = releases.find((x) => x.name === expected.id);
+      const r = releases.find((x) => x.name === `hf-${expected.id}`);
       expect(r?.parent).toBe(helmfile.urn);
-      expect(r?.dependencies).toEqual([]);
+      // Every release namespace here is created (helmfile's default createNamespace: true).
+      const ns = plainValue(r?.rawInputs.namespace);
+      expect(r?.dependencies).toEqual(
+        rec.resources
+          .filter((x) => x.type === "kubernetes:core/v1:Namespace")
+          .filter((x) => (plainValue(x.rawInputs.metadata) as { name: string }).name === ns)
+          .map((x) => x.urn),
+      );
       expect(isSecretValue(r?.rawInputs.values)).toBe(false);
       const manifest = String(plainValue(r?.rawInputs.manifest));
       manifests.push(manifest);
@@ -174,8 +181,10 @@ describe.each([
       const group = rec.resources.find(
         (x) => x.type === "kubernetes:yaml/v2:ConfigGroup" && x.parent === r?.urn,
       );
-      expect(group?.name).toBe(expected.id);
-      expect(plainValue(group?.rawInputs.yaml)).toBe(manifest);
+      expect(group?.name).toBe(`hf-${expected.id}`);
+      expect(plainValue(group?.rawInputs.objs)).toEqual(
+        expectedObjects(manifest, String(plainValue(r?.rawInputs.namespace))),
+      );
     }
     if (c.output !== undefined) {
       const recorded = readFileSync(join(CASES, c.name, c.output.file), "utf8");

@@ -62,3 +62,29 @@ function isSpec(v: unknown): v is HelmTemplateValues {
     Object.keys(v).every((k) => k === "files" || k === "set")
   );
 }
+
+/** Kinds the tests' charts use that are cluster-scoped (Kubernetes API reference). */
+const CLUSTER_SCOPED = new Set([
+  "Namespace",
+  "ClusterRole",
+  "ClusterRoleBinding",
+  "CustomResourceDefinition",
+]);
+
+/**
+ * The objects `helm install --namespace <ns>` would create from helm's output: every
+ * document parsed with the `yaml` package, and namespaced objects without a namespace put
+ * into the release namespace. CRDs are left out (they go to a group of their own).
+ */
+export function expectedObjects(manifest: string, namespace: string): unknown[] {
+  return parseAllDocuments(manifest)
+    .map((d) => d.toJS() as Record<string, unknown> | null)
+    .filter((o): o is Record<string, unknown> => o !== null && Object.keys(o).length > 0)
+    .filter((o) => o.kind !== "CustomResourceDefinition")
+    .map((o) => {
+      const metadata = (o.metadata ?? {}) as Record<string, unknown>;
+      if (namespace === "" || CLUSTER_SCOPED.has(String(o.kind)) || metadata.namespace !== undefined)
+        return o;
+      return { ...o, metadata: { ...metadata, namespace } };
+    });
+}

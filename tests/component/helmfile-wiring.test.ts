@@ -36,10 +36,10 @@ describe("Helmfile component wiring (fake pipeline)", () => {
       );
       await settle(h);
       const releases = rec.resources.filter((r) => r.type === "helmfile:index:Release");
-      expect(releases.map((r) => r.name).sort()).toEqual(["data/db", "web/app"]);
+      expect(releases.map((r) => r.name).sort()).toEqual(["hf-data/db", "hf-web/app"]);
       const hf = rec.resources.find((r) => r.type === "helmfile:index:Helmfile");
-      const db = releases.find((r) => r.name === "data/db");
-      const app = releases.find((r) => r.name === "web/app");
+      const db = releases.find((r) => r.name === "hf-data/db");
+      const app = releases.find((r) => r.name === "hf-web/app");
       expect(db?.parent).toBe(hf?.urn);
       expect(app?.parent).toBe(hf?.urn);
       // The SDK expands a dependency on a component into its children.
@@ -51,7 +51,12 @@ describe("Helmfile component wiring (fake pipeline)", () => {
       );
       expect(app?.dependencies).toContain(dbGroup?.urn);
       expect(appGroup?.dependencies).toContain(dbGroup?.urn);
-      expect(db?.dependencies).toEqual([]);
+      // createNamespace (helmfile's default): the release waits for its namespace.
+      const dataNs = rec.resources.find(
+        (r) => r.type === "kubernetes:core/v1:Namespace" && r.name === "hf-namespace-data",
+      );
+      expect(plainValue(dataNs?.rawInputs.metadata)).toEqual({ name: "data" });
+      expect(db?.dependencies).toEqual([dataNs?.urn]);
       expect(plainValue(app?.rawInputs.values)).toBe('{"replicas":2}');
       expect(plainValue(app?.rawInputs.namespace)).toBe("web");
       const groups = rec.resources.filter((r) => r.type === "kubernetes:yaml/v2:ConfigGroup");
@@ -68,8 +73,8 @@ describe("Helmfile component wiring (fake pipeline)", () => {
       ]);
       const h = new Helmfile("hf", { file: "helmfile.yaml", renderToDirectory: "/tmp/out" }, { pipeline });
       await settle(h);
-      const sealed = rec.resources.find((r) => r.name === "a/sealed");
-      const plain = rec.resources.find((r) => r.name === "a/plain");
+      const sealed = rec.resources.find((r) => r.name === "hf-a/sealed");
+      const plain = rec.resources.find((r) => r.name === "hf-a/plain");
       expect(isSecretValue(sealed?.rawInputs.values)).toBe(true);
       expect(isSecretValue(sealed?.rawInputs.manifest)).toBe(true);
       expect(isSecretValue(plain?.rawInputs.values)).toBe(false);
@@ -114,7 +119,7 @@ describe("Helmfile component wiring (fake pipeline)", () => {
       const release = rec.resources.find((r) => r.type === "helmfile:index:Release");
       const helmRelease = rec.resources.find((r) => r.type === "kubernetes:helm.sh/v3:Release");
       expect(helmRelease?.parent).toBe(release?.urn);
-      expect(helmRelease?.name).toBe("web/app");
+      expect(helmRelease?.name).toBe("hf-web/app");
       expect(plainValue(helmRelease?.rawInputs.values)).toEqual({ replicas: 3 });
       expect(plainValue(helmRelease?.rawInputs.name)).toBe("app");
       expect(plainValue(helmRelease?.rawInputs.namespace)).toBe("web");
@@ -145,8 +150,8 @@ describe("Helmfile component wiring (fake pipeline)", () => {
         { pipeline },
       );
       await settle(h);
-      const fixed = rec.resources.find((r) => r.name === "a/fixed");
-      const moving = rec.resources.find((r) => r.name === "a/moving");
+      const fixed = rec.resources.find((r) => r.name === "hf-a/fixed");
+      const moving = rec.resources.find((r) => r.name === "hf-a/moving");
       expect(plainValue(fixed?.rawInputs.values)).toBe('{"tag":"1"}');
       expect(isUnknownValue(moving?.rawInputs.values)).toBe(true);
       expect(isUnknownValue(moving?.rawInputs.manifest)).toBe(true);

@@ -14,7 +14,7 @@ import {
   recordMockResources,
   type MockRecorder,
 } from "../../src/testing";
-import { helmTemplate } from "./helm-expectations";
+import { expectedObjects, helmTemplate } from "./helm-expectations";
 import { recordingLogger } from "./recording-logger";
 
 const QUICKSTART = join(__dirname, "..", "..", "examples", "quickstart");
@@ -71,7 +71,7 @@ describe.each([
       await new Promise((r) => setTimeout(r, 100));
       const hf = rec.resources.find((r) => r.type === "helmfile:index:Helmfile");
       const releases = rec.resources.filter((r) => r.type === "helmfile:index:Release");
-      expect(releases.map((r) => r.name)).toEqual(["web/frontend", "api/backend"]);
+      expect(releases.map((r) => r.name)).toEqual(["quickstart-web/frontend", "quickstart-api/backend"]);
       // helmfile's `Building dependency` line for each local chart, in the state's release order.
       expect(logs.info).toEqual([
         "Building dependency release=frontend, chart=charts/webapp",
@@ -80,9 +80,20 @@ describe.each([
 
       const frontend = releases[0];
       const backend = releases[1];
+      // helmDefaults.createNamespace: one Namespace per release namespace, created before the release.
+      const namespaces = rec.resources.filter((r) => r.type === "kubernetes:core/v1:Namespace");
+      expect(namespaces.map((n) => plainValue(n.rawInputs.metadata))).toEqual([
+        { name: "web" },
+        { name: "api" },
+      ]);
       for (const r of releases) {
         expect(r.parent).toBe(hf?.urn);
-        expect(r.dependencies).toEqual([]);
+        const ns = namespaces.find(
+          (n) =>
+            (plainValue(n.rawInputs.metadata) as { name: string }).name === plainValue(r.rawInputs.namespace),
+        );
+        expect(ns?.parent).toBe(hf?.urn);
+        expect(r.dependencies).toEqual([ns?.urn]);
         expect(isSecretValue(r.rawInputs.values)).toBe(false);
         expect(isSecretValue(r.rawInputs.manifest)).toBe(false);
         expect(plainValue(r.rawInputs.chart)).toBe("./charts/webapp");
@@ -90,7 +101,12 @@ describe.each([
           (g) => g.type === "kubernetes:yaml/v2:ConfigGroup" && g.parent === r.urn,
         );
         expect(group?.name).toBe(r.name);
-        expect(plainValue(group?.rawInputs.yaml)).toBe(plainValue(r.rawInputs.manifest));
+        expect(plainValue(group?.rawInputs.objs)).toEqual(
+          expectedObjects(
+            String(plainValue(r.rawInputs.manifest)),
+            String(plainValue(r.rawInputs.namespace)),
+          ),
+        );
       }
       const provider = rec.resources.find((r) => r.type === "pulumi:providers:kubernetes");
       expect(provider?.parent).toBe(hf?.urn);
@@ -138,8 +154,8 @@ describe("Helmfile over examples/quickstart with an unknown state value (preview
     );
     await h.releases;
     await new Promise((r) => setTimeout(r, 100));
-    const frontend = rec.resources.find((r) => r.name === "web/frontend");
-    const backend = rec.resources.find((r) => r.name === "api/backend");
+    const frontend = rec.resources.find((r) => r.name === "quickstart-web/frontend");
+    const backend = rec.resources.find((r) => r.name === "quickstart-api/backend");
     expect(isUnknownValue(frontend?.rawInputs.values)).toBe(true);
     expect(isUnknownValue(frontend?.rawInputs.manifest)).toBe(true);
     expect(isUnknownValue(backend?.rawInputs.values)).toBe(false);

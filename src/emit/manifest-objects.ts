@@ -1,0 +1,180 @@
+/**
+ * Turns a release's rendered manifest into the Kubernetes objects Pulumi applies, the way
+ * `helm install` treats them:
+ * - a namespaced object without `metadata.namespace` goes into the release namespace (helm sets
+ *   the namespace of every namespaced resource it builds; cluster-scoped kinds keep none);
+ * - CustomResourceDefinitions come apart from the rest, so they can be applied first (helm
+ *   installs a chart's `crds/` before its templates), and those from `crds/` are dropped when
+ *   the release skips CRDs.
+ * Objects are decoded as `sigs.k8s.io/yaml` decodes them (go-yaml v2, then JSON), which is what
+ * the Kubernetes provider itself does with manifest text.
+ */
+import { EmitError } from "../shared/errors";
+import { toPlain } from "../shared/value";
+import { decodeYaml } from "../shared/yaml";
+
+/** A Kubernetes object as plain JSON data. */
+export type KubeObject = Record<string, unknown>;
+
+/** The objects of one release, CRDs apart. */
+export interface ReleaseObjects {
+  /** CustomResourceDefinitions (from `crds/` and from templates), in manifest order. */
+  readonly crds: readonly KubeObject[];
+  /** Every other object, in manifest order, namespaced ones with their namespace set. */
+  readonly objects: readonly KubeObject[];
+}
+
+/** Options of {@link releaseObjects}. */
+export interface ReleaseObjectsOptions {
+  /** The release namespace; empty means the provider's default namespace. */
+  readonly namespace: string;
+  /** Drop CRDs that came from the chart's `crds/` folder (helmfile's `skipCRDs`). Default false. */
+  readonly skipCrds?: boolean;
+  /** `group/Kind` keys of cluster-scoped custom kinds (see {@link clusterScopedKindsOf}). Default none. */
+  readonly clusterScopedKinds?: ReadonlySet<string>;
+}
+
+/**
+ * Built-in cluster-scoped kinds of Kubernetes 1.34 by `group/Kind` (core group empty). Every
+ * other built-in kind is namespaced.
+ */
+const CLUSTER_SCOPED_BUILTINS: ReadonlySet<string> = new Set([
+  "/Namespace",
+  "/Node",
+  "/PersistentVolume",
+  "/ComponentStatus",
+  "admissionregistration.k8s.io/MutatingWebhookConfiguration",
+  "admissionregistration.k8s.io/ValidatingWebhookConfiguration",
+  "admissionregistration.k8s.io/ValidatingAdmissionPolicy",
+  "admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding",
+  "admissionregistration.k8s.io/MutatingAdmissionPolicy",
+  "admissionregistration.k8s.io/MutatingAdmissionPolicyBinding",
+  "apiextensions.k8s.io/CustomResourceDefinition",
+  "apiregistration.k8s.io/APIService",
+  "authentication.k8s.io/TokenReview",
+  "authentication.k8s.io/SelfSubjectReview",
+  "authorization.k8s.io/SelfSubjectAccessReview",
+  "authorization.k8s.io/SelfSubjectRulesReview",
+  "authorization.k8s.io/SubjectAccessReview",
+  "certificates.k8s.io/CertificateSigningRequest",
+  "certificates.k8s.io/ClusterTrustBundle",
+  "flowcontrol.apiserver.k8s.io/FlowSchema",
+  "flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration",
+  "internal.apiserver.k8s.io/StorageVersion",
+  "networking.k8s.io/IngressClass",
+  "networking.k8s.io/IPAddress",
+  "networking.k8s.io/ServiceCIDR",
+  "node.k8s.io/RuntimeClass",
+  "rbac.authorization.k8s.io/ClusterRole",
+  "rbac.authorization.k8s.io/ClusterRoleBinding",
+  "resource.k8s.io/DeviceClass",
+  "resource.k8s.io/ResourceSlice",
+  "scheduling.k8s.io/PriorityClass",
+  "storage.k8s.io/CSIDriver",
+  "storage.k8s.io/CSINode",
+  "storage.k8s.io/StorageClass",
+  "storage.k8s.io/VolumeAttachment",
+  "storage.k8s.io/VolumeAttributesClass",
+  "storagemigration.k8s.io/StorageVersionMigration",
+]);
+
+/** One YAML document of helm's output with the template it came from. */
+interface ManifestDocument {
+  readonly source: string;
+  readonly text: string;
+}
+
+/** Splits helm's output at `---` lines, keeping each document's `# Source:` path. */
+export function manifestDocuments(manifest: string): ManifestDocument[] {
+  const out: ManifestDocument[] = [];
+  for (const chunk of manifest.split(/^---[ \t]*(?:#.*)?$/m)) {
+    const source = /^# Source: (.*)$/m.exec(chunk)?.[1]?.trim() ?? "";
+    if (chunk.trim() === "") continue;
+    out.push({ source, text: chunk });
+  }
+  return out;
+}
+
+function groupKind(obj: KubeObject): string {
+  const apiVersion = typeof obj.apiVersion === "string" ? obj.apiVersion : "";
+  const slash = apiVersion.lastIndexOf("/");
+  const group = slash < 0 ? "" : apiVersion.slice(0, slash);
+  return `${group}/${typeof obj.kind === "string" ? obj.kind : ""}`;
+}
+
+function isCrd(obj: KubeObject): boolean {
+  return groupKind(obj) === "apiextensions.k8s.io/CustomResourceDefinition";
+}
+
+function decodeDocuments(manifest: string, releaseId: string): Array<{ source: string; obj: KubeObject }> {
+  const out: Array<{ source: string; obj: KubeObject }> = [];
+  for (const doc of manifestDocuments(manifest)) {
+    let plain: unknown;
+    try {
+      plain = toPlain(decodeYaml(doc.text, { version: "v2", nonStringKeys: "json" }));
+    } catch (err) {
+      throw new EmitError(
+        "EMIT_BAD_MANIFEST",
+        `release ${releaseId}: helm's output ${doc.source === "" ? "" : `from ${doc.source} `}is not valid YAML: ${err instanceof Error ? err.message : String(err)}`,
+        { cause: err },
+      );
+    }
+    if (plain === null || plain === undefined) continue;
+    if (typeof plain !== "object" || Array.isArray(plain)) {
+      throw new EmitError(
+        "EMIT_BAD_MANIFEST",
+        `release ${releaseId}: a document ${doc.source === "" ? "" : `from ${doc.source} `}is not a Kubernetes object`,
+        { expected: "a map with apiVersion, kind and metadata", found: JSON.stringify(plain).slice(0, 80) },
+      );
+    }
+    const obj = plain as KubeObject;
+    if (Object.keys(obj).length === 0) continue;
+    out.push({ source: doc.source, obj });
+  }
+  return out;
+}
+
+/** `group/Kind` of every cluster-scoped kind that the CRDs in these manifests define. */
+export function clusterScopedKindsOf(manifests: Iterable<string>): Set<string> {
+  const kinds = new Set<string>();
+  for (const manifest of manifests) {
+    if (!manifest.includes("CustomResourceDefinition")) continue;
+    for (const { obj } of decodeDocuments(manifest, "")) {
+      if (!isCrd(obj)) continue;
+      const spec = obj.spec as Record<string, unknown> | undefined;
+      const names = spec?.names as Record<string, unknown> | undefined;
+      if (spec?.scope === "Cluster" && typeof spec.group === "string" && typeof names?.kind === "string")
+        kinds.add(`${spec.group}/${names.kind}`);
+    }
+  }
+  return kinds;
+}
+
+/** Splits and namespaces a release's objects as `helm install` would apply them. */
+export function releaseObjects(
+  manifest: string,
+  releaseId: string,
+  options: ReleaseObjectsOptions,
+): ReleaseObjects {
+  const crds: KubeObject[] = [];
+  const objects: KubeObject[] = [];
+  const clusterScoped = options.clusterScopedKinds ?? new Set<string>();
+  for (const { source, obj } of decodeDocuments(manifest, releaseId)) {
+    if (isCrd(obj)) {
+      const fromCrdsDir = /(^|\/)crds\//.test(source);
+      if (!(fromCrdsDir && options.skipCrds === true)) crds.push(obj);
+      continue;
+    }
+    objects.push(withNamespace(obj, options.namespace, clusterScoped));
+  }
+  return { crds, objects };
+}
+
+function withNamespace(obj: KubeObject, namespace: string, clusterScoped: ReadonlySet<string>): KubeObject {
+  if (namespace === "") return obj;
+  const gk = groupKind(obj);
+  if (CLUSTER_SCOPED_BUILTINS.has(gk) || clusterScoped.has(gk)) return obj;
+  const metadata = (obj.metadata ?? {}) as Record<string, unknown>;
+  if (typeof metadata.namespace === "string" && metadata.namespace !== "") return obj;
+  return { ...obj, metadata: { ...metadata, namespace } };
+}

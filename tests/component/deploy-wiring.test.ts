@@ -1,0 +1,264 @@
+/**
+ * How the Helmfile component deploys (Pulumi mocks, fake pipeline): a provider per Kubernetes
+ * context, namespaces as `helm install --create-namespace` makes them, the release namespace for
+ * namespace-less objects, CRDs first, names that never collide, and helm's install settings.
+ * Expectations come from helm's and helmfile's documented install behaviour.
+ */
+import { Helmfile } from "../../src/emit/helmfile";
+import { isHelmfileError } from "../../src/shared/errors";
+import { plainValue, recordMockResources, type MockRecorder, type RecordedResource } from "../../src/testing";
+import { fakePipeline } from "./fake-pipeline";
+
+async function settle(h: Helmfile): Promise<void> {
+  await h.releases;
+  await new Promise((r) => setImmediate(r));
+}
+
+const byType = (rec: MockRecorder, type: string): RecordedResource[] =>
+  rec.resources.filter((r) => r.type === type);
+
+const CRD = `---
+# Source: app/crds/widgets.yaml
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  scope: Namespaced
+  names: { kind: Widget, plural: widgets }
+  versions: [{ name: v1, served: true, storage: true, schema: { openAPIV3Schema: { type: object } } }]
+---
+# Source: app/crds/gadgets.yaml
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: gadgets.example.com
+spec:
+  group: example.com
+  scope: Cluster
+  names: { kind: Gadget, plural: gadgets }
+  versions: [{ name: v1, served: true, storage: true, schema: { openAPIV3Schema: { type: object } } }]
+`;
+
+const OBJECTS = `---
+# Source: app/templates/cm.yaml
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: cm
+data:
+  port: "80"
+---
+# Source: app/templates/role.yaml
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: reader
+rules: []
+---
+# Source: app/templates/widget.yaml
+apiVersion: example.com/v1
+kind: Widget
+metadata:
+  name: w1
+---
+# Source: app/templates/gadget.yaml
+apiVersion: example.com/v1
+kind: Gadget
+metadata:
+  name: g1
+---
+# Source: app/templates/elsewhere.yaml
+apiVersion: v1
+kind: Secret
+metadata:
+  name: pinned
+  namespace: other
+`;
+
+describe("Helmfile deploys like helm install", () => {
+  let rec: MockRecorder;
+  beforeEach(async () => {
+    rec = await recordMockResources({ preview: false });
+  });
+
+  it("puts namespace-less namespaced objects into the release namespace and applies CRDs first", async () => {
+    const pipeline = fakePipeline([{ name: "app", namespace: "team-x", manifest: CRD + OBJECTS }]);
+    await settle(new Helmfile("hf", { file: "helmfile.yaml", renderToDirectory: "/tmp/out" }, { pipeline }));
+    const groups = byType(rec, "kubernetes:yaml/v2:ConfigGroup");
+    const crds = groups.find((g) => g.name === "hf-team-x/app-crds");
+    const main = groups.find((g) => g.name === "hf-team-x/app");
+    const crdObjs = plainValue(crds?.rawInputs.objs) as Array<{ metadata: { name: string } }>;
+    expect(crdObjs.map((o) => o.metadata.name)).toEqual(["widgets.example.com", "gadgets.example.com"]);
+    expect(main?.dependencies).toContain(crds?.urn);
+    const objs = plainValue(main?.rawInputs.objs) as Array<{
+      kind: string;
+      metadata: Record<string, unknown>;
+    }>;
+    const ns = Object.fromEntries(objs.map((o) => [o.kind, o.metadata.namespace]));
+    // ConfigMap and the namespaced custom kind get the release namespace; a ClusterRole and a
+    // custom kind whose CRD says `scope: Cluster` get none; an explicit namespace is kept.
+    expect(ns).toEqual({
+      ConfigMap: "team-x",
+      ClusterRole: undefined,
+      Widget: "team-x",
+      Gadget: undefined,
+      Secret: "other",
+    });
+    // The chart's numbers stay as helm wrote them (sigs.k8s.io/yaml reads "80" as a string).
+    expect(objs[0]).toEqual({
+      apiVersion: "v1",
+      kind: "ConfigMap",
+      metadata: { name: "cm", namespace: "team-x" },
+      data: { port: "80" },
+    });
+    expect(plainValue(main?.rawInputs.skipAwait)).toBe(true);
+    expect(plainValue(crds?.rawInputs.skipAwait)).toBe(false);
+  });
+
+  it("drops the chart's crds/ with skipCRDs and waits only with wait: true", async () => {
+    const pipeline = fakePipeline([
+      { name: "app", namespace: "a", manifest: CRD + OBJECTS, fields: { skipCRDs: true, wait: true } },
+    ]);
+    await settle(new Helmfile("hf", { file: "helmfile.yaml", renderToDirectory: "/tmp/out" }, { pipeline }));
+    const groups = byType(rec, "kubernetes:yaml/v2:ConfigGroup");
+    expect(groups.map((g) => g.name)).toEqual(["hf-a/app"]);
+    expect(plainValue(groups[0]?.rawInputs.skipAwait)).toBe(false);
+  });
+
+  it("creates each release namespace once, never default or kube-system, and none with createNamespace: false", async () => {
+    const pipeline = fakePipeline([
+      { name: "one", namespace: "shared" },
+      { name: "two", namespace: "shared" },
+      { name: "sys", namespace: "kube-system" },
+      { name: "dflt", namespace: "default" },
+      { name: "own", namespace: "byhand", fields: { createNamespace: false } },
+    ]);
+    await settle(new Helmfile("hf", { file: "helmfile.yaml", renderToDirectory: "/tmp/out" }, { pipeline }));
+    const namespaces = byType(rec, "kubernetes:core/v1:Namespace");
+    expect(namespaces.map((n) => plainValue(n.rawInputs.metadata))).toEqual([{ name: "shared" }]);
+    const releases = byType(rec, "helmfile:index:Release");
+    const one = releases.find((r) => r.name === "hf-shared/one");
+    const two = releases.find((r) => r.name === "hf-shared/two");
+    expect(one?.dependencies).toEqual([namespaces[0]?.urn]);
+    expect(two?.dependencies).toEqual([namespaces[0]?.urn]);
+    expect(releases.find((r) => r.name === "hf-byhand/own")?.dependencies).toEqual([]);
+  });
+
+  it("deploys each release through a provider for its own kubeContext from the kubeconfig", async () => {
+    const pipeline = fakePipeline(
+      [
+        { name: "a", namespace: "n", kubeContext: "ctx-a" },
+        { name: "b", namespace: "n", kubeContext: "ctx-b" },
+        { name: "c", namespace: "n" },
+      ],
+      true,
+      ["ctx-a", "ctx-b"],
+    );
+    await settle(new Helmfile("hf", { file: "helmfile.yaml", kubeconfig: "/k/config" }, { pipeline }));
+    const providers = byType(rec, "pulumi:providers:kubernetes");
+    const inputs = Object.fromEntries(
+      providers.map((p) => [p.name, plainValue(p.rawInputs.context) ?? null]),
+    );
+    expect(inputs).toEqual({ "hf-ctx-a": "ctx-a", "hf-ctx-b": "ctx-b", "hf-default-context": null });
+    for (const p of providers) expect(plainValue(p.rawInputs.kubeconfig)).toBe("/k/config");
+    const releases = byType(rec, "helmfile:index:Release");
+    const providerOf = (name: string): string =>
+      String(Object.values(releases.find((r) => r.name === name)?.providers ?? {})[0] ?? "");
+    expect(providerOf("hf-ctx-a/n/a")).toContain("::hf-ctx-a::");
+    expect(providerOf("hf-ctx-b/n/b")).toContain("::hf-ctx-b::");
+    expect(providerOf("hf-n/c")).toContain("::hf-default-context::");
+    // The namespace of each context is made in that context's cluster.
+    const namespaces = byType(rec, "kubernetes:core/v1:Namespace");
+    expect(namespaces.map((n) => [n.name, String(n.provider)]).sort()).toEqual([
+      ["hf-namespace-ctx-a-n", expect.stringContaining("::hf-ctx-a::")],
+      ["hf-namespace-ctx-b-n", expect.stringContaining("::hf-ctx-b::")],
+      ["hf-namespace-n", expect.stringContaining("::hf-default-context::")],
+    ]);
+  });
+
+  it("fails naming the release and the context when the context is not in the kubeconfig", async () => {
+    const pipeline = fakePipeline([{ name: "a", namespace: "n", kubeContext: "ctx-missing" }], true, [
+      "ctx-a",
+    ]);
+    const h = new Helmfile("hf", { file: "helmfile.yaml" }, { pipeline });
+    const err = await h.releases.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isHelmfileError(err) && err.code).toBe("CONFIG_UNKNOWN_KUBE_CONTEXT");
+    expect(String((err as Error).message)).toContain("release ctx-missing/n/a");
+    expect(String((err as Error).message)).toContain('"ctx-missing"');
+    expect(byType(rec, "helmfile:index:Release")).toEqual([]);
+  });
+
+  it("lets two components hold the same release ids: every child name carries the component's name", async () => {
+    const releases = [{ name: "app", namespace: "web" }];
+    await settle(
+      new Helmfile(
+        "team-a",
+        { file: "a.yaml", renderToDirectory: "/tmp/a" },
+        { pipeline: fakePipeline(releases) },
+      ),
+    );
+    await settle(
+      new Helmfile(
+        "team-b",
+        { file: "b.yaml", renderToDirectory: "/tmp/b" },
+        { pipeline: fakePipeline(releases) },
+      ),
+    );
+    const names = rec.resources.map((r) => `${r.type}::${r.name}`);
+    expect(new Set(names).size).toBe(names.length);
+    expect(byType(rec, "helmfile:index:Release").map((r) => r.name)).toEqual([
+      "team-a-web/app",
+      "team-b-web/app",
+    ]);
+  });
+});
+
+describe("Helmfile in mode helm-release", () => {
+  let rec: MockRecorder;
+  beforeEach(async () => {
+    rec = await recordMockResources({ preview: false });
+  });
+
+  it("passes helmfile's install settings to the helm release", async () => {
+    const pipeline = fakePipeline(
+      [
+        {
+          name: "app",
+          namespace: "web",
+          fields: {
+            timeout: 120n,
+            atomic: true,
+            historyMax: 3n,
+            wait: true,
+            waitForJobs: true,
+            skipCRDs: true,
+          },
+        },
+        { name: "plain", namespace: "web", fields: { createNamespace: false } },
+      ],
+      true,
+    );
+    await settle(new Helmfile("hf", { file: "helmfile.yaml", mode: "helm-release" }, { pipeline }));
+    const helmReleases = byType(rec, "kubernetes:helm.sh/v3:Release");
+    const app = helmReleases.find((r) => r.name === "hf-web/app");
+    const plain = helmReleases.find((r) => r.name === "hf-web/plain");
+    expect(plainValue(app?.rawInputs.timeout)).toBe(120);
+    expect(plainValue(app?.rawInputs.atomic)).toBe(true);
+    expect(plainValue(app?.rawInputs.maxHistory)).toBe(3);
+    expect(plainValue(app?.rawInputs.skipAwait)).toBe(false);
+    expect(plainValue(app?.rawInputs.waitForJobs)).toBe(true);
+    expect(plainValue(app?.rawInputs.skipCrds)).toBe(true);
+    expect(plainValue(app?.rawInputs.createNamespace)).toBe(true);
+    // helmfile's defaults: no --wait, --history-max 10, namespace created unless disabled.
+    expect(plainValue(plain?.rawInputs.skipAwait)).toBe(true);
+    expect(plainValue(plain?.rawInputs.maxHistory)).toBe(10);
+    expect(plainValue(plain?.rawInputs.createNamespace)).toBe(false);
+    // helm creates the namespace itself: no Namespace resource in this mode.
+    expect(byType(rec, "kubernetes:core/v1:Namespace")).toEqual([]);
+  });
+});
