@@ -38,6 +38,15 @@ export class ReleaseChangeCollector {
   >();
   private readonly parents = new Map<string, string>();
 
+  /** @param component The Helmfile component's name: release names lose its `<component>-` prefix. */
+  constructor(private readonly component?: string) {}
+
+  private releaseName(urn: string): string {
+    const name = nameOf(urn);
+    const prefix = this.component === undefined ? "" : `${this.component}-`;
+    return prefix !== "" && name.startsWith(prefix) ? name.slice(prefix.length) : name;
+  }
+
   /** Feeds one event; returns the release change when the event is the Release's own step. */
   add(event: EngineEvent): ReleaseChange | undefined {
     const meta =
@@ -49,7 +58,7 @@ export class ReleaseChangeCollector {
       if (event.resourcePreEvent === undefined && this.releases.has(meta.urn)) return this.changeOf(meta.urn);
       const existing = this.releases.get(meta.urn);
       this.releases.set(meta.urn, {
-        release: nameOf(meta.urn),
+        release: this.releaseName(meta.urn),
         meta,
         childSteps: existing?.childSteps ?? {},
       });

@@ -7,21 +7,29 @@ import { join } from "node:path";
 import { formatErrorMessage, isHelmfileError } from "../shared/errors";
 import type { StateOptions } from "../shared/model";
 import type { ReleaseChange } from "./change-summary";
-import { destroy, preview, up, type HelmfileOperationResult } from "./operations";
+import { destroy, preview, refresh, up, type HelmfileOperationResult } from "./operations";
 import type { HelmfileStackOptions } from "./options";
 
 /** The stack commands. */
-export type StackCommand = "preview" | "up" | "destroy";
+export type StackCommand = "preview" | "up" | "destroy" | "refresh";
 
-/** Flags the stack commands add to the global ones. */
+/** Flags every stack command adds to the global ones. */
 export const STACK_COMMAND_FLAGS = [
   { name: "stack", type: "string" },
+  { name: "project", type: "string" },
   { name: "backend", type: "string" },
   { name: "json", type: "bool" },
   { name: "render-to-directory", type: "string" },
   { name: "apply-to-cluster", type: "bool" },
   { name: "project-dir", type: "string" },
+  { name: "include-needs", type: "bool" },
+  { name: "include-transitive-needs", type: "bool" },
+  { name: "skip-needs", type: "bool" },
+  { name: "skip-crds", type: "bool" },
 ] as const;
+
+/** Flags of `preview` only. */
+export const PREVIEW_FLAGS = [{ name: "detailed-exitcode", type: "bool" }] as const;
 
 /** One stack command invocation, from parsed flags. */
 export interface StackCommandRequest {
@@ -35,6 +43,11 @@ export interface StackCommandRequest {
   readonly renderToDirectory?: string;
   readonly applyToCluster?: boolean;
   readonly projectDir?: string;
+  readonly project?: string;
+  readonly kubeconfig?: string;
+  readonly skipCrds?: boolean;
+  /** `preview --detailed-exitcode`: exit 2 when there are changes, as `helmfile diff --detailed-exitcode`. */
+  readonly detailedExitCode?: boolean;
 }
 
 /** Where the command writes. */
@@ -43,7 +56,7 @@ export interface StackCommandOutput {
   writeStderr(text: string): void;
 }
 
-const OPERATIONS = { preview, up, destroy } as const;
+const OPERATIONS = { preview, up, destroy, refresh } as const;
 
 /** Runs one stack command; returns the exit code. */
 export async function runStackCommand(
@@ -61,7 +74,7 @@ export async function runStackCommand(
     } else {
       out.writeStdout(formatSummary(request.command, result));
     }
-    return 0;
+    return request.detailedExitCode === true && hasChanges(result) ? 2 : 0;
   } catch (err) {
     const message = isHelmfileError(err) ? err.message : err instanceof Error ? err.message : String(err);
     if (request.json) {
@@ -94,6 +107,12 @@ function stackOptions(request: StackCommandRequest, out: StackCommandOutput): He
     ...set("backendUrl", request.backend),
     ...set("renderToDirectory", request.renderToDirectory),
     ...set("projectDir", request.projectDir),
+    ...set("projectName", request.project),
+    ...set("kubeconfig", request.kubeconfig),
+    ...(s.includeNeeds === true ? { includeNeeds: true } : {}),
+    ...(s.includeTransitiveNeeds === true ? { includeTransitiveNeeds: true } : {}),
+    ...(s.skipNeeds === undefined ? {} : { skipNeeds: s.skipNeeds }),
+    ...(request.skipCrds === true ? { skipCrds: true } : {}),
     ...(request.applyToCluster === true ? { applyToCluster: true } : {}),
     ...(request.json
       ? {}
@@ -108,6 +127,11 @@ function defaultHelmfile(cwd: string): string {
     if (existsSync(p)) return p;
   }
   return join(cwd, "helmfile.yaml");
+}
+
+/** True when the operation changed (or would change) any resource. */
+export function hasChanges(result: HelmfileOperationResult): boolean {
+  return Object.entries(result.resourceChanges).some(([op, n]) => op !== "same" && (n ?? 0) > 0);
 }
 
 /** Human summary: one line per changed release, with its changed value paths. */

@@ -11,9 +11,20 @@ export class StackLockedError extends AutomationError {}
 /** The Pulumi CLI or its plugins were not found under the configured root. */
 export class EngineNotFoundError extends AutomationError {}
 
-/** Maps an error thrown by `@pulumi/pulumi/automation` to the library's hierarchy. */
-export function toAutomationError(err: unknown, stackName: string): Error {
+/**
+ * Maps an error thrown by `@pulumi/pulumi/automation` to the library's hierarchy. `failures`
+ * are the engine's error diagnostics of the run (`<resource>: <message>`): a failed step says
+ * why only there, so they lead the message.
+ */
+export function toAutomationError(err: unknown, stackName: string, failures: readonly string[] = []): Error {
   if (isHelmfileError(err)) return err;
+  if (err instanceof CommandError && failures.length > 0 && !(err instanceof ConcurrentUpdateError)) {
+    return new AutomationError(
+      "PULUMI_UPDATE_FAILED",
+      `pulumi failed on stack "${stackName}":\n${failures.map((f) => `  ${f}`).join("\n")}`,
+      { cause: err },
+    );
+  }
   if (err instanceof ConcurrentUpdateError) {
     return new StackLockedError("STACK_LOCKED", `stack "${stackName}" is locked by another update`, {
       expected: "no concurrent update (or `pulumi cancel` for a stale lock)",

@@ -4,7 +4,11 @@ import { ReleaseChangeCollector, type ReleaseChange } from "./change-summary";
 import { toAutomationError } from "./errors";
 import { resolveStackOptions, type HelmfileStackOptions, type ResolvedStackOptions } from "./options";
 import { redactSecretPayloads } from "./redact-events";
-import { openHelmfileStack } from "./stack";
+import { createDefaultPipeline } from "../emit/default-pipeline";
+import { silentLogger } from "../shared/io";
+import { selectionScope, stateResources, urnName, type OperationScope } from "./selection";
+import { helmfileArgsOf, HELMFILE_COMPONENT_NAME, openHelmfileStack } from "./stack";
+import type { Stack } from "@pulumi/pulumi/automation";
 
 /** Result of any operation. */
 export interface HelmfileOperationResult {
@@ -32,7 +36,7 @@ export interface StackOutput {
 
 type Kind = "preview" | "up" | "destroy" | "refresh";
 
-function streaming(options: ResolvedStackOptions, collector: ReleaseChangeCollector) {
+function streaming(options: ResolvedStackOptions, collector: ReleaseChangeCollector, failures: string[]) {
   return {
     onOutput: (text: string) => options.onProgress?.({ kind: "output", text }),
     onEvent: (raw: EngineEvent) => {
@@ -40,6 +44,11 @@ function streaming(options: ResolvedStackOptions, collector: ReleaseChangeCollec
       const event = redactSecretPayloads(raw);
       options.onEvent?.(event);
       const diag = event.diagnosticEvent;
+      if (diag !== undefined && diag.severity === "error") {
+        const where = diag.urn === undefined || diag.urn === "" ? "" : `${urnName(diag.urn)}: `;
+        const message = diag.message.trim();
+        if (message !== "" && !failures.includes(`${where}${message}`)) failures.push(`${where}${message}`);
+      }
       if (diag !== undefined) {
         options.onProgress?.({
           kind: "diagnostic",
@@ -61,30 +70,95 @@ function streaming(options: ResolvedStackOptions, collector: ReleaseChangeCollec
   };
 }
 
+/**
+ * With selectors, what the operation may touch (see ./selection.ts): the selected releases are
+ * those the loader picks with the same selectors and needs flags; nothing is rendered here.
+ */
+async function operationScope(
+  kind: Kind,
+  options: ResolvedStackOptions,
+  stack: Stack,
+): Promise<OperationScope> {
+  if (options.selectors === undefined || options.selectors.length === 0) return {};
+  const args = helmfileArgsOf(options);
+  const pipeline = options.pipeline ?? createDefaultPipeline();
+  const desired = await pipeline.loadDesiredState(
+    {
+      file: options.file,
+      selectors: options.selectors,
+      ...(args.environment === undefined ? {} : { environment: options.environment }),
+      ...(options.stateValuesFiles === undefined ? {} : { stateValuesFiles: options.stateValuesFiles }),
+      ...(options.stateValuesSet === undefined ? {} : { stateValuesSet: options.stateValuesSet }),
+      ...(options.stateValuesSetString === undefined
+        ? {}
+        : { stateValuesSetString: options.stateValuesSetString }),
+      ...(options.namespace === undefined ? {} : { namespace: options.namespace }),
+      ...(options.kubeContext === undefined ? {} : { kubeContext: options.kubeContext }),
+      ...(options.includeNeeds === undefined ? {} : { includeNeeds: options.includeNeeds }),
+      ...(options.includeTransitiveNeeds === undefined
+        ? {}
+        : { includeTransitiveNeeds: options.includeTransitiveNeeds }),
+      ...(options.skipNeeds === undefined ? {} : { skipNeeds: options.skipNeeds }),
+    },
+    {
+      concurrency: 1,
+      logger: silentLogger,
+      ...(options.helmBinary === undefined ? {} : { helmBinary: options.helmBinary }),
+    },
+  );
+  const deployment = await stack.exportStack();
+  const state = stateResources((deployment as { deployment?: unknown }).deployment);
+  return selectionScope(kind, HELMFILE_COMPONENT_NAME, desired.releases, state);
+}
+
+function scopeArgs(scope: OperationScope): { exclude?: string[]; target?: string[] } {
+  return {
+    ...(scope.exclude === undefined ? {} : { exclude: [...scope.exclude] }),
+    ...(scope.target === undefined ? {} : { target: [...scope.target] }),
+  };
+}
+
 async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpResult> {
   const options = resolveStackOptions(input);
   const { stack, programError } = await openHelmfileStack(options);
-  const collector = new ReleaseChangeCollector();
-  const stream = streaming(options, collector);
+  const collector = new ReleaseChangeCollector(HELMFILE_COMPONENT_NAME);
+  const failures: string[] = [];
+  const stream = streaming(options, collector, failures);
   try {
     let resourceChanges: OpMap = {};
     let stdout = "";
     let outputs: Record<string, StackOutput> = {};
+    const scope = scopeArgs(await operationScope(kind, options, stack));
+    if (
+      (kind === "destroy" || kind === "refresh") &&
+      scope.target !== undefined &&
+      scope.target.length === 0
+    ) {
+      // Nothing selected exists in the stack: an empty target list would mean "everything".
+      return {
+        stackName: options.stackName,
+        resourceChanges: {},
+        releases: [],
+        changedReleases: [],
+        stdout: "",
+        outputs: {},
+      };
+    }
     if (kind === "preview") {
-      const r = await stack.preview({ ...stream, diff: true });
+      const r = await stack.preview({ ...stream, ...scope, diff: true });
       resourceChanges = r.changeSummary;
       stdout = r.stdout;
     } else if (kind === "up") {
-      const r = await stack.up({ ...stream, diff: true });
+      const r = await stack.up({ ...stream, ...scope, diff: true });
       resourceChanges = r.summary.resourceChanges ?? {};
       stdout = r.stdout;
       outputs = toOutputs(r.outputs);
     } else if (kind === "destroy") {
-      const r = await stack.destroy(stream);
+      const r = await stack.destroy({ ...stream, ...scope });
       resourceChanges = r.summary.resourceChanges ?? {};
       stdout = r.stdout;
     } else {
-      const r = await stack.refresh(stream);
+      const r = await stack.refresh({ ...stream, ...scope });
       resourceChanges = r.summary.resourceChanges ?? {};
       stdout = r.stdout;
     }
@@ -98,7 +172,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
       outputs,
     };
   } catch (err) {
-    throw programError() ?? toAutomationError(err, options.stackName);
+    throw programError() ?? toAutomationError(err, options.stackName, failures);
   }
 }
 

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { resolveStackOptions } from "./options";
+import { defaultProjectName, resolveStackOptions } from "./options";
 
 describe("resolveStackOptions", () => {
   it("keeps state, workspace and rendered manifests under .pulumi-helmfile of the helmfile's directory", () => {
@@ -27,5 +27,19 @@ describe("resolveStackOptions", () => {
     expect(o.renderToDirectory).toBeUndefined();
     expect(o.backendUrl).toBe("s3://bucket/state");
     expect(o.stackName).toBe("s");
+  });
+});
+
+describe("defaultProjectName", () => {
+  it("names the project after the helmfile's folder, and after the parent of helmfile.d", () => {
+    expect(defaultProjectName("/w/team-a/helmfile.yaml", "/w/team-a")).toBe("helmfile-team-a");
+    expect(defaultProjectName("/w/platform/helmfile.d", "/w/platform/helmfile.d")).toBe("helmfile-platform");
+    expect(defaultProjectName("/w/my state!/helmfile.yaml", "/w/my state!")).toBe("helmfile-my-state");
+    expect(defaultProjectName("/helmfile.yaml", "/")).toBe("helmfile");
+  });
+
+  it("is the default of resolveStackOptions, and --project overrides it", () => {
+    expect(resolveStackOptions({ file: "/w/team-b/helmfile.yaml" }).projectName).toBe("helmfile-team-b");
+    expect(resolveStackOptions({ file: "/w/team-b/helmfile.yaml", projectName: "mine" }).projectName).toBe("mine");
   });
 });

@@ -1,7 +1,7 @@
 /** Options of the Automation API operations, and their defaults. */
 import { existsSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import type { HelmfileMode } from "../emit/helmfile-args";
 import type { HelmfilePipeline } from "../emit/pipeline";
@@ -37,12 +37,25 @@ export interface HelmfileStackOptions {
   readonly selectors?: readonly string[];
   readonly namespace?: string;
   readonly kubeContext?: string;
+  /** Kubeconfig file (`--kubeconfig`) of the clusters the releases' contexts name. Default: `KUBECONFIG`, else `~/.kube/config`. */
+  readonly kubeconfig?: string;
+  /** `--include-needs`: with selectors, also the direct needs of the selected releases. Default false. */
+  readonly includeNeeds?: boolean;
+  /** `--include-transitive-needs`: with selectors, also the needs of needs. Default false. */
+  readonly includeTransitiveNeeds?: boolean;
+  /** `--skip-needs`: with selectors, leave out unselected needs instead of failing. Default true unless an include flag is set. */
+  readonly skipNeeds?: boolean;
+  /** `--skip-crds`: install no chart's `crds/`. Default false. */
+  readonly skipCrds?: boolean;
   readonly helmBinary?: string;
   /** Default `manifests`. */
   readonly mode?: HelmfileMode;
   /** Project directory; holds `.pulumi-helmfile/`. Default: the helmfile's directory. */
   readonly projectDir?: string;
-  /** Pulumi project name. Default `pulumi-helmfile`. */
+  /**
+   * Pulumi project name. Default: `helmfile-<folder>`, after the folder of the helmfile (or the
+   * `helmfile.d/` folder's parent), so the states of several teams on one backend never meet.
+   */
   readonly projectName?: string;
   /** Stack name. Default: the environment name. */
   readonly stackName?: string;
@@ -101,7 +114,7 @@ export function resolveStackOptions(options: HelmfileStackOptions): ResolvedStac
     ...rest,
     file,
     projectDir,
-    projectName: options.projectName ?? "pulumi-helmfile",
+    projectName: options.projectName ?? defaultProjectName(file, fileDir),
     stackName,
     backendUrl: options.backendUrl ?? `file://${stateDir}`,
     secretsProvider: options.secretsProvider ?? "passphrase",
@@ -114,4 +127,14 @@ export function resolveStackOptions(options: HelmfileStackOptions): ResolvedStac
     workDir: join(stateDir, "workspace"),
     ...(renderToDirectory === undefined ? {} : { renderToDirectory }),
   };
+}
+
+/** `helmfile-<folder>`: the folder holding the state (a `helmfile.d/` counts as its parent). */
+export function defaultProjectName(file: string, fileDir: string): string {
+  const dir =
+    basename(file) === "helmfile.d" || basename(fileDir) === "helmfile.d" ? dirname(fileDir) : fileDir;
+  const folder = basename(dir)
+    .replace(/[^A-Za-z0-9_.-]/g, "-")
+    .replace(/^[-.]+|[-.]+$/g, "");
+  return folder === "" ? "helmfile" : `helmfile-${folder}`;
 }

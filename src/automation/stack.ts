@@ -23,6 +23,9 @@ export function engineEnvironment(options: ResolvedStackOptions): Record<string,
   return { ...env, ...(options.envVars ?? {}) };
 }
 
+/** The name of the `Helmfile` component the inline program creates (the prefix of every child's name). */
+export const HELMFILE_COMPONENT_NAME = "helmfile";
+
 /** The component arguments the inline program passes. */
 export function helmfileArgsOf(options: ResolvedStackOptions): HelmfileArgs {
   return {
@@ -40,6 +43,13 @@ export function helmfileArgsOf(options: ResolvedStackOptions): HelmfileArgs {
     ...(options.helmBinary === undefined ? {} : { helmBinary: options.helmBinary }),
     ...(options.mode === undefined ? {} : { mode: options.mode }),
     ...(options.renderToDirectory === undefined ? {} : { renderToDirectory: options.renderToDirectory }),
+    ...(options.kubeconfig === undefined ? {} : { kubeconfig: options.kubeconfig }),
+    ...(options.includeNeeds === undefined ? {} : { includeNeeds: options.includeNeeds }),
+    ...(options.includeTransitiveNeeds === undefined
+      ? {}
+      : { includeTransitiveNeeds: options.includeTransitiveNeeds }),
+    ...(options.skipNeeds === undefined ? {} : { skipNeeds: options.skipNeeds }),
+    ...(options.skipCrds === true ? { skipCrds: true } : {}),
   };
 }
 
@@ -67,7 +77,11 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
     const pipeline = options.pipeline;
     let failure: Error | undefined;
     const program = async (): Promise<Record<string, unknown>> => {
-      const helmfile = new Helmfile("helmfile", args, pipeline === undefined ? {} : { pipeline });
+      const helmfile = new Helmfile(
+        HELMFILE_COMPONENT_NAME,
+        args,
+        pipeline === undefined ? {} : { pipeline },
+      );
       try {
         await helmfile.releases;
       } catch (err) {

@@ -124,6 +124,7 @@ export function createCliContext(
       skipDeps: settings.skipDeps,
       includeTransitiveNeeds: includeNeeds,
       includeNeeds: flagBool(flags, "include-needs"),
+      ...(typeof flags["skip-needs"] === "boolean" ? { skipNeeds: flags["skip-needs"] } : {}),
       allowNoMatchingRelease: flagBool(flags, "allow-no-matching-release"),
       ...(settings.helmBinary === undefined ? {} : { helmBinary: settings.helmBinary }),
     };

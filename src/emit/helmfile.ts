@@ -13,6 +13,7 @@ import type { HelmfilePipeline } from "./pipeline";
 import { planReleases, type ReleasePlan } from "./plan-releases";
 import { clusterScopedKindsOf } from "./manifest-objects";
 import { Release } from "./release";
+import { contextProviderName, namespaceResourceName } from "./resource-names";
 import { resolveHelmfileArgs, type ResolvedHelmfileArgs } from "./resolve-helmfile-args";
 
 /** The Pulumi type token of {@link Helmfile}. */
@@ -161,7 +162,7 @@ class ReleaseProviders {
     let provider = this.byContext.get(key);
     if (provider === undefined) {
       provider = new k8s.Provider(
-        `${this.name}-${key === "" ? "default-context" : key}`,
+        contextProviderName(this.name, key),
         {
           ...(key === "" ? {} : { context: key }),
           ...(this.resolved.kubeconfig === undefined ? {} : { kubeconfig: this.resolved.kubeconfig }),
@@ -195,12 +196,11 @@ function emitNamespaces(
       continue;
     const key = namespaceKey(plan);
     if (out.has(key)) continue;
-    const ctx = plan.kubeContext === undefined ? "" : `${plan.kubeContext}-`;
     const ps = providers.of(plan);
     out.set(
       key,
       new k8s.core.v1.Namespace(
-        `${name}-namespace-${ctx}${plan.namespace}`,
+        namespaceResourceName(name, plan.kubeContext, plan.namespace),
         { metadata: { name: plan.namespace } },
         { parent, ...(ps.length > 0 ? { provider: ps[0] } : {}) },
       ),

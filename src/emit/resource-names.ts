@@ -20,3 +20,14 @@ export function releaseResourceNames(ids: readonly string[], prefix?: string): M
   }
   return names;
 }
+
+/** Name of the Kubernetes provider a component makes for a context (`""`: the kubeconfig's current one). */
+export function contextProviderName(component: string, kubeContext: string | undefined): string {
+  return `${component}-${kubeContext === undefined || kubeContext === "" ? "default-context" : kubeContext}`;
+}
+
+/** Name of the Namespace resource a component makes for a release namespace (`createNamespace`). */
+export function namespaceResourceName(component: string, kubeContext: string | undefined, namespace: string): string {
+  const ctx = kubeContext === undefined || kubeContext === "" ? "" : `${kubeContext}-`;
+  return `${component}-namespace-${ctx}${namespace}`;
+}

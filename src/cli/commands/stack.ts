@@ -1,5 +1,10 @@
 /** `preview`, `up`, `destroy`: run the helmfile through Pulumi (the automation layer). */
-import { runStackCommand, STACK_COMMAND_FLAGS, type StackCommand } from "../../automation/cli-commands";
+import {
+  PREVIEW_FLAGS,
+  runStackCommand,
+  STACK_COMMAND_FLAGS,
+  type StackCommand,
+} from "../../automation/cli-commands";
 import type { CliContext } from "../cli-context";
 import { flagBool, flagString } from "../parse-args";
 import type { CommandSpec } from "./command-spec";
@@ -7,14 +12,15 @@ import type { CommandSpec } from "./command-spec";
 const SUMMARIES: Record<StackCommand, string> = {
   preview: "Show what `up` would change, per release (like `helmfile diff`)",
   up: "Apply the releases through Pulumi (default: render to .pulumi-helmfile/manifests/<stack>)",
-  destroy: "Delete everything the stack created",
+  destroy: "Delete everything the stack created (with -l: only the selected releases)",
+  refresh: "Read the releases' objects back from the cluster into the stack's state (drift)",
 };
 
 function stackCommand(command: StackCommand): CommandSpec {
   return {
     name: command,
     summary: SUMMARIES[command],
-    flags: STACK_COMMAND_FLAGS,
+    flags: command === "preview" ? [...STACK_COMMAND_FLAGS, ...PREVIEW_FLAGS] : STACK_COMMAND_FLAGS,
     run: (ctx: CliContext) => {
       const s = (name: string): string | undefined => {
         const v = flagString(ctx.flags, name);
@@ -24,6 +30,8 @@ function stackCommand(command: StackCommand): CommandSpec {
       const backend = s("backend");
       const renderToDirectory = s("render-to-directory");
       const projectDir = s("project-dir");
+      const project = s("project");
+      const kubeconfig = s("kubeconfig");
       return runStackCommand(
         {
           command,
@@ -36,6 +44,10 @@ function stackCommand(command: StackCommand): CommandSpec {
           ...(backend === undefined ? {} : { backend }),
           ...(renderToDirectory === undefined ? {} : { renderToDirectory }),
           ...(projectDir === undefined ? {} : { projectDir }),
+          ...(project === undefined ? {} : { project }),
+          ...(kubeconfig === undefined ? {} : { kubeconfig }),
+          ...(flagBool(ctx.flags, "skip-crds") ? { skipCrds: true } : {}),
+          ...(command === "preview" && flagBool(ctx.flags, "detailed-exitcode") ? { detailedExitCode: true } : {}),
         },
         ctx.host,
       );
@@ -43,9 +55,10 @@ function stackCommand(command: StackCommand): CommandSpec {
   };
 }
 
-/** The three stack commands. */
+/** The stack commands. */
 export const stackCommands: readonly CommandSpec[] = [
   stackCommand("preview"),
   stackCommand("up"),
   stackCommand("destroy"),
+  stackCommand("refresh"),
 ];
