@@ -1,0 +1,463 @@
+#!/usr/bin/env bash
+# Usage: scripts/test-cluster.sh start [--name NAME] [--port PORT] | stop [--name NAME|--all] | status | kubeconfig [NAME...] | build
+#
+# A real Kubernetes control plane on 127.0.0.1 for end-to-end tests: etcd, kube-apiserver and
+# kube-controller-manager (no kubelet, no scheduler: Pods never run). See docs/test-cluster.md.
+#
+#   build       build etcd, kube-apiserver, kube-controller-manager and kubectl from the Go module proxy at
+#               the versions pinned by tools/cluster/go.mod, into $CACHE/cluster-bin (cached by a stamp)
+#   start       build (cached), then start instance NAME (default a) unless it already runs; wait for
+#               /readyz, the default namespace and its default ServiceAccount; print on stdout only
+#                 export KUBECONFIG=<instance dir>/kubeconfig   (context test-NAME)
+#                 export PATH=$CACHE/cluster-bin:$PATH          (kubectl of the same version)
+#               so: eval "$(scripts/test-cluster.sh start --name b)"
+#   stop        stop instance NAME (default a) or every instance (--all) and delete its data
+#   status      one line per instance: name, state, port, kubeconfig
+#   kubeconfig  print one kubeconfig holding the contexts test-NAME of the given running instances
+#               (default: all running), current context the first: kubeconfig a b > merged
+#
+# Ports: instance a serves on 16443, b on 16453, and a letter's instance on 16443 + 10 * (its place in
+# the alphabet); any other name needs --port. An instance with API port P also uses P+1 (etcd client),
+# P+2 (etcd peer) and P+3 (controller-manager), all on 127.0.0.1.
+#
+# Environment:
+#   PULUMI_HELMFILE_CACHE         cache folder (default $HOME/.cache/pulumi-helmfile): binaries, logs, stamps
+#   PULUMI_HELMFILE_CLUSTER_DIR   instances' runtime folder (default $CACHE/clusters/<name>)
+#   PULUMI_HELMFILE_CLUSTER_PORT  API port for start, like --port
+#   PULUMI_HELMFILE_GO_P          go build -p (default 2)
+#   PULUMI_HELMFILE_CLUSTER_TIMEOUT  seconds start waits for readiness (default 120)
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+SRC="$ROOT/tools/cluster"
+CACHE=${PULUMI_HELMFILE_CACHE:-$HOME/.cache/pulumi-helmfile}
+CBIN="$CACHE/cluster-bin"
+STAMPS="$CACHE/stamps"
+LOGS="$CACHE/logs"
+BUILD="$CACHE/build/cluster"
+CLUSTERS=${PULUMI_HELMFILE_CLUSTER_DIR:-$CACHE/clusters}
+GO_P=${PULUMI_HELMFILE_GO_P:-2}
+TIMEOUT=${PULUMI_HELMFILE_CLUSTER_TIMEOUT:-120}
+BASE_PORT=16443
+SERVICE_RANGE=10.0.0.0/24
+SERVICE_IP=10.0.0.1 # the first address of SERVICE_RANGE: the kubernetes Service
+BINARIES=(etcd kube-apiserver kube-controller-manager kubectl)
+
+# The controllers that make sense without nodes: object lifecycle (namespace deletion, garbage collection,
+# finalizers), service accounts and their CA, RBAC aggregation, quotas, workload controllers (they create
+# Pods, which stay Pending), endpoints. Left out: node, volume attach/bind, HPA, CSR and cloud controllers.
+CONTROLLERS=namespace-controller,garbage-collector-controller,serviceaccount-controller,serviceaccount-token-controller,root-ca-certificate-publisher-controller,clusterrole-aggregation-controller,persistentvolumeclaim-protection-controller,persistentvolume-protection-controller,volumeattributesclass-protection-controller,resourcequota-controller,endpoints-controller,endpointslice-controller,endpointslice-mirroring-controller,service-cidr-controller,deployment-controller,replicaset-controller,statefulset-controller,daemonset-controller,job-controller,cronjob-controller,replicationcontroller-controller,disruption-controller,ttl-after-finished-controller,pod-garbage-collector-controller,ephemeral-volume-controller,validatingadmissionpolicy-status-controller,legacy-serviceaccount-token-cleaner-controller
+
+log() { echo "test-cluster: $*" >&2; }
+die() { echo "test-cluster: error: $*" >&2; exit 1; }
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
+
+module_version() { # module: the version tools/cluster/go.mod requires (read as text)
+  awk -v m="$1" '$1 == m { print $2; exit } $1 == "require" && $2 == m { print $3; exit }' "$SRC/go.mod"
+}
+K8S_VERSION=$(module_version k8s.io/kubernetes)
+ETCD_VERSION=$(module_version go.etcd.io/etcd/server/v3)
+
+# A missing Debian package is installed when we run as root (CI and the sessions do).
+need() { # command package
+  command -v "$1" >/dev/null && return
+  [ "$(id -u)" = 0 ] || die "$1 is missing (Debian package $2)"
+  log "installing $2 (for $1)"
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2"; } >&2 \
+    || die "apt-get install $2 failed"
+}
+
+# ---------------------------------------------------------------- build
+stamp_key() {
+  {
+    echo "$(go env GOVERSION) $K8S_VERSION $ETCD_VERSION $(uname -m) ${BINARIES[*]}"
+    (cd "$SRC" && find . -type f \( -name '*.go' -o -name go.mod -o -name go.sum \) | LC_ALL=C sort | xargs sha256sum)
+  } | sha256sum | cut -d' ' -f1
+}
+is_built() { # key
+  [ "$(cat "$STAMPS/cluster" 2>/dev/null)" = "$1" ] || return 1
+  local b
+  for b in "${BINARIES[@]}"; do [ -x "$CBIN/$b" ] || return 1; done
+}
+timed() { # label logfile cmd...: runs cmd, logs wall and CPU (user+sys) seconds to times.log
+  local label=$1 logfile=$2 start rc cpu TIMEFORMAT='%U %S'; shift 2
+  log "$label ... (log: $logfile)"
+  start=$(date +%s)
+  set +e
+  { time "$@" >"$logfile" 2>&1 9>&-; } 2>"$logfile.time"
+  rc=$?
+  set -e
+  local secs=$(( $(date +%s) - start ))
+  cpu=$(awk '{ printf "%d", $1 + $2 }' "$logfile.time" 2>/dev/null || echo '?')
+  rm -f "$logfile.time"
+  echo "$(date -u +%FT%TZ) $label ${secs}s cpu=${cpu}s rc=$rc go=$(go env GOVERSION) load=$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' /)" >>"$LOGS/times.log"
+  if [ $rc -ne 0 ]; then tail -n 30 "$logfile" >&2; die "$label failed (rc=$rc), see $logfile"; fi
+  log "$label done in ${secs}s (cpu ${cpu}s)"
+}
+
+build() {
+  command -v go >/dev/null || die "go is not on PATH (tools/cluster/go.mod needs Go >= $(awk '$1 == "go" { print $2 }' "$SRC/go.mod"))"
+  if [ -z "$K8S_VERSION" ] || [ -z "$ETCD_VERSION" ]; then die "can't read the pinned versions from $SRC/go.mod"; fi
+  local key
+  key=$(stamp_key)
+  is_built "$key" && return 0
+  mkdir -p "$CBIN" "$STAMPS" "$LOGS" "$CACHE/build"
+  # One build at a time per cache (not the engine's lock: the two builds may run side by side).
+  exec 9>"$CACHE/.cluster-build.lock"
+  if ! flock -n 9; then
+    log "another test-cluster build is running on $CACHE; waiting for it"
+    flock 9
+  fi
+  if is_built "$key"; then exec 9>&-; return 0; fi
+
+  # Built from a copy, so that building never touches the work tree.
+  rm -rf "$BUILD"
+  cp -R "$SRC" "$BUILD"
+  chmod -R u+w "$BUILD"
+  local minor=${K8S_VERSION#v1.} date ldflags=() b
+  minor=${minor%%.*}
+  date=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+  for b in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
+    ldflags+=("-X $b.gitVersion=$K8S_VERSION" "-X $b.gitMajor=1" "-X $b.gitMinor=$minor" "-X $b.buildDate=$date")
+  done
+  (
+    cd "$BUILD"
+    export CGO_ENABLED=0 GOFLAGS="${GOFLAGS:+$GOFLAGS }-mod=mod"
+    timed "download cluster modules ($K8S_VERSION, etcd $ETCD_VERSION)" "$LOGS/cluster-download.log" go mod download
+    timed "build etcd $ETCD_VERSION" "$LOGS/cluster-etcd-build.log" \
+      go build -p "$GO_P" -trimpath -ldflags "-s -w" -o "$BUILD/bin/etcd" ./etcd
+    for b in kube-apiserver kube-controller-manager kubectl; do
+      timed "build $b $K8S_VERSION" "$LOGS/cluster-$b-build.log" \
+        go build -p "$GO_P" -trimpath -ldflags "-s -w ${ldflags[*]}" -o "$BUILD/bin/$b" "k8s.io/kubernetes/cmd/$b"
+    done
+  )
+  for b in "${BINARIES[@]}"; do install -m 0755 "$BUILD/bin/$b" "$CBIN/$b"; done
+  rm -rf "$BUILD"
+  echo "$key" >"$STAMPS/cluster"
+  exec 9>&-
+  log "built ${BINARIES[*]} into $CBIN"
+}
+
+# ---------------------------------------------------------------- instances
+default_port() { # name
+  case "$1" in
+    [a-z]) echo $(( BASE_PORT + 10 * ($(printf '%d' "'$1") - 97) )) ;;
+    *) return 1 ;;
+  esac
+}
+valid_name() { [[ "$1" =~ ^[a-z0-9]([a-z0-9-]{0,30}[a-z0-9])?$ ]] || die "bad instance name '$1' (lowercase letters, digits, -)"; }
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# A pid file is live when its process runs one of our binaries.
+live_pid() { # pidfile binary: prints the pid when live
+  local pid
+  pid=$(cat "$1" 2>/dev/null) || return 1
+  [[ "$pid" =~ ^[0-9]+$ ]] || return 1
+  kill -0 "$pid" 2>/dev/null || return 1
+  local argv0
+  IFS= read -r -d '' argv0 <"/proc/$pid/cmdline" 2>/dev/null || return 1
+  [ "$(basename -- "${argv0:-x}")" = "$2" ] || return 1
+  echo "$pid"
+}
+state() { # dir: running | stopped | partial
+  local n=0 p
+  for p in etcd kube-apiserver kube-controller-manager; do
+    live_pid "$1/$p.pid" "$p" >/dev/null && n=$((n + 1))
+  done
+  case $n in 3) echo running ;; 0) echo stopped ;; *) echo partial ;; esac
+}
+
+# Starts a binary in its own session (so its process group is its pid), logs to a file, detached from
+# our stdin/stdout and locks; the process writes its own pid file.
+spawn() { # dir binary args...
+  local dir=$1 bin=$2; shift 2
+  # shellcheck disable=SC2016 # expanded by the inner bash
+  setsid bash -c 'echo $$ >"$0"; exec "$@"' "$dir/$bin.pid" "$CBIN/$bin" "$@" \
+    </dev/null >"$dir/logs/$bin.log" 2>&1 8>&- 9>&- &
+  for _ in $(seq 50); do [ -s "$dir/$bin.pid" ] && return 0; sleep 0.1; done
+  die "$bin did not start (see $dir/logs/$bin.log)"
+}
+# Stops the three processes together (their data is thrown away, so the order does not matter):
+# SIGTERM to each process group, then SIGKILL to what still runs after 10 s.
+stop_processes() { # dir
+  local p pid pids=() left
+  for p in kube-controller-manager kube-apiserver etcd; do
+    if pid=$(live_pid "$1/$p.pid" "$p"); then
+      pids+=("$pid")
+      kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
+    fi
+    rm -f "$1/$p.pid"
+  done
+  [ ${#pids[@]} -gt 0 ] || return 0
+  for _ in $(seq 100); do
+    left=()
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && left+=("$pid"); done
+    [ ${#left[@]} -gt 0 ] || return 0
+    sleep 0.1
+  done
+  log "killing ${left[*]}: still running 10 s after SIGTERM"
+  for pid in "${left[@]}"; do kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true; done
+  for _ in $(seq 50); do
+    left=()
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && left+=("$pid"); done
+    [ ${#left[@]} -gt 0 ] || return 0
+    sleep 0.1
+  done
+}
+
+lock_instance() { # name: per-instance lock on fd 8, outside the instance's folder (stop deletes that)
+  mkdir -p "$CLUSTERS"
+  exec 8>"$CLUSTERS/.$1.lock"
+  flock 8
+}
+
+# ECDSA P-256 keys: RSA key generation takes seconds on a busy machine.
+gen_pki() { # dir
+  local pki=$1/pki
+  mkdir -p "$pki"
+  (
+    cd "$pki"
+    umask 077
+    openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out ca.key
+    openssl req -x509 -new -key ca.key -sha256 -days 3650 -subj "/CN=pulumi-helmfile-test-ca" -out ca.crt
+    openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out apiserver.key
+    openssl req -new -key apiserver.key -subj "/CN=kube-apiserver" -out apiserver.csr
+    printf '%s\n' "basicConstraints=CA:FALSE" "keyUsage=critical,digitalSignature" \
+      "extendedKeyUsage=serverAuth" \
+      "subjectAltName=IP:127.0.0.1,IP:$SERVICE_IP,DNS:localhost,DNS:kubernetes,DNS:kubernetes.default,DNS:kubernetes.default.svc,DNS:kubernetes.default.svc.cluster.local" \
+      >apiserver.ext
+    openssl x509 -req -in apiserver.csr -CA ca.crt -CAkey ca.key -CAcreateserial -sha256 -days 3650 \
+      -extfile apiserver.ext -out apiserver.crt
+    openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out sa.key
+    openssl pkey -in sa.key -pubout -out sa.pub
+    rm -f apiserver.csr apiserver.ext ca.srl
+  ) >"$1/logs/openssl.log" 2>&1 || { cat "$1/logs/openssl.log" >&2; die "certificate generation failed"; }
+}
+
+inst() { # dir key: a value from the instance's instance.env
+  sed -n "s/^$2=//p" "$1/instance.env" 2>/dev/null
+}
+kubeconfig_yaml() { # dir...: one kubeconfig with a cluster, user and context test-NAME per instance dir
+  local d name port ca token
+  echo "apiVersion: v1"
+  echo "kind: Config"
+  echo "preferences: {}"
+  echo "current-context: test-$(inst "$1" NAME)"
+  echo "clusters:"
+  for d in "$@"; do
+    name=$(inst "$d" NAME); port=$(inst "$d" PORT)
+    ca=$(base64 -w0 <"$d/pki/ca.crt")
+    printf -- '- name: test-%s\n  cluster:\n    server: https://127.0.0.1:%s\n    certificate-authority-data: %s\n' "$name" "$port" "$ca"
+  done
+  echo "users:"
+  for d in "$@"; do
+    name=$(inst "$d" NAME); token=$(cat "$d/pki/admin.token")
+    printf -- '- name: test-%s\n  user:\n    token: %s\n' "$name" "$token"
+  done
+  echo "contexts:"
+  for d in "$@"; do
+    name=$(inst "$d" NAME)
+    printf -- '- name: test-%s\n  context:\n    cluster: test-%s\n    user: test-%s\n' "$name" "$name" "$name"
+  done
+}
+
+since() { # start (date +%s.%N): seconds since then
+  awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'
+}
+wait_until() { # what deadline cmd...
+  local what=$1 deadline=$2; shift 2
+  until "$@" >/dev/null 2>&1; do
+    [ "$(date +%s)" -lt "$deadline" ] || { log "timed out waiting for $what"; return 1; }
+    sleep 0.2
+  done
+}
+
+print_env() { # dir
+  printf 'export KUBECONFIG="%s"\n' "$1/kubeconfig"
+  # shellcheck disable=SC2016 # $PATH is for the caller's eval
+  printf 'export PATH="%s:$PATH"\n' "$CBIN"
+}
+
+start() { # name port
+  local name=$1 port=$2 dir="$CLUSTERS/$1"
+  lock_instance "$name"
+  case "$(state "$dir")" in
+    running)
+      local oldport
+      oldport=$(inst "$dir" PORT)
+      [ -z "$port" ] || [ "$port" = "$oldport" ] || log "warning: $name already runs on port $oldport (not $port): reusing it"
+      if KUBECONFIG="$dir/kubeconfig" "$CBIN/kubectl" get --raw /readyz >/dev/null 2>&1; then
+        log "$name already runs on https://127.0.0.1:$oldport: reusing it"
+        print_env "$dir"
+        return 0
+      fi
+      log "$name runs but does not answer /readyz: restarting it"
+      ;;
+    partial) log "$name is partly running: restarting it" ;;
+  esac
+  if [ -d "$dir" ]; then
+    stop_processes "$dir"
+    rm -rf "$dir"
+  fi
+  if [ -z "$port" ]; then port=$(default_port "$name") || die "instance '$name' has no default port: give --port"; fi
+  if ! [[ "$port" =~ ^[0-9]+$ ]] || [ "$port" -lt 1024 ] || [ "$port" -gt 65532 ]; then die "bad port '$port'"; fi
+  local etcd_port=$((port + 1)) peer_port=$((port + 2)) kcm_port=$((port + 3)) p
+  for p in "$port" "$etcd_port" "$peer_port" "$kcm_port"; do
+    ! port_open "$p" || die "port $p on 127.0.0.1 is in use (instance $name needs $port..$kcm_port): give another --port"
+  done
+
+  local t0 deadline
+  t0=$(date +%s.%N)
+  deadline=$(( $(date +%s) + TIMEOUT ))
+  mkdir -p "$dir/logs" "$dir/etcd"
+  chmod 700 "$dir" "$dir/etcd"
+  gen_pki "$dir"
+  cat >"$dir/instance.env" <<EOF
+NAME=$name
+PORT=$port
+ETCD_PORT=$etcd_port
+ETCD_PEER_PORT=$peer_port
+KCM_PORT=$kcm_port
+EOF
+  local admin kcm
+  admin=$(openssl rand -hex 24); kcm=$(openssl rand -hex 24)
+  (umask 077
+   echo "$admin" >"$dir/pki/admin.token"
+   printf '%s,admin,admin,system:masters\n%s,system:kube-controller-manager,kube-controller-manager,system:masters\n' \
+     "$admin" "$kcm" >"$dir/pki/tokens.csv"
+   kubeconfig_yaml "$dir" >"$dir/kubeconfig"
+   sed "s/^    token: .*/    token: $kcm/" "$dir/kubeconfig" >"$dir/pki/kcm.kubeconfig")
+
+  log "starting $name: etcd $ETCD_VERSION on :$etcd_port, kube-apiserver $K8S_VERSION on :$port, controller-manager on :$kcm_port (data: $dir)"
+  spawn "$dir" etcd --name "$name" --data-dir "$dir/etcd" \
+    --listen-client-urls "http://127.0.0.1:$etcd_port" --advertise-client-urls "http://127.0.0.1:$etcd_port" \
+    --listen-peer-urls "http://127.0.0.1:$peer_port" --initial-advertise-peer-urls "http://127.0.0.1:$peer_port" \
+    --initial-cluster "$name=http://127.0.0.1:$peer_port" --initial-cluster-state new \
+    --unsafe-no-fsync --log-level warn
+  wait_until "etcd" "$deadline" port_open "$etcd_port" || fail_start "$dir" etcd
+  local t_etcd; t_etcd=$(since "$t0")
+
+  spawn "$dir" kube-apiserver \
+    --etcd-servers "http://127.0.0.1:$etcd_port" \
+    --bind-address 127.0.0.1 --advertise-address 127.0.0.1 --secure-port "$port" \
+    --tls-cert-file "$dir/pki/apiserver.crt" --tls-private-key-file "$dir/pki/apiserver.key" \
+    --cert-dir "$dir/pki" \
+    --token-auth-file "$dir/pki/tokens.csv" --anonymous-auth=false \
+    --authorization-mode RBAC \
+    --service-account-issuer https://kubernetes.default.svc.cluster.local \
+    --service-account-key-file "$dir/pki/sa.pub" --service-account-signing-key-file "$dir/pki/sa.key" \
+    --service-cluster-ip-range "$SERVICE_RANGE" \
+    --allow-privileged=true --profiling=false
+  wait_until "kube-apiserver" "$deadline" env KUBECONFIG="$dir/kubeconfig" "$CBIN/kubectl" get --raw /readyz \
+    || fail_start "$dir" kube-apiserver
+  local t_api; t_api=$(since "$t0")
+
+  spawn "$dir" kube-controller-manager \
+    --kubeconfig "$dir/pki/kcm.kubeconfig" \
+    --bind-address 127.0.0.1 --secure-port "$kcm_port" --cert-dir "$dir/pki/kcm" \
+    --controllers "$CONTROLLERS" \
+    --service-account-private-key-file "$dir/pki/sa.key" --root-ca-file "$dir/pki/ca.crt" \
+    --service-cluster-ip-range "$SERVICE_RANGE" \
+    --cluster-name "test-$name" --leader-elect=false --profiling=false
+  # Ready for tests: the default namespace, and its default ServiceAccount (the controller-manager runs).
+  wait_until "default namespace" "$deadline" env KUBECONFIG="$dir/kubeconfig" "$CBIN/kubectl" get namespace default \
+    || fail_start "$dir" kube-apiserver
+  wait_until "default ServiceAccount" "$deadline" env KUBECONFIG="$dir/kubeconfig" "$CBIN/kubectl" -n default get serviceaccount default \
+    || fail_start "$dir" kube-controller-manager
+  log "$name ready on https://127.0.0.1:$port in $(since "$t0") s (etcd at $t_etcd s, /readyz at $t_api s; context test-$name)"
+  print_env "$dir"
+}
+fail_start() { # dir binary
+  log "$2 did not become ready in ${TIMEOUT}s; the end of $1/logs/$2.log:"
+  tail -n 20 "$1/logs/$2.log" >&2 || true
+  stop_processes "$1"
+  die "start failed (its logs stay in $1/logs until stop)"
+}
+
+stop() { # name
+  local dir="$CLUSTERS/$1"
+  lock_instance "$1"
+  [ -d "$dir" ] || { log "$1 is not running"; return 0; }
+  stop_processes "$dir"
+  rm -rf "$dir"
+  log "stopped $1 and deleted its data"
+}
+
+instances() { # every instance folder's name
+  local d
+  for d in "$CLUSTERS"/*/; do
+    [ -f "$d/instance.env" ] || [ -f "$d/etcd.pid" ] || continue
+    basename "$d"
+  done
+}
+
+status() {
+  local n any=0 dir
+  for n in $(instances); do
+    any=1
+    dir="$CLUSTERS/$n"
+    local port
+    port=$(inst "$dir" PORT); port=${port:-?}
+    local procs="" p pid
+    for p in etcd kube-apiserver kube-controller-manager; do
+      pid=$(live_pid "$dir/$p.pid" "$p") || pid=-
+      procs="$procs $p=$pid"
+    done
+    printf '%s\t%s\thttps://127.0.0.1:%s\t%s\t%s\n' "$n" "$(state "$dir")" "$port" "$dir/kubeconfig" "${procs# }"
+  done
+  [ "$any" = 1 ] || echo "no instances in $CLUSTERS"
+}
+
+kubeconfig() { # names...
+  local names=("$@") dirs=() n
+  if [ ${#names[@]} -eq 0 ]; then
+    for n in $(instances); do [ "$(state "$CLUSTERS/$n")" = running ] && names+=("$n"); done
+    [ ${#names[@]} -gt 0 ] || die "no instance runs"
+  fi
+  for n in "${names[@]}"; do
+    valid_name "$n"
+    [ "$(state "$CLUSTERS/$n")" = running ] || die "instance $n does not run (start it: scripts/test-cluster.sh start --name $n)"
+    dirs+=("$CLUSTERS/$n")
+  done
+  kubeconfig_yaml "${dirs[@]}"
+}
+
+main() {
+  [ $# -gt 0 ] || { usage >&2; exit 2; }
+  local cmd=$1 name="" port=${PULUMI_HELMFILE_CLUSTER_PORT:-} all=0 rest=()
+  shift
+  case "$cmd" in -h|--help|help) usage; exit 0 ;; esac
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --name) [ $# -ge 2 ] || die "--name needs a value"; name=$2; shift 2 ;;
+      --port) [ $# -ge 2 ] || die "--port needs a value"; port=$2; shift 2 ;;
+      --all) all=1; shift ;;
+      -h|--help) usage; exit 0 ;;
+      -*) die "unknown option $1 (see --help)" ;;
+      *) rest+=("$1"); shift ;;
+    esac
+  done
+  [ -n "$name" ] || name=a
+  valid_name "$name"
+  case "$cmd" in
+    build) build ;;
+    start)
+      need openssl openssl
+      build
+      start "$name" "$port"
+      ;;
+    stop)
+      if [ "$all" = 1 ]; then
+        local n
+        for n in $(instances); do stop "$n"; done
+      else
+        stop "$name"
+      fi
+      ;;
+    status) status ;;
+    kubeconfig) kubeconfig "${rest[@]}" ;;
+    *) usage >&2; die "unknown command $cmd" ;;
+  esac
+}
+
+main "$@"; exit
