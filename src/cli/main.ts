@@ -43,6 +43,7 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<nu
     if (flagBool(parsed.flags, "enable-live-output")) ctx.logger.info("Live output is enabled");
     return await command.run(ctx);
   } catch (err) {
+    host.reportError?.(err);
     host.writeStderr(`${redact(errorText(err, debug))}\n`);
     return 1;
   }
