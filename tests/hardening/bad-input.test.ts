@@ -212,7 +212,7 @@ async function runCliCase(c: BadCase, name: string): Promise<void> {
   for (const [k, v] of Object.entries(c.files as Record<string, string | { symlink: string }>)) {
     const path = join(cwd, k);
     mkdirSync(dirname(path), { recursive: true });
-    if (typeof v === "string") writeFileSync(path, v.replaceAll("{dir}", dir));
+    if (typeof v === "string") writeFileSync(path, v.replaceAll("{dir}", dir), { mode: 0o755 });
     else symlinkSync(v.symlink, path);
   }
   const helm = testHelmBinaries().find(([label]) => label === ((c.helm as string | undefined) ?? "helm4"));
