@@ -336,8 +336,13 @@ export function prepareRelease(
 ): PreparedRelease {
   // A source that carries a decrypted or resolved plaintext (e.g. an environment secret used in
   // a .gotmpl values file or a `set:` value) is secret too, so it never reaches state in clear.
-  const carries = (text: string): boolean => ctx.secrets.containsSecret?.(text) ?? false;
-  const values = valuesSources(ctx, st, release).map((v) =>
+  // Once the load knows any secret, templated text (inline values, `set:`) may derive from it
+  // through a transformation (`b64enc`, hashing, slicing) no substring check can see.
+  // Asked after the values were rendered: their templates may have resolved secrets themselves.
+  const sources = valuesSources(ctx, st, release);
+  const derived = ctx.secrets.hasSecrets?.() ?? false;
+  const carries = (text: string): boolean => derived || (ctx.secrets.containsSecret?.(text) ?? false);
+  const values = sources.map((v) =>
     !v.secret && v.kind === "inline" && carries(v.content) ? { ...v, secret: true } : v,
   );
   const flags = [
