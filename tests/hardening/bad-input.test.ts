@@ -5,6 +5,7 @@
  * file, line and key path. Expected codes are ours; the conditions come from Go/helm/helmfile
  * behaviour (recursion and alias limits, forbidden keys, helm failures and hangs).
  */
+import { execFileSync } from "node:child_process";
 import {
   chmodSync,
   existsSync,
@@ -201,7 +202,7 @@ interface CliRun {
 const cliRuns = new Map<string, CliRun>();
 
 /**
- * A `cli` case: `files` (a value `{ "symlink": target }` makes a symlink), run from `<dir>/s`
+ * A `cli` case: `files` (a value `{ "symlink": target }` makes a symlink, `{ "fifo": true }` a FIFO), run from `<dir>/s`
  * with `args`; `mustNotExist` lists paths (relative to `<dir>`) no run may create, `secret`
  * a string no output may contain.
  */
@@ -209,11 +210,14 @@ async function runCliCase(c: BadCase, name: string): Promise<void> {
   const dir = join(scratch, name);
   const cwd = join(dir, "s");
   mkdirSync(cwd, { recursive: true });
-  for (const [k, v] of Object.entries(c.files as Record<string, string | { symlink: string }>)) {
+  for (const [k, v] of Object.entries(
+    c.files as Record<string, string | { symlink?: string; fifo?: true }>,
+  )) {
     const path = join(cwd, k);
     mkdirSync(dirname(path), { recursive: true });
     if (typeof v === "string") writeFileSync(path, v.replaceAll("{dir}", dir), { mode: 0o755 });
-    else symlinkSync(v.symlink, path);
+    else if (v.fifo === true) execFileSync("mkfifo", [path]);
+    else symlinkSync(v.symlink ?? "", path);
   }
   const helm = testHelmBinaries().find(([label]) => label === ((c.helm as string | undefined) ?? "helm4"));
   const run: CliRun = { error: undefined, output: "" };
