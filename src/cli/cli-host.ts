@@ -12,4 +12,6 @@ export interface CliHost {
   readonly env: Environment;
   writeStdout(text: string): void;
   writeStderr(text: string): void;
+  /** Receives the error that ended the invocation (before it is printed); default: none. Tests match its `code`. */
+  reportError?(err: unknown): void;
 }

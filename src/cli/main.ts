@@ -5,6 +5,7 @@
  * exit 1; only `--debug` shows stack traces of unexpected errors.
  */
 import { isHelmfileError } from "../shared/errors";
+import { installSignalCleanup } from "../node/process-cleanup";
 import type { CliHost } from "./cli-host";
 import { createCliContext } from "./cli-context";
 import { findCommand, listCommands } from "./commands/index";
@@ -43,6 +44,7 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<nu
     if (flagBool(parsed.flags, "enable-live-output")) ctx.logger.info("Live output is enabled");
     return await command.run(ctx);
   } catch (err) {
+    host.reportError?.(err);
     host.writeStderr(`${redact(errorText(err, debug))}\n`);
     return 1;
   }
@@ -56,6 +58,8 @@ function errorText(err: unknown, debug: boolean): string {
 
 /** Binds {@link runCli} to the real process. */
 export function main(): void {
+  // SIGINT/SIGTERM stop helm children, remove temporary (possibly secret) files, exit 130/143.
+  installSignalCleanup();
   const host: CliHost = {
     cwd: process.cwd(),
     env: process.env,

@@ -16,6 +16,7 @@ import { limitsAndPolicy, renderGoTemplate } from "./template-bridge";
 import { releaseTemplateData, type StateOverrides } from "./template-data";
 import { decodeValuesYaml, encodeValuesYaml } from "./yaml-io";
 import { renderDefaultPostRendererArgs } from "./default-post-renderer-args";
+import { checkPostRendererAllowed, resolvePolicy } from "../shared/policy";
 import { mergeValues } from "../merge/index";
 
 /** The state a release belongs to, as release preparation needs it. */
@@ -102,12 +103,15 @@ function expandSecretRefs(
   ctx: LoaderContext,
   text: string,
   file: string,
+  root: string,
 ): { content: string; secret: boolean } | undefined {
   if (ctx.secretResolver === undefined || !/ref\+/.test(text)) return undefined;
   const decoded = decodeValuesYaml(text, file, ctx.yamlVersion);
   if (!isMap(decoded)) return undefined;
   const before = encodeValuesYaml(decoded, ctx.yamlVersion);
-  const content = encodeValuesYaml(ctx.secretResolver.evalMap(decoded) as ValueMap, ctx.yamlVersion);
+  // `ref+file://` references stay in the state's folder tree, as `readFile` does.
+  const scope = { root, file };
+  const content = encodeValuesYaml(ctx.secretResolver.evalMap(decoded, scope) as ValueMap, ctx.yamlVersion);
   return { content, secret: content !== before };
 }
 
@@ -130,7 +134,9 @@ function valuesSources(ctx: LoaderContext, st: ReleaseStateView, release: Releas
       const path = files[0] as string;
       if (!isGotmplPath(path)) {
         const expanded =
-          ctx.secretResolver === undefined ? undefined : expandSecretRefs(ctx, ctx.fs.readFile(path), path);
+          ctx.secretResolver === undefined
+            ? undefined
+            : expandSecretRefs(ctx, ctx.fs.readFile(path), path, st.loc.absDir);
         out.push(
           expanded === undefined
             ? { kind: "file", path, origin, secret: false }
@@ -153,7 +159,7 @@ function valuesSources(ctx: LoaderContext, st: ReleaseStateView, release: Releas
       out.push({
         kind: "inline",
         origin,
-        ...(expandSecretRefs(ctx, content, path) ?? { content, secret: false }),
+        ...(expandSecretRefs(ctx, content, path, st.loc.absDir) ?? { content, secret: false }),
       });
     } else if (isMap(v)) {
       out.push({ kind: "inline", content: encodeValuesYaml(v, ctx.yamlVersion), origin, secret: false });
@@ -304,6 +310,22 @@ function optionalDefaultArgs(args: string[]): { defaultPostRendererArgs?: readon
   return args.length === 0 ? {} : { defaultPostRendererArgs: args };
 }
 
+/** A post-renderer the state names is a program run: the insecure-features policy decides. */
+function checkStatePostRenderer(
+  ctx: LoaderContext,
+  st: ReleaseStateView,
+  release: ReleaseSpec,
+  defaults: HelmDefaults,
+): void {
+  const own = release.postRenderer ?? "";
+  const program = own !== "" ? own : (defaults.postRenderer ?? "");
+  if (program === "") return;
+  checkPostRendererAllowed(ctx.policy ?? resolvePolicy({}, ctx.environ), program, {
+    file: st.absFile,
+    keyPath: own !== "" ? ["releases", release.name ?? "", "postRenderer"] : ["helmDefaults", "postRenderer"],
+  });
+}
+
 /** Builds the PreparedRelease for a templated, override-applied release. */
 export function prepareRelease(
   ctx: LoaderContext,
@@ -314,8 +336,13 @@ export function prepareRelease(
 ): PreparedRelease {
   // A source that carries a decrypted or resolved plaintext (e.g. an environment secret used in
   // a .gotmpl values file or a `set:` value) is secret too, so it never reaches state in clear.
-  const carries = (text: string): boolean => ctx.secrets.containsSecret?.(text) ?? false;
-  const values = valuesSources(ctx, st, release).map((v) =>
+  // Once the load knows any secret, templated text (inline values, `set:`) may derive from it
+  // through a transformation (`b64enc`, hashing, slicing) no substring check can see.
+  // Asked after the values were rendered: their templates may have resolved secrets themselves.
+  const sources = valuesSources(ctx, st, release);
+  const derived = ctx.secrets.hasSecrets?.() ?? false;
+  const carries = (text: string): boolean => derived || (ctx.secrets.containsSecret?.(text) ?? false);
+  const values = sources.map((v) =>
     !v.secret && v.kind === "inline" && carries(v.content) ? { ...v, secret: true } : v,
   );
   const flags = [
@@ -324,6 +351,7 @@ export function prepareRelease(
     ...envSetFlag(ctx, release),
   ].map((f) => (!f.secret && carries(f.expression) ? { ...f, secret: true } : f));
   const defaults: HelmDefaults = st.spec.helmDefaults ?? {};
+  checkStatePostRenderer(ctx, st, release, defaults);
   const chartPath = isLocalChart(ctx, st.loc, release.chart ?? "");
   // helm's --kube-context: release, then the selected environment's kubeContext, then helmDefaults.
   const kubeContext =

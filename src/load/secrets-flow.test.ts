@@ -40,3 +40,33 @@ describe("secrets", () => {
     );
   });
 });
+
+describe("values derived from a secret", () => {
+  it("a values template holding b64enc of an environment secret is secret (never cached, never in clear)", () => {
+    const known = new Set<string>();
+    const tracking: SecretsDecryptor = {
+      decryptFile: (path) => {
+        const text = files2[path]?.replace(/ENC:/g, "") ?? "";
+        known.add("Derived-Secret-42");
+        return text;
+      },
+      containsSecret: (text) => [...known].some((s) => text.includes(s)),
+      hasSecrets: () => known.size > 0,
+    };
+    const files2: Record<string, string> = {
+      "/w/helmfile.yaml.gotmpl":
+        "environments:\n  default:\n    secrets:\n    - secrets.yaml\n---\nreleases:\n- name: r\n  chart: c/c\n  values:\n  - b64: {{ .Values.password | b64enc }}\n",
+      "/w/secrets.yaml": "password: ENC:Derived-Secret-42\n",
+    };
+    const st = loadDesiredState(
+      { cwd: "/w", file: "helmfile.yaml.gotmpl" },
+      { fs: new MemoryFileSystem(files2), env: {}, secrets: tracking },
+    );
+    const r = st.releases[0];
+    expect(r?.values[0]).toMatchObject({ kind: "inline", secret: true });
+    expect(r?.values[0]?.kind === "inline" && r.values[0].content).toContain(
+      Buffer.from("Derived-Secret-42").toString("base64"),
+    );
+    expect(r?.hasSecrets).toBe(true);
+  });
+});

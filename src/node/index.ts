@@ -10,3 +10,4 @@ export {
   type HelmInfo,
   type FindHelmOptions,
 } from "./find-helm";
+export { installSignalCleanup, cleanupNow } from "./process-cleanup";

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LoadError } from "../shared/errors";
@@ -59,5 +60,43 @@ describe("NodeFileSystem", () => {
     expect(fs.isFile("a.yaml")).toBe(true);
     expect(fs.isDirectory("sub")).toBe(true);
     expect(fs.isDirectory("a.yaml")).toBe(false);
+  });
+});
+
+describe("hostile files and trees", () => {
+  let dir = "";
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "ph-nfs-"));
+    execFileSync("mkfifo", [join(dir, "fifo.yaml")]);
+    mkdirSync(join(dir, "adir.yaml"));
+    mkdirSync(join(dir, "states", "a"), { recursive: true });
+    writeFileSync(join(dir, "states", "a", "h.yaml"), "x: 1\n");
+    symlinkSync("..", join(dir, "states", "a", "up"));
+    symlinkSync("..", join(dir, "states", "up2"));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const codeOf = (f: () => unknown): string | undefined => {
+    try {
+      f();
+      return undefined;
+    } catch (e) {
+      return (e as { code?: string }).code;
+    }
+  };
+
+  test("a FIFO, a directory and a NUL byte are refused at once with located errors", () => {
+    const fs = new NodeFileSystem(dir);
+    expect(codeOf(() => fs.readFile("fifo.yaml"))).toBe("LOAD_NOT_A_FILE");
+    expect(() => fs.readFile("adir.yaml")).toThrow("read adir.yaml: is a directory, not a regular file");
+    expect(codeOf(() => fs.readFile("a\0b"))).toBe("LOAD_INVALID_PATH");
+    expect(() => fs.readFile("missing.yaml")).toThrow(
+      "cannot read file: open missing.yaml: no such file or directory",
+    );
+  });
+
+  test("a recursive glob through symlinks back up the tree finds each file once per real path and ends", () => {
+    const found = new NodeFileSystem(dir).glob("states/**/h.yaml");
+    expect(found.length).toBeLessThan(10);
+    expect(found).toContain(join(dir, "states", "a", "h.yaml"));
   });
 });

@@ -2,7 +2,7 @@
  * The Node implementation of {@link FileSystem}: synchronous reads on the real disk. Only
  * `src/node/` (and the edges: cli, automation, conformance) may touch `node:fs`.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, resolve, sep } from "node:path";
 import { LoadError } from "../shared/errors";
 import type { FileSystem } from "../shared/io";
@@ -24,10 +24,37 @@ export class NodeFileSystem implements FileSystem {
   }
 
   readBytes(path: string): Uint8Array {
+    if (path.includes("\0")) {
+      throw new LoadError("LOAD_INVALID_PATH", `cannot read file: the path contains a NUL byte`, {
+        file: path.replace(/\0/g, "\\0"),
+        found: JSON.stringify(path),
+      });
+    }
+    const abs = this.abs(path);
     try {
-      return readFileSync(this.abs(path));
+      // A FIFO or device would block or never end, a directory cannot be read: refused first.
+      const st = statSync(abs);
+      if (!st.isFile()) {
+        const kind = st.isDirectory()
+          ? "is a directory"
+          : st.isFIFO()
+            ? "is a named pipe (FIFO)"
+            : st.isSocket()
+              ? "is a socket"
+              : "is a device";
+        throw new LoadError(
+          "LOAD_NOT_A_FILE",
+          `cannot read file: read ${path}: ${kind}, not a regular file`,
+          {
+            file: path,
+            expected: "a regular file",
+          },
+        );
+      }
+      return readFileSync(abs);
     } catch (err) {
-      throw new LoadError("FILE_NOT_FOUND", `cannot read file: ${errnoText(err)}`, {
+      if (err instanceof LoadError) throw err;
+      throw new LoadError("FILE_NOT_FOUND", `cannot read file: open ${path}: ${errnoText(err)}`, {
         file: path,
         cause: err,
       });
@@ -72,19 +99,27 @@ export class NodeFileSystem implements FileSystem {
 }
 
 /** Matches glob segments level by level, so only `**` walks a whole tree. */
-function matchSegments(dir: string, segments: readonly string[], out: string[]): void {
+function matchSegments(
+  dir: string,
+  segments: readonly string[],
+  out: string[],
+  ancestors: ReadonlySet<string> = new Set(),
+): void {
   const [seg, ...rest] = segments;
   if (seg === undefined) return;
   if (seg === "**") {
     // `**` matches zero or more directories.
     if (rest.length === 0) {
-      walk(dir, "", (rel) => out.push(join(dir, rel)));
+      walk(dir, "", (rel) => out.push(join(dir, rel)), new Set([realOf(dir)]));
       return;
     }
-    matchSegments(dir, rest, out);
+    matchSegments(dir, rest, out, ancestors);
+    const seen = new Set(ancestors).add(realOf(dir));
     for (const name of safeReadDir(dir)) {
       const child = join(dir, name);
-      if (statOrUndefined(child)?.isDirectory()) matchSegments(child, segments, out);
+      // A symlink back to a directory being walked would repeat the walk without end.
+      if (statOrUndefined(child)?.isDirectory() && !seen.has(realOf(child)))
+        matchSegments(child, segments, out, seen);
     }
     return;
   }
@@ -93,7 +128,7 @@ function matchSegments(dir: string, segments: readonly string[], out: string[]):
     if (!re.test(name)) continue;
     const child = join(dir, name);
     if (rest.length === 0) out.push(child);
-    else if (statOrUndefined(child)?.isDirectory()) matchSegments(child, rest, out);
+    else if (statOrUndefined(child)?.isDirectory()) matchSegments(child, rest, out, ancestors);
   }
 }
 
@@ -113,12 +148,37 @@ function statOrUndefined(path: string): ReturnType<typeof statSync> | undefined 
   }
 }
 
+/** Go's `syscall.Errno` texts for the errors a read can meet; never Node's `ENOENT: …` form. */
+const ERRNO_TEXT: Readonly<Record<string, string>> = {
+  ENOENT: "no such file or directory",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  ELOOP: "too many levels of symbolic links",
+  ENOTDIR: "not a directory",
+  EISDIR: "is a directory",
+  ENAMETOOLONG: "file name too long",
+  EMFILE: "too many open files",
+};
+
 function errnoText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && ERRNO_TEXT[code] !== undefined) return ERRNO_TEXT[code];
+  return err instanceof Error
+    ? err.message.replace(/^E[A-Z]+: /, "").replace(/, \w+ '.*'$/, "")
+    : String(err);
 }
 
-/** Visits every entry below `dir` (paths relative to the walk root, `/`-separated). */
-function walk(dir: string, rel: string, visit: (rel: string) => void): void {
+/** The real path of `path` (symlinks resolved), or `path` itself when it cannot be resolved. */
+function realOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Visits every entry below `dir` (paths relative to the walk root, `/`-separated), entering no directory twice on one branch. */
+function walk(dir: string, rel: string, visit: (rel: string) => void, ancestors: ReadonlySet<string>): void {
   let names: string[];
   try {
     names = readdirSync(join(dir, rel));
@@ -128,7 +188,10 @@ function walk(dir: string, rel: string, visit: (rel: string) => void): void {
   for (const name of names) {
     const childRel = rel === "" ? name : `${rel}/${name}`;
     visit(childRel);
-    if (statOrUndefined(join(dir, childRel))?.isDirectory()) walk(dir, childRel, visit);
+    const child = join(dir, childRel);
+    if (!statOrUndefined(child)?.isDirectory()) continue;
+    const real = realOf(child);
+    if (!ancestors.has(real)) walk(dir, childRel, visit, new Set(ancestors).add(real));
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import type { CommandOptions, CommandResult, Environment, ProcessRunner } from "../shared/io";
+import { trackChild } from "./process-cleanup";
 
 /** Options of {@link NodeProcessRunner}. */
 export interface NodeProcessRunnerOptions {
@@ -39,6 +40,7 @@ export class NodeProcessRunner implements ProcessRunner {
         env: this.env(options),
         stdio: ["pipe", "pipe", "pipe"],
       });
+      trackChild(child);
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       let spawnError: Error | undefined;

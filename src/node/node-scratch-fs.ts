@@ -12,6 +12,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ScratchFileSystem, ScratchStat } from "../render/render-io";
+import { trackTempPath, untrackTempPath } from "./process-cleanup";
 
 /** Real scratch files; temp dirs go under `tempRoot` (default the OS temp dir). */
 export class NodeScratchFileSystem implements ScratchFileSystem {
@@ -20,6 +21,8 @@ export class NodeScratchFileSystem implements ScratchFileSystem {
   makeTempDir(prefix: string): string {
     mkdirSync(this.tempRoot, { recursive: true });
     const dir = mkdtempSync(join(this.tempRoot, prefix));
+    // Removed if a signal stops the process before the caller removes it.
+    trackTempPath(dir);
     return dir;
   }
 
@@ -29,6 +32,8 @@ export class NodeScratchFileSystem implements ScratchFileSystem {
 
   writeFile(path: string, content: string, mode = 0o600): void {
     writeFileSync(path, content, { mode });
+    // Private files (values that may hold secrets) never outlive a signal.
+    if (mode === 0o600) trackTempPath(path);
   }
 
   writeBytes(path: string, content: Uint8Array, mode = 0o600): void {
@@ -37,10 +42,12 @@ export class NodeScratchFileSystem implements ScratchFileSystem {
 
   rename(from: string, to: string): void {
     renameSync(from, to);
+    untrackTempPath(from);
   }
 
   remove(path: string): void {
     rmSync(path, { recursive: true, force: true });
+    untrackTempPath(path);
   }
 
   stat(path: string): ScratchStat | undefined {

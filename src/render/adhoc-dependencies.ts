@@ -6,6 +6,7 @@
  * the temporary chart like any local chart.
  */
 import { posix } from "node:path";
+import { confineOutputPath } from "./output-root";
 import { parseDocument } from "yaml";
 import { RenderError } from "../shared/errors";
 import type { FileSystem, ProcessRunner } from "../shared/io";
@@ -119,7 +120,15 @@ export function releaseId(r: PreparedRelease): string {
 
 /** `<tempRoot>/<release id>`, as chartify names the temporary chart (`/` and `:` become directories). */
 export function tempChartDir(r: PreparedRelease, tempRoot: string): string {
-  return posix.join(tempRoot, ...releaseId(r).split(/[/:]/));
+  const dir = posix.join(tempRoot, ...releaseId(r).split(/[/:]/));
+  const fields: Record<string, string> = { name: r.name, namespace: r.namespace };
+  if (r.kubeContext !== undefined) fields.kubeContext = r.kubeContext;
+  // The temporary chart is removed and recreated: it must never resolve outside its root.
+  return confineOutputPath(dir, posix.resolve(tempRoot), tempRoot, r, {
+    what: "the temporary chart directory (release dependencies)",
+    fields,
+    allowRoot: false,
+  });
 }
 
 function copyTree(from: string, to: string, fs: FileSystem, scratch: ScratchFileSystem): void {

@@ -40,4 +40,6 @@ export {
   writeValuesFile,
   stateEnvironment,
   type PathTemplateEnvironment,
+  type PathTemplateOptions,
 } from "./path-templates";
+export { OUTPUT_PATH_CODES, confineOutputPath, outputRootOf } from "./output-root";

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { posix } from "node:path";
 import type { LoadedState, PreparedRelease } from "../shared/model";
 import { isMap, newMap, type ValueMap } from "../shared/value";
+import { confineOutputPath, outputRootOf } from "./output-root";
 import { str, sub } from "./spec-access";
 import { GoStruct, renderTemplate, type GoValue } from "../template/index";
 
@@ -63,12 +64,34 @@ function render(name: string, source: string, data: GoStruct): string {
   return posix.normalize(renderTemplate(source, data, { name, funcs: new Map() }));
 }
 
+/** Options of the path template functions. */
+export interface PathTemplateOptions {
+  /** The directory a relative result resolves against (for the output-root check); default the release's `baseDir`. */
+  readonly baseDir?: string;
+}
+
+/** The release fields a path template refers to (for naming the one that escapes). */
+function stateFields(r: PreparedRelease, source: string, chartName?: string): Record<string, string> {
+  const all: Array<[string, string, RegExp]> = [
+    ["name", r.name, /\.Release\.Name\b/],
+    ["namespace", r.namespace, /\.Release\.Namespace\b/],
+    ["kubeContext", r.kubeContext ?? "", /\.Release\.KubeContext\b/],
+    ["version", r.version ?? "", /\.Release\.Version\b/],
+    ["chart", typeof r.spec.chart === "string" ? r.spec.chart : r.chart, /\.Release\.Chart\b/],
+    ["chart name", chartName ?? "", /\.ChartName\b/],
+  ];
+  const fields: Record<string, string> = {};
+  for (const [k, v, re] of all) if (re.test(source)) fields[k] = v;
+  return fields;
+}
+
 /** `helm template --output-dir` for one release (default `<dir>/<state base>-<sha1[:8]>-<release>`). */
 export function templateOutputDir(
   outputDir: string,
   r: PreparedRelease,
   env: PathTemplateEnvironment,
   template = "",
+  options: PathTemplateOptions = {},
 ): string {
   const data = struct("", {
     OutputDir: outputDir,
@@ -76,7 +99,14 @@ export function templateOutputDir(
     Release: releaseStruct(r),
     Environment: environmentStruct(env),
   });
-  return render("output-dir", template === "" ? TEMPLATE_OUTPUT_DIR : template, data);
+  const source = template === "" ? TEMPLATE_OUTPUT_DIR : template;
+  const path = render("output-dir", source, data);
+  const base = options.baseDir ?? r.baseDir;
+  const root = outputRootOf(template, base, outputDir, outputDir === "" ? "." : outputDir);
+  return confineOutputPath(path, root, base, r, {
+    what: template === "" ? "--output-dir" : "--output-dir-template",
+    fields: stateFields(r, source),
+  });
 }
 
 /** Where `fetch` puts a chart (default `<dir>/<ns>/[<ctx>/]<release>/<chart>/<version or latest>`). */
@@ -86,6 +116,7 @@ export function fetchOutputDir(
   r: PreparedRelease,
   env: PathTemplateEnvironment,
   template = "",
+  options: PathTemplateOptions = {},
 ): string {
   const data = struct("", {
     ChartName: chartName,
@@ -93,17 +124,35 @@ export function fetchOutputDir(
     Release: releaseStruct(r),
     Environment: environmentStruct(env),
   });
-  return render("output-dir-template", template === "" ? FETCH_OUTPUT_DIR : template, data);
+  const source = template === "" ? FETCH_OUTPUT_DIR : template;
+  const path = render("output-dir-template", source, data);
+  const base = options.baseDir ?? r.baseDir;
+  const root = outputRootOf(template, base, outputDir, outputDir === "" ? "." : outputDir);
+  return confineOutputPath(path, root, base, r, {
+    what: template === "" ? "fetch --output-dir" : "fetch --output-dir-template",
+    fields: stateFields(r, source, chartName),
+  });
 }
 
 /** The file `write-values` writes (default `<state base>-<sha1[:8]>/<release>.yaml`). */
-export function writeValuesFile(r: PreparedRelease, env: PathTemplateEnvironment, template = ""): string {
+export function writeValuesFile(
+  r: PreparedRelease,
+  env: PathTemplateEnvironment,
+  template = "",
+  options: PathTemplateOptions = {},
+): string {
   const data = struct("", {
     State: stateStruct(r),
     Release: releaseStruct(r),
     Environment: environmentStruct(env),
   });
-  return render("output-file", template === "" ? WRITE_VALUES_FILE : template, data);
+  const source = template === "" ? WRITE_VALUES_FILE : template;
+  const path = render("output-file", source, data);
+  const base = options.baseDir ?? r.baseDir;
+  return confineOutputPath(path, outputRootOf(template, base, "", "."), base, r, {
+    what: template === "" ? "write-values" : "write-values --output-file-template",
+    fields: stateFields(r, source),
+  });
 }
 
 /** The environment of a loaded state as path templates see it. */

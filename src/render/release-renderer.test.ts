@@ -1,3 +1,4 @@
+import { redactArg } from "./render-release";
 import { join } from "node:path";
 import { findHelm, NodeFileSystem, NodeProcessRunner, NodeScratchFileSystem } from "../node";
 import { testHelmBinaries } from "../node/helm-binaries";
@@ -67,5 +68,15 @@ describe.each(testHelmBinaries())("createReleaseRenderer with %s", (_label, helm
     } finally {
       renderer.dispose();
     }
+  });
+});
+
+describe("--set values in printed commands", () => {
+  test("an escaped comma stays inside the masked value; literal and json values are masked whole", () => {
+    const show = (flag: string, v: string): string => redactArg(v, 1, [flag, v]);
+    expect(show("--set", "auth.password=Alpha\\,Bravo.Charlie=x,b=2")).toBe("auth.password=***,b=***");
+    expect(show("--set-literal", "k=a,b=c")).toBe("k=***");
+    expect(show("--set-json", 'k={"a":1,"b":2}')).toBe("k=***");
+    expect(show("--set", "k=a,stray")).toBe("k=***,***");
   });
 });

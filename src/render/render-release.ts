@@ -234,14 +234,33 @@ function templateFailure(
   );
 }
 
-/** `--set` values may carry secrets: only their keys are shown. */
-function redactArg(arg: string, i: number, all: readonly string[]): string {
+/**
+ * `--set` values may carry secrets: only their keys are shown. helm splits `--set` and
+ * `--set-string` at commas not escaped with a backslash; `--set-literal` and `--set-json`
+ * take everything after the first `=` as one value.
+ */
+export function redactArg(arg: string, i: number, all: readonly string[]): string {
   const prev = all[i - 1] ?? "";
-  if (/^--set(-string|-json|-literal)?$/.test(prev)) {
-    return arg
-      .split(",")
-      .map((kv) => (kv.includes("=") ? `${kv.slice(0, kv.indexOf("="))}=***` : kv))
-      .join(",");
-  }
+  const maskOne = (kv: string): string => (kv.includes("=") ? `${kv.slice(0, kv.indexOf("="))}=***` : "***");
+  if (prev === "--set-literal" || prev === "--set-json") return maskOne(arg);
+  if (prev === "--set" || prev === "--set-string") return splitUnescapedCommas(arg).map(maskOne).join(",");
   return /\s/.test(arg) ? JSON.stringify(arg) : arg;
+}
+
+/** `a=1,b=x\,y` → `["a=1", "b=x\,y"]`: commas after an odd number of backslashes stay. */
+function splitUnescapedCommas(arg: string): string[] {
+  const parts: string[] = [];
+  let cur = "";
+  for (let i = 0; i < arg.length; i++) {
+    const c = arg[i] as string;
+    if (c === "\\" && i + 1 < arg.length) {
+      cur += c + (arg[i + 1] as string);
+      i++;
+    } else if (c === ",") {
+      parts.push(cur);
+      cur = "";
+    } else cur += c;
+  }
+  parts.push(cur);
+  return parts;
 }

@@ -23,6 +23,8 @@ export interface RefBackendContext {
   /** For `ref+sops://`; absent means sops references fail with a clear error. */
   readonly decryptor?: SecretsDecryptor;
   readonly yamlVersion: GoYamlVersion;
+  /** Asks the insecure-features policy before a backend reads `file` (absolute); throws when refused. */
+  readonly checkRead?: (file: string, via: string) => void;
 }
 
 /** One `ref+<name>://` backend. */
@@ -60,6 +62,7 @@ function absolute(path: string, cwd: string): string {
 
 function readRefFile(ref: SecretRef, ctx: RefBackendContext): { file: string; text: string } {
   const file = absolute(ref.path.replace(/\/+$/, ""), ctx.cwd);
+  ctx.checkRead?.(file, "ref+file://");
   if (!ctx.fs.isFile(file)) throw failure(ref, `file ${file} does not exist`, file);
   return { file, text: ctx.fs.readFile(file) };
 }
@@ -70,6 +73,7 @@ const fileBackend: RefBackend = {
     if (encode === "raw") return readRefFile(ref, ctx).text;
     if (encode === "base64") {
       const file = absolute(ref.path.replace(/\/+$/, ""), ctx.cwd);
+      ctx.checkRead?.(file, "ref+file://");
       if (!ctx.fs.isFile(file)) throw failure(ref, `file ${file} does not exist`, file);
       return Buffer.from(ctx.fs.readBytes(file)).toString("base64");
     }
@@ -124,6 +128,7 @@ function sopsDecrypt(ref: SecretRef, ctx: RefBackendContext): { file: string; te
     throw failure(ref, `key_type=${keyType} is not supported (only filepath)`);
   }
   const file = absolute(ref.path.replace(/\/+$/, ""), ctx.cwd);
+  ctx.checkRead?.(file, "ref+sops://");
   return { file, text: ctx.decryptor.decryptFile(file) };
 }
 

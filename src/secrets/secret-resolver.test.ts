@@ -139,3 +139,34 @@ describe("vals reference syntax", () => {
     expect(resolver().evalMap(map({ k: "ref+echo://y" }))["k"]).toBe("ref+echo://y");
   });
 });
+
+describe("secret references under HELMFILE_DISABLE_INSECURE_FEATURES", () => {
+  const guarded = (): SecretRefResolver =>
+    new SecretRefResolver({ fs, env: { HELMFILE_DISABLE_INSECURE_FEATURES: "true" }, cwd: "/w" });
+  const codeOf = (f: () => unknown): string | undefined => {
+    try {
+      f();
+      return undefined;
+    } catch (e) {
+      return (e as { code?: string }).code;
+    }
+  };
+
+  it("file references outside the scope's folder tree are refused, also after an allowed read was cached", () => {
+    const r = guarded();
+    expect(r.evalMap(map({ k: "ref+file://token.txt" }), { root: "/w" })["k"]).toBe("raw-token-text\n");
+    expect(codeOf(() => r.evalMap(map({ k: "ref+file:///abs/ca.pem" }), { root: "/w" }))).toBe(
+      "POLICY_FILE_OUTSIDE_TREE",
+    );
+    expect(codeOf(() => r.evalMap(map({ k: "ref+file://token.txt" }), { root: "/other" }))).toBe(
+      "POLICY_FILE_OUTSIDE_TREE",
+    );
+    expect(codeOf(() => r.evalMap(map({ k: "ref+sops://../abs/ca.pem" }), { root: "/w" }))).toBe(
+      "POLICY_FILE_OUTSIDE_TREE",
+    );
+  });
+
+  it("references that read no file still resolve", () => {
+    expect(guarded().evalMap(map({ k: "ref+echo://plain" }), { root: "/w" })["k"]).toBe("plain");
+  });
+});

@@ -11,6 +11,7 @@
  * can mark outputs secret and redact logs.
  */
 import { HelmfileError, SecretError } from "../shared/errors";
+import { checkAccess, resolvePolicy, type SecurityPolicy } from "../shared/policy";
 import type { Environment, FileSystem } from "../shared/io";
 import type { SecretsDecryptor } from "../shared/secrets";
 import { GoTime, isMap, newMap, type Value, type ValueMap } from "../shared/value";
@@ -35,7 +36,20 @@ export interface SecretRefResolverOptions {
   readonly registry?: SecretRegistry;
   /** YAML flavour for documents looked up with a fragment; default `"v3"`. */
   readonly yamlVersion?: GoYamlVersion;
+  /** Insecure-features policy for file-reading backends; default from `HELMFILE_DISABLE_INSECURE_FEATURES` in `env`. */
+  readonly policy?: SecurityPolicy;
 }
+
+/** Where one resolution happens (see `SecretScope` of the template functions). */
+export interface ResolveScope {
+  /** Folder tree `file`/`sops` references must stay in; default the resolver's `cwd`. */
+  readonly root?: string;
+  /** The file holding the references (for errors). */
+  readonly file?: string;
+}
+
+/** Backends whose path names a local file. */
+const FILE_BACKENDS = new Set(["file", "sops"]);
 
 /** A value the resolver walks: the Go-typed values tree or the template engine's maps. */
 type Walkable = unknown;
@@ -61,19 +75,33 @@ export class SecretRefResolver {
   private readonly ctx: RefBackendContext;
   private readonly strings = new Map<string, string>();
   private readonly docs = new Map<string, ValueMap>();
+  private readonly policy: SecurityPolicy;
+  private scope: ResolveScope = {};
   /** Number of references resolved so far. */
   resolvedCount = 0;
 
   constructor(options: SecretRefResolverOptions) {
     this.registry = options.registry ?? new SecretRegistry();
     this.backends = { ...BUILTIN_REF_BACKENDS, ...(options.backends ?? {}) };
+    this.policy = options.policy ?? resolvePolicy({}, options.env);
     this.ctx = {
       fs: options.fs,
       env: options.env,
       cwd: options.cwd,
       yamlVersion: options.yamlVersion ?? "v3",
       ...(options.decryptor === undefined ? {} : { decryptor: options.decryptor }),
+      checkRead: (file: string, via: string) => this.checkRead(file, via),
     };
+  }
+
+  /** Asks the policy whether a backend may read `file` (absolute) in the current scope. */
+  private checkRead(file: string, via: string): void {
+    const root = this.scope.root ?? this.ctx.cwd;
+    checkAccess(
+      this.policy,
+      { kind: "read", via, path: file, root },
+      this.scope.file === undefined ? {} : { file: this.scope.file },
+    );
   }
 
   /** The names of the usable backends. */
@@ -93,6 +121,9 @@ export class SecretRefResolver {
       );
     }
     this.resolvedCount++;
+    // Checked before the caches: a value read in one scope is not handed out in another.
+    if (FILE_BACKENDS.has(ref.backend))
+      this.checkRead(absolutePath(ref.path, this.ctx.cwd), `ref+${ref.backend}://`);
     if (ref.fragment.length === 0) {
       let s = this.strings.get(key);
       if (s === undefined) {
@@ -165,15 +196,30 @@ export class SecretRefResolver {
   }
 
   /** The `SecretResolver` contract of the template functions: a map with every reference resolved. */
-  evalMap<M extends object>(values: M): M {
-    return this.expandValue(values) as M;
+  evalMap<M extends object>(values: M, scope: ResolveScope = {}): M {
+    return this.inScope(scope, () => this.expandValue(values) as M);
   }
 
   /** Like {@link evalMap} for the Go-typed values tree. */
-  evalValues(values: ValueMap): ValueMap {
-    const out = this.expandValue(values);
+  evalValues(values: ValueMap, scope: ResolveScope = {}): ValueMap {
+    const out = this.inScope(scope, () => this.expandValue(values));
     return isMap(out as Value) ? (out as ValueMap) : newMap();
   }
+
+  private inScope<T>(scope: ResolveScope, fn: () => T): T {
+    const saved = this.scope;
+    this.scope = scope;
+    try {
+      return fn();
+    } finally {
+      this.scope = saved;
+    }
+  }
+}
+
+function absolutePath(path: string, cwd: string): string {
+  const p = path.replace(/\/+$/, "");
+  return p.startsWith("/") ? p : `${cwd.replace(/\/+$/, "")}/${p.replace(/^\.\//, "")}`;
 }
 
 /** True when any string in the tree holds a `ref+` reference. */

@@ -80,6 +80,10 @@ export class SopsDecryptor implements SecretsDecryptor {
     return this.registry.containsSecret(text);
   }
 
+  hasSecrets(): boolean {
+    return this.registry.size > 0;
+  }
+
   decryptText(text: string, name: string): string {
     this.requireEncrypted(text, name);
     // helmfile writes embedded secrets to a temporary file; stdin keeps them off the disk.

@@ -13,7 +13,15 @@ export const LIMIT_CODES = {
   outputSize: "LIMIT_OUTPUT_SIZE",
   execTimeout: "LIMIT_EXEC_TIMEOUT",
   helmTimeout: "LIMIT_HELM_TIMEOUT",
+  collectionSize: "LIMIT_COLLECTION_SIZE",
 } as const;
+
+/**
+ * Most elements a template function may generate in one list (`until`, `untilStep`, `seq`):
+ * 1048576. Go and sprig have no bound (`seq 1 100000000` allocates gigabytes there too);
+ * a generated string is bounded by the template output limit instead.
+ */
+export const MAX_GENERATED_ELEMENTS = 1 << 20;
 
 /** Raised when a configured limit is exceeded; `code` is one of {@link LIMIT_CODES}. */
 export class LimitError extends HelmfileError {}

@@ -4,6 +4,11 @@
  * outside the folder tree of the state being rendered, and remote (go-getter) sources are
  * refused. Each refusal is a {@link PolicyError} naming the function or source and the file.
  *
+ * This is the one policy module: every way state can read a file or run a program asks
+ * {@link checkAccess} (template file functions, `ref+file://`/`ref+sops://` references through
+ * `fetchSecretValue`, `expandSecretRefs` and values files, `exec`-like helpers, post-renderers
+ * named by the state, and helmfile hooks through {@link checkHookAllowed}).
+ *
  * helmfile itself refuses `readFile` altogether under this switch; we keep reads inside the
  * state's own folder tree working, since a state reading its own values files is not the
  * risk the switch guards against (untrusted state reaching the rest of the machine).
@@ -48,10 +53,79 @@ export function resolvePolicy(options: PolicyOptions = {}, env: Environment = {}
 
 const PREFIX = `${DISABLE_INSECURE_FEATURES_ENV} is active, insecure function calls are disabled`;
 
+/** One question to the policy: read a file, run a program, or fetch a remote source. */
+export type AccessRequest =
+  | {
+      readonly kind: "read";
+      /** What reads: `readFile`, `ref+file`, … */
+      readonly via: string;
+      /** Absolute path. */
+      readonly path: string;
+      /** The folder tree the read must stay in. */
+      readonly root: string;
+    }
+  | {
+      readonly kind: "run";
+      /** What runs it: `exec`, `postRenderer`, `hooks`, … */
+      readonly via: string;
+      /** The program, when known (shown in the message). */
+      readonly program?: string;
+    }
+  | { readonly kind: "remote"; readonly source: string };
+
+/** True when the policy allows `request`. */
+export function isAccessAllowed(policy: SecurityPolicy, request: AccessRequest): boolean {
+  if (!policy.disableInsecureFeatures) return true;
+  return request.kind === "read" && isInsideTree(request.root, request.path);
+}
+
+/** Throws a {@link PolicyError} when the policy refuses `request`; `where` locates the request. */
+export function checkAccess(policy: SecurityPolicy, request: AccessRequest, where: ErrorDetails = {}): void {
+  if (isAccessAllowed(policy, request)) return;
+  switch (request.kind) {
+    case "run": {
+      const what = request.program === undefined ? "" : ` (${JSON.stringify(request.program)})`;
+      throw new PolicyError(
+        POLICY_CODES.exec,
+        `${PREFIX}: ${request.via} may not run commands${what}`,
+        where,
+      );
+    }
+    case "read":
+      throw new PolicyError(
+        POLICY_CODES.fileOutsideTree,
+        `${PREFIX}: ${request.via} may not read "${request.path}" outside the state's folder "${request.root}"`,
+        { ...where, expected: `a path under ${request.root}`, found: request.path },
+      );
+    case "remote":
+      throw new PolicyError(
+        POLICY_CODES.remote,
+        `remote sources are disabled because ${DISABLE_INSECURE_FEATURES_ENV} is active: "${request.source}"`,
+        where,
+      );
+  }
+}
+
 /** Throws when `funcName` (`exec`, `envExec`) may not run commands; `file` is the template. */
 export function checkExecAllowed(policy: SecurityPolicy, funcName: string, file?: string): void {
-  if (!policy.disableInsecureFeatures) return;
-  throw new PolicyError(POLICY_CODES.exec, `${PREFIX}: ${funcName} may not run commands`, withFile(file));
+  checkAccess(policy, { kind: "run", via: funcName }, withFile(file));
+}
+
+/**
+ * Throws when a helmfile hook (`hooks:` of a release or state, `events` such as `prepare`)
+ * may not run `command`; for a hooks runner to call before it starts anything.
+ */
+export function checkHookAllowed(policy: SecurityPolicy, command: string, where: ErrorDetails = {}): void {
+  checkAccess(policy, { kind: "run", via: "hooks", program: command }, where);
+}
+
+/** Throws when a post-renderer the state names (`postRenderer`) may not run. */
+export function checkPostRendererAllowed(
+  policy: SecurityPolicy,
+  program: string,
+  where: ErrorDetails = {},
+): void {
+  checkAccess(policy, { kind: "run", via: "postRenderer", program }, where);
 }
 
 /** True when `path` (absolute, POSIX) is `root` or below it, after resolving `.` and `..`. */
@@ -82,22 +156,12 @@ export function checkFileAllowed(
   root: string,
   file?: string,
 ): void {
-  if (!policy.disableInsecureFeatures || isInsideTree(root, path)) return;
-  throw new PolicyError(
-    POLICY_CODES.fileOutsideTree,
-    `${PREFIX}: ${funcName} may not read "${path}" outside the state's folder "${root}"`,
-    { ...withFile(file), expected: `a path under ${root}`, found: path },
-  );
+  checkAccess(policy, { kind: "read", via: funcName, path, root }, withFile(file));
 }
 
 /** Throws when remote `source` (a go-getter URL) may not be fetched; `file` refers to it. */
 export function checkRemoteAllowed(policy: SecurityPolicy, source: string, file?: string): void {
-  if (!policy.disableInsecureFeatures) return;
-  throw new PolicyError(
-    POLICY_CODES.remote,
-    `remote sources are disabled because ${DISABLE_INSECURE_FEATURES_ENV} is active: "${source}"`,
-    withFile(file),
-  );
+  checkAccess(policy, { kind: "remote", source }, withFile(file));
 }
 
 function withFile(file: string | undefined): ErrorDetails {

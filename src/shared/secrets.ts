@@ -21,6 +21,12 @@ export interface SecretsDecryptor {
    * registry) has produced; the loader then marks the values source or `--set` flag secret.
    */
   containsSecret?(text: string): boolean;
+  /**
+   * Optional: true when any plaintext is known in this load (decrypted or resolved). Templated
+   * values may then derive from a secret (`b64enc`, `sha256sum`, …) in ways no substring check
+   * sees, so the loader treats them as secret.
+   */
+  hasSecrets?(): boolean;
 }
 
 /** The decryptor used when none is configured: every secrets file is an error. */

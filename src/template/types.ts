@@ -292,6 +292,8 @@ export interface CallContext {
   readonly funcs: FuncMap;
   /** The missingkey mode of this run. */
   readonly missingKey: MissingKeyMode;
+  /** Most characters the run may output; functions building strings refuse larger ones. Default unbounded. */
+  readonly maxOutput?: number;
   /** Executes a named template of the current set with `data` and returns its output (helm `include`). */
   executeTemplate(name: string, data: GoValue): string;
   /** True when the current set has a template called `name`. */

@@ -5,9 +5,22 @@
  * file, line and key path. Expected codes are ours; the conditions come from Go/helm/helmfile
  * behaviour (recursion and alias limits, forbidden keys, helm failures and hangs).
  */
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { runCli } from "../../src/cli/main";
+import { testHelmBinaries } from "../../src/node/helm-binaries";
 import { renderGoTemplate } from "../../src/load/template-bridge";
 import { MemoryFileSystem, tryLoadDesiredState } from "../../src/load/index";
 import { decodeYaml } from "../../src/shared/yaml/index";
@@ -27,7 +40,7 @@ interface Expect {
   readonly keyPath?: Array<string | number>;
 }
 interface BadCase {
-  readonly stage: "template" | "yaml" | "set" | "merge" | "state" | "render";
+  readonly stage: "template" | "yaml" | "set" | "merge" | "state" | "render" | "cli";
   readonly expect: Expect;
   readonly [field: string]: unknown;
 }
@@ -181,6 +194,64 @@ async function runRender(c: BadCase, name: string): Promise<void> {
   );
 }
 
+/** What a `cli` case ran: the error it reported and everything it printed. */
+interface CliRun {
+  error: unknown;
+  output: string;
+}
+const cliRuns = new Map<string, CliRun>();
+
+/**
+ * A `cli` case: `files` (a value `{ "symlink": target }` makes a symlink, `{ "fifo": true }` a FIFO), run from `<dir>/s`
+ * with `args`; `mustNotExist` lists paths (relative to `<dir>`) no run may create, `secret`
+ * a string no output may contain.
+ */
+async function runCliCase(c: BadCase, name: string): Promise<void> {
+  const dir = join(scratch, name);
+  const cwd = join(dir, "s");
+  mkdirSync(cwd, { recursive: true });
+  for (const [k, v] of Object.entries(
+    c.files as Record<string, string | { symlink?: string; fifo?: true }>,
+  )) {
+    const path = join(cwd, k);
+    mkdirSync(dirname(path), { recursive: true });
+    if (typeof v === "string") writeFileSync(path, v.replaceAll("{dir}", dir), { mode: 0o755 });
+    else if (v.fifo === true) execFileSync("mkfifo", [path]);
+    else symlinkSync(v.symlink ?? "", path);
+  }
+  const helm = testHelmBinaries().find(([label]) => label === ((c.helm as string | undefined) ?? "helm4"));
+  const run: CliRun = { error: undefined, output: "" };
+  cliRuns.set(name, run);
+  await runCli(c.args as string[], {
+    cwd,
+    env: {
+      PATH: process.env.PATH,
+      HOME: dir,
+      TMPDIR: dir,
+      ...(helm === undefined ? {} : { HELM_BINARY: helm[1] }),
+      ...((c.env ?? {}) as Record<string, string>),
+    },
+    writeStdout: (t) => (run.output += t),
+    writeStderr: (t) => (run.output += t),
+    reportError: (err) => (run.error = err),
+  });
+  if (run.error !== undefined) throw run.error;
+}
+
+/** Every `n`-character window of `secret` without whitespace (whitespace may be re-wrapped). */
+function pieces(secret: string, n: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + n <= secret.length; i++) {
+    const w = secret.slice(i, i + n);
+    if (!/\s/.test(w)) out.push(w);
+  }
+  return out;
+}
+
+/** Names of JavaScript's error classes and the shape of a stack frame: never shown to users. */
+const RAW_JS_ERROR =
+  /\b(TypeError|RangeError|SyntaxError|ReferenceError|InternalError|EvalError|URIError|AggregateError)\b|Maximum call stack|Invalid (array|string) length|\bE(ISDIR|NOENT|ACCES|PERM|LOOP|NOTDIR|MFILE|EXIST|NAMETOOLONG|INVAL|NXIO)\b|must be a string without null bytes|\n\s+at .+:\d+:\d+\)?/;
+
 async function outcome(name: string, c: BadCase): Promise<unknown> {
   try {
     switch (c.stage) {
@@ -196,6 +267,8 @@ async function outcome(name: string, c: BadCase): Promise<unknown> {
         return runState(c);
       case "render":
         return await runRender(c, name);
+      case "cli":
+        return await runCliCase(c, name);
     }
   } catch (err) {
     return err;
@@ -205,7 +278,7 @@ async function outcome(name: string, c: BadCase): Promise<unknown> {
 describe("bad-input corpus", () => {
   test("has at least fifty cases across the stages", () => {
     expect(names.length).toBeGreaterThanOrEqual(50);
-    expect(new Set(names.map((n) => load(n).stage)).size).toBe(6);
+    expect(new Set(names.map((n) => load(n).stage)).size).toBe(7);
   });
 
   test.each(names)("%s fails with the expected typed error and location", async (name) => {
@@ -218,5 +291,18 @@ describe("bad-input corpus", () => {
     if (c.expect.line !== undefined) expect(e.line).toBe(c.expect.line);
     if (c.expect.keyPath !== undefined) expect(e.keyPath).toEqual(c.expect.keyPath);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(e.message).not.toMatch(RAW_JS_ERROR);
+    const run = cliRuns.get(name);
+    if (run !== undefined) {
+      expect(run.output).not.toMatch(RAW_JS_ERROR);
+      if (typeof c.secret === "string") {
+        expect(run.output).not.toContain(c.secret);
+        // No 8-character piece either: truncated, folded or split forms leak as much.
+        for (const piece of pieces(c.secret, 8))
+          expect({ piece, leaked: run.output.includes(piece) }).toEqual({ piece, leaked: false });
+      }
+      for (const p of (c.mustNotExist ?? []) as string[])
+        expect(existsSync(join(scratch, name, p))).toBe(false);
+    }
   });
 });

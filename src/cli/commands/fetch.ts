@@ -26,7 +26,7 @@ async function fetchRelease(
 ): Promise<string> {
   const template = flagString(ctx.flags, "output-dir-template") ?? "";
   const chartDirFor = (chartName: string): string =>
-    fetchOutputDir(chartName, out, r, stateEnvironment(state), template);
+    fetchOutputDir(chartName, out, r, stateEnvironment(state), template, { baseDir: stateBaseDir(ctx) });
   const local = resolve(r.baseDir, r.chart);
   if (!r.chart.includes("://") && ctx.fs.isDirectory(local)) {
     const dest = chartDirFor(basename(local));

@@ -3,7 +3,13 @@
  * lines on stderr and the manifests on stdout (each release's output followed by one extra
  * newline, exactly like helmfile). States are processed in helmfile's order.
  */
-import { checkUnselectedNeeds, openRenderSession } from "../../render";
+import {
+  checkUnselectedNeeds,
+  openRenderSession,
+  stateEnvironment,
+  templateOutputDir,
+  type RenderOptions,
+} from "../../render";
 import type { DesiredState } from "../../shared/model";
 import type { CliContext } from "../cli-context";
 import { flagBool } from "../parse-args";
@@ -44,6 +50,7 @@ async function runTemplate(ctx: CliContext): Promise<number> {
   if (desired.releases.length === 0) return reportNoReleases(ctx);
   await checkNeedsSelected(ctx, desired);
   const options = await renderOptions(ctx);
+  checkOutputDirs(desired, options);
   const session = openRenderSession(options, {
     fs: ctx.fs,
     runner: ctx.runner,
@@ -77,6 +84,15 @@ export const templateCommand: CommandSpec = {
   flags: TEMPLATE_FLAGS,
   run: runTemplate,
 };
+
+/** Every release's `--output-dir`/`--output-dir-template` path is checked before any is created. */
+function checkOutputDirs(desired: DesiredState, options: RenderOptions): void {
+  const t = options.template ?? {};
+  if ((t.outputDir ?? "") === "" && (t.outputDirTemplate ?? "") === "") return;
+  for (const state of desired.states)
+    for (const r of state.releases)
+      templateOutputDir(t.outputDir ?? "", r, stateEnvironment(state), t.outputDirTemplate ?? "");
+}
 
 /**
  * `--skip-needs=false` without an include flag: a selected release must not need an

@@ -23,12 +23,16 @@ function outputFileFor(
   r: PreparedRelease,
   state: LoadedState,
 ): { shown: string; path: string } {
+  const baseDir = stateBaseDir(ctx);
   const shown = writeValuesFile(
     r,
     stateEnvironment(state),
     flagString(ctx.flags, "output-file-template") ?? "",
+    {
+      baseDir,
+    },
   );
-  return { shown, path: resolve(stateBaseDir(ctx), shown) };
+  return { shown, path: resolve(baseDir, shown) };
 }
 
 function mergedValues(ctx: CliContext, r: PreparedRelease): ValueMap {
@@ -50,14 +54,15 @@ function mergedValues(ctx: CliContext, r: PreparedRelease): ValueMap {
 
 async function runWriteValues(ctx: CliContext): Promise<number> {
   const desired = await ctx.loadDesiredState();
-  for (const state of desired.states) {
-    for (const r of state.releases.filter((x) => x.installed)) {
-      const out = outputFileFor(ctx, r, state);
-      mkdirSync(dirname(out.path), { recursive: true });
-      ctx.logger.info(`Writing values file ${out.shown}`);
-      const yaml = encodeYaml(mergedValues(ctx, r), { version: goYamlVersion(ctx.host.env) });
-      writeFileSync(out.path, yaml, { mode: 0o644 });
-    }
+  // Every output path is checked before the first file or directory is created.
+  const planned = desired.states.flatMap((state) =>
+    state.releases.filter((x) => x.installed).map((r) => ({ r, out: outputFileFor(ctx, r, state) })),
+  );
+  for (const { r, out } of planned) {
+    mkdirSync(dirname(out.path), { recursive: true });
+    ctx.logger.info(`Writing values file ${out.shown}`);
+    const yaml = encodeYaml(mergedValues(ctx, r), { version: goYamlVersion(ctx.host.env) });
+    writeFileSync(out.path, yaml, { mode: 0o644 });
   }
   return 0;
 }

@@ -96,6 +96,7 @@ export class Executor extends Evaluator {
       env: shared.env,
       funcs: shared.funcs,
       missingKey: shared.missingKey,
+      maxOutput: shared.limits.maxOutput,
       state: shared.state,
       hasTemplate: (name) => shared.host.lookup(name) !== undefined,
       executeTemplate: (name, data) => {

@@ -1,47 +1,38 @@
-/** regex/regexall (RE2 patterns mapped onto JS regexps) and formatdate/timeadd. */
+/** regex/regexall (Go RE2, linear time: src/shared/go-regexp.ts) and formatdate/timeadd. */
 import { LONG_DAYS, LONG_MONTHS } from "../../../shared/go-time";
+import { findAllGo, GoRegexp, GoRegexpError, type GoMatch } from "../../../shared/go-regexp";
 import { asString } from "../convert";
 import { fail } from "../hcl-errors";
 import { list, object, tuple, type HclValue } from "../hcl-value";
 import { arg, arity, type HclFunction } from "./function-args";
 
-function compile(pattern: string): RegExp {
-  let src = pattern.replace(/\(\?P</g, "(?<");
-  let flags = "gu";
-  const lead = /^\(\?([imsU]+)\)/.exec(src);
-  if (lead !== null) {
-    src = src.slice(lead[0].length);
-    for (const f of lead[1] ?? "") if (f !== "U" && !flags.includes(f)) flags += f;
-  }
-  src = src.replace(/\\z/g, "$").replace(/\\A/g, "^");
+function compile(pattern: string): GoRegexp {
   try {
-    return new RegExp(src, flags);
+    return GoRegexp.compile(pattern);
   } catch (err) {
-    return fail(
-      "HCL_FUNCTION",
-      `invalid regular expression pattern: ${err instanceof Error ? err.message : String(err)}`,
-    );
+    if (!(err instanceof GoRegexpError)) throw err;
+    return fail("HCL_FUNCTION", `invalid regular expression pattern: ${err.message}`);
   }
 }
 
-function matchValue(m: RegExpExecArray): HclValue {
-  if (m.groups !== undefined) return object(Object.entries(m.groups).map(([k, v]) => [k, v ?? ""]));
+function matchValue(re: GoRegexp, m: GoMatch): HclValue {
+  if (re.names.size > 0) return object([...re.names].map(([k, i]) => [k, m[i] ?? ""]));
   if (m.length > 1) return tuple(m.slice(1).map((x) => x ?? ""));
-  return m[0];
+  return m[0] ?? "";
 }
 
 function regex(args: readonly HclValue[]): HclValue {
   arity(args, 2);
   const re = compile(asString(arg(args, 0), "pattern"));
-  const m = re.exec(asString(arg(args, 1), "string"));
+  const m = re.matchFrom(asString(arg(args, 1), "string"), 0);
   if (m === null) return fail("HCL_FUNCTION", "pattern did not match any part of the given string");
-  return matchValue(m);
+  return matchValue(re, m);
 }
 
 function regexall(args: readonly HclValue[]): HclValue {
   arity(args, 2);
   const re = compile(asString(arg(args, 0), "pattern"));
-  return list([...asString(arg(args, 1), "string").matchAll(re)].map((m) => matchValue(m)));
+  return list(findAllGo(re, asString(arg(args, 1), "string"), -1).map((m) => matchValue(re, m)));
 }
 
 interface Stamp {

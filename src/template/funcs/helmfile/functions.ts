@@ -24,7 +24,7 @@ import { envExec } from "./exec";
 import { readDir, readDirEntries, readFile, statKind } from "./files";
 import { getFuncs } from "./get";
 import type { HelmfileFunctionOptions } from "./options";
-import { expandSecretRefs, fetchSecretValue, secretResolverOf } from "./secrets";
+import { expandSecretRefs, fetchSecretValue, secretResolverOf, secretScope } from "./secrets";
 import { include, tpl } from "./templates";
 import { expandEnv, fromYaml, required, requiredEnv, setValueAtPath, toYaml } from "./values";
 
@@ -137,13 +137,17 @@ export function helmfileFunctions(options: HelmfileFunctionOptions = {}): Map<st
     [
       "fetchSecretValue",
       fn(["string"], (a, ctx) =>
-        fetchSecretValue(secretResolverOf(ctx.env, options.secretResolver), str(a[0])),
+        fetchSecretValue(secretResolverOf(ctx.env, options.secretResolver), str(a[0]), secretScope(ctx.env)),
       ),
     ],
     [
       "expandSecretRefs",
       fn(["map[string]interface {}"], (a, ctx) =>
-        expandSecretRefs(secretResolverOf(ctx.env, options.secretResolver), a[0] as GoMap),
+        expandSecretRefs(
+          secretResolverOf(ctx.env, options.secretResolver),
+          a[0] as GoMap,
+          secretScope(ctx.env),
+        ),
       ),
     ],
     ["env", fn(["string"], (a, ctx) => ctx.env.environ?.[str(a[0])] ?? "")],

@@ -11,7 +11,15 @@ import type { GoMap } from "../../types";
  * values are returned unchanged. Must be synchronous (templates are).
  */
 export interface SecretResolver {
-  evalMap(values: GoMap): GoMap;
+  evalMap(values: GoMap, scope?: SecretScope): GoMap;
+}
+
+/** Where a resolution happens, for the insecure-features policy (src/shared/policy.ts). */
+export interface SecretScope {
+  /** The folder tree file-reading references must stay in (the template's or values file's directory). */
+  readonly root?: string;
+  /** The template or values file the references are in (for errors). */
+  readonly file?: string;
 }
 
 /** Options of `helmfileFunctions`. */

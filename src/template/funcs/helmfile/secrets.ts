@@ -6,7 +6,7 @@
  */
 import { SecretError } from "../../../shared/errors";
 import { FuncError, isGoMap, newGoMap, type GoMap, type GoValue, type TemplateEnv } from "../../types";
-import type { SecretResolver } from "./options";
+import type { SecretResolver, SecretScope } from "./options";
 
 const REF = /^(?:secret)?ref\+([A-Za-z0-9_-]+):\/\//;
 
@@ -37,7 +37,11 @@ export function secretResolverOf(
 }
 
 /** `expandSecretRefs(map)`. */
-export function expandSecretRefs(resolver: SecretResolver | undefined, values: GoMap): GoMap {
+export function expandSecretRefs(
+  resolver: SecretResolver | undefined,
+  values: GoMap,
+  scope: SecretScope = {},
+): GoMap {
   if (resolver === undefined) {
     const ref = findRef(values);
     if (ref === undefined) return values;
@@ -51,18 +55,27 @@ export function expandSecretRefs(resolver: SecretResolver | undefined, values: G
       },
     );
   }
-  return resolver.evalMap(values);
+  return resolver.evalMap(values, scope);
 }
 
 /** `fetchSecretValue(ref)`: one reference resolved to a string. */
-export function fetchSecretValue(resolver: SecretResolver | undefined, ref: string): string {
+export function fetchSecretValue(
+  resolver: SecretResolver | undefined,
+  ref: string,
+  scope: SecretScope = {},
+): string {
   const input = newGoMap();
   input["key"] = ref;
-  const out = expandSecretRefs(resolver, input);
+  const out = expandSecretRefs(resolver, input, scope);
   if (!Object.prototype.hasOwnProperty.call(out, "key")) {
     throw new FuncError("unexpected error occurred, the resolved map doesn't have 'key' key");
   }
   const v = out["key"] as GoValue;
   if (typeof v !== "string") throw new FuncError("expected the resolved secret to be string");
   return v;
+}
+
+/** The policy scope of a template's secret references: its base directory. */
+export function secretScope(env: TemplateEnv): SecretScope {
+  return env.basePath === undefined ? {} : { root: env.basePath };
 }

@@ -3,6 +3,7 @@
  * return Go `int64` (wrapping on overflow); the `…f` functions go through shopspring/decimal
  * and return float64.
  */
+import { LIMIT_CODES, limitError, MAX_GENERATED_ELEMENTS } from "../../../shared/limits";
 import { fn, FuncError, GoNumber, typedSlice, type FuncSpec, type GoValue } from "../../types";
 import { intArg, toFloat64, toInt64 } from "./cast";
 import { decimalOp } from "./decimal";
@@ -28,6 +29,13 @@ export function sprigRound(val: number, places: number, roundOn = 0.5): number {
 /** sprig's `untilStep` (Go `[]int`). */
 export function untilStep(start: number, stop: number, step: number): bigint[] {
   const v: bigint[] = [];
+  const count = step === 0 ? 0 : Math.ceil((stop - start) / step);
+  if (count > MAX_GENERATED_ELEMENTS) {
+    throw limitError(
+      LIMIT_CODES.collectionSize,
+      `a list of ${count} elements is more than the limit of ${MAX_GENERATED_ELEMENTS} generated elements`,
+    );
+  }
   if (stop < start) {
     if (step >= 0) return typedSlice(v, "int");
     for (let i = start; i > stop; i += step) v.push(BigInt(i));

@@ -1,22 +1,21 @@
-/** sprig's regex family on Go (RE2) syntax; the plain forms panic on a bad pattern, `must…` forms return the error. */
+/** sprig's regex family on Go (RE2) syntax and linear-time matching (src/shared/go-regexp.ts); the plain forms panic on a bad pattern, `must…` forms return the error. */
 import { fn, FuncError, typedSlice, type FuncSpec, type GoValue } from "../../types";
 import { intArg, strArg } from "./cast";
 import {
-  compileGoRegexp,
   expandGo,
-  namesOf,
   findAllGo,
+  GoRegexp,
   mustCompileMessage,
   quoteMetaGo,
   replaceAllGo,
   splitGo,
-} from "./go-regexp";
+} from "../../../shared/go-regexp";
 
-type Body = (re: RegExp, args: string[], n: number, pattern: string) => GoValue;
+type Body = (re: GoRegexp, args: string[], n: number, pattern: string) => GoValue;
 
-function compile(pattern: string, must: boolean): RegExp {
+function compile(pattern: string, must: boolean): GoRegexp {
   try {
-    return compileGoRegexp(pattern);
+    return GoRegexp.compile(pattern);
   } catch (e) {
     throw new FuncError(must ? (e as Error).message : mustCompileMessage(pattern, e as Error));
   }
@@ -39,15 +38,14 @@ function pair(name: string, params: readonly ("string" | "int")[], body: Body): 
 
 function regexMatch(must: boolean): FuncSpec {
   return fn(["string", "string"], ([p, s]) => {
-    let re: RegExp;
+    let re: GoRegexp;
     try {
-      re = compileGoRegexp(strArg(p));
+      re = GoRegexp.compile(strArg(p));
     } catch (e) {
       // regexMatch swallows compile errors and answers false.
       if (must) throw new FuncError((e as Error).message);
       return false;
     }
-    re.lastIndex = 0;
     return re.test(strArg(s));
   });
 }
@@ -59,13 +57,13 @@ export function regexFuncs(): Map<string, FuncSpec> {
     ["mustRegexMatch", regexMatch(true)],
     ...pair("regexFindAll", ["string", "string", "int"], (re, [, s], n) =>
       typedSlice(
-        findAllGo(re, s ?? "", n).map((m) => m[0]),
+        findAllGo(re, s ?? "", n).map((m) => m[0] ?? ""),
         "string",
       ),
     ),
     ...pair("regexFind", ["string", "string"], (re, [, s]) => findAllGo(re, s ?? "", 1)[0]?.[0] ?? ""),
     ...pair("regexReplaceAll", ["string", "string", "string"], (re, [, s, r]) =>
-      replaceAllGo(re, s ?? "", (m) => expandGo(r ?? "", m, namesOf(re))),
+      replaceAllGo(re, s ?? "", (m) => expandGo(r ?? "", m, re.names)),
     ),
     ...pair("regexReplaceAllLiteral", ["string", "string", "string"], (re, [, s, r]) =>
       replaceAllGo(re, s ?? "", () => r ?? ""),

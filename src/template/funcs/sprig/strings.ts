@@ -1,4 +1,5 @@
 /** sprig's string family: trimming, case, cutting (by bytes, like Go), quoting, splitting, wrapping. */
+import { LIMIT_CODES, limitError } from "../../../shared/limits";
 import { fn, FuncError, newGoMap, typedMap, typedSlice, type FuncSpec, type GoValue } from "../../types";
 import { byteSlice, bytesAsRunes, toBytes } from "./bytes";
 import {
@@ -62,8 +63,20 @@ function indexMap(parts: string[]): GoValue {
   return typedMap(m, "string");
 }
 
-function indent(spaces: number, v: string): string {
+/** A generated string longer than the template output limit could never be written: refused before it is built. */
+function checkSize(name: string, size: number, max: number | undefined): void {
+  if (max === undefined || size <= max) return;
+  throw limitError(
+    LIMIT_CODES.outputSize,
+    `${name} would produce ${size} characters, more than the template output limit of ${max} (limit outputSize)`,
+  );
+}
+
+function indent(spaces: number, v: string, max?: number): string {
   if (spaces < 0) throw new FuncError("strings: negative Repeat count");
+  let lines = 1;
+  for (let i = v.indexOf("\n"); i >= 0; i = v.indexOf("\n", i + 1)) lines++;
+  checkSize("indent", v.length + spaces * lines, max);
   const pad = " ".repeat(spaces);
   return pad + v.split("\n").join(`\n${pad}`);
 }
@@ -155,8 +168,9 @@ export function stringFuncs(): Map<string, FuncSpec> {
     ["substr", fn(["int", "int", "string"], ([a, b, s]) => substring(intArg(a), intArg(b), strArg(s)))],
     [
       "repeat",
-      fn(["int", "string"], ([c, s]) => {
+      fn(["int", "string"], ([c, s], ctx) => {
         if (intArg(c) < 0) throw new FuncError("strings: negative Repeat count");
+        checkSize("repeat", intArg(c) * strArg(s).length, ctx.maxOutput);
         return strArg(s).repeat(intArg(c));
       }),
     ],
@@ -215,8 +229,8 @@ export function stringFuncs(): Map<string, FuncSpec> {
         true,
       ),
     ],
-    ["indent", fn(["int", "string"], ([n, s]) => indent(intArg(n), strArg(s)))],
-    ["nindent", fn(["int", "string"], ([n, s]) => `\n${indent(intArg(n), strArg(s))}`)],
+    ["indent", fn(["int", "string"], ([n, s], ctx) => indent(intArg(n), strArg(s), ctx.maxOutput))],
+    ["nindent", fn(["int", "string"], ([n, s], ctx) => `\n${indent(intArg(n), strArg(s), ctx.maxOutput)}`)],
     [
       "replace",
       fn(["string", "string", "string"], ([o, n, s]) => replaceAll(strArg(s), strArg(o), strArg(n))),

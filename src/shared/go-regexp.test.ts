@@ -1,4 +1,6 @@
-import { compileGoRegexp, expandGo, findAllGo, namesOf, replaceAllGo, splitGo } from "./go-regexp";
+import { expandGo, findAllGo, GoRegexp, replaceAllGo, splitGo } from "./go-regexp";
+
+const compileGoRegexp = (p: string): GoRegexp => GoRegexp.compile(p);
 
 // Expected values from Go's regexp package documentation examples.
 describe("Go regexp emulation", () => {
@@ -15,7 +17,7 @@ describe("Go regexp emulation", () => {
 
   it("expands named groups, including names JavaScript refuses", () => {
     const re = compileGoRegexp("(?P<1a>x)(?P<n>y)");
-    expect(replaceAllGo(re, "xy", (m) => expandGo("${n}${1a}", m, namesOf(re)))).toBe("yx");
+    expect(replaceAllGo(re, "xy", (m) => expandGo("${n}${1a}", m, re.names))).toBe("yx");
   });
 
   it("iterates matches like FindAllString (Go doc: a.)", () => {
@@ -39,6 +41,18 @@ describe("Go regexp emulation", () => {
     expect(splitGo(compileGoRegexp("z+"), "z+", "pizza", 0)).toEqual([]);
     expect(splitGo(compileGoRegexp("z+"), "z+", "pizza", 1)).toEqual(["pizza"]);
     expect(splitGo(compileGoRegexp("z+"), "z+", "pizza", 2)).toEqual(["pi", "a"]);
+  });
+
+  it("matches in linear time: nested quantifiers on a long non-matching input return at once", () => {
+    const started = Date.now();
+    expect(compileGoRegexp("^(a+)+$").test(`${"a".repeat(64)}b`)).toBe(false);
+    expect(compileGoRegexp("^(a|aa)+$").test(`${"a".repeat(5000)}b`)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("refuses what RE2 refuses, with Go's messages", () => {
+    expect(() => compileGoRegexp("(?=a)")).toThrow("invalid or unsupported Perl syntax: `(?=`");
+    expect(() => compileGoRegexp("(a)\\1")).toThrow("invalid escape sequence: `\\1`");
   });
 
   it("reports RE2's parse errors", () => {

@@ -1,0 +1,81 @@
+/**
+ * SIGTERM or SIGINT while helm runs: the CLI stops the helm child, removes the 0600 values
+ * file holding the secret and exits with the shell's code (143, 130). The CLI runs as a real
+ * process (through tsx) with a fake helm that records its pid and arguments, then sleeps.
+ */
+import { spawn } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const root = resolve(__dirname, "../..");
+const SECRET = "Sig-Secret-Walrus-91";
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(cond: () => boolean, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe.each([
+  ["SIGTERM", 143],
+  ["SIGINT", 130],
+] as const)("the CLI stopped by %s while helm runs", (signal, code) => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "ph-signal-"));
+    mkdirSync(join(dir, "c"));
+    mkdirSync(join(dir, "tmp"));
+    writeFileSync(join(dir, "c", "Chart.yaml"), "apiVersion: v2\nname: c\nversion: 0.1.0\n");
+    writeFileSync(join(dir, "s.yaml"), `pw: ref+echo://${SECRET}\n`);
+    writeFileSync(join(dir, "helmfile.yaml"), "releases:\n- name: r\n  chart: ./c\n  values:\n  - s.yaml\n");
+    writeFileSync(
+      join(dir, "helm"),
+      `#!/bin/sh\ncase "$1" in version) echo v3.17.3+g0; exit 0;; esac\necho "$$ $*" > ${dir}/helm-called\nexec sleep 30\n`,
+      { mode: 0o755 },
+    );
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  test(`stops helm, removes the values file and exits ${code}`, async () => {
+    const child = spawn(
+      process.execPath,
+      [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "src/cli/main.ts"), "template", "--skip-deps"],
+      {
+        cwd: dir,
+        env: { PATH: process.env.PATH, HOME: dir, TMPDIR: join(dir, "tmp"), HELM_BINARY: join(dir, "helm") },
+        stdio: "ignore",
+      },
+    );
+    const exited = new Promise<number | null>((r) => child.on("exit", (c) => r(c)));
+    await waitFor(() => existsSync(join(dir, "helm-called")), 20000);
+    const [pid, ...args] = readFileSync(join(dir, "helm-called"), "utf8").trim().split(" ");
+    const valuesFile = args[args.indexOf("--values") + 1] as string;
+    expect(readFileSync(valuesFile, "utf8")).toContain(SECRET);
+    child.kill(signal);
+    expect(await exited).toBe(code);
+    await waitFor(() => !alive(Number(pid)), 3000);
+    expect(existsSync(valuesFile)).toBe(false);
+    // tsx keeps its compile cache there; everything of ours is gone.
+    expect(readdirSync(join(dir, "tmp")).filter((n) => !n.startsWith("tsx-"))).toEqual([]);
+  }, 40000);
+});
