@@ -1,0 +1,278 @@
+/**
+ * Deploys to real API servers (scripts/test-cluster.sh: etcd + kube-apiserver +
+ * kube-controller-manager, no kubelet, so only objects that need no node) through the automation
+ * layer and the real engine. Every check of what exists in the cluster goes through kubectl.
+ */
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { destroy, preview, refresh, up, type HelmfileStackOptions } from "../../src/automation";
+import { isHelmfileError } from "../../src/shared/errors";
+import { kubeGet, kubectl, testClusters, waitGone, type TestClusters } from "./cluster";
+import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
+
+const reason = engineMissingReason();
+const describeEngine = reason === undefined ? describe : describe.skip;
+const suffix = reason === undefined ? "" : ` (skipped: ${reason})`;
+const CHARTS = join(__dirname, "fixtures", "cluster", "charts");
+
+interface ReleaseDecl {
+  readonly name: string;
+  readonly namespace: string;
+  readonly chart: string;
+  readonly values?: Record<string, unknown>;
+  readonly kubeContext?: string;
+  readonly extra?: string;
+}
+
+/** Writes a helmfile.yaml of the given releases into `dir`. */
+function writeState(dir: string, releases: readonly ReleaseDecl[]): string {
+  const lines = ["releases:"];
+  for (const r of releases) {
+    lines.push(`  - name: ${r.name}`, `    namespace: ${r.namespace}`, `    chart: ./charts/${r.chart}`);
+    if (r.kubeContext !== undefined) lines.push(`    kubeContext: ${r.kubeContext}`);
+    if (r.values !== undefined) lines.push(`    values:`, `      - ${JSON.stringify(r.values)}`);
+    if (r.extra !== undefined) lines.push(r.extra);
+  }
+  const file = join(dir, "helmfile.yaml");
+  writeFileSync(file, `${lines.join("\n")}\n`);
+  return file;
+}
+
+function cmValue(clusters: TestClusters, context: string, name: string, namespace: string): unknown {
+  const cm = kubeGet(clusters.kubeconfig, context, "configmap", name, namespace);
+  return (cm?.data as Record<string, unknown> | undefined)?.value;
+}
+
+function project(): string {
+  const dir = mkdtempSync(join(tmpdir(), "phf-cluster-"));
+  cpSync(CHARTS, join(dir, "charts"), { recursive: true });
+  return dir;
+}
+
+describeEngine(`deploy to a real API server${suffix}`, () => {
+  jest.setTimeout(900_000);
+  let clusters: TestClusters;
+  let dir: string;
+  let base: HelmfileStackOptions;
+  const releases = (alpha: string, beta: string): ReleaseDecl[] => [
+    { name: "alpha", namespace: "e2e-a", chart: "cm", values: { value: alpha } },
+    { name: "beta", namespace: "e2e-b", chart: "cm", values: { value: beta } },
+    { name: "widgets", namespace: "e2e-c", chart: "crd", values: { size: "large" } },
+  ];
+
+  beforeAll(() => {
+    clusters = testClusters();
+    dir = project();
+    base = {
+      file: join(dir, "helmfile.yaml"),
+      stackName: "cluster",
+      applyToCluster: true,
+      kubeconfig: clusters.kubeconfig,
+      pulumiRoot: ENGINE_ROOT,
+      envVars: { ...engineEnv(), KUBECONFIG: clusters.kubeconfig },
+    };
+  });
+  afterAll(async () => {
+    await destroy(base).catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("up creates namespaces, puts namespace-less objects in the release namespace, and applies CRDs before their resources", async () => {
+    writeState(dir, releases("one", "two"));
+    const result = await up(base);
+    expect(result.releases.map((r) => [r.release, r.op]).sort()).toEqual([
+      ["e2e-a/alpha", "create"],
+      ["e2e-b/beta", "create"],
+      ["e2e-c/widgets", "create"],
+    ]);
+    for (const ns of ["e2e-a", "e2e-b", "e2e-c"])
+      expect(kubeGet(clusters.kubeconfig, "test-a", "namespace", ns)).toBeDefined();
+    expect(cmValue(clusters, "test-a", "alpha", "e2e-a")).toBe("one");
+    expect(cmValue(clusters, "test-a", "beta", "e2e-b")).toBe("two");
+    expect(kubeGet(clusters.kubeconfig, "test-a", "configmap", "alpha", "default")).toBeUndefined();
+    expect(kubeGet(clusters.kubeconfig, "test-a", "crd", "widgets.e2e.example.com")).toBeDefined();
+    const widget = kubeGet(clusters.kubeconfig, "test-a", "widgets.e2e.example.com", "widgets", "e2e-c");
+    expect(widget?.spec).toEqual({ size: "large" });
+    // Nothing went to the other cluster.
+    expect(kubeGet(clusters.kubeconfig, "test-b", "namespace", "e2e-a")).toBeUndefined();
+  });
+
+  it("a one-value change previews as exactly that change, and up applies it", async () => {
+    writeState(dir, releases("changed", "two"));
+    const p = await preview(base);
+    expect(p.changedReleases.map((r) => [r.release, r.op])).toEqual([["e2e-a/alpha", "update"]]);
+    expect(p.changedReleases[0]?.valuesChanges).toEqual([{ path: "value", old: "one", new: "changed" }]);
+    expect(cmValue(clusters, "test-a", "alpha", "e2e-a")).toBe("one");
+    await up(base);
+    expect(cmValue(clusters, "test-a", "alpha", "e2e-a")).toBe("changed");
+  });
+
+  it("refresh shows an out-of-band edit and the next up restores the object", async () => {
+    kubectl(clusters.kubeconfig, "test-a", "-n", "e2e-a", "patch", "configmap", "alpha", "-p", '{"data":{"value":"drifted"}}');
+    const r = await refresh(base);
+    expect(Object.entries(r.resourceChanges).filter(([op, n]) => op !== "same" && (n ?? 0) > 0)).toEqual([
+      ["update", 1],
+    ]);
+    const again = await preview(base);
+    expect(again.resourceChanges.update).toBe(1);
+    await up(base);
+    expect(cmValue(clusters, "test-a", "alpha", "e2e-a")).toBe("changed");
+  });
+
+  it("selectors touch only the selected releases: -l up leaves the others as they are, -l destroy deletes only its own", async () => {
+    writeState(dir, releases("third", "also-changed"));
+    const p = await preview({ ...base, selectors: ["name=alpha"] });
+    expect(p.changedReleases.map((r) => [r.release, r.op])).toEqual([["e2e-a/alpha", "update"]]);
+    expect(p.resourceChanges.delete ?? 0).toBe(0);
+    await up({ ...base, selectors: ["name=alpha"] });
+    expect(cmValue(clusters, "test-a", "alpha", "e2e-a")).toBe("third");
+    expect(cmValue(clusters, "test-a", "beta", "e2e-b")).toBe("two");
+    expect(kubeGet(clusters.kubeconfig, "test-a", "crd", "widgets.e2e.example.com")).toBeDefined();
+    const d = await destroy({ ...base, selectors: ["name=beta"] });
+    expect(d.releases.map((r) => [r.release, r.op])).toEqual([["e2e-b/beta", "delete"]]);
+    expect(kubeGet(clusters.kubeconfig, "test-a", "configmap", "beta", "e2e-b")).toBeUndefined();
+    expect(cmValue(clusters, "test-a", "alpha", "e2e-a")).toBe("third");
+    expect(kubeGet(clusters.kubeconfig, "test-a", "widgets.e2e.example.com", "widgets", "e2e-c")).toBeDefined();
+    // Without selectors the state is the truth again: beta comes back with its new value.
+    await up(base);
+    expect(cmValue(clusters, "test-a", "beta", "e2e-b")).toBe("also-changed");
+  });
+
+  it("a release removed from the state or set to installed: false is deleted by a full up", async () => {
+    writeState(dir, [
+      ...releases("third", "also-changed").filter((r) => r.name !== "beta"),
+      { name: "beta", namespace: "e2e-b", chart: "cm", values: { value: "x" }, extra: "    installed: false" },
+    ]);
+    const r = await up(base);
+    expect(r.releases.find((x) => x.release === "e2e-b/beta")?.op).toBe("delete");
+    expect(kubeGet(clusters.kubeconfig, "test-a", "configmap", "beta", "e2e-b")).toBeUndefined();
+    expect(await waitGone(clusters.kubeconfig, "test-a", "namespace", "e2e-b")).toBe(true);
+  });
+
+  it("destroy leaves nothing of the releases, their CRDs or their namespaces", async () => {
+    await destroy(base);
+    expect(kubeGet(clusters.kubeconfig, "test-a", "configmap", "alpha", "e2e-a")).toBeUndefined();
+    expect(await waitGone(clusters.kubeconfig, "test-a", "namespace", "e2e-a")).toBe(true);
+    expect(await waitGone(clusters.kubeconfig, "test-a", "namespace", "e2e-c")).toBe(true);
+    expect(await waitGone(clusters.kubeconfig, "test-a", "crd", "widgets.e2e.example.com")).toBe(true);
+  });
+});
+
+describeEngine(`deploy with two contexts and a rejected object${suffix}`, () => {
+  jest.setTimeout(900_000);
+  let clusters: TestClusters;
+  let dir: string;
+  let base: HelmfileStackOptions;
+
+  beforeAll(() => {
+    clusters = testClusters();
+    dir = project();
+    base = {
+      file: join(dir, "helmfile.yaml"),
+      stackName: "contexts",
+      applyToCluster: true,
+      kubeconfig: clusters.kubeconfig,
+      pulumiRoot: ENGINE_ROOT,
+      envVars: { ...engineEnv(), KUBECONFIG: clusters.kubeconfig },
+    };
+  });
+  afterAll(async () => {
+    await destroy(base).catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("each release goes to the cluster of its kubeContext", async () => {
+    writeState(dir, [
+      { name: "here", namespace: "e2e-ctx", chart: "cm", values: { value: "a" } },
+      { name: "there", namespace: "e2e-ctx", chart: "cm", values: { value: "b" }, kubeContext: "test-b" },
+    ]);
+    await up(base);
+    expect(cmValue(clusters, "test-a", "here", "e2e-ctx")).toBe("a");
+    expect(cmValue(clusters, "test-b", "there", "e2e-ctx")).toBe("b");
+    expect(kubeGet(clusters.kubeconfig, "test-a", "configmap", "there", "e2e-ctx")).toBeUndefined();
+    expect(kubeGet(clusters.kubeconfig, "test-b", "configmap", "here", "e2e-ctx")).toBeUndefined();
+  });
+
+  it("a context missing from the kubeconfig fails naming the release and the context, changing nothing", async () => {
+    writeState(dir, [
+      { name: "here", namespace: "e2e-ctx", chart: "cm", values: { value: "a2" } },
+      { name: "lost", namespace: "e2e-ctx", chart: "cm", kubeContext: "test-zzz" },
+    ]);
+    const err = await preview(base).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isHelmfileError(err) && err.code).toBe("CONFIG_UNKNOWN_KUBE_CONTEXT");
+    expect(String(err)).toContain("e2e-ctx/lost");
+    expect(String(err)).toContain("test-zzz");
+    expect(cmValue(clusters, "test-a", "here", "e2e-ctx")).toBe("a");
+  });
+
+  it("an object the API server rejects fails up naming it, keeps what was created, and converges after the fix", async () => {
+    writeState(dir, [
+      { name: "here", namespace: "e2e-ctx", chart: "cm", values: { value: "a" } },
+      { name: "bad", namespace: "e2e-ctx", chart: "cm", values: { value: "v", objectName: "Not_A_Valid_Name" } },
+    ]);
+    const err = await up(base).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isHelmfileError(err)).toBe(true);
+    const message = String((err as Error).message);
+    expect(message).toContain("Not_A_Valid_Name");
+    expect(message).toContain("e2e-ctx/bad");
+    expect(cmValue(clusters, "test-a", "here", "e2e-ctx")).toBe("a");
+    writeState(dir, [
+      { name: "here", namespace: "e2e-ctx", chart: "cm", values: { value: "a" } },
+      { name: "bad", namespace: "e2e-ctx", chart: "cm", values: { value: "v", objectName: "now-valid" } },
+    ]);
+    await up(base);
+    expect(cmValue(clusters, "test-a", "now-valid", "e2e-ctx")).toBe("v");
+    const p = await preview(base);
+    expect(p.changedReleases).toEqual([]);
+  });
+});
+
+describeEngine(`deploy in mode helm-release${suffix}`, () => {
+  jest.setTimeout(900_000);
+  let clusters: TestClusters;
+  let dir: string;
+  let base: HelmfileStackOptions;
+
+  beforeAll(() => {
+    clusters = testClusters();
+    dir = project();
+    base = {
+      file: join(dir, "helmfile.yaml"),
+      stackName: "helm",
+      mode: "helm-release",
+      applyToCluster: true,
+      kubeconfig: clusters.kubeconfig,
+      pulumiRoot: ENGINE_ROOT,
+      envVars: { ...engineEnv(), KUBECONFIG: clusters.kubeconfig },
+    };
+  });
+  afterAll(async () => {
+    await destroy(base).catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("installs with helm, upgrades on a value change, and uninstalls", async () => {
+    writeState(dir, [{ name: "gamma", namespace: "e2e-helm", chart: "cm", values: { value: "one" } }]);
+    await up(base);
+    expect(cmValue(clusters, "test-a", "gamma", "e2e-helm")).toBe("one");
+    // helm keeps its release record as a Secret of type helm.sh/release.v1.
+    const records = JSON.parse(
+      kubectl(clusters.kubeconfig, "test-a", "-n", "e2e-helm", "get", "secrets", "-l", "owner=helm,name=gamma", "-o", "json"),
+    ) as { items: unknown[] };
+    expect(records.items.length).toBe(1);
+    writeState(dir, [{ name: "gamma", namespace: "e2e-helm", chart: "cm", values: { value: "two" } }]);
+    const p = await preview(base);
+    expect(p.changedReleases.map((r) => [r.release, r.op])).toEqual([["e2e-helm/gamma", "update"]]);
+    await up(base);
+    expect(cmValue(clusters, "test-a", "gamma", "e2e-helm")).toBe("two");
+    await destroy(base);
+    expect(kubeGet(clusters.kubeconfig, "test-a", "configmap", "gamma", "e2e-helm")).toBeUndefined();
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The test API servers for end-to-end deploy tests: instances `a` and `b` of
+ * scripts/test-cluster.sh (real etcd + kube-apiserver + kube-controller-manager on 127.0.0.1,
+ * no kubelet), started when not running, and a kubeconfig with both contexts (`test-a`, the
+ * current one, and `test-b`). Objects are checked with the built kubectl, never with our code.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const ROOT = resolve(__dirname, "..", "..");
+const CACHE = process.env.PULUMI_HELMFILE_CACHE ?? join(homedir(), ".cache", "pulumi-helmfile");
+/** The kubectl the cluster script built (v1.34.2, like the servers). */
+export const KUBECTL = join(CACHE, "cluster-bin", "kubectl");
+
+/** Paths of the kubeconfigs of the running test clusters. */
+export interface TestClusters {
+  /** Both contexts, `test-a` current. */
+  readonly kubeconfig: string;
+  readonly a: string;
+  readonly b: string;
+}
+
+let started: TestClusters | undefined;
+
+/** Starts (or reuses) instances a and b; throws with the script's output when that fails. */
+export function testClusters(): TestClusters {
+  if (started !== undefined) return started;
+  const script = join(ROOT, "scripts", "test-cluster.sh");
+  const paths: Record<string, string> = {};
+  for (const name of ["a", "b"]) {
+    const r = spawnSync("bash", [script, "start", "--name", name], { encoding: "utf8", timeout: 60 * 60 * 1000 });
+    if (r.status !== 0) throw new Error(`scripts/test-cluster.sh start --name ${name} failed:\n${r.stderr}`);
+    const m = /export KUBECONFIG="([^"]+)"/.exec(r.stdout);
+    if (m?.[1] === undefined) throw new Error(`test-cluster.sh printed no KUBECONFIG: ${r.stdout}`);
+    paths[name] = m[1];
+  }
+  const merged = join(mkdtempSync(join(tmpdir(), "phf-kube-")), "config");
+  writeFileSync(merged, execFileSync("bash", [script, "kubeconfig", "a", "b"], { encoding: "utf8" }), {
+    mode: 0o600,
+  });
+  started = { kubeconfig: merged, a: paths.a as string, b: paths.b as string };
+  return started;
+}
+
+/** `kubectl get` of one object as JSON, or undefined when it does not exist. */
+export function kubeGet(
+  kubeconfig: string,
+  context: string,
+  kind: string,
+  name: string,
+  namespace?: string,
+): Record<string, unknown> | undefined {
+  const args = ["--kubeconfig", kubeconfig, "--context", context, "get", kind, name, "-o", "json"];
+  if (namespace !== undefined) args.push("-n", namespace);
+  const r = spawnSync(KUBECTL, args, { encoding: "utf8" });
+  if (r.status !== 0) {
+    if (/NotFound|not found/.test(r.stderr)) return undefined;
+    throw new Error(`kubectl ${args.join(" ")}: ${r.stderr}`);
+  }
+  return JSON.parse(r.stdout) as Record<string, unknown>;
+}
+
+/** Runs kubectl and returns stdout; throws on failure. */
+export function kubectl(kubeconfig: string, context: string, ...args: string[]): string {
+  return execFileSync(KUBECTL, ["--kubeconfig", kubeconfig, "--context", context, ...args], { encoding: "utf8" });
+}
+
+/** Waits until `kubectl get` finds nothing (namespace deletion finishes asynchronously). */
+export async function waitGone(
+  kubeconfig: string,
+  context: string,
+  kind: string,
+  name: string,
+  namespace?: string,
+  timeoutMs = 60_000,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (kubeGet(kubeconfig, context, kind, name, namespace) === undefined) return true;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return false;
+}
