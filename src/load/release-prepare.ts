@@ -304,24 +304,33 @@ function optionalDefaultArgs(args: string[]): { defaultPostRendererArgs?: readon
   return args.length === 0 ? {} : { defaultPostRendererArgs: args };
 }
 
+/** Options of {@link prepareRelease}. */
+export interface PrepareReleaseOptions {
+  /** `--skip-deps`. */
+  readonly skipDeps: boolean;
+  /** Resolve the values sources and `env:` flags (false leaves them out, for `build` and `list`). */
+  readonly values: boolean;
+}
+
 /** Builds the PreparedRelease for a templated, override-applied release. */
 export function prepareRelease(
   ctx: LoaderContext,
   st: ReleaseStateView,
   release: ReleaseSpec,
   labels: Record<string, string>,
-  skipDeps: boolean,
+  options: PrepareReleaseOptions,
 ): PreparedRelease {
+  const skipDeps = options.skipDeps;
   // A source that carries a decrypted or resolved plaintext (e.g. an environment secret used in
   // a .gotmpl values file or a `set:` value) is secret too, so it never reaches state in clear.
   const carries = (text: string): boolean => ctx.secrets.containsSecret?.(text) ?? false;
-  const values = valuesSources(ctx, st, release).map((v) =>
+  const values = (options.values ? valuesSources(ctx, st, release) : []).map((v) =>
     !v.secret && v.kind === "inline" && carries(v.content) ? { ...v, secret: true } : v,
   );
   const flags = [
     ...setFlags("set", release.set, st.loc),
     ...setFlags("set-string", release.setString, st.loc),
-    ...envSetFlag(ctx, release),
+    ...(options.values ? envSetFlag(ctx, release) : []),
   ].map((f) => (!f.secret && carries(f.expression) ? { ...f, secret: true } : f));
   const defaults: HelmDefaults = st.spec.helmDefaults ?? {};
   const chartPath = isLocalChart(ctx, st.loc, release.chart ?? "");
