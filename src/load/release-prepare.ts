@@ -3,14 +3,14 @@
  * helmfile's ordered values list (values entries — valuesTemplate first — then secrets),
  * `--set`-family flags, id, needs and labels.
  */
-import { LoadError, SecretError } from "../shared/errors";
+import { isHelmfileError, LoadError, SecretError } from "../shared/errors";
 import type { PreparedRelease, SetFlag, ValuesSource } from "../shared/model";
 import { GoTime, isMap, newMap, type Value, type ValueMap } from "../shared/value";
 import type { EnvironmentLayers } from "../merge/index";
 import type { LoaderContext } from "./loader-context";
 import { dirName, isAbsolute, joinPath } from "./paths";
 import type { HelmDefaults, ReleaseSpec, StateSpec } from "./schema";
-import { normalizePath, resolveFile, type StateLocation } from "./storage";
+import { normalizePath, resolveFile, rewrapError, type StateLocation } from "./storage";
 import { isGotmplPath } from "./env-values-loader";
 import { limitsAndPolicy, renderGoTemplate } from "./template-bridge";
 import { releaseTemplateData, type StateOverrides } from "./template-data";
@@ -111,6 +111,27 @@ function expandSecretRefs(
   return { content, secret: content !== before };
 }
 
+/** helmfile's Storage.normalizePath of a values entry: joined to the state's base path as printed. */
+function helmfilePath(loc: StateLocation, entry: string): string {
+  return isAbsolute(entry) ? entry : joinPath(loc.displayDir, entry);
+}
+
+/**
+ * Renders a release `.gotmpl` values file, chaining a failure as helmfile does:
+ * generateTemporaryReleaseValuesFilesCore's `failed to render values files "…"` around
+ * FileRenderer.RenderToBytes's `failed to render […], because of …` (pkg/state/state.go,
+ * pkg/tmpl/file_renderer.go), both naming the normalized path.
+ */
+function renderValuesTemplate(shown: string, render: () => string): string {
+  try {
+    return render();
+  } catch (err) {
+    if (!isHelmfileError(err)) throw err;
+    const chained = `failed to render values files "${shown}": failed to render [${shown}], because of ${err.detail}`;
+    throw rewrapError(err, chained);
+  }
+}
+
 function valuesSources(ctx: LoaderContext, st: ReleaseStateView, release: ReleaseSpec): ValuesSource[] {
   const out: ValuesSource[] = [];
   const handler = release.missingFileHandler ?? st.spec.missingFileHandler ?? "Error";
@@ -139,17 +160,19 @@ function valuesSources(ctx: LoaderContext, st: ReleaseStateView, release: Releas
         return;
       }
       const data = releaseTemplateData(st.env, templateFields(release), st.values, st.overrides);
-      const content = renderGoTemplate(ctx.fs.readFile(path), data, {
-        name: path,
-        basePath: dirName(path),
-        fs: ctx.fs,
-        environ: ctx.environ,
-        helperCache: ctx.helperCache,
-        ...limitsAndPolicy(ctx),
-        yamlVersion: ctx.yamlVersion,
-        ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
-        logger: ctx.logger,
-      });
+      const content = renderValuesTemplate(helmfilePath(st.loc, prefix + v), () =>
+        renderGoTemplate(ctx.fs.readFile(path), data, {
+          name: path,
+          basePath: dirName(path),
+          fs: ctx.fs,
+          environ: ctx.environ,
+          helperCache: ctx.helperCache,
+          ...limitsAndPolicy(ctx),
+          yamlVersion: ctx.yamlVersion,
+          ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
+          logger: ctx.logger,
+        }),
+      );
       out.push({
         kind: "inline",
         origin,
