@@ -347,7 +347,11 @@ export function prepareRelease(
   // A source that carries a decrypted or resolved plaintext (e.g. an environment secret used in
   // a .gotmpl values file or a `set:` value) is secret too, so it never reaches state in clear.
   const carries = (text: string): boolean => ctx.secrets.containsSecret?.(text) ?? false;
-  const values = (options.values ? valuesSources(ctx, st, release) : []).map((v) =>
+  // helmfile's GetReleasesWithLabels (pkg/state/state.go) replaces each release's labels with its
+  // selector labels (common labels, own labels, then `name`, `namespace` after `-n`, and the
+  // chart's last segment) before values files are rendered, so `.Release.Labels` holds them.
+  const labelled: ReleaseSpec = { ...release, labels };
+  const values = (options.values ? valuesSources(ctx, st, labelled) : []).map((v) =>
     !v.secret && v.kind === "inline" && carries(v.content) ? { ...v, secret: true } : v,
   );
   const flags = [
@@ -380,7 +384,7 @@ export function prepareRelease(
     stateFile: st.absFile,
     baseDir: st.loc.absDir,
     hasSecrets: values.some((v) => v.secret),
-    ...optionalDefaultArgs(renderDefaultPostRendererArgs(ctx, st, release)),
+    ...optionalDefaultArgs(renderDefaultPostRendererArgs(ctx, st, labelled)),
     spec: toValue(release) as ValueMap,
   };
 }
