@@ -98,9 +98,18 @@ describe("build and list", () => {
 
   test("build with a selector drops a release whose condition is false", async () => {
     const r = await run("-l", "tier=web", "build");
-    expect(r.code).not.toBe(0);
-    expect(r.stdout).toBe("");
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain("err: no releases found that matches specified selector(tier=web)");
   });
+
+  // cmd/root.go toCLIError: app.NoMatchingHelmfileError exits with 3 for every state-visiting command.
+  test.each(["build", "list", "write-values", "template"])(
+    "%s exits 3 when no release matches",
+    async (cmd) => {
+      const r = await run("-l", "name=nothing", cmd);
+      expect(r.code).toBe(3);
+    },
+  );
 
   test("list shows condition-false releases as not enabled, in the table and as JSON", async () => {
     const table = await run("list");
