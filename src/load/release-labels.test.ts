@@ -24,3 +24,25 @@ describe(".Release.Labels in release values templates", () => {
     );
   });
 });
+
+// pkg/state/release.go ExecuteTemplateExpressions renders each SetValuesTemplate entry in place
+// and prepends the rendered entries to SetValues: the state keeps (and `build` prints) both rendered.
+describe("setTemplate", () => {
+  test("is kept rendered, and prepended to set", () => {
+    const st = loadDesiredState(
+      { cwd: "/w" },
+      {
+        fs: new MemoryFileSystem({
+          "/w/helmfile.yaml":
+            "releases:\n- name: web\n  chart: repo/nginx\n  set:\n  - {name: b, value: '2'}\n  setTemplate:\n  - name: '{{ .Release.Name }}'\n    value: '{{ .Release.Chart }}'\n",
+        }),
+        env: {},
+      },
+    );
+    const doc = st.states[0]?.document.releases as unknown as Array<Record<string, unknown>>;
+    expect(JSON.stringify(doc[0]?.setTemplate)).toBe('[{"name":"web","value":"repo/nginx"}]');
+    expect(JSON.stringify(doc[0]?.set)).toBe(
+      '[{"name":"web","value":"repo/nginx"},{"name":"b","value":"2"}]',
+    );
+  });
+});
