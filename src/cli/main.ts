@@ -46,8 +46,19 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<nu
   } catch (err) {
     host.reportError?.(err);
     host.writeStderr(`${redact(errorText(err, debug))}\n`);
-    return 1;
+    return exitCodeOf(err);
   }
+}
+
+/**
+ * helmfile's exit status: 3 when the selectors match no release (cmd/root.go toCLIError turns
+ * app.NoMatchingHelmfileError into exit code 3, for every command that visits the states),
+ * otherwise 1.
+ */
+function exitCodeOf(err: unknown): number {
+  if (isHelmfileError(err) && (err.code === "LOAD_NO_MATCHING_RELEASE" || err.code === "NO_MATCHING_RELEASE"))
+    return 3;
+  return 1;
 }
 
 function errorText(err: unknown, debug: boolean): string {

@@ -55,17 +55,46 @@ const HELM_DEFAULT_ZERO: Record<string, Value> = {
   skipRefresh: false,
   reuseValues: false,
 };
-/** Non-pointer scalars whose zero value `omitempty` drops. */
-const PLAIN_ZERO_DROPPED = new Set([
-  "insecureSkipTLSVerify",
-  "plainHttp",
-  "forceGoGetter",
-  "selectorsInherited",
-  "oci",
-  "verify",
-  "passCredentials",
-  "skipTLSVerify",
-]);
+/**
+ * Plain (non-pointer) `omitempty` scalars per Go struct, whose zero value go-yaml drops; a
+ * pointer field (`*bool`, `*int`) with `omitempty` keeps an explicit `false`/`0`
+ * (pkg/state/state.go ReleaseSpec, HelmSpec, RepositorySpec, SubHelmfileSpec,
+ * MissingFileHandlerConfig).
+ */
+const ZERO_DROPPED = {
+  release: new Set(["insecureSkipTLSVerify", "plainHttp", "forceGoGetter"]),
+  helmDefaults: new Set([
+    "cleanupOnFail",
+    "skipCRDs",
+    "insecureSkipTLSVerify",
+    "plainHttp",
+    "deleteWait",
+    "deleteTimeout",
+    "helmStuckGrace",
+  ]),
+  repository: new Set(["oci", "verify", "passCredentials", "skipTLSVerify", "plainHttp"]),
+  helmfile: new Set(["selectorsInherited"]),
+  missingFileHandlerConfig: new Set(["ignoreMissingGitBranch"]),
+  none: new Set<string>(),
+} as const;
+type ZeroDropped = (typeof ZERO_DROPPED)[keyof typeof ZERO_DROPPED];
+
+/**
+ * event.Hook (pkg/event/bus.go) has no `omitempty` except on `kubectlApply`: build prints
+ * `name: ""`, `events: []`, `command: ""`, `args: []` and `showlogs: false` when unset.
+ */
+const HOOK_ORDER = ["name", "events", "command", "kubectlApply", "args", "showlogs"];
+const HOOK_ZERO: Record<string, YamlEncodable> = {
+  name: "",
+  events: [],
+  command: "",
+  args: [],
+  showlogs: false,
+};
+
+function isZeroScalar(v: unknown): boolean {
+  return v === false || v === 0 || v === 0n;
+}
 
 function isEmpty(v: unknown): boolean {
   if (v === undefined || v === null || v === "") return true;
@@ -91,11 +120,12 @@ function struct(
   obj: Record<string, unknown>,
   convert: (k: string, v: unknown) => YamlEncodable,
   keep: (k: string) => boolean = () => false,
+  dropZero: ZeroDropped = ZERO_DROPPED.none,
 ): YamlOrderedMap {
   const entries: Array<[string, YamlEncodable]> = [];
   for (const k of order) {
     const v = obj[k];
-    if (!keep(k) && (isEmpty(v) || (PLAIN_ZERO_DROPPED.has(k) && v === false))) continue;
+    if (!keep(k) && (isEmpty(v) || (dropZero.has(k) && isZeroScalar(v)))) continue;
     entries.push([k, convert(k, v)]);
   }
   return new YamlOrderedMap(entries);
@@ -121,19 +151,41 @@ const REPOSITORY_ORDER = [
   "plainHttp",
 ];
 
+function hookDoc(h: Record<string, unknown>): YamlOrderedMap {
+  return struct(
+    HOOK_ORDER,
+    h,
+    (k, v) => (v === undefined || v === null ? (HOOK_ZERO[k] ?? null) : anyValue(v)),
+    (k) => k !== "kubectlApply",
+  );
+}
+
 function releaseDoc(r: ReleaseSpec): YamlOrderedMap {
-  return struct(RELEASE_ORDER, r as Record<string, unknown>, (k, v) => {
-    if ((k === "set" || k === "setString" || k === "setTemplate" || k === "env") && Array.isArray(v)) {
-      return v.map((s) => struct(SET_ORDER, s as Record<string, unknown>, (_k, x) => anyValue(x)));
-    }
-    if (k === "inherit" && Array.isArray(v))
-      return v.map((s) =>
-        struct(["template", "except"], s as Record<string, unknown>, (_k, x) => anyValue(x)),
-      );
-    if (k === "missingFileHandlerConfig")
-      return struct(["ignoreMissingGitBranch"], v as Record<string, unknown>, (_k, x) => anyValue(x));
-    return anyValue(v);
-  });
+  return struct(
+    RELEASE_ORDER,
+    r as Record<string, unknown>,
+    (k, v) => {
+      if ((k === "set" || k === "setString" || k === "setTemplate" || k === "env") && Array.isArray(v)) {
+        return v.map((s) => struct(SET_ORDER, s as Record<string, unknown>, (_k, x) => anyValue(x)));
+      }
+      if (k === "inherit" && Array.isArray(v))
+        return v.map((s) =>
+          struct(["template", "except"], s as Record<string, unknown>, (_k, x) => anyValue(x)),
+        );
+      if (k === "hooks" && Array.isArray(v)) return v.map((h) => hookDoc(h as Record<string, unknown>));
+      if (k === "missingFileHandlerConfig")
+        return struct(
+          ["ignoreMissingGitBranch"],
+          v as Record<string, unknown>,
+          (_k, x) => anyValue(x),
+          () => false,
+          ZERO_DROPPED.missingFileHandlerConfig,
+        );
+      return anyValue(v);
+    },
+    () => false,
+    ZERO_DROPPED.release,
+  );
 }
 
 function helmDefaultsDoc(h: Record<string, unknown>): YamlOrderedMap {
@@ -142,6 +194,7 @@ function helmDefaultsDoc(h: Record<string, unknown>): YamlOrderedMap {
     h,
     (k, v) => anyValue(v ?? HELM_DEFAULT_ZERO[k] ?? null),
     (k) => HELM_DEFAULTS_ALWAYS.has(k),
+    ZERO_DROPPED.helmDefaults,
   );
 }
 
@@ -174,14 +227,24 @@ export function buildDocument(
       }
       if (k === "helmfiles") {
         return (v as Record<string, unknown>[]).map((h) =>
-          struct(["path", "selectors", "selectorsInherited", "inherits", "values"], h, (_k, x) =>
-            anyValue(x),
+          struct(
+            ["path", "selectors", "selectorsInherited", "inherits", "values"],
+            h,
+            (_k, x) => anyValue(x),
+            () => false,
+            ZERO_DROPPED.helmfile,
           ),
         );
       }
       if (k === "repositories")
         return (v as Record<string, unknown>[]).map((r) =>
-          struct(REPOSITORY_ORDER, r, (_k, x) => anyValue(x)),
+          struct(
+            REPOSITORY_ORDER,
+            r,
+            (_k, x) => anyValue(x),
+            () => false,
+            ZERO_DROPPED.repository,
+          ),
         );
       return anyValue(v);
     },

@@ -34,6 +34,7 @@ import {
 import { NoMatchingReleaseError, visitStates } from "./visit";
 import { checkNeedsCycles } from "./needs-graph";
 import { buildDocument, buildDocumentValue } from "./build-document";
+import { builtChartPath } from "./build-chart-path";
 import { encodeYaml } from "../shared/yaml/index";
 import { resolveLimits } from "../shared/limits";
 import { resolvePolicy } from "../shared/policy";
@@ -50,6 +51,13 @@ export interface LoadDesiredStateOptions extends StateOptions {
   readonly allowNoMatchingRelease?: boolean;
   /** `--helm-binary`; default none. */
   readonly helmBinary?: string;
+  /**
+   * Read, render and decrypt each selected release's `values:` and `secrets:` while loading;
+   * default true. `build` and `list` pass false: helmfile's never read them, so a missing or
+   * failing values file or an undecryptable secret does not fail them. With false every
+   * release's `values` is empty and `hasSecrets` false.
+   */
+  readonly releaseValues?: boolean;
   /** Called before each state file read, with the path as helmfile displays it; default none. */
   readonly onStateRead?: (path: string) => void;
 }
@@ -125,16 +133,19 @@ export function convergeState(
   const templated = executeStateTemplates(ctx, st);
   const overridden = applyOverrides(st, templated);
   checkNeedsCycles(overridden, st.absFile);
-  const selected = selectReleases(
-    labelReleases(st, overridden),
-    selectors,
-    st.values,
-    options.includeTransitiveNeeds === true,
-  );
+  const labelledAll = labelReleases(st, overridden);
+  const transitive = options.includeTransitiveNeeds === true;
+  // helmfile's processFilteredReleases (pkg/app/app.go) filters the state's releases, by labels
+  // and `condition:`, only when selectors apply; otherwise the state keeps every release (build
+  // and list show `condition: false` ones) and the commands that act on releases drop the
+  // disabled ones themselves (GetSelectedReleases).
+  const kept =
+    selectors.length > 0 ? selectReleases(labelledAll, selectors, st.values, transitive) : labelledAll;
   checkDuplicates(
-    selected.map((r) => r.spec),
+    kept.map((r) => r.spec),
     st.absFile,
   );
+  const selected = selectors.length > 0 ? kept : selectReleases(kept, [], st.values, transitive);
   const view = {
     loc: st.loc,
     absFile: st.absFile,
@@ -147,11 +158,24 @@ export function convergeState(
       chart: st.spec.chart ?? "",
     },
   };
-  const releases: PreparedRelease[] = selected.map((r) =>
-    prepareRelease(ctx, view, r.spec, r.labels, options.skipDeps === true),
+  const skipDeps = options.skipDeps === true;
+  const prepared = new Map(
+    selected.map((r) => [
+      r,
+      prepareRelease(ctx, view, r.spec, r.labels, { skipDeps, values: options.releaseValues !== false }),
+    ]),
   );
-  const labelled = selected.map((r) => ({ ...r.spec, labels: r.labels }));
-  // The document is what `helmfile build` prints: selected releases with their selector labels.
+  const releases: PreparedRelease[] = [...prepared.values()];
+  const stateReleases = kept.map(
+    (r) => prepared.get(r) ?? prepareRelease(ctx, view, r.spec, r.labels, { skipDeps, values: false }),
+  );
+  const labelled = kept.map((r) => {
+    const chartPath = prepared.has(r) ? builtChartPath(ctx.fs, st.loc, r.spec) : undefined;
+    const { chartPath: _declared, ...spec } = r.spec;
+    void _declared;
+    return { ...spec, labels: r.labels, ...(chartPath === undefined ? {} : { chartPath }) };
+  });
+  // The document is what `helmfile build` prints: the state's releases with their selector labels.
   const built = buildDocument(st.spec, labelled, st.loc.displayFile, st.values);
   const document = buildDocumentValue(built, ctx.yamlVersion);
   return {
@@ -162,6 +186,7 @@ export function convergeState(
     helmDefaults: toValue(st.spec.helmDefaults ?? {}) as ValueMap,
     repositories: repositories(st),
     releases,
+    stateReleases,
     document,
     buildYaml: encodeYaml(built, { version: ctx.yamlVersion, indent: 2 }),
   };
@@ -193,7 +218,8 @@ export function loadDesiredState(options: LoadDesiredStateOptions, io: LoadDesir
       (st, sel) => {
         const loaded = convergeState(ctx, options, st, sel);
         states.push(loaded);
-        return loaded.releases.length > 0;
+        // helmfile counts a state as processed when it keeps any release (processFilteredReleases).
+        return (loaded.stateReleases ?? loaded.releases).length > 0;
       },
     );
   } catch (err) {

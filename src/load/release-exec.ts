@@ -84,6 +84,9 @@ function renderOnce(release: ReleaseSpec, prev: ReleaseSpec, ctx: ReleaseExecCon
     out.secrets = release.secrets.map((v, i) => (typeof v === "string" ? r(`secrets[${i}]`, v) : v));
   if ((release.setTemplate ?? []).length > 0) {
     const rendered = (release.setTemplate ?? []).map((s, i) => renderSetEntry(s, i, r));
+    // helmfile renders SetValuesTemplate in place before prepending it to SetValues
+    // (pkg/state/release.go ExecuteTemplateExpressions), so `build` shows it rendered.
+    out.setTemplate = rendered;
     out.set = [...rendered, ...(release.set ?? [])];
   }
   if (release.needs !== undefined) out.needs = release.needs.map((n, i) => r(`needs[${i}]`, n));

@@ -1,7 +1,10 @@
 /**
  * Release templates: `templates:` + `inherit:` (with `except:`) + `defaultInherit:`.
- * Template fields are merged first and the release's own fields only fill what the
- * templates left empty (mergo without override); lists are appended.
+ * Later layers win: each template in `inherit:` order overrides the earlier ones, and the
+ * release's own non-empty fields override them all; lists are appended and labels merge key
+ * by key. helmfile's `releaseWithInheritedTemplate` (pkg/state/state_exec_tmpl.go) calls
+ * `mergo.Merge(…, WithAppendSlice, WithSliceDeepCopy)`, and mergo's `WithSliceDeepCopy`
+ * also switches on `Overwrite` (dario.cat/mergo v1.0.2 merge.go).
  */
 import { LoadError } from "../shared/errors";
 import type { ReleaseSpec } from "./schema";
@@ -90,9 +93,9 @@ export function releaseWithInheritedTemplate(
       }
       delete src[field];
     }
-    merged = mergeStructs(merged, src as ReleaseSpec, { override: false, appendSlice: true });
+    merged = mergeStructs(merged, src as ReleaseSpec, { override: true, appendSlice: true });
   }
-  merged = mergeStructs(merged, release, { override: false, appendSlice: true });
+  merged = mergeStructs(merged, release, { override: true, appendSlice: true });
   const { inherit: _inherit, ...rest } = merged;
   void _inherit;
   return rest;

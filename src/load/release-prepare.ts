@@ -3,14 +3,14 @@
  * helmfile's ordered values list (values entries — valuesTemplate first — then secrets),
  * `--set`-family flags, id, needs and labels.
  */
-import { LoadError, SecretError } from "../shared/errors";
+import { isHelmfileError, LoadError, SecretError } from "../shared/errors";
 import type { PreparedRelease, SetFlag, ValuesSource } from "../shared/model";
 import { GoTime, isMap, newMap, type Value, type ValueMap } from "../shared/value";
 import type { EnvironmentLayers } from "../merge/index";
 import type { LoaderContext } from "./loader-context";
 import { dirName, isAbsolute, joinPath } from "./paths";
 import type { HelmDefaults, ReleaseSpec, StateSpec } from "./schema";
-import { normalizePath, resolveFile, type StateLocation } from "./storage";
+import { normalizePath, resolveFile, rewrapError, type StateLocation } from "./storage";
 import { isGotmplPath } from "./env-values-loader";
 import { limitsAndPolicy, renderGoTemplate } from "./template-bridge";
 import { releaseTemplateData, type StateOverrides } from "./template-data";
@@ -115,6 +115,27 @@ function expandSecretRefs(
   return { content, secret: content !== before };
 }
 
+/** helmfile's Storage.normalizePath of a values entry: joined to the state's base path as printed. */
+function helmfilePath(loc: StateLocation, entry: string): string {
+  return isAbsolute(entry) ? entry : joinPath(loc.displayDir, entry);
+}
+
+/**
+ * Renders a release `.gotmpl` values file, chaining a failure as helmfile does:
+ * generateTemporaryReleaseValuesFilesCore's `failed to render values files "…"` around
+ * FileRenderer.RenderToBytes's `failed to render […], because of …` (pkg/state/state.go,
+ * pkg/tmpl/file_renderer.go), both naming the normalized path.
+ */
+function renderValuesTemplate(shown: string, render: () => string): string {
+  try {
+    return render();
+  } catch (err) {
+    if (!isHelmfileError(err)) throw err;
+    const chained = `failed to render values files "${shown}": failed to render [${shown}], because of ${err.detail}`;
+    throw rewrapError(err, chained);
+  }
+}
+
 function valuesSources(ctx: LoaderContext, st: ReleaseStateView, release: ReleaseSpec): ValuesSource[] {
   const out: ValuesSource[] = [];
   const handler = release.missingFileHandler ?? st.spec.missingFileHandler ?? "Error";
@@ -145,17 +166,19 @@ function valuesSources(ctx: LoaderContext, st: ReleaseStateView, release: Releas
         return;
       }
       const data = releaseTemplateData(st.env, templateFields(release), st.values, st.overrides);
-      const content = renderGoTemplate(ctx.fs.readFile(path), data, {
-        name: path,
-        basePath: dirName(path),
-        fs: ctx.fs,
-        environ: ctx.environ,
-        helperCache: ctx.helperCache,
-        ...limitsAndPolicy(ctx),
-        yamlVersion: ctx.yamlVersion,
-        ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
-        logger: ctx.logger,
-      });
+      const content = renderValuesTemplate(helmfilePath(st.loc, prefix + v), () =>
+        renderGoTemplate(ctx.fs.readFile(path), data, {
+          name: path,
+          basePath: dirName(path),
+          fs: ctx.fs,
+          environ: ctx.environ,
+          helperCache: ctx.helperCache,
+          ...limitsAndPolicy(ctx),
+          yamlVersion: ctx.yamlVersion,
+          ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
+          logger: ctx.logger,
+        }),
+      );
       out.push({
         kind: "inline",
         origin,
@@ -326,20 +349,33 @@ function checkStatePostRenderer(
   });
 }
 
+/** Options of {@link prepareRelease}. */
+export interface PrepareReleaseOptions {
+  /** `--skip-deps`. */
+  readonly skipDeps: boolean;
+  /** Resolve the values sources and `env:` flags (false leaves them out, for `build` and `list`). */
+  readonly values: boolean;
+}
+
 /** Builds the PreparedRelease for a templated, override-applied release. */
 export function prepareRelease(
   ctx: LoaderContext,
   st: ReleaseStateView,
   release: ReleaseSpec,
   labels: Record<string, string>,
-  skipDeps: boolean,
+  options: PrepareReleaseOptions,
 ): PreparedRelease {
+  const skipDeps = options.skipDeps;
   // A source that carries a decrypted or resolved plaintext (e.g. an environment secret used in
   // a .gotmpl values file or a `set:` value) is secret too, so it never reaches state in clear.
+  // helmfile's GetReleasesWithLabels (pkg/state/state.go) replaces each release's labels with its
+  // selector labels (common labels, own labels, then `name`, `namespace` after `-n`, and the
+  // chart's last segment) before values files are rendered, so `.Release.Labels` holds them.
+  const labelled: ReleaseSpec = { ...release, labels };
+  const sources = options.values ? valuesSources(ctx, st, labelled) : [];
   // Once the load knows any secret, templated text (inline values, `set:`) may derive from it
   // through a transformation (`b64enc`, hashing, slicing) no substring check can see.
   // Asked after the values were rendered: their templates may have resolved secrets themselves.
-  const sources = valuesSources(ctx, st, release);
   const derived = ctx.secrets.hasSecrets?.() ?? false;
   const carries = (text: string): boolean => derived || (ctx.secrets.containsSecret?.(text) ?? false);
   const values = sources.map((v) =>
@@ -348,7 +384,7 @@ export function prepareRelease(
   const flags = [
     ...setFlags("set", release.set, st.loc),
     ...setFlags("set-string", release.setString, st.loc),
-    ...envSetFlag(ctx, release),
+    ...(options.values ? envSetFlag(ctx, release) : []),
   ].map((f) => (!f.secret && carries(f.expression) ? { ...f, secret: true } : f));
   const defaults: HelmDefaults = st.spec.helmDefaults ?? {};
   checkStatePostRenderer(ctx, st, release, defaults);
@@ -376,7 +412,7 @@ export function prepareRelease(
     stateFile: st.absFile,
     baseDir: st.loc.absDir,
     hasSecrets: values.some((v) => v.secret),
-    ...optionalDefaultArgs(renderDefaultPostRendererArgs(ctx, st, release)),
+    ...optionalDefaultArgs(renderDefaultPostRendererArgs(ctx, st, labelled)),
     spec: toValue(release) as ValueMap,
   };
 }

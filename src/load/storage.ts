@@ -108,8 +108,18 @@ function stageClass(err: HelmfileError): ErrorCtor {
   return HelmfileError;
 }
 
-/** A copy of `err` (same stage class, code and location) with `detail` as its message. */
+/**
+ * A copy of `err` (same stage class, code and location) with `detail` as its message. An error
+ * whose message is its bare detail (a Go template error, which carries Go's own location) keeps
+ * that shape, so the chain reads exactly as helmfile's.
+ */
 export function rewrapError(err: HelmfileError, detail: string): HelmfileError {
+  const out = located(err, detail);
+  if (err.message === err.detail) out.message = detail;
+  return out;
+}
+
+function located(err: HelmfileError, detail: string): HelmfileError {
   const C = stageClass(err);
   return new C(err.code, detail, {
     ...(err.file === undefined ? {} : { file: err.file }),

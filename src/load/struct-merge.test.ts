@@ -14,13 +14,13 @@ describe("mergeStructs (mergo)", () => {
     });
   });
 
-  it("keeps set fields without override (release templates lose to nothing, fill gaps only)", () => {
+  it("keeps set fields without override (fills gaps only)", () => {
     expect(
       mergeStructs({ chart: "tpl" }, { chart: "own", name: "r" }, { override: false, appendSlice: true }),
     ).toEqual({ chart: "tpl", name: "r" });
   });
 
-  it("does not let a plain false override true, but a pointer false does", () => {
+  it("does not let false override true, plain or pointer (mergo dereferences pointers before its emptiness test)", () => {
     const merged = mergeStructs(
       { helmDefaults: { wait: true } },
       { helmDefaults: { wait: false } },
@@ -29,7 +29,11 @@ describe("mergeStructs (mergo)", () => {
     expect(merged).toEqual({ helmDefaults: { wait: true } });
     expect(
       mergeStructs({ installed: true }, { installed: false }, { override: true, appendSlice: false }),
-    ).toEqual({ installed: false });
+    ).toEqual({ installed: true });
+    // A nil pointer is still filled by an explicit false (deepMerge, reflect.Ptr, dst.IsNil()).
+    expect(mergeStructs({}, { installed: false }, { override: true, appendSlice: false })).toEqual({
+      installed: false,
+    });
   });
 
   it("replaces a whole environment spec declared again in a later part", () => {

@@ -1,8 +1,9 @@
 /**
  * mergo's struct merge as helmfile applies it to parsed state (documents of one part, bases,
- * `---` parts, release templates). Go distinguishes pointer fields (unset = nil, an explicit
- * `false` still counts) from plain fields (zero value = empty, never overrides); the tables
- * below name the plain scalar fields, everything else optional is a pointer.
+ * `---` parts, release templates). mergo dereferences pointers before its emptiness test
+ * (dario.cat/mergo v1.0.2 merge.go, `deepMerge` case `reflect.Ptr` then `isEmptyValue`), so
+ * an explicit `false`/`0`/`""` never overrides a set value, pointer or not; it only fills an
+ * absent one.
  */
 import { GoTime } from "../shared/value";
 
@@ -16,49 +17,6 @@ export interface StructMergeOptions {
 const MAPS_OF_STRUCTS = new Set(["environments", "templates"]);
 /** Keys holding `map[string]string`: merged key by key. */
 const STRING_MAPS = new Set(["labels", "commonLabels", "kubectlApply"]);
-/** Plain (non-pointer) scalar fields, whose zero value counts as empty. */
-const PLAIN_SCALARS = new Set([
-  "verify",
-  "enableDNS",
-  "devel",
-  "wait",
-  "waitRetries",
-  "waitForJobs",
-  "timeout",
-  "recreatePods",
-  "force",
-  "atomic",
-  "rollbackOnFailure",
-  "cleanupOnFail",
-  "forceConflicts",
-  "skipCRDs",
-  "skipDeps",
-  "skipRefresh",
-  "reuseValues",
-  "insecureSkipTLSVerify",
-  "plainHttp",
-  "deleteWait",
-  "deleteTimeout",
-  "helmStuckGrace",
-  "forceGoGetter",
-  "selectorsInherited",
-  "oci",
-  "passCredentials",
-  "skipTLSVerify",
-  "showlogs",
-  "ignoreMissingGitBranch",
-]);
-/** String fields that are pointers in Go (an explicit "" is a value). */
-const POINTER_STRINGS = new Set([
-  "postRenderer",
-  "cascade",
-  "serverSide",
-  "missingFileHandler",
-  "verifyTemplate",
-  "waitTemplate",
-  "installedTemplate",
-  "conditionTemplate",
-]);
 /** Fields holding arbitrary values (`[]any`, `any`): never descended into as structs. */
 const OPAQUE = new Set([
   "values",
@@ -82,13 +40,15 @@ function isPlainObject(v: unknown): v is Obj {
   );
 }
 
-function isEmpty(key: string, v: unknown, inStruct: boolean): boolean {
+/**
+ * mergo's `isEmptyValue` with pointer dereferencing (its default): a pointer to `false`, `0`
+ * or `""` is as empty as the plain zero value, so pointer and plain scalars merge alike.
+ * Only an absent field (a nil pointer) differs: an empty source still fills it.
+ */
+function isEmpty(v: unknown): boolean {
   if (v === undefined || v === null) return true;
   if (Array.isArray(v)) return v.length === 0;
-  if (typeof v === "string") return v === "" && !POINTER_STRINGS.has(key);
-  if (!inStruct) return false;
-  if (PLAIN_SCALARS.has(key)) return v === false || v === 0n || v === 0;
-  return false;
+  return v === "" || v === false || v === 0 || v === 0n;
 }
 
 function mergeStringMaps(dst: Obj | undefined, src: Obj, override: boolean): Obj {
@@ -130,18 +90,18 @@ export function mergeStructs<T extends object>(dst: T, src: T, options: StructMe
         continue;
       }
       if (options.appendSlice) out[key] = Array.isArray(dv) ? [...dv, ...sv] : sv;
-      else if (options.override || isEmpty(key, dv, true)) out[key] = sv;
+      else if (options.override || isEmpty(dv)) out[key] = sv;
       continue;
     }
     if (!OPAQUE.has(key) && isPlainObject(sv) && isPlainObject(dv)) {
       out[key] = mergeStructs(dv, sv, options);
       continue;
     }
-    if (isEmpty(key, sv, true)) {
+    if (isEmpty(sv)) {
       if (dv === undefined) out[key] = sv;
       continue;
     }
-    if (options.override || isEmpty(key, dv, true)) out[key] = sv;
+    if (options.override || isEmpty(dv)) out[key] = sv;
   }
   return out as T;
 }

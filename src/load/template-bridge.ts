@@ -4,7 +4,7 @@
  * directory, and the injected side-effect environment.
  */
 import type { Environment, FileSystem, Logger, ProcessRunner } from "../shared/io";
-import { renderTemplate } from "../template/index";
+import { GoTemplateError, renderTemplate } from "../template/index";
 import { sprigFunctions } from "../template/funcs/sprig/index";
 import { helperTemplates, withHelmfileFunctions } from "../template/funcs/helmfile/index";
 import type { SecretResolver } from "../template/funcs/helmfile/options";
@@ -93,14 +93,48 @@ export function renderGoTemplate(source: string, data: GoValue, ctx: RenderConte
     ctx.helperCache?.set(ctx.basePath, helpers);
   }
   const limits = ctx.limits ?? resolveLimits({}, ctx.environ);
+  try {
+    return renderStringTemplate(source, data, ctx, helpers, limits);
+  } catch (err) {
+    // Go names the template (and its errors) `stringTemplate`; our diagnostics keep the file.
+    if (err instanceof GoTemplateError && err.file === STRING_TEMPLATE) {
+      const located = new GoTemplateError({
+        code: err.code,
+        goMessage: err.message,
+        innermost: err.innermost,
+        file: ctx.name,
+        ...(err.line === undefined ? {} : { line: err.line }),
+        ...(err.column === undefined ? {} : { column: err.column }),
+        cause: err,
+      });
+      throw located;
+    }
+    throw err;
+  }
+}
+
+/**
+ * helmfile's tmpl.Context.newTemplate (pkg/tmpl/context_tmpl.go): one `template.New("stringTemplate")`
+ * into which the `_*.tpl` helpers and then the content are parsed, so every message says
+ * `template: stringTemplate:L:C: executing "stringTemplate" …`.
+ */
+const STRING_TEMPLATE = "stringTemplate";
+
+function renderStringTemplate(
+  source: string,
+  data: GoValue,
+  ctx: RenderContext,
+  helpers: readonly { readonly name: string; readonly source: string }[],
+  limits: Pick<Limits, "templateDepth" | "outputSize">,
+): string {
   return renderTemplate(source, data, {
-    name: ctx.name,
+    name: STRING_TEMPLATE,
     funcs: funcsFor(ctx.yamlVersion ?? "v3", ctx.policy ?? resolvePolicy({}, ctx.environ)),
     maxDepth: limits.templateDepth,
     maxOutput: limits.outputSize,
     missingKey: ctx.missingKey ?? "error",
-    setName: "stringTemplate",
-    templates: helpers,
+    setName: STRING_TEMPLATE,
+    templates: helpers.map((h) => ({ name: STRING_TEMPLATE, source: h.source })),
     env: {
       fs: ctx.fs,
       environ: ctx.environ,

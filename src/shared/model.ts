@@ -88,8 +88,14 @@ export interface LoadedState {
   readonly values: ValueMap;
   readonly helmDefaults: ValueMap;
   readonly repositories: readonly RepositorySpec[];
-  /** Releases selected by the selectors, in declaration order. */
+  /** Releases selected by the selectors and enabled by their `condition:`, in declaration order. */
   readonly releases: readonly PreparedRelease[];
+  /**
+   * The releases the state keeps, as helmfile's `build` and `list` show them: with selectors the
+   * selected ones, without every release (`condition: false` ones included). Those not in
+   * {@link releases} carry no values. Absent means the same as `releases`.
+   */
+  readonly stateReleases?: readonly PreparedRelease[];
   /** The fully rendered state document as helmfile's `build` prints it. */
   readonly document: ValueMap;
   /** The state as `helmfile build` prints it (Go struct order; without the `---`/`#  Source:` header). */

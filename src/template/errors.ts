@@ -1,7 +1,8 @@
 /**
  * Template errors in Go's exact shape. `message` is Go's full text
- * (`template: t:1:3: executing "t" at <x>: msg`, or `template: t:1: msg` for parse errors);
- * `detail` is the innermost message; `file`/`line`/`column` are set where known.
+ * (`template: t:1:3: executing "t" at <x>: msg`, or `template: t:1: msg` for parse errors), and
+ * so is `detail`; `innermost` is the innermost message; `file`/`line`/`column` (1-based) are
+ * set where known.
  */
 import { TemplateError } from "../shared/errors";
 import { LIMIT_CODES } from "../shared/limits";
@@ -35,7 +36,9 @@ export class GoTemplateError extends TemplateError {
   readonly innermost: string;
 
   constructor(init: GoTemplateErrorInit) {
-    super(init.code, init.innermost, {
+    // `detail` is Go's whole text too: helmfile chains `err.Error()`, which carries Go's own
+    // `template: NAME:LINE:COL: executing …` location (0-based byte column).
+    super(init.code, init.goMessage, {
       ...(init.file === undefined ? {} : { file: init.file }),
       ...(init.line === undefined ? {} : { line: init.line }),
       ...(init.column === undefined ? {} : { column: init.column }),

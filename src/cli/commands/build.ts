@@ -28,7 +28,8 @@ async function runBuild(ctx: CliContext): Promise<number> {
       found: "--embed-values",
     });
   }
-  const desired = await ctx.loadDesiredState();
+  // helmfile's build and list never read release values or secrets (app.go PrintState, ListReleases).
+  const desired = await ctx.loadDesiredState({ releaseValues: false });
   for (const state of desired.states) ctx.host.writeStdout(formatBuiltState(state, ctx.host.env));
   return 0;
 }

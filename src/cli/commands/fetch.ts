@@ -63,9 +63,11 @@ function rewriteCharts(state: LoadedState, fetched: ReadonlyMap<string, string>)
     doc.releases = releases.map((rel: Value) => {
       if (!isMap(rel) || typeof rel.name !== "string") return rel;
       const path = fetched.get(rel.name);
-      if (path === undefined) return rel;
       const copy: ValueMap = Object.assign(newMap(), rel);
-      copy.chart = path;
+      // helmfile's Fetch moves each ChartPath into Chart and clears it (pkg/app/app.go); the
+      // loader's document carries the chartPath `build` prints.
+      delete copy.chartPath;
+      if (path !== undefined) copy.chart = path;
       return copy;
     });
   }

@@ -55,9 +55,12 @@ function rowOf(r: PreparedRelease, state: LoadedState): ListRow {
 }
 
 async function runList(ctx: CliContext): Promise<number> {
-  const desired = await ctx.loadDesiredState();
+  // helmfile's build and list never read release values or secrets (app.go PrintState, ListReleases).
+  const desired = await ctx.loadDesiredState({ releaseValues: false });
   // helmfile's list resolves repository chart versions from the state's lock file first.
-  const rows = desired.states.flatMap((s) => applyLockedVersions(s, ctx.fs).map((r) => rowOf(r, s)));
+  const rows = desired.states.flatMap((s) =>
+    applyLockedVersions({ ...s, releases: s.stateReleases ?? s.releases }, ctx.fs).map((r) => rowOf(r, s)),
+  );
   rows.sort((a, b) =>
     a.namespace !== b.namespace
       ? a.namespace < b.namespace

@@ -5,6 +5,7 @@
  */
 import { isAlias, isMap as isYamlMap, isScalar, isSeq, LineCounter, parseAllDocuments } from "yaml";
 import type { Document, Node as YamlNode, Scalar } from "yaml";
+import { indentFlowContinuations } from "./flow-indent";
 import { LoadError } from "../errors";
 import { FORBIDDEN_KEYS, GoTime, isMap as isValueMap, newMap, type Value, type ValueMap } from "../value";
 import { formatGoFloat } from "./go-float";
@@ -344,6 +345,28 @@ function parseDocuments(
       line: deep.line,
     });
   }
+  const parsed = parseWith(text, firstOnly);
+  if (parsed.docs.some((d) => isFlowIndentError(d.errors[0]))) {
+    const reindented = indentFlowContinuations(text);
+    if (reindented !== undefined)
+      return checkedDocuments(parseWith(reindented, firstOnly), reindented, options);
+  }
+  return checkedDocuments(parsed, text, options);
+}
+
+/**
+ * The `yaml` package's complaint about a multi-line flow collection not indented past its
+ * block parent, which go-yaml accepts (see flow-indent.ts).
+ */
+function isFlowIndentError(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | undefined;
+  return e?.code === "BAD_INDENT" && /^Flow (sequence|map) in block collection/.test(e.message ?? "");
+}
+
+function parseWith(
+  text: string,
+  firstOnly: boolean,
+): { docs: Document.Parsed[]; lines: LineCounter; empty?: unknown[] } {
   const lines = new LineCounter();
   const docs = parseAllDocuments(text, {
     schema: "failsafe",
@@ -354,18 +377,25 @@ function parseDocuments(
     strict: false,
   });
   const list = Array.isArray(docs) ? docs : [];
-  if (!Array.isArray(docs)) {
-    // An empty stream holding only an error; `parseAllDocuments` returns an EmptyStream.
-    const errors = (docs as { errors?: unknown[] }).errors ?? [];
-    if (errors.length > 0) throw syntaxError(errors[0], text, options);
-  }
+  // An empty stream holding only an error; `parseAllDocuments` returns an EmptyStream.
+  const empty = Array.isArray(docs) ? undefined : ((docs as { errors?: unknown[] }).errors ?? []);
   // go-yaml's Unmarshal reads events lazily: a broken later document goes unnoticed.
   const used = firstOnly ? list.slice(0, 1) : list;
-  for (const doc of used) {
+  return { docs: used, lines, ...(empty === undefined ? {} : { empty }) };
+}
+
+function checkedDocuments(
+  parsed: { docs: Document.Parsed[]; lines: LineCounter; empty?: unknown[] },
+  text: string,
+  options: DecodeYamlOptions,
+): { docs: Document.Parsed[]; lines: LineCounter } {
+  if (parsed.empty !== undefined && parsed.empty.length > 0)
+    throw syntaxError(parsed.empty[0], text, options);
+  for (const doc of parsed.docs) {
     const err = doc.errors[0];
     if (err !== undefined) throw syntaxError(err, text, options);
   }
-  return { docs: used, lines };
+  return { docs: parsed.docs, lines: parsed.lines };
 }
 
 function syntaxError(err: unknown, text: string, options: DecodeYamlOptions): LoadError {

@@ -14,6 +14,7 @@ import {
   GoFunc,
   GoNumber,
   isGoMap,
+  isStackExhausted,
   isTrue,
   mapElemType,
   type CallContext,
@@ -283,12 +284,21 @@ export class Executor extends Evaluator {
     this.tmplName = tree.name;
     this.depth++;
     try {
-      const nodes = tree.root.nodes;
-      for (let i = 0; i < nodes.length; i++) this.walk(newDot, nodes[i] as Node);
-    } finally {
-      this.vars = saved.vars;
-      this.tmplName = saved.name;
-      this.depth = saved.depth;
+      try {
+        const nodes = tree.root.nodes;
+        for (let i = 0; i < nodes.length; i++) this.walk(newDot, nodes[i] as Node);
+      } finally {
+        this.vars = saved.vars;
+        this.tmplName = saved.name;
+        this.depth = saved.depth;
+      }
+    } catch (e) {
+      // The JavaScript stack runs out before Go's depth limit: report it where Go's walkTemplate
+      // would, at this `{{template}}` node of the calling template (same text for a template
+      // calling itself). Should this frame have too little stack left, an outer one reports it.
+      if (!isStackExhausted(e)) throw e;
+      this.at(t);
+      this.errorf(`exceeded maximum template depth (${this.shared.limits.maxDepth})`, TEMPLATE_CODES.depth, e);
     }
   }
 
