@@ -149,7 +149,7 @@ class ReleaseProviders {
     if (this.target === "directory") {
       this.render ??= new k8s.Provider(
         `${this.name}-render`,
-        { renderYamlToDirectory: this.resolved.renderToDirectory ?? "" },
+        { renderYamlToDirectory: this.resolved.renderToDirectory ?? "", ...HELM_LIKE_UPDATES },
         { parent: this.parent },
       );
       return [this.render];
@@ -157,7 +157,6 @@ class ReleaseProviders {
     if (this.target === "provider-arg")
       return this.resolved.provider === undefined ? [] : [this.resolved.provider];
     if (this.target === "provider-option") return [];
-    if (plan.kubeContext === undefined && this.resolved.kubeconfig === undefined) return [];
     const key = plan.kubeContext ?? "";
     let provider = this.byContext.get(key);
     if (provider === undefined) {
@@ -166,6 +165,7 @@ class ReleaseProviders {
         {
           ...(key === "" ? {} : { context: key }),
           ...(this.resolved.kubeconfig === undefined ? {} : { kubeconfig: this.resolved.kubeconfig }),
+          ...HELM_LIKE_UPDATES,
         },
         { parent: this.parent },
       );
@@ -174,6 +174,12 @@ class ReleaseProviders {
     return [provider];
   }
 }
+
+/**
+ * helm upgrades ConfigMaps and Secrets in place; the Kubernetes provider replaces them on a data
+ * change unless told otherwise (a replacement would delete and recreate the object).
+ */
+const HELM_LIKE_UPDATES = { enableConfigMapMutable: true, enableSecretMutable: true } as const;
 
 /** Namespaces that always exist; helm's --create-namespace finds them and creates nothing. */
 const SYSTEM_NAMESPACES = new Set(["default", "kube-system", "kube-public", "kube-node-lease"]);

@@ -6,6 +6,8 @@
  * - CustomResourceDefinitions come apart from the rest, so they can be applied first (helm
  *   installs a chart's `crds/` before its templates), and those from `crds/` are dropped when
  *   the release skips CRDs.
+ * - every object carries `pulumi.com/patchForce`, so an upgrade restores fields changed out of
+ *   band, as helm's upgrade does.
  * Objects are decoded as `sigs.k8s.io/yaml` decodes them (go-yaml v2, then JSON), which is what
  * the Kubernetes provider itself does with manifest text.
  */
@@ -150,6 +152,18 @@ export function clusterScopedKindsOf(manifests: Iterable<string>): Set<string> {
   return kinds;
 }
 
+/**
+ * helm's upgrade writes every field the chart sets, whoever changed it since; with server-side
+ * apply the Kubernetes provider does the same only when told to force field ownership.
+ */
+export const FORCE_ANNOTATION = "pulumi.com/patchForce";
+
+function forced(obj: KubeObject): KubeObject {
+  const metadata = (obj.metadata ?? {}) as Record<string, unknown>;
+  const annotations = (metadata.annotations ?? {}) as Record<string, unknown>;
+  return { ...obj, metadata: { ...metadata, annotations: { ...annotations, [FORCE_ANNOTATION]: "true" } } };
+}
+
 /** Splits and namespaces a release's objects as `helm install` would apply them. */
 export function releaseObjects(
   manifest: string,
@@ -162,10 +176,10 @@ export function releaseObjects(
   for (const { source, obj } of decodeDocuments(manifest, releaseId)) {
     if (isCrd(obj)) {
       const fromCrdsDir = /(^|\/)crds\//.test(source);
-      if (!(fromCrdsDir && options.skipCrds === true)) crds.push(obj);
+      if (!(fromCrdsDir && options.skipCrds === true)) crds.push(forced(obj));
       continue;
     }
-    objects.push(withNamespace(obj, options.namespace, clusterScoped));
+    objects.push(forced(withNamespace(obj, options.namespace, clusterScoped)));
   }
   return { crds, objects };
 }

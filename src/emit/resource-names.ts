@@ -27,7 +27,11 @@ export function contextProviderName(component: string, kubeContext: string | und
 }
 
 /** Name of the Namespace resource a component makes for a release namespace (`createNamespace`). */
-export function namespaceResourceName(component: string, kubeContext: string | undefined, namespace: string): string {
+export function namespaceResourceName(
+  component: string,
+  kubeContext: string | undefined,
+  namespace: string,
+): string {
   const ctx = kubeContext === undefined || kubeContext === "" ? "" : `${kubeContext}-`;
   return `${component}-namespace-${ctx}${namespace}`;
 }

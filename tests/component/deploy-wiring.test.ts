@@ -110,7 +110,7 @@ describe("Helmfile deploys like helm install", () => {
     expect(objs[0]).toEqual({
       apiVersion: "v1",
       kind: "ConfigMap",
-      metadata: { name: "cm", namespace: "team-x" },
+      metadata: { name: "cm", namespace: "team-x", annotations: { "pulumi.com/patchForce": "true" } },
       data: { port: "80" },
     });
     expect(plainValue(main?.rawInputs.skipAwait)).toBe(true);

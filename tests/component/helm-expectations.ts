@@ -74,7 +74,8 @@ const CLUSTER_SCOPED = new Set([
 /**
  * The objects `helm install --namespace <ns>` would create from helm's output: every
  * document parsed with the `yaml` package, and namespaced objects without a namespace put
- * into the release namespace. CRDs are left out (they go to a group of their own).
+ * into the release namespace, each with `pulumi.com/patchForce: "true"` (helm's upgrade overwrites
+ * out-of-band changes; see src/emit/manifest-objects.ts). CRDs are left out (they go to a group of their own).
  */
 export function expectedObjects(manifest: string, namespace: string): unknown[] {
   return parseAllDocuments(manifest)
@@ -83,8 +84,9 @@ export function expectedObjects(manifest: string, namespace: string): unknown[] 
     .filter((o) => o.kind !== "CustomResourceDefinition")
     .map((o) => {
       const metadata = (o.metadata ?? {}) as Record<string, unknown>;
+      const annotations = { ...((metadata.annotations ?? {}) as object), "pulumi.com/patchForce": "true" };
       if (namespace === "" || CLUSTER_SCOPED.has(String(o.kind)) || metadata.namespace !== undefined)
-        return o;
-      return { ...o, metadata: { ...metadata, namespace } };
+        return { ...o, metadata: { ...metadata, annotations } };
+      return { ...o, metadata: { ...metadata, namespace, annotations } };
     });
 }

@@ -109,7 +109,17 @@ describeEngine(`deploy to a real API server${suffix}`, () => {
   });
 
   it("refresh shows an out-of-band edit and the next up restores the object", async () => {
-    kubectl(clusters.kubeconfig, "test-a", "-n", "e2e-a", "patch", "configmap", "alpha", "-p", '{"data":{"value":"drifted"}}');
+    kubectl(
+      clusters.kubeconfig,
+      "test-a",
+      "-n",
+      "e2e-a",
+      "patch",
+      "configmap",
+      "alpha",
+      "-p",
+      '{"data":{"value":"drifted"}}',
+    );
     const r = await refresh(base);
     expect(Object.entries(r.resourceChanges).filter(([op, n]) => op !== "same" && (n ?? 0) > 0)).toEqual([
       ["update", 1],
@@ -130,10 +140,12 @@ describeEngine(`deploy to a real API server${suffix}`, () => {
     expect(cmValue(clusters, "test-a", "beta", "e2e-b")).toBe("two");
     expect(kubeGet(clusters.kubeconfig, "test-a", "crd", "widgets.e2e.example.com")).toBeDefined();
     const d = await destroy({ ...base, selectors: ["name=beta"] });
-    expect(d.releases.map((r) => [r.release, r.op])).toEqual([["e2e-b/beta", "delete"]]);
+    expect(d.changedReleases.map((r) => [r.release, r.op])).toEqual([["e2e-b/beta", "delete"]]);
     expect(kubeGet(clusters.kubeconfig, "test-a", "configmap", "beta", "e2e-b")).toBeUndefined();
     expect(cmValue(clusters, "test-a", "alpha", "e2e-a")).toBe("third");
-    expect(kubeGet(clusters.kubeconfig, "test-a", "widgets.e2e.example.com", "widgets", "e2e-c")).toBeDefined();
+    expect(
+      kubeGet(clusters.kubeconfig, "test-a", "widgets.e2e.example.com", "widgets", "e2e-c"),
+    ).toBeDefined();
     // Without selectors the state is the truth again: beta comes back with its new value.
     await up(base);
     expect(cmValue(clusters, "test-a", "beta", "e2e-b")).toBe("also-changed");
@@ -142,7 +154,13 @@ describeEngine(`deploy to a real API server${suffix}`, () => {
   it("a release removed from the state or set to installed: false is deleted by a full up", async () => {
     writeState(dir, [
       ...releases("third", "also-changed").filter((r) => r.name !== "beta"),
-      { name: "beta", namespace: "e2e-b", chart: "cm", values: { value: "x" }, extra: "    installed: false" },
+      {
+        name: "beta",
+        namespace: "e2e-b",
+        chart: "cm",
+        values: { value: "x" },
+        extra: "    installed: false",
+      },
     ]);
     const r = await up(base);
     expect(r.releases.find((x) => x.release === "e2e-b/beta")?.op).toBe("delete");
@@ -212,7 +230,12 @@ describeEngine(`deploy with two contexts and a rejected object${suffix}`, () => 
   it("an object the API server rejects fails up naming it, keeps what was created, and converges after the fix", async () => {
     writeState(dir, [
       { name: "here", namespace: "e2e-ctx", chart: "cm", values: { value: "a" } },
-      { name: "bad", namespace: "e2e-ctx", chart: "cm", values: { value: "v", objectName: "Not_A_Valid_Name" } },
+      {
+        name: "bad",
+        namespace: "e2e-ctx",
+        chart: "cm",
+        values: { value: "v", objectName: "Not_A_Valid_Name" },
+      },
     ]);
     const err = await up(base).then(
       () => undefined,
@@ -264,7 +287,18 @@ describeEngine(`deploy in mode helm-release${suffix}`, () => {
     expect(cmValue(clusters, "test-a", "gamma", "e2e-helm")).toBe("one");
     // helm keeps its release record as a Secret of type helm.sh/release.v1.
     const records = JSON.parse(
-      kubectl(clusters.kubeconfig, "test-a", "-n", "e2e-helm", "get", "secrets", "-l", "owner=helm,name=gamma", "-o", "json"),
+      kubectl(
+        clusters.kubeconfig,
+        "test-a",
+        "-n",
+        "e2e-helm",
+        "get",
+        "secrets",
+        "-l",
+        "owner=helm,name=gamma",
+        "-o",
+        "json",
+      ),
     ) as { items: unknown[] };
     expect(records.items.length).toBe(1);
     writeState(dir, [{ name: "gamma", namespace: "e2e-helm", chart: "cm", values: { value: "two" } }]);

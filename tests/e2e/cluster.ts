@@ -30,7 +30,10 @@ export function testClusters(): TestClusters {
   const script = join(ROOT, "scripts", "test-cluster.sh");
   const paths: Record<string, string> = {};
   for (const name of ["a", "b"]) {
-    const r = spawnSync("bash", [script, "start", "--name", name], { encoding: "utf8", timeout: 60 * 60 * 1000 });
+    const r = spawnSync("bash", [script, "start", "--name", name], {
+      encoding: "utf8",
+      timeout: 60 * 60 * 1000,
+    });
     if (r.status !== 0) throw new Error(`scripts/test-cluster.sh start --name ${name} failed:\n${r.stderr}`);
     const m = /export KUBECONFIG="([^"]+)"/.exec(r.stdout);
     if (m?.[1] === undefined) throw new Error(`test-cluster.sh printed no KUBECONFIG: ${r.stdout}`);
@@ -64,7 +67,9 @@ export function kubeGet(
 
 /** Runs kubectl and returns stdout; throws on failure. */
 export function kubectl(kubeconfig: string, context: string, ...args: string[]): string {
-  return execFileSync(KUBECTL, ["--kubeconfig", kubeconfig, "--context", context, ...args], { encoding: "utf8" });
+  return execFileSync(KUBECTL, ["--kubeconfig", kubeconfig, "--context", context, ...args], {
+    encoding: "utf8",
+  });
 }
 
 /** Waits until `kubectl get` finds nothing (namespace deletion finishes asynchronously). */
