@@ -13,6 +13,12 @@ if [ -f scripts/build-engine.sh ]; then
   # shellcheck source=/dev/null
   source scripts/engine-env.sh
 fi
+# The test API servers (scripts/test-cluster.sh: etcd + kube-apiserver + kube-controller-manager,
+# built from Go modules and cached): two instances for the deploy tests, stopped when the run ends.
+echo "== test clusters"
+trap 'bash scripts/test-cluster.sh stop --all >/dev/null 2>&1 || true' EXIT
+bash scripts/test-cluster.sh start --name a >/dev/null
+bash scripts/test-cluster.sh start --name b >/dev/null
 echo "== typecheck"; npm run --silent typecheck
 echo "== lint"; npm run --silent lint
 echo "== jest"

@@ -3,10 +3,12 @@
  * kube-controller-manager, no kubelet, so only objects that need no node) through the automation
  * layer and the real engine. Every check of what exists in the cluster goes through kubectl.
  */
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { destroy, preview, refresh, up, type HelmfileStackOptions } from "../../src/automation";
+import { Helmfile } from "../../src/emit/helmfile";
 import { isHelmfileError } from "../../src/shared/errors";
 import { kubeGet, kubectl, testClusters, waitGone, type TestClusters } from "./cluster";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
@@ -308,5 +310,53 @@ describeEngine(`deploy in mode helm-release${suffix}`, () => {
     expect(cmValue(clusters, "test-a", "gamma", "e2e-helm")).toBe("two");
     await destroy(base);
     expect(kubeGet(clusters.kubeconfig, "test-a", "configmap", "gamma", "e2e-helm")).toBeUndefined();
+  });
+});
+
+describeEngine(`two Helmfile components with the same release ids${suffix}`, () => {
+  jest.setTimeout(900_000);
+  let clusters: TestClusters;
+  let dir: string;
+  let stack: Stack;
+
+  beforeAll(async () => {
+    clusters = testClusters();
+    dir = project();
+    const file = writeState(dir, [
+      { name: "same", namespace: "e2e-twin", chart: "cm", values: { value: "twin" } },
+    ]);
+    // One program, two components over one state, one per cluster: the release id is the same.
+    const program = async (): Promise<void> => {
+      const a = new Helmfile("team-a", { file, kubeconfig: clusters.kubeconfig, kubeContext: "test-a" });
+      const b = new Helmfile("team-b", { file, kubeconfig: clusters.kubeconfig, kubeContext: "test-b" });
+      await Promise.all([a.releases, b.releases]);
+    };
+    const backend = join(dir, "backend");
+    mkdirSync(backend);
+    stack = await LocalWorkspace.createOrSelectStack(
+      { stackName: "twins", projectName: "twins", program },
+      {
+        workDir: dir,
+        pulumiCommand: await PulumiCommand.get({ root: ENGINE_ROOT }),
+        pulumiHome: join(ENGINE_ROOT, "pulumi-home"),
+        envVars: { ...engineEnv(), KUBECONFIG: clusters.kubeconfig },
+        secretsProvider: "passphrase",
+        projectSettings: { name: "twins", runtime: "nodejs", backend: { url: `file://${backend}` } },
+      },
+    );
+  });
+  afterAll(async () => {
+    await stack?.destroy().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("deploys both without a URN clash, each to its own cluster", async () => {
+    const r = await stack.up();
+    expect(r.summary.result).toBe("succeeded");
+    expect(cmValue(clusters, "test-a", "same", "e2e-twin")).toBe("twin");
+    expect(cmValue(clusters, "test-b", "same", "e2e-twin")).toBe("twin");
+    await stack.destroy();
+    expect(kubeGet(clusters.kubeconfig, "test-a", "configmap", "same", "e2e-twin")).toBeUndefined();
+    expect(kubeGet(clusters.kubeconfig, "test-b", "configmap", "same", "e2e-twin")).toBeUndefined();
   });
 });
