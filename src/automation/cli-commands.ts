@@ -7,29 +7,13 @@ import { join } from "node:path";
 import { formatErrorMessage, isHelmfileError } from "../shared/errors";
 import type { StateOptions } from "../shared/model";
 import type { ReleaseChange } from "./change-summary";
-import { destroy, preview, refresh, up, type HelmfileOperationResult } from "./operations";
-import type { HelmfileStackOptions } from "./options";
+import { destroy, preview, refresh, stackOutputs, up, type HelmfileOperationResult } from "./operations";
+import { resolveStackOptions, type HelmfileStackOptions, type StackProgress } from "./options";
 
 /** The stack commands. */
 export type StackCommand = "preview" | "up" | "destroy" | "refresh";
 
-/** Flags every stack command adds to the global ones. */
-export const STACK_COMMAND_FLAGS = [
-  { name: "stack", type: "string" },
-  { name: "project", type: "string" },
-  { name: "backend", type: "string" },
-  { name: "json", type: "bool" },
-  { name: "render-to-directory", type: "string" },
-  { name: "apply-to-cluster", type: "bool" },
-  { name: "project-dir", type: "string" },
-  { name: "include-needs", type: "bool" },
-  { name: "include-transitive-needs", type: "bool" },
-  { name: "skip-needs", type: "bool" },
-  { name: "skip-crds", type: "bool" },
-] as const;
-
-/** Flags of `preview` only. */
-export const PREVIEW_FLAGS = [{ name: "detailed-exitcode", type: "bool" }] as const;
+export { PREVIEW_FLAGS, STACK_COMMAND_FLAGS } from "./cli-flags";
 
 /** One stack command invocation, from parsed flags. */
 export interface StackCommandRequest {
@@ -46,8 +30,10 @@ export interface StackCommandRequest {
   readonly project?: string;
   readonly kubeconfig?: string;
   readonly skipCrds?: boolean;
-  /** `preview --detailed-exitcode`: exit 2 when there are changes, as `helmfile diff --detailed-exitcode`. */
+  /** `preview`/`up --detailed-exitcode`: exit 2 when there are changes, as helmfile's `diff`/`apply`. */
   readonly detailedExitCode?: boolean;
+  /** Receives each release's progress (default: none; Pulumi's own output goes to stderr either way). */
+  readonly onReleaseProgress?: (progress: StackProgress) => void;
 }
 
 /** Where the command writes. */
@@ -73,6 +59,7 @@ export async function runStackCommand(
       );
     } else {
       out.writeStdout(formatSummary(request.command, result));
+      if (request.command === "up") out.writeStdout(`${destinationOf(options)}\n`);
     }
     return request.detailedExitCode === true && hasChanges(result) ? 2 : 0;
   } catch (err) {
@@ -116,8 +103,52 @@ function stackOptions(request: StackCommandRequest, out: StackCommandOutput): He
     ...(request.applyToCluster === true ? { applyToCluster: true } : {}),
     ...(request.json
       ? {}
-      : { onProgress: (p) => (p.kind === "output" ? out.writeStderr(p.text) : undefined) }),
+      : {
+          onProgress: (p) => (p.kind === "output" ? out.writeStderr(p.text) : request.onReleaseProgress?.(p)),
+        }),
   };
+}
+
+/** Where `up` put the releases: the cluster (and its context) or the manifests directory. */
+function destinationOf(options: HelmfileStackOptions): string {
+  const resolved = resolveStackOptions(options);
+  if (resolved.applyToCluster === true) {
+    const context =
+      options.kubeContext === undefined
+        ? "the kubeconfig's current context"
+        : `context "${options.kubeContext}"`;
+    const config = options.kubeconfig === undefined ? "" : ` of ${options.kubeconfig}`;
+    return `applied to the cluster of ${context}${config}`;
+  }
+  return `manifests written to ${resolved.renderToDirectory ?? ""} (nothing applied to a cluster; use --apply-to-cluster)`;
+}
+
+/**
+ * `status`: what the stack holds now (its `releaseIds` output), without running the program.
+ * Prints one release id per line, or JSON with `--json`.
+ */
+export async function runStatusCommand(
+  request: StackCommandRequest,
+  out: StackCommandOutput,
+): Promise<number> {
+  const options = stackOptions(request, out);
+  try {
+    const outputs = await stackOutputs(options);
+    const ids = outputs.releaseIds?.value;
+    const releases = Array.isArray(ids) ? ids.map(String) : [];
+    const stackName = resolveStackOptions(options).stackName;
+    if (request.json) out.writeStdout(`${JSON.stringify({ stackName, releases }, null, 2)}\n`);
+    else {
+      const head = `stack "${stackName}": ${releases.length} release${releases.length === 1 ? "" : "s"}`;
+      out.writeStdout(`${[head, ...releases.map((r) => `  ${r}`)].join("\n")}\n`);
+    }
+    return 0;
+  } catch (err) {
+    out.writeStderr(
+      `${isHelmfileError(err) ? err.message : formatErrorMessage(String(err instanceof Error ? err.message : err), {})}\n`,
+    );
+    return 1;
+  }
 }
 
 /** helmfile's default state file in `cwd`: helmfile.yaml, helmfile.yaml.gotmpl, else helmfile.d/. */

@@ -3,7 +3,7 @@
  * the host's cwd/env, the stderr logger, state loading and helm discovery.
  */
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { renderCacheDir } from "./commands/cache-dir";
 import {
   createStreamLogger,
@@ -22,6 +22,9 @@ import type { CliHost } from "./cli-host";
 import { globalSetting } from "./global-settings";
 import { flagBool, flagInt, flagList, flagString, type FlagValues } from "./parse-args";
 import { loadState } from "./state-loader";
+import { colourEnabled } from "./colour";
+import { withHelmFlags } from "./helm-flags-runner";
+import { overrideChart } from "./chart-override";
 import { createNodeSecrets } from "../node/secrets-node";
 
 /** Resolved global flags. */
@@ -37,6 +40,8 @@ export interface GlobalSettings {
   readonly skipDeps: boolean;
   readonly skipRefresh: boolean;
   readonly selectors: readonly string[];
+  /** `--chart`: the chart every release uses instead of its own (empty: none). */
+  readonly chart: string;
 }
 
 /** Everything a command needs. */
@@ -45,6 +50,8 @@ export interface CliContext {
   readonly flags: FlagValues;
   readonly positionals: readonly string[];
   readonly settings: GlobalSettings;
+  /** Whether stderr output is coloured (see ./colour.ts). */
+  readonly colour: boolean;
   readonly logger: Logger;
   readonly fs: NodeFileSystem;
   /** Node runner wrapped with the exec/helm timeouts of src/shared/limits.ts. */
@@ -91,6 +98,7 @@ export function createCliContext(
     skipDeps: flagBool(flags, "skip-deps"),
     skipRefresh: flagBool(flags, "skip-refresh"),
     selectors: flagList(flags, "selector"),
+    chart: flagString(flags, "chart") ?? "",
   };
   // helm-secrets/sops decryption and ref+ resolution, as helmfile always has them; log lines are
   // redacted against every plaintext decrypted or resolved so far.
@@ -100,9 +108,19 @@ export function createCliContext(
     logLevel(debug, quiet, String(globalSetting("LogLevel", flagString(flags, "log-level") ?? "", env))),
   );
   const fs = new NodeFileSystem(host.cwd);
-  const runner = withProcessLimits(
-    new NodeProcessRunner({ baseEnv: env, cwd: host.cwd }),
-    resolveLimits({}, env),
+  // helmfile passes --kubeconfig to every helm command; helm reads the same file from KUBECONFIG.
+  const kubeconfig = flagString(flags, "kubeconfig") ?? "";
+  const helmEnv = kubeconfig === "" ? env : { ...env, KUBECONFIG: resolve(host.cwd, kubeconfig) };
+  let foundHelm: HelmInfo | undefined;
+  const runner = withHelmFlags(
+    withProcessLimits(new NodeProcessRunner({ baseEnv: helmEnv, cwd: host.cwd }), resolveLimits({}, env)),
+    {
+      helm: () => foundHelm,
+      disableForceUpdate: flagBool(flags, "disable-force-update"),
+      ociPlainHttp: flagBool(flags, "oci-plain-http"),
+      repoRetries: Number(globalSetting("RepoRetry", flagInt(flags, "repo-retries") ?? -1, env)),
+      logger,
+    },
   );
   // Temp files follow the invocation's TMPDIR, not the host process's.
   const scratch = new NodeScratchFileSystem(
@@ -134,13 +152,18 @@ export function createCliContext(
     flags,
     positionals,
     settings,
+    colour: colourEnabled(
+      { color: flagBool(flags, "color"), noColor: flagBool(flags, "no-color") },
+      env,
+      host.isTTY === true,
+    ),
     logger,
     fs,
     runner,
     scratch,
     stateOptions,
-    loadDesiredState: (override) =>
-      loadState(
+    loadDesiredState: async (override) => {
+      const desired = await loadState(
         { ...stateOptions(), ...(override ?? {}) },
         {
           fs,
@@ -150,7 +173,12 @@ export function createCliContext(
           secrets: secrets.decryptor,
           secretResolver: secrets.resolver,
         },
-      ),
+      );
+      // helmfile applies --chart when it prepares charts, which build and list (no values) skip.
+      return settings.chart === "" || override?.releaseValues === false
+        ? desired
+        : overrideChart(desired, settings.chart);
+    },
     helm: () => {
       const cacheDir = renderCacheDir(flags, env, host.cwd);
       helmInfo ??= findHelm(runner, {
@@ -159,7 +187,7 @@ export function createCliContext(
         cwd: host.cwd,
         // Beside the render cache (not in it): a helm version outlives cleared render entries.
         ...(cacheDir === undefined ? {} : { versionCacheFile: join(cacheDir, "..", "helm-versions.json") }),
-      });
+      }).then((h) => (foundHelm = h));
       return helmInfo;
     },
     concurrency: () => flagInt(flags, "concurrency") ?? 0,

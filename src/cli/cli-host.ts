@@ -12,6 +12,8 @@ export interface CliHost {
   readonly env: Environment;
   writeStdout(text: string): void;
   writeStderr(text: string): void;
+  /** Whether stderr is a terminal (colours by default); default false. */
+  readonly isTTY?: boolean;
   /** Receives the error that ended the invocation (before it is printed); default: none. Tests match its `code`. */
   reportError?(err: unknown): void;
 }

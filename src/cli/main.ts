@@ -4,24 +4,62 @@
  * the conformance runner call it in-process. User mistakes print one formatted line and
  * exit 1; only `--debug` shows stack traces of unexpected errors.
  */
-import { isHelmfileError } from "../shared/errors";
+import { ConfigError, isHelmfileError } from "../shared/errors";
 import { installSignalCleanup } from "../node/process-cleanup";
 import type { CliHost } from "./cli-host";
 import { createCliContext } from "./cli-context";
 import { findCommand, listCommands } from "./commands/index";
 import { GLOBAL_FLAGS } from "./global-flags";
-import { flagBool, parseArgs } from "./parse-args";
+import { flagBool, flagString, parseArgs, type FlagValues } from "./parse-args";
+import { commandHelp, rootHelp } from "./help";
+import { REFUSED_COMMANDS } from "./helmfile-commands";
+import { ownVersion } from "./commands/version";
 
-function usage(): string {
-  const lines = ["Usage: pulumi-helmfile [global flags] <command> [flags]", "", "Commands:"];
-  for (const c of listCommands()) lines.push(`  ${c.name.padEnd(14)}${c.summary}`);
-  lines.push("", "Global flags (as helmfile's; accepted before or after the command):");
-  for (const f of GLOBAL_FLAGS) {
-    const short = f.short === undefined ? "    " : `-${f.short}, `;
-    const arg = f.type === "bool" ? "" : f.type === "stringArray" ? " <value> (repeatable)" : ` <${f.type}>`;
-    lines.push(`  ${short}--${f.name}${arg}`);
-  }
-  return `${lines.join("\n")}\n`;
+/** helmfile's commands in the order cmd/root.go adds them, which is the order cobra suggests them in. */
+const HELMFILE_COMMAND_ORDER = [
+  "create",
+  "init",
+  "apply",
+  "build",
+  "cache",
+  "deps",
+  "destroy",
+  "diff",
+  "doctor",
+  "fetch",
+  "list",
+  "repos",
+  "lint",
+  "write-values",
+  "test",
+  "unittest",
+  "template",
+  "sync",
+  "status",
+  "show-dag",
+  "print-env",
+  "version",
+  "completion",
+];
+
+/** Every name a mistyped command may have meant: helmfile's (in its order), then our own. */
+function knownCommandNames(): string[] {
+  return [
+    ...new Set([
+      ...HELMFILE_COMMAND_ORDER,
+      ...Object.keys(REFUSED_COMMANDS),
+      ...listCommands().map((c) => c.name),
+    ]),
+  ];
+}
+
+/** Command-specific refusals of global flags (where the command cannot honour them). */
+function refuseGlobalFlags(command: string, flags: FlagValues): void {
+  if (command === "build" && (flagString(flags, "chart") ?? "") !== "")
+    throw new ConfigError(
+      "CLI_UNSUPPORTED",
+      "pulumi-helmfile does not support --chart with build: set the chart in the state file",
+    );
 }
 
 /** Runs one CLI invocation; resolves to the exit code. */
@@ -30,14 +68,22 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<nu
   // Errors may quote decrypted secrets (helm echoes values): printed only after redaction.
   let redact = (text: string): string => text;
   try {
-    const parsed = parseArgs(argv, GLOBAL_FLAGS, (name) => findCommand(name)?.flags);
+    // cobra's `help [command]`.
+    if (argv[0] === "help") return help(argv.slice(1), host);
+    const parsed = parseArgs(argv, GLOBAL_FLAGS, (name) => findCommand(name)?.flags, knownCommandNames());
     debug = flagBool(parsed.flags, "debug");
-    if (parsed.command === undefined || flagBool(parsed.flags, "help")) {
-      host.writeStdout(usage());
-      return parsed.command === undefined && !flagBool(parsed.flags, "help") ? 1 : 0;
+    const command = parsed.command === undefined ? undefined : findCommand(parsed.command);
+    if (flagBool(parsed.flags, "help")) {
+      host.writeStdout(command === undefined ? rootHelp(listCommands()) : commandHelp(command));
+      return 0;
     }
-    const command = findCommand(parsed.command);
-    if (command === undefined) return 1;
+    if (command === undefined) {
+      if (flagBool(parsed.flags, "version")) host.writeStdout(`pulumi-helmfile version ${ownVersion()}\n`);
+      // helmfile without a command prints its help and succeeds.
+      else host.writeStdout(rootHelp(listCommands()));
+      return 0;
+    }
+    refuseGlobalFlags(command.name, parsed.flags);
     const ctx = createCliContext(host, parsed.flags, parsed.positionals);
     redact = (text) => ctx.redact(text);
     // helmfile announces live output once, when the app starts.
@@ -58,7 +104,29 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<nu
 function exitCodeOf(err: unknown): number {
   if (isHelmfileError(err) && (err.code === "LOAD_NO_MATCHING_RELEASE" || err.code === "NO_MATCHING_RELEASE"))
     return 3;
+  // cobra's usage errors are not ExitCoders: helmfile's HandleExitCoder exits 3 for them.
+  if (isHelmfileError(err) && USAGE_ERROR_CODES.has(err.code)) return 3;
   return 1;
+}
+
+/** Codes of command-line mistakes (exit 3 as in helmfile); refusals (`CLI_UNSUPPORTED`) exit 1. */
+export const USAGE_ERROR_CODES: ReadonlySet<string> = new Set([
+  "CLI_UNKNOWN_COMMAND",
+  "CLI_UNKNOWN_FLAG",
+  "CLI_FLAG_NEEDS_VALUE",
+  "CLI_BAD_FLAG_VALUE",
+]);
+
+function help(args: readonly string[], host: CliHost): number {
+  const name = args.find((a) => !a.startsWith("-"));
+  const command = name === undefined ? undefined : findCommand(name);
+  if (name !== undefined && command === undefined) {
+    host.writeStderr(`Unknown help topic [\`${name}\`]\n`);
+    host.writeStdout(rootHelp(listCommands()));
+    return 0;
+  }
+  host.writeStdout(command === undefined ? rootHelp(listCommands()) : commandHelp(command));
+  return 0;
 }
 
 function errorText(err: unknown, debug: boolean): string {
@@ -76,6 +144,7 @@ export function main(): void {
     env: process.env,
     writeStdout: (t) => process.stdout.write(t),
     writeStderr: (t) => process.stderr.write(t),
+    isTTY: process.stderr.isTTY,
   };
   runCli(process.argv.slice(2), host).then(
     (code) => {

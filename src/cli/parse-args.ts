@@ -4,6 +4,8 @@
  * repeatable array flags, booleans with an optional `=true|false`, and `--` ends flags.
  */
 import { ConfigError } from "../shared/errors";
+import { REFUSED_COMMANDS } from "./helmfile-commands";
+import { didYouMean, suggestionsFor } from "./suggest";
 
 /** One flag definition. */
 export interface FlagSpec {
@@ -12,6 +14,15 @@ export interface FlagSpec {
   readonly type: "string" | "bool" | "int" | "stringArray";
   /** Default for `bool`/`int`/`string` flags when not given. */
   readonly default?: string | boolean | number;
+  /** One-line description for `--help`; default: the shared description in ./flag-help.ts. */
+  readonly help?: string;
+  /**
+   * A helmfile flag we do not support: giving it fails with `CLI_UNSUPPORTED` and this hint
+   * (what to use instead). For a bool, {@link refuseWhen} limits the refusal to one value.
+   */
+  readonly refuse?: string;
+  /** With {@link refuse} on a bool flag: refuse only this value (the other one is our behaviour). */
+  readonly refuseWhen?: boolean;
 }
 
 /** Parsed flag values; arrays for `stringArray`. Flags not given are absent. */
@@ -27,17 +38,6 @@ export interface ParsedArgs {
 }
 
 /**
- * helmfile commands that change a cluster go through Pulumi here; a user typing them is told which
- * command does that job instead of a bare "unknown command".
- */
-const PULUMI_EQUIVALENTS: Readonly<Record<string, string>> = {
-  diff: "use `preview` (a Pulumi preview shows the values and manifest diff per release)",
-  apply: "use `up` (Pulumi applies only what changed)",
-  sync: "use `up` (Pulumi applies the releases)",
-  delete: "use `destroy`",
-};
-
-/**
  * Parses `argv` with the global flags plus the flags of whichever command appears first.
  * `commandFlags(name)` returns the command's flags, or undefined for an unknown command.
  */
@@ -45,6 +45,7 @@ export function parseArgs(
   argv: readonly string[],
   globalFlags: readonly FlagSpec[],
   commandFlags: (command: string) => readonly FlagSpec[] | undefined,
+  commandNames: readonly string[] = [],
 ): ParsedArgs {
   let command: string | undefined;
   let specs = [...globalFlags];
@@ -64,16 +65,7 @@ export function parseArgs(
     if (!arg.startsWith("-") || arg === "-") {
       if (command === undefined) {
         const own = commandFlags(arg);
-        if (own === undefined) {
-          const hint = PULUMI_EQUIVALENTS[arg];
-          throw new ConfigError(
-            "CLI_UNKNOWN_COMMAND",
-            hint === undefined
-              ? `unknown command "${arg}" for "helmfile"`
-              : `helmfile's "${arg}" is not a pulumi-helmfile command: ${hint}`,
-            { found: arg },
-          );
-        }
+        if (own === undefined) throw unknownCommand(arg, commandNames);
         command = arg;
         specs = [...globalFlags, ...own];
       } else positionals.push(arg);
@@ -81,23 +73,57 @@ export function parseArgs(
     }
     const { token, inline } = splitFlag(arg);
     const spec = find(token);
-    if (spec === undefined)
-      throw new ConfigError("CLI_UNKNOWN_FLAG", `unknown flag: ${token}`, { found: arg });
+    if (spec === undefined) throw unknownFlag(token, arg, specs);
     given.add(spec.name);
     if (spec.type === "bool") {
-      flags[spec.name] = parseBool(spec, inline);
+      const value = parseBool(spec, inline);
+      if (spec.refuse !== undefined && (spec.refuseWhen === undefined || spec.refuseWhen === value))
+        throw refusedFlag(spec, arg);
+      flags[spec.name] = value;
       continue;
     }
+    if (spec.refuse !== undefined) throw refusedFlag(spec, arg);
     let value = inline;
     if (value === undefined) {
       value = argv[i + 1];
       if (value === undefined)
-        throw new ConfigError("CLI_FLAG_NEEDS_VALUE", `flag needs an argument: ${token}`, { found: arg });
+        throw new ConfigError("CLI_FLAG_NEEDS_VALUE", `flag needs an argument: ${token}`);
       i++;
     }
     setValue(flags, spec, value);
   }
   return { command, flags, given, positionals };
+}
+
+/** A helmfile command we refuse names what to use instead; any other gets cobra's suggestions. */
+function unknownCommand(arg: string, commandNames: readonly string[]): ConfigError {
+  const refused = REFUSED_COMMANDS[arg];
+  if (refused !== undefined)
+    return new ConfigError(
+      refused.code,
+      `helmfile's "${arg}" is not a pulumi-helmfile command: ${refused.hint}`,
+    );
+  return new ConfigError(
+    "CLI_UNKNOWN_COMMAND",
+    `unknown command "${arg}" for "pulumi-helmfile"${didYouMean(suggestionsFor(arg, commandNames))}`,
+  );
+}
+
+/**
+ * pflag's wording (`unknown flag: --x`, `unknown shorthand flag: 'x' in -x`); unlike cobra we
+ * also suggest the nearest flags of the command.
+ */
+function unknownFlag(token: string, arg: string, specs: readonly FlagSpec[]): ConfigError {
+  if (!token.startsWith("--")) {
+    return new ConfigError("CLI_UNKNOWN_FLAG", `unknown shorthand flag: '${token.slice(1)}' in ${arg}`);
+  }
+  const names = [...new Set(specs.map((s) => s.name))].sort();
+  const near = suggestionsFor(token.slice(2), names).map((n) => `--${n}`);
+  return new ConfigError("CLI_UNKNOWN_FLAG", `unknown flag: ${token}${didYouMean(near)}`);
+}
+
+function refusedFlag(spec: FlagSpec, arg: string): ConfigError {
+  return new ConfigError("CLI_UNSUPPORTED", `pulumi-helmfile does not support ${arg}: ${spec.refuse ?? ""}`);
 }
 
 function splitFlag(arg: string): { token: string; inline: string | undefined } {

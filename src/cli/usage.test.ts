@@ -17,15 +17,34 @@ describe("CLI usage", () => {
     expect(code).toBe(0);
     expect(out).toMatch(/^ {2}template {6}/m);
     expect(out).toMatch(/^ {2}up {12}/m);
-    expect(out).toContain("-f, --file <string>");
-    expect(out).toContain("-e, --environment <string>");
-    expect(out).toContain("-l, --selector <value> (repeatable)");
-    expect(out).toContain("    --state-values-set <value> (repeatable)");
+    expect(out).toMatch(/^ {2}-f, --file string +\S/m);
+    expect(out).toMatch(/^ {2}-e, --environment string +\S/m);
+    expect(out).toMatch(/^ {2}-l, --selector stringArray +\S/m);
+    expect(out).toMatch(/^ {6}--state-values-set stringArray +\S/m);
   });
 
-  test("no command prints the usage and exits 1", async () => {
+  test("no command prints the usage and exits 0, like helmfile", async () => {
     const { code, out } = await help([]);
-    expect(code).toBe(1);
-    expect(out).toContain("Usage: pulumi-helmfile");
+    expect(code).toBe(0);
+    expect(out).toContain("Usage:\n  pulumi-helmfile");
+  });
+
+  test("every command has a --help page with one described line per flag", async () => {
+    const { out: root } = await help(["--help"]);
+    const names = [...root.matchAll(/^ {2}([a-z-]+) {2,}\S/gm)].map((m) => m[1] as string);
+    expect(names).toEqual(expect.arrayContaining(["template", "show-dag", "print-env", "status", "version"]));
+    for (const name of names) {
+      const { code, out } = await help([name, "--help"]);
+      expect(code).toBe(0);
+      expect(out).toContain(`pulumi-helmfile ${name}`);
+      const flagLines = out.split("\n").filter((l) => /^ {2}(-\w, | {4})--/.test(l));
+      for (const l of flagLines) expect(l).toMatch(/^ {2}(-\w, | {4})--[\w-]+( \w+)? {3,}\S/);
+    }
+  });
+
+  test("`help <command>` prints the command's page", async () => {
+    const { code, out } = await help(["help", "show-dag"]);
+    expect(code).toBe(0);
+    expect(out).toContain("pulumi-helmfile show-dag [flags]");
   });
 });

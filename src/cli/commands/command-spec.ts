@@ -7,5 +7,7 @@ export interface CommandSpec {
   readonly name: string;
   readonly summary: string;
   readonly flags: readonly FlagSpec[];
+  /** Positional arguments for the usage line, e.g. ` bash|zsh|fish`; default none. */
+  readonly usage?: string;
   run(ctx: CliContext): Promise<number>;
 }

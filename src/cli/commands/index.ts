@@ -1,14 +1,20 @@
 /**
- * The command table. New commands (e.g. `preview`, `up`, `destroy` from the automation
- * layer) are added with {@link registerCommand}; `main.ts` dispatches through this table.
+ * The command table; `main.ts` dispatches through it. Every command module here is light:
+ * the stack commands import the automation layer (and the Pulumi SDK) only when they run.
  */
 import { buildCommand } from "./build";
+import { cacheCommand } from "./cache";
 import type { CommandSpec } from "./command-spec";
+import { makeCompletionCommand } from "./completion";
 import { fetchCommand } from "./fetch";
 import { lintCommand } from "./lint";
 import { listCommand } from "./list";
+import { printEnvCommand } from "./print-env";
+import { reposCommand } from "./repos";
+import { showDagCommand } from "./show-dag";
 import { stackCommands } from "./stack";
 import { templateCommand } from "./template";
+import { versionCommand } from "./version";
 import { writeValuesCommand } from "./write-values";
 
 const COMMANDS = new Map<string, CommandSpec>();
@@ -19,7 +25,13 @@ for (const c of [
   writeValuesCommand,
   lintCommand,
   fetchCommand,
+  reposCommand,
+  showDagCommand,
+  printEnvCommand,
   ...stackCommands,
+  cacheCommand,
+  makeCompletionCommand(() => listCommands()),
+  versionCommand,
 ])
   COMMANDS.set(c.name, c);
 

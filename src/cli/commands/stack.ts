@@ -1,57 +1,38 @@
-/** `preview`, `up`, `destroy`: run the helmfile through Pulumi (the automation layer). */
-import {
-  PREVIEW_FLAGS,
-  runStackCommand,
-  STACK_COMMAND_FLAGS,
-  type StackCommand,
-} from "../../automation/cli-commands";
+/**
+ * `preview`, `up`, `destroy`, `refresh`, `status`: the helmfile through Pulumi. Only the flag
+ * tables live here; the automation layer (and with it the Pulumi SDK) is imported when one
+ * of these commands runs, so `template`, `list` or `--help` never load it.
+ */
+import { DESTROY_FLAGS, PREVIEW_FLAGS, STACK_COMMAND_FLAGS, UP_FLAGS } from "../../automation/cli-flags";
 import type { CliContext } from "../cli-context";
-import { flagBool, flagString } from "../parse-args";
+import type { FlagSpec } from "../parse-args";
 import type { CommandSpec } from "./command-spec";
 
-const SUMMARIES: Record<StackCommand, string> = {
+/** The stack commands' names. */
+export type StackCommandName = "preview" | "up" | "destroy" | "refresh" | "status";
+
+const SUMMARIES: Record<StackCommandName, string> = {
   preview: "Show what `up` would change, per release (like `helmfile diff`)",
   up: "Apply the releases through Pulumi (default: render to .pulumi-helmfile/manifests/<stack>)",
   destroy: "Delete everything the stack created (with -l: only the selected releases)",
   refresh: "Read the releases' objects back from the cluster into the stack's state (drift)",
+  status: "List the releases the Pulumi stack holds (like `helmfile status`)",
 };
 
-function stackCommand(command: StackCommand): CommandSpec {
+const OWN_FLAGS: Record<StackCommandName, readonly FlagSpec[]> = {
+  preview: PREVIEW_FLAGS,
+  up: UP_FLAGS,
+  destroy: DESTROY_FLAGS,
+  refresh: [],
+  status: [],
+};
+
+function stackCommand(command: StackCommandName): CommandSpec {
   return {
     name: command,
     summary: SUMMARIES[command],
-    flags: command === "preview" ? [...STACK_COMMAND_FLAGS, ...PREVIEW_FLAGS] : STACK_COMMAND_FLAGS,
-    run: (ctx: CliContext) => {
-      const s = (name: string): string | undefined => {
-        const v = flagString(ctx.flags, name);
-        return v === undefined || v === "" ? undefined : v;
-      };
-      const stack = s("stack");
-      const backend = s("backend");
-      const renderToDirectory = s("render-to-directory");
-      const projectDir = s("project-dir");
-      const project = s("project");
-      const kubeconfig = s("kubeconfig");
-      return runStackCommand(
-        {
-          command,
-          state: ctx.stateOptions(),
-          cwd: ctx.host.cwd,
-          json: flagBool(ctx.flags, "json"),
-          applyToCluster: flagBool(ctx.flags, "apply-to-cluster"),
-          ...(ctx.settings.helmBinary === undefined ? {} : { helmBinary: ctx.settings.helmBinary }),
-          ...(stack === undefined ? {} : { stack }),
-          ...(backend === undefined ? {} : { backend }),
-          ...(renderToDirectory === undefined ? {} : { renderToDirectory }),
-          ...(projectDir === undefined ? {} : { projectDir }),
-          ...(project === undefined ? {} : { project }),
-          ...(kubeconfig === undefined ? {} : { kubeconfig }),
-          ...(flagBool(ctx.flags, "skip-crds") ? { skipCrds: true } : {}),
-          ...(command === "preview" && flagBool(ctx.flags, "detailed-exitcode") ? { detailedExitCode: true } : {}),
-        },
-        ctx.host,
-      );
-    },
+    flags: [...STACK_COMMAND_FLAGS, ...OWN_FLAGS[command]],
+    run: async (ctx: CliContext) => (await import("./stack-run")).runStack(command, ctx),
   };
 }
 
@@ -61,4 +42,5 @@ export const stackCommands: readonly CommandSpec[] = [
   stackCommand("up"),
   stackCommand("destroy"),
   stackCommand("refresh"),
+  stackCommand("status"),
 ];

@@ -1,0 +1,34 @@
+/** `cache info` and `cache cleanup`: the render cache (helmfile's own cache holds remote files, which we never fetch). */
+import { existsSync, readdirSync, rmSync } from "node:fs";
+import { ConfigError } from "../../shared/errors";
+import type { CliContext } from "../cli-context";
+import { defaultCacheDir } from "./cache-dir";
+import type { CommandSpec } from "./command-spec";
+
+async function runCache(ctx: CliContext): Promise<number> {
+  const [sub, ...rest] = ctx.positionals;
+  if ((sub !== "info" && sub !== "cleanup") || rest.length > 0)
+    throw new ConfigError(
+      "CLI_UNKNOWN_COMMAND",
+      `unknown command "${ctx.positionals.join(" ")}" for "pulumi-helmfile cache"`,
+      {
+        expected: "info or cleanup",
+        found: ctx.positionals.join(" "),
+      },
+    );
+  const dir = defaultCacheDir(ctx.host.env);
+  const entries = existsSync(dir) ? readdirSync(dir).sort() : [];
+  ctx.host.writeStdout(`${sub === "info" ? "Cache directory" : "Cleaning up cache directory"}: ${dir}\n`);
+  for (const e of entries) ctx.host.writeStdout(`- ${e}\n`);
+  if (sub === "cleanup") rmSync(dir, { recursive: true, force: true });
+  return 0;
+}
+
+/** The `cache` command. */
+export const cacheCommand: CommandSpec = {
+  name: "cache",
+  summary: "Show (info) or remove (cleanup) the render cache",
+  usage: " info|cleanup",
+  flags: [],
+  run: runCache,
+};

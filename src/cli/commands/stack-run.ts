@@ -1,0 +1,94 @@
+/** Runs a stack command through the automation layer (loaded only by the stack commands). */
+import { runStackCommand, runStatusCommand, type StackCommandRequest } from "../../automation/cli-commands";
+import type { StackProgress } from "../../automation/options";
+import { ConfigError } from "../../shared/errors";
+import type { CliContext } from "../cli-context";
+import { flagBool, flagString } from "../parse-args";
+import { paint } from "../colour";
+import type { StackCommandName } from "./stack";
+
+/** Runs `command` with the invocation's flags. */
+export async function runStack(command: StackCommandName, ctx: CliContext): Promise<number> {
+  if (flagBool(ctx.flags, "interactive") && (command === "up" || command === "destroy"))
+    throw new ConfigError(
+      "CLI_UNSUPPORTED",
+      `pulumi-helmfile does not support --interactive with ${command}: run \`preview\` first, then \`${command}\``,
+    );
+  if (ctx.settings.chart !== "")
+    throw new ConfigError(
+      "CLI_UNSUPPORTED",
+      `pulumi-helmfile does not support --chart with ${command}: set the release's chart in the state file`,
+    );
+  const request = stackRequest(command, ctx);
+  if (command === "status") return runStatusCommand(request, ctx.host);
+  return runStackCommand(request, ctx.host);
+}
+
+function stackRequest(command: StackCommandName, ctx: CliContext): StackCommandRequest {
+  const s = (name: string): string | undefined => {
+    const v = flagString(ctx.flags, name);
+    return v === undefined || v === "" ? undefined : v;
+  };
+  const stack = s("stack");
+  const backend = s("backend");
+  const renderToDirectory = s("render-to-directory");
+  const projectDir = s("project-dir");
+  const project = s("project");
+  const kubeconfig = s("kubeconfig");
+  const progress = command === "up" || command === "destroy" ? releaseProgress(command, ctx) : undefined;
+  return {
+    command: command === "status" ? "preview" : command,
+    state: ctx.stateOptions(),
+    cwd: ctx.host.cwd,
+    json: flagBool(ctx.flags, "json"),
+    applyToCluster: flagBool(ctx.flags, "apply-to-cluster"),
+    ...(ctx.settings.helmBinary === undefined ? {} : { helmBinary: ctx.settings.helmBinary }),
+    ...(stack === undefined ? {} : { stack }),
+    ...(backend === undefined ? {} : { backend }),
+    ...(renderToDirectory === undefined ? {} : { renderToDirectory }),
+    ...(projectDir === undefined ? {} : { projectDir }),
+    ...(project === undefined ? {} : { project }),
+    ...(kubeconfig === undefined ? {} : { kubeconfig }),
+    ...(flagBool(ctx.flags, "skip-crds") ? { skipCrds: true } : {}),
+    ...(flagBool(ctx.flags, "detailed-exitcode") ? { detailedExitCode: true } : {}),
+    ...(progress === undefined ? {} : { onReleaseProgress: progress }),
+  };
+}
+
+const OP_COLOUR: Readonly<Record<string, "green" | "yellow" | "red" | "dim">> = {
+  create: "green",
+  update: "yellow",
+  replace: "yellow",
+  delete: "red",
+  same: "dim",
+};
+
+/**
+ * One stderr line per release step: `[done/seen] op release` when it starts and when it
+ * ends, so a long `up` shows what is being applied and how many are left.
+ */
+function releaseProgress(command: "up" | "destroy", ctx: CliContext): (p: StackProgress) => void {
+  const seen = new Set<string>();
+  const finished = new Set<string>();
+  const colour = ctx.colour;
+  return (p) => {
+    if (p.kind !== "release" || ctx.settings.quiet) return;
+    const { release, op } = p.change;
+    if (op === "same") return;
+    seen.add(release);
+    if (p.phase !== "planned") finished.add(release);
+    const left = seen.size - finished.size;
+    const what = paint(colour, OP_COLOUR[op] ?? "dim", `${op} ${release}`);
+    const state =
+      p.phase === "planned"
+        ? command === "up"
+          ? "applying"
+          : "deleting"
+        : p.phase === "done"
+          ? "done"
+          : paint(colour, "red", "failed");
+    ctx.logger.info(
+      `[${finished.size}/${seen.size}] ${what}: ${state}${left > 0 ? ` (${left} in progress)` : ""}`,
+    );
+  };
+}
