@@ -298,7 +298,11 @@ export class Executor extends Evaluator {
       // calling itself). Should this frame have too little stack left, an outer one reports it.
       if (!isStackExhausted(e)) throw e;
       this.at(t);
-      this.errorf(`exceeded maximum template depth (${this.shared.limits.maxDepth})`, TEMPLATE_CODES.depth, e);
+      this.errorf(
+        `exceeded maximum template depth (${this.shared.limits.maxDepth})`,
+        TEMPLATE_CODES.depth,
+        e,
+      );
     }
   }
 
