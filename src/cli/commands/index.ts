@@ -3,6 +3,7 @@
  * layer) are added with {@link registerCommand}; `main.ts` dispatches through this table.
  */
 import { buildCommand } from "./build";
+import { explainCommand } from "./explain";
 import type { CommandSpec } from "./command-spec";
 import { fetchCommand } from "./fetch";
 import { lintCommand } from "./lint";
@@ -19,6 +20,7 @@ for (const c of [
   writeValuesCommand,
   lintCommand,
   fetchCommand,
+  explainCommand,
   ...stackCommands,
 ])
   COMMANDS.set(c.name, c);
