@@ -66,3 +66,9 @@ export type {
 export type { SecretsDecryptor } from "./shared/secrets";
 export { createNodeSecrets } from "./node/secrets-node";
 export type { NodeSecrets, NodeSecretsOptions } from "./node/secrets-node";
+export {
+  explainValue,
+  type ExplainValueRequest,
+  type ExplainValueOptions,
+} from "./merge/explain/explain-value";
+export type { ExplainResult, ExplainSource, ExplainStep } from "./merge/explain/explain-steps";

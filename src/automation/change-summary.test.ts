@@ -1,5 +1,5 @@
 import type { EngineEvent } from "@pulumi/pulumi/automation";
-import { summarizeReleaseChanges, valuesChanges } from "./change-summary";
+import { summarizeReleaseChanges, valuesChanges, withValueSources } from "./change-summary";
 
 const stack = "urn:pulumi:dev::p::pulumi:pulumi:Stack::p-dev";
 const hf = "urn:pulumi:dev::p::helmfile:index:Helmfile::helmfile";
@@ -84,5 +84,21 @@ describe("valuesChanges", () => {
   });
   it("is empty for equal strings", () => {
     expect(valuesChanges('{"a":1}', '{"a":1}')).toEqual([]);
+  });
+});
+
+describe("withValueSources", () => {
+  it("adds the file and line of each new value and leaves removals alone", () => {
+    const out = withValueSources(
+      [
+        { path: "replicas", old: 3, new: 5 },
+        { path: "gone", old: 1 },
+      ],
+      (p) => (p === "replicas" ? { file: "values/app.yaml.gotmpl", line: 3 } : undefined),
+    );
+    expect(out).toEqual([
+      { path: "replicas", old: 3, new: 5, source: "values/app.yaml.gotmpl:3" },
+      { path: "gone", old: 1 },
+    ]);
   });
 });

@@ -14,6 +14,25 @@ export interface ValuesChange {
   readonly old?: unknown;
   /** New value; absent when removed. */
   readonly new?: unknown;
+  /** Where the new value was set (`values/app.yaml.gotmpl:3`), when known (see {@link withValueSources}). */
+  readonly source?: string;
+}
+
+/**
+ * Adds to each change the source of its new value, given a lookup (e.g. built on
+ * `explainValue` over a state loaded with `explain: true`); changes it cannot place are kept as they are.
+ */
+export function withValueSources(
+  changes: readonly ValuesChange[],
+  sourceOf: (path: string) => { readonly file: string; readonly line: number | null } | undefined,
+): ValuesChange[] {
+  return changes.map((c) => {
+    if (c.new === undefined || c.path === ".") return c;
+    const s = sourceOf(c.path);
+    return s === undefined || s.file === ""
+      ? c
+      : { ...c, source: s.line === null ? s.file : `${s.file}:${s.line}` };
+  });
 }
 
 /** What the engine does to one release. */

@@ -184,7 +184,10 @@ function formatRelease(r: ReleaseChange): string {
   const head = `  ${r.op} ${r.release}${r.changedInputs.length > 0 ? ` (${r.changedInputs.join(", ")})` : ""}`;
   // A created or deleted release would print all its values; only changes are worth a line.
   const shown = r.op === "update" || r.op === "replace" ? r.valuesChanges : [];
-  const values = shown.map((v) => `      ${v.path}: ${show(v.old)} => ${show(v.new)}`);
+  const values = shown.map(
+    (v) =>
+      `      ${v.path}: ${show(v.old)} => ${show(v.new)}${v.source === undefined ? "" : ` (${v.source})`}`,
+  );
   return [head, ...values].join("\n");
 }
 

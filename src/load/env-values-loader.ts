@@ -48,7 +48,7 @@ function loadValuesFile(
   file: string,
   env: EnvironmentLayers,
   values: ValueMap,
-): ValueMap {
+): { readonly text: string; readonly map: ValueMap } {
   let text: string;
   try {
     text = ctx.fs.readFile(file);
@@ -69,7 +69,7 @@ function loadValuesFile(
     throw wrapError(`failed to load environment values file "${file}"`, err);
   }
   const decoded: Value = decodeValuesYaml(text, file, ctx.yamlVersion);
-  if (decoded === null) return newMap();
+  if (decoded === null) return { text, map: newMap() };
   if (!isMap(decoded)) {
     throw new LoadError(
       "LOAD_WRONG_TYPE",
@@ -81,7 +81,7 @@ function loadValuesFile(
       },
     );
   }
-  return decoded;
+  return { text, map: decoded };
 }
 
 /** Inputs of {@link loadEnvironmentValues}. */
@@ -92,14 +92,22 @@ export interface EnvValuesRequest {
   readonly ctxEnv: EnvironmentLayers | undefined;
   readonly envName: string;
   readonly mergeStrategy: string;
+  /** Called with each entry's loaded layer (for provenance, only when explaining); default none. */
+  readonly onLayer?: (entry: number, layer: LoadedValuesLayer) => void;
 }
+
+/** One loaded `values:` entry (a file of a glob, an inline map) or the HCL files together. */
+export type LoadedValuesLayer =
+  | { readonly kind: "file"; readonly file: string; readonly text: string; readonly values: ValueMap }
+  | { readonly kind: "inline"; readonly values: ValueMap }
+  | { readonly kind: "hcl"; readonly files: readonly string[]; readonly values: ValueMap };
 
 /** Loads and merges an environment's values entries. */
 export function loadEnvironmentValues(ctx: LoaderContext, req: EnvValuesRequest): ValueMap {
   const strategy = checkStrategy(req.envName, req.mergeStrategy);
   let result = newMap();
   const hclFiles: string[] = [];
-  for (const entry of req.entries) {
+  req.entries.forEach((entry, index) => {
     if (typeof entry === "string") {
       const { files, skipped } = resolveFile(
         ctx.fs,
@@ -109,7 +117,7 @@ export function loadEnvironmentValues(ctx: LoaderContext, req: EnvValuesRequest)
         "environment values",
         entry,
       );
-      if (skipped) continue;
+      if (skipped) return;
       for (const f of files) {
         if (f.endsWith(".hcl")) {
           hclFiles.push(f);
@@ -118,9 +126,12 @@ export function loadEnvironmentValues(ctx: LoaderContext, req: EnvValuesRequest)
         const env = req.ctxEnv ?? newEnvironment(req.envName);
         let merged = getMergedValues(env);
         if (strategy === "fallback" && Object.keys(result).length > 0) merged = mergoOverride(result, merged);
-        result = mapMerge(result, loadValuesFile(ctx, f, env, merged), strategy);
+        const loaded = loadValuesFile(ctx, f, env, merged);
+        req.onLayer?.(index, { kind: "file", file: f, text: loaded.text, values: loaded.map });
+        result = mapMerge(result, loaded.map, strategy);
       }
     } else if (isMap(entry)) {
+      req.onLayer?.(index, { kind: "inline", values: entry });
       result = mapMerge(result, entry, strategy);
     } else {
       throw new LoadError("LOAD_WRONG_TYPE", `unexpected type of value: value=${String(entry)}`, {
@@ -128,7 +139,11 @@ export function loadEnvironmentValues(ctx: LoaderContext, req: EnvValuesRequest)
         found: Array.isArray(entry) ? "a list" : typeof entry,
       });
     }
+  });
+  if (hclFiles.length > 0) {
+    const hcl = evaluateHcl(ctx, hclFiles);
+    req.onLayer?.(req.entries.length, { kind: "hcl", files: hclFiles, values: hcl });
+    result = mapMerge(result, hcl, strategy);
   }
-  if (hclFiles.length > 0) result = mapMerge(result, evaluateHcl(ctx, hclFiles), strategy);
   return result;
 }

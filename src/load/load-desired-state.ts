@@ -38,6 +38,8 @@ import { builtChartPath } from "./build-chart-path";
 import { encodeYaml } from "../shared/yaml/index";
 import { resolveLimits } from "../shared/limits";
 import { resolvePolicy } from "../shared/policy";
+import type { RecordedLayer } from "../shared/provenance";
+import { ProvenanceSink } from "./provenance-sink";
 
 /** Options of {@link loadDesiredState}: helmfile's global flags plus where to start. */
 export interface LoadDesiredStateOptions extends StateOptions {
@@ -60,6 +62,11 @@ export interface LoadDesiredStateOptions extends StateOptions {
   readonly releaseValues?: boolean;
   /** Called before each state file read, with the path as helmfile displays it; default none. */
   readonly onStateRead?: (path: string) => void;
+  /**
+   * Record the layers behind each state's `.Values` (`LoadedState.valuesProvenance`) so that
+   * `explainValue` can tell where a value came from; default false (nothing is recorded).
+   */
+  readonly explain?: boolean;
 }
 
 /** The IO the loader may use. */
@@ -95,6 +102,7 @@ export function createLoaderContext(options: LoadDesiredStateOptions, io: LoadDe
     kustomizeBinary: "",
     helperCache: new Map(),
     ...(options.onStateRead === undefined ? {} : { onStateRead: options.onStateRead }),
+    ...(options.explain === true ? { provenance: new ProvenanceSink() } : {}),
     limits: resolveLimits(options.limits, io.env),
     policy: resolvePolicy(
       options.disableInsecureFeatures === undefined
@@ -121,6 +129,28 @@ function cliSetValues(options: LoadDesiredStateOptions): ValueMap | undefined {
   let m = parseCliStateValues(set, setString);
   if (options.stateValues !== undefined) m = mergeValues(m, options.stateValues);
   return m;
+}
+
+/** `--state-values-set-string`, then `--state-values-set` (parseCliStateValues' order), then `stateValues`. */
+function cliLayers(options: LoadDesiredStateOptions): RecordedLayer[] {
+  const layer = (name: string, flag: string, values: ValueMap): RecordedLayer => ({
+    layer: name,
+    file: "",
+    flag,
+    values,
+    secret: false,
+  });
+  return [
+    ...(options.stateValuesSetString ?? []).map((e) =>
+      layer("CLI --state-values-set-string", `--state-values-set-string ${e}`, parseCliStateValues([], [e])),
+    ),
+    ...(options.stateValuesSet ?? []).map((e) =>
+      layer("CLI --state-values-set", `--state-values-set ${e}`, parseCliStateValues([e], [])),
+    ),
+    ...(options.stateValues === undefined
+      ? []
+      : [layer("stateValues option", "stateValues", options.stateValues)]),
+  ];
 }
 
 /** Processes one loaded state into a {@link LoadedState}: templating, overrides, selection, values. */
@@ -189,6 +219,9 @@ export function convergeState(
     stateReleases,
     document,
     buildYaml: encodeYaml(built, { version: ctx.yamlVersion, indent: 2 }),
+    ...(ctx.provenance === undefined
+      ? {}
+      : { valuesProvenance: { parts: ctx.provenance.partsOf(st.absFile), cli: cliLayers(options) } }),
   };
 }
 

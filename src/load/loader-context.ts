@@ -5,6 +5,7 @@ import type { GoYamlVersion } from "./yaml-io";
 import type { Limits } from "../shared/limits";
 import type { SecurityPolicy } from "../shared/policy";
 import type { SecretResolver } from "../template/funcs/helmfile/options";
+import type { ProvenanceSink } from "./provenance-sink";
 
 /** The loader's injected IO and global flags. */
 export interface LoaderContext {
@@ -40,4 +41,6 @@ export interface LoaderContext {
   readonly policy?: SecurityPolicy;
   /** Resolves `ref+` secret references (templates and release values files); absent: none. */
   readonly secretResolver?: SecretResolver;
+  /** Records the layers behind `.Values` (only when explaining); absent: nothing is recorded. */
+  readonly provenance?: ProvenanceSink;
 }

@@ -21,6 +21,14 @@ import type { EnvironmentSpec, StateSpec } from "./schema";
 import { resolveFile, rewrapError, type StateLocation } from "./storage";
 import { mergeStructs } from "./struct-merge";
 import { decodeValuesYaml } from "./yaml-io";
+import {
+  entryOrigins,
+  recordedLayer,
+  recordedSecret,
+  type EntryOrigins,
+  type OriginLayer,
+} from "./provenance-sink";
+import type { RecordedLayer } from "../shared/provenance";
 
 /** Loads another state file as a base layer (provided by the part loader to avoid a cycle). */
 export type BaseLoader = (
@@ -41,8 +49,13 @@ function loadBases(
   loc: StateLocation,
   envValues: EnvironmentLayers | undefined,
   loadBase: BaseLoader,
+  onBase?: (base: StateSpec) => void,
 ): StateSpec {
-  const layers: StateSpec[] = (spec.bases ?? []).map((b) => loadBase(envValues, loc, b));
+  const layers: StateSpec[] = (spec.bases ?? []).map((b) => {
+    const base = loadBase(envValues, loc, b);
+    onBase?.(base);
+    return base;
+  });
   layers.push(spec);
   let result = layers[0] as StateSpec;
   for (const layer of layers.slice(1)) {
@@ -80,10 +93,11 @@ function loadEnvSecrets(
   envSpec: EnvironmentSpec,
   loc: StateLocation,
   hclSecrets: Map<string, string>,
+  rec: PartRecorder | undefined,
 ): ValueMap {
   let secretVals = newMap();
   const handler = envSpec.missingFileHandler ?? spec.missingFileHandler ?? "Error";
-  for (const path of envSpec.secrets ?? []) {
+  for (const [index, path] of (envSpec.secrets ?? []).entries()) {
     const { files, skipped } = resolveFile(ctx.fs, ctx.logger, loc, handler, "environment values", path);
     if (skipped) continue;
     for (const f of files) {
@@ -92,7 +106,8 @@ function loadEnvSecrets(
         hclSecrets.set(f, ctx.secrets.decryptFile(f));
         continue;
       }
-      const decoded: Value = decodeValuesYaml(ctx.secrets.decryptFile(f), f, ctx.yamlVersion);
+      const text = ctx.secrets.decryptFile(f);
+      const decoded: Value = decodeValuesYaml(text, f, ctx.yamlVersion);
       if (decoded !== null && !isMap(decoded)) {
         throw new LoadError(
           "LOAD_WRONG_TYPE",
@@ -100,6 +115,7 @@ function loadEnvSecrets(
           { file: f },
         );
       }
+      if (decoded !== null) rec?.secrets.push(recordedSecret(f, text, decoded, rec.origins.secrets[index]));
       if (decoded !== null) secretVals = mergoOverride(secretVals, decoded);
     }
   }
@@ -112,23 +128,33 @@ function loadEnvValues(
   loc: StateLocation,
   name: string,
   ctxEnv: EnvironmentLayers | undefined,
+  rec: PartRecorder | undefined,
 ): EnvironmentLayers {
   const envSpec = spec.environments?.[name];
   let values = newMap();
   if (envSpec !== undefined) {
     const hclSecrets = new Map<string, string>();
-    const secretVals = loadEnvSecrets(ctx, spec, envSpec, loc, hclSecrets);
-    values = loadEnvironmentValues(
-      hclSecrets.size === 0 ? ctx : { ...ctx, fs: withDecryptedFiles(ctx.fs, hclSecrets) },
-      {
-        loc,
-        missingFileHandler: envSpec.missingFileHandler,
-        entries: [...(envSpec.values ?? []), ...hclSecrets.keys()],
-        ctxEnv: mergeEnvironments(ctxEnv, undefined),
-        envName: name,
-        mergeStrategy: envSpec.mergeStrategy ?? "",
-      },
-    );
+    const secretVals = loadEnvSecrets(ctx, spec, envSpec, loc, hclSecrets, rec);
+    const envCtx = hclSecrets.size === 0 ? ctx : { ...ctx, fs: withDecryptedFiles(ctx.fs, hclSecrets) };
+    values = loadEnvironmentValues(envCtx, {
+      loc,
+      missingFileHandler: envSpec.missingFileHandler,
+      entries: [...(envSpec.values ?? []), ...hclSecrets.keys()],
+      ctxEnv: mergeEnvironments(ctxEnv, undefined),
+      envName: name,
+      mergeStrategy: envSpec.mergeStrategy ?? "",
+      ...(rec === undefined
+        ? {}
+        : {
+            onLayer: (i, layer) => {
+              const l = recordedLayer("environment values", layer, rec.origins.env[i], (f) =>
+                envCtx.fs.readFile(f),
+              );
+              if (layer.kind === "hcl") rec.hcl = l;
+              else rec.values.push(l);
+            },
+          }),
+    });
     values = mergoOverride(values, secretVals);
   }
   const env = { ...newEnvironment(name, envSpec?.kubeContext ?? ""), values };
@@ -140,6 +166,15 @@ function loadEnvValues(
     values: mergeValues(ctxEnv.values, env.values),
     cliOverrides: mergeValues(env.cliOverrides, ctxEnv.cliOverrides, { arrays: "merge" }),
   };
+}
+
+/** What a part records while explaining (see provenance-sink.ts). */
+interface PartRecorder {
+  readonly origins: EntryOrigins;
+  readonly defaults: RecordedLayer[];
+  readonly values: RecordedLayer[];
+  hcl?: RecordedLayer;
+  readonly secrets: RecordedLayer[];
 }
 
 /** `failed to read <file>` context helmfile puts in front of environment loading errors. */
@@ -169,12 +204,33 @@ export function parseAndLoad(
         },
       );
     }
-  } else {
-    spec = loadBases(spec, loc, ctxEnv, loadBase);
   }
+  const sink = ctx.provenance;
+  const seenBases: OriginLayer[] = [];
+  if (evaluateBases) {
+    spec = loadBases(
+      spec,
+      loc,
+      ctxEnv,
+      loadBase,
+      sink === undefined
+        ? undefined
+        : (base) => seenBases.push({ spec: base, part: sink.lastPart ?? { file: "", text: "" } }),
+    );
+  }
+  const self = { file, text: content };
+  const rec: PartRecorder | undefined =
+    sink === undefined
+      ? undefined
+      : {
+          origins: entryOrigins([...seenBases, { spec: spec, part: self }], ctx.envName),
+          defaults: [],
+          values: [],
+          secrets: [],
+        };
   let env: EnvironmentLayers;
   try {
-    env = loadEnvValues(ctx, spec, loc, ctx.envName, ctxEnv);
+    env = loadEnvValues(ctx, spec, loc, ctx.envName, ctxEnv, rec);
   } catch (err) {
     throw failedToRead(loc, err);
   }
@@ -185,7 +241,25 @@ export function parseAndLoad(
     ctxEnv,
     envName: ctx.envName,
     mergeStrategy: "",
+    ...(rec === undefined
+      ? {}
+      : {
+          onLayer: (i, layer) =>
+            rec.defaults.push(
+              recordedLayer("root values", layer, rec.origins.root[i], (f) => ctx.fs.readFile(f)),
+            ),
+        }),
   });
   env = { ...env, defaults: mergoOverride(env.defaults, defaults) };
+  if (sink !== undefined && rec !== undefined) {
+    const strategy = spec.environments?.[ctx.envName]?.mergeStrategy ?? "";
+    sink.addPart(self, {
+      defaults: rec.defaults,
+      values: rec.values,
+      ...(rec.hcl === undefined ? {} : { hcl: rec.hcl }),
+      secrets: rec.secrets,
+      strategy: strategy === "fallback" || strategy === "override" ? strategy : "",
+    });
+  }
   return { spec, env, values: getMergedValues(env) };
 }

@@ -192,6 +192,7 @@ export function loadStateFile(
 ): LoadedStateFile {
   // expand=false is StateCreator.ParseAndLoad alone: no policy, no glob expansion, no environment check.
   ctx.onStateRead?.(loc.displayFile);
+  ctx.provenance?.beginFile(absFile);
   const content = ctx.fs.readFile(absFile).replace(/\r\n/g, "\n");
   if (expand) checkStatePolicy(loc.displayFile, content);
   const parts = content.split("\n---\n");

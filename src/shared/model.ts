@@ -5,6 +5,7 @@
  */
 import type { Value, ValueMap } from "./value";
 import type { LimitsOptions } from "./limits";
+import type { StateValuesRecord } from "./provenance";
 
 /** One values source handed to helm with `-f`, in helmfile's order. */
 export type ValuesSource =
@@ -100,6 +101,8 @@ export interface LoadedState {
   readonly document: ValueMap;
   /** The state as `helmfile build` prints it (Go struct order; without the `---`/`#  Source:` header). */
   readonly buildYaml?: string;
+  /** The layers behind {@link values}; present only when loaded with `explain: true`. */
+  readonly valuesProvenance?: StateValuesRecord;
 }
 
 /** Everything `load`+`merge` produce for one invocation: sub-helmfiles first, parent last. */

@@ -4,6 +4,7 @@
  */
 import { buildCommand } from "./build";
 import { cacheCommand } from "./cache";
+import { explainCommand } from "./explain";
 import type { CommandSpec } from "./command-spec";
 import { makeCompletionCommand } from "./completion";
 import { fetchCommand } from "./fetch";
@@ -28,6 +29,7 @@ for (const c of [
   reposCommand,
   showDagCommand,
   printEnvCommand,
+  explainCommand,
   ...stackCommands,
   cacheCommand,
   makeCompletionCommand(() => listCommands()),

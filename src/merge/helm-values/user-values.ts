@@ -72,7 +72,8 @@ function readValuesFile(name: string, options: UserValuesOptions): string {
   }
 }
 
-function applyFlag(base: ValueMap, flag: SetFlag, options: UserValuesOptions): ValueMap {
+/** Applies one `--set`-family flag to `base` (helm may update `base` in place). */
+export function applyFlag(base: ValueMap, flag: SetFlag, options: UserValuesOptions): ValueMap {
   const shown = flag.secret ? "<secret>" : flag.expression;
   if (flag.kind === "set-json") return applySetJson(base, flag.expression, shown, options.major);
   try {

@@ -1,0 +1,140 @@
+/**
+ * Explains a key of a state's `.Values` by replaying the recorded layers, tagged, through the
+ * loader's own merges in helmfile's order (state-creator.ts, env-values-loader.ts,
+ * environment.ts getMergedValues):
+ * root `values:` (mergo WithOverride) < environment `values:` files (mergo, or under
+ * `mergeStrategy: fallback` the earlier file wins) < HCL < non-HCL secrets (mergo) <
+ * CLI `--state-values-set` (element-wise lists); the layers meet with MergeMaps (sparse lists,
+ * a null never removes an existing key).
+ */
+import type { KeyPath, PartValuesRecord, StateValuesRecord } from "../../shared/provenance";
+import { newMap, type Value, type ValueMap } from "../../shared/value";
+import { mergeValues } from "../merge-values";
+import { mergoOverride } from "../mergo-merge";
+import { chainOf, shown, sourceOf, type ExplainResult, type ReplayLayer } from "./explain-steps";
+import { leafPaths, sameValue, tagTree, TaggedLeaf, untagTree, valueAt } from "./tagged-tree";
+import { suggestKeys } from "./suggest";
+
+interface Replay {
+  readonly layers: ReplayLayer[];
+  /** Layer numbers in precedence order (lowest first). */
+  readonly order: number[];
+  readonly values: ValueMap;
+}
+
+function add(r: Replay, recorded: ReplayLayer["recorded"], kind: ReplayLayer["kind"]): ValueMap {
+  r.layers.push({ recorded, kind });
+  return tagTree(recorded.values, r.layers.length - 1) as ValueMap;
+}
+
+function replayPart(r: Replay, part: PartValuesRecord): { defaults: ValueMap; values: ValueMap } {
+  let defaults = newMap();
+  for (const l of part.defaults) {
+    const tagged = add(r, l, "mergo");
+    r.order.push(r.layers.length - 1);
+    defaults = mergoOverride(defaults, tagged);
+  }
+  const fallback = part.strategy === "fallback";
+  // env-values-loader.ts mapMerge: fallback makes the new file the base (first file wins).
+  const merge = (dest: ValueMap, m: ValueMap): ValueMap =>
+    fallback ? mergeValues(m, dest) : mergoOverride(dest, m);
+  const groupOrder: number[] = [];
+  let values = newMap();
+  for (const l of part.values) {
+    values = merge(values, add(r, l, fallback ? "fallback" : "mergo"));
+    groupOrder.push(r.layers.length - 1);
+  }
+  if (part.hcl !== undefined) {
+    values = merge(values, add(r, part.hcl, fallback ? "fallback" : "mergo"));
+    // Under fallback HCL only fills gaps: it is the lowest of the group.
+    if (fallback) groupOrder.unshift(r.layers.length - 1);
+    else groupOrder.push(r.layers.length - 1);
+  }
+  r.order.push(...(fallback ? [...groupOrder].reverse() : groupOrder));
+  let secrets = newMap();
+  for (const l of part.secrets) {
+    secrets = mergoOverride(secrets, add(r, l, "mergo"));
+    r.order.push(r.layers.length - 1);
+  }
+  return { defaults, values: mergoOverride(values, secrets) };
+}
+
+function replayState(record: StateValuesRecord): Replay {
+  const r: Replay = { layers: [], order: [], values: newMap() };
+  let defaults = newMap();
+  let values = newMap();
+  for (const part of record.parts) {
+    const p = replayPart(r, part);
+    defaults = mergoOverride(defaults, p.defaults);
+    values = mergeValues(values, p.values);
+  }
+  let cli = newMap();
+  for (const l of record.cli) {
+    cli = mergeValues(cli, add(r, l, "merge"), { arrays: "merge" });
+    r.order.push(r.layers.length - 1);
+  }
+  const merged = mergeValues(mergeValues(newMap(), defaults), values);
+  return { ...r, values: mergeValues(merged, cli, { arrays: "merge" }) };
+}
+
+/** The winning layer of a node: its tag, or for null/maps the last layer in the chain. */
+function winnerOf(r: Replay, node: Value, path: KeyPath): number | undefined {
+  if (node instanceof TaggedLeaf) return node.tag;
+  const setters = r.order.filter(
+    (t) => valueAt((r.layers[t] as ReplayLayer).recorded.values, path) !== undefined,
+  );
+  if (node === null) {
+    // The null that landed: the first null after the last layer that set a non-null value.
+    return [...setters]
+      .reverse()
+      .find((t) => valueAt((r.layers[t] as ReplayLayer).recorded.values, path) === null);
+  }
+  return setters[setters.length - 1];
+}
+
+/** Explains `path` of a state's values from its recorded layers. */
+export function explainStateValue(
+  record: StateValuesRecord,
+  loaded: ValueMap,
+  path: KeyPath,
+  key: string,
+  stateDir: string,
+): ExplainResult {
+  const r = replayState(record);
+  const exact = sameValue(untagTree(r.values), loaded);
+  const node = valueAt(r.values, path);
+  if (node === undefined) {
+    return {
+      release: null,
+      key,
+      found: false,
+      value: null,
+      source: { file: "", line: null, layer: "" },
+      chain: [],
+      suggestions: suggestKeys(key, leafPaths(loaded)),
+      exact,
+    };
+  }
+  const winner = winnerOf(r, node, path);
+  const w = winner === undefined ? undefined : (r.layers[winner] as ReplayLayer);
+  const secret = w?.recorded.secret === true || (winner !== undefined && hasSecretLeaf(r, node));
+  return {
+    release: null,
+    key,
+    found: true,
+    value: shown(untagTree(node), secret),
+    source: w === undefined ? { file: "", line: null, layer: "" } : sourceOf(w, path, stateDir),
+    chain: chainOf(r.layers, r.order, winner, path, stateDir),
+    suggestions: [],
+    exact,
+  };
+}
+
+/** True when any leaf of a subtree came from a secrets layer. */
+export function hasSecretLeaf(r: { readonly layers: readonly ReplayLayer[] }, node: Value): boolean {
+  if (node instanceof TaggedLeaf) return r.layers[node.tag]?.recorded.secret === true;
+  if (Array.isArray(node)) return node.some((x) => hasSecretLeaf(r, x));
+  if (node !== null && typeof node === "object")
+    return Object.values(node).some((x) => hasSecretLeaf(r, x as Value));
+  return false;
+}

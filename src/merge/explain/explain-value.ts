@@ -1,0 +1,62 @@
+/**
+ * `explainValue`: why a state value or a release value has the value it has. Needs a state
+ * loaded with `explain: true` (which records the layers; nothing is recorded otherwise).
+ */
+import { MergeError } from "../../shared/errors";
+import type { FileSystem } from "../../shared/io";
+import type { DesiredState } from "../../shared/model";
+import { explainReleaseValue } from "./explain-release";
+import { explainStateValue } from "./explain-state";
+import { parseKeyPath, type ExplainResult } from "./explain-steps";
+
+/** What to explain. */
+export interface ExplainValueRequest {
+  /** The key path, `a.b[0].c`. */
+  readonly key: string;
+  /** A release (`name`, `namespace/name` or its id); absent: the state values of the first state file loaded last (the root). */
+  readonly release?: string;
+}
+
+/** IO and settings of {@link explainValue}. */
+export interface ExplainValueOptions {
+  /** Reads values files and the chart's values.yaml. */
+  readonly fs: FileSystem;
+  /** helm's major version for release values; default 4. */
+  readonly helmVersion?: 3 | 4;
+}
+
+function dirOf(file: string): string {
+  const i = file.lastIndexOf("/");
+  return i <= 0 ? "/" : file.slice(0, i);
+}
+
+/** Explains one key; throws a {@link MergeError} (`EXPLAIN_*`) when the release is unknown or the state was not loaded with `explain: true`. */
+export function explainValue(
+  state: DesiredState,
+  request: ExplainValueRequest,
+  options: ExplainValueOptions,
+): ExplainResult {
+  const path = parseKeyPath(request.key);
+  if (request.release === undefined) {
+    // Sub-helmfiles come first, the root state last (helmfile's visiting order).
+    const root = state.states[state.states.length - 1];
+    if (root?.valuesProvenance === undefined) {
+      throw new MergeError("EXPLAIN_NOT_RECORDED", "the state was not loaded with explain: true", {});
+    }
+    return explainStateValue(root.valuesProvenance, root.values, path, request.key, dirOf(root.file));
+  }
+  const wanted = request.release;
+  const release = state.releases.find(
+    (r) => r.id === wanted || r.name === wanted || `${r.namespace}/${r.name}` === wanted,
+  );
+  if (release === undefined) {
+    throw new MergeError("EXPLAIN_UNKNOWN_RELEASE", `no release "${wanted}" in the selected state`, {
+      found: wanted,
+      expected: state.releases.map((r) => r.id).join(", "),
+    });
+  }
+  return explainReleaseValue(release, path, request.key, {
+    fs: options.fs,
+    ...(options.helmVersion === undefined ? {} : { helmVersion: options.helmVersion }),
+  });
+}
