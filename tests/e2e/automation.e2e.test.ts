@@ -16,7 +16,7 @@ import {
 } from "../../src/automation";
 import { isHelmfileError } from "../../src/shared/errors";
 import { runStackCommand } from "../../src/automation/cli-commands";
-import { helmTemplate, yamlDocuments } from "../component/helm-expectations";
+import { expectedObjects, helmTemplate, yamlDocuments } from "../component/helm-expectations";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
 
 const reason = engineMissingReason();
@@ -195,14 +195,31 @@ describeEngine(`${title}: examples/quickstart`, () => {
         environment: "default",
         tier: "web",
       };
-      const expected = [
-        ...yamlDocuments(
+      // helm install puts namespace-less objects into the release namespace and, with
+      // helmDefaults.createNamespace (the quickstart sets it), creates the namespaces.
+      const objects: unknown[] = [
+        ...expectedObjects(
           helmTemplate("frontend", chart, "web", { files: [common, app], set: ["labels.team=platform"] }),
+          "web",
         ),
-        ...yamlDocuments(
+        ...expectedObjects(
           helmTemplate("backend", chart, "api", { files: [common, { role: "backend", port: 8080 }] }),
+          "api",
         ),
-      ] as Array<{ kind: string; metadata: { name: string } }>;
+      ];
+      type Obj = { kind: string; metadata: { name: string } & Record<string, unknown> };
+      const expected: Obj[] = [
+        // helm installs without --wait: applied without Pulumi's await.
+        ...(objects as Obj[]).map((o) => ({
+          ...o,
+          metadata: {
+            ...o.metadata,
+            annotations: { ...(o.metadata.annotations as object), "pulumi.com/skipAwait": "true" },
+          },
+        })),
+        { kind: "Namespace", apiVersion: "v1", metadata: { name: "web" } } as Obj,
+        { kind: "Namespace", apiVersion: "v1", metadata: { name: "api" } } as Obj,
+      ];
       const key = (o: { kind: string; metadata: { name: string } }): string => `${o.kind}/${o.metadata.name}`;
       expect(rendered.map(key).sort()).toEqual(expected.map(key).sort());
       for (const e of expected) expect(rendered.find((r) => key(r) === key(e))).toEqual(e);
