@@ -11,7 +11,8 @@ import * as pulumi from "@pulumi/pulumi";
 import * as k8s from "@pulumi/kubernetes";
 import { ConfigError } from "../shared/errors";
 import { HelmfileMode, type ReleaseArgs } from "./helmfile-args";
-import { releaseObjects } from "./manifest-objects";
+import { chartHookPhases, isKept } from "./chart-hooks";
+import { releaseObjects, type KubeObject } from "./manifest-objects";
 import { resolveInput, UNKNOWN } from "./resolve-inputs";
 
 /** The Pulumi type token of {@link Release}. */
@@ -52,7 +53,7 @@ export class Release extends pulumi.ComponentResource {
       ...(opts?.dependsOn === undefined ? {} : { dependsOn: opts.dependsOn }),
     };
     if (mode === HelmfileMode.Manifests) {
-      await applyManifests(childName, releaseArgs, childOpts);
+      await applyManifests(this, childName, releaseArgs, childOpts);
       return undefined;
     }
     if (mode !== HelmfileMode.HelmRelease) {
@@ -96,6 +97,7 @@ export class Release extends pulumi.ComponentResource {
  * the manifest is unknown (preview with unknown inputs) one group of the unknown text.
  */
 async function applyManifests(
+  parent: pulumi.Resource,
   childName: string,
   args: ReleaseArgs,
   childOpts: pulumi.CustomResourceOptions,
@@ -129,12 +131,41 @@ async function applyManifests(
     );
     deps = [...toArray(childOpts.dependsOn), crds];
   }
-  new k8s.yaml.v2.ConfigGroup(
-    childName,
-    { objs: secretly([...split.objects]), skipAwait },
-    { ...childOpts, ...(deps === undefined ? {} : { dependsOn: deps }) },
-  );
+  const phases = chartHookPhases(split.objects, childName);
+  for (const w of phases.warnings) void pulumi.log.warn(w, parent);
+  const group = (name: string, objs: readonly KubeObject[], await_: boolean): k8s.yaml.v2.ConfigGroup => {
+    const g = new k8s.yaml.v2.ConfigGroup(
+      name,
+      { objs: secretly([...objs]), skipAwait: !await_ },
+      {
+        ...childOpts,
+        ...(deps === undefined ? {} : { dependsOn: deps }),
+        ...(objs.some(isKept) ? { transforms: [retainKept] } : {}),
+      },
+    );
+    deps = [g];
+    return g;
+  };
+  // helm applies hooks one by one in weight order and waits for each (with or without --wait).
+  for (const h of phases.pre) group(hookResourceName(childName, "pre", h.obj), [h.obj], true);
+  group(childName, phases.main, !skipAwait);
+  for (const h of phases.post) group(hookResourceName(childName, "post", h.obj), [h.obj], true);
 }
+
+/** `<release>-pre-<kind>-<name>`: stable per hook object, so a weight change does not rename it. */
+function hookResourceName(childName: string, phase: string, obj: KubeObject): string {
+  const metadata = (obj.metadata ?? {}) as Record<string, unknown>;
+  const name = typeof metadata.name === "string" ? metadata.name : "";
+  const kind = typeof obj.kind === "string" ? obj.kind.toLowerCase() : "object";
+  return `${childName}-${phase}-${kind}-${name}`;
+}
+
+/** `helm.sh/resource-policy: keep`: Pulumi leaves the object in the cluster when it deletes it. */
+const retainKept: pulumi.ResourceTransform = (args) => {
+  const props = args.props as { metadata?: { annotations?: Record<string, unknown> } };
+  if (props.metadata?.annotations?.["helm.sh/resource-policy"] !== "keep") return undefined;
+  return { props: args.props, opts: pulumi.mergeOptions(args.opts, { retainOnDelete: true }) };
+};
 
 function toArray(
   d: pulumi.Input<pulumi.Input<pulumi.Resource>[]> | pulumi.Input<pulumi.Resource> | undefined,
