@@ -27,6 +27,12 @@ export interface RecordedResource {
   readonly providers: Readonly<Record<string, string>>;
   /** Inputs as serialized on the wire (secrets and unknowns keep their markers). */
   readonly rawInputs: Readonly<Record<string, unknown>>;
+  /** The `retainOnDelete` option. */
+  readonly retainOnDelete: boolean;
+  /** How many `transforms` the registration carries. */
+  readonly transforms: number;
+  /** Names of the resource hooks bound per kind (`beforeCreate`, …); empty kinds left out. */
+  readonly hooks: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Options of {@link recordMockResources}. */
@@ -69,6 +75,30 @@ interface RegisterRequest {
   getProvider(): string;
   getProvidersMap(): { toObject(): Array<[string, string]> };
   getObject(): { toJavaScript(): Record<string, unknown> } | undefined;
+  getRetainondelete(): boolean;
+  getTransformsList(): unknown[];
+  getHooks(): HooksBinding | undefined;
+}
+interface HooksBinding {
+  getBeforeCreateList(): string[];
+  getAfterCreateList(): string[];
+  getBeforeUpdateList(): string[];
+  getAfterUpdateList(): string[];
+  getBeforeDeleteList(): string[];
+  getAfterDeleteList(): string[];
+}
+
+function hookNames(b: HooksBinding | undefined): Record<string, readonly string[]> {
+  if (b === undefined) return {};
+  const all: Array<[string, string[]]> = [
+    ["beforeCreate", b.getBeforeCreateList()],
+    ["afterCreate", b.getAfterCreateList()],
+    ["beforeUpdate", b.getBeforeUpdateList()],
+    ["afterUpdate", b.getAfterUpdateList()],
+    ["beforeDelete", b.getBeforeDeleteList()],
+    ["afterDelete", b.getAfterDeleteList()],
+  ];
+  return Object.fromEntries(all.filter(([, v]) => v.length > 0));
 }
 type Callback = (err: Error | null, response?: { getUrn(): string }) => void;
 interface RecordableMonitor {
@@ -108,6 +138,9 @@ export async function recordMockResources(options: MockRecorderOptions = {}): Pr
           provider: req.getProvider(),
           providers: Object.fromEntries(req.getProvidersMap().toObject()),
           rawInputs: req.getObject()?.toJavaScript() ?? {},
+          retainOnDelete: req.getRetainondelete(),
+          transforms: req.getTransformsList().length,
+          hooks: hookNames(req.getHooks()),
         });
       }
       callback(err, response);

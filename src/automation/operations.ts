@@ -120,7 +120,7 @@ function scopeArgs(scope: OperationScope): { exclude?: string[]; target?: string
 
 async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpResult> {
   const options = resolveStackOptions(input);
-  const { stack, programError } = await openHelmfileStack(options);
+  const { stack, programError, hooksOnly } = await openHelmfileStack(options);
   const collector = new ReleaseChangeCollector(HELMFILE_COMPONENT_NAME);
   const failures: string[] = [];
   const stream = streaming(options, collector, failures);
@@ -154,7 +154,9 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
       stdout = r.stdout;
       outputs = toOutputs(r.outputs);
     } else if (kind === "destroy") {
-      const r = await stack.destroy({ ...stream, ...scope });
+      // The program runs only to register the release hooks, so preuninstall/postuninstall run.
+      hooksOnly(true);
+      const r = await stack.destroy({ ...stream, ...scope, runProgram: true });
       resourceChanges = r.summary.resourceChanges ?? {};
       stdout = r.stdout;
     } else {

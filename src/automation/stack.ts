@@ -2,6 +2,7 @@
  * Opens the Pulumi stack that runs a helmfile: an inline program creating the `Helmfile`
  * component, our own built Pulumi CLI, a file backend and a passphrase secrets provider by default.
  */
+import { registerReleaseHooks } from "../emit/release-hooks";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
@@ -57,6 +58,8 @@ export function helmfileArgsOf(options: ResolvedStackOptions): HelmfileArgs {
 export interface HelmfileStack {
   readonly stack: Stack;
   programError(): Error | undefined;
+  /** For `destroy --run-program`: the program then only registers the release hooks (src/emit/release-hooks.ts). */
+  hooksOnly(on: boolean): void;
 }
 
 /** Creates or selects the stack; the program builds one `Helmfile` named `helmfile`. */
@@ -76,7 +79,12 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
     const args = helmfileArgsOf(options);
     const pipeline = options.pipeline;
     let failure: Error | undefined;
+    let onlyHooks = false;
     const program = async (): Promise<Record<string, unknown>> => {
+      if (onlyHooks) {
+        registerReleaseHooks();
+        return {};
+      }
       const helmfile = new Helmfile(
         HELMFILE_COMPONENT_NAME,
         args,
@@ -108,7 +116,13 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
         },
       },
     );
-    return { stack, programError: () => failure };
+    return {
+      stack,
+      programError: () => failure,
+      hooksOnly: (on) => {
+        onlyHooks = on;
+      },
+    };
   } catch (err) {
     throw toAutomationError(err, options.stackName);
   }

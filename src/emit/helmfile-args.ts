@@ -114,4 +114,9 @@ export interface ReleaseArgs {
   readonly cleanupOnFail?: pulumi.Input<boolean>;
   /** Kinds (`group/Kind`) of custom resources that are cluster-scoped: they get no namespace. Default none. */
   readonly clusterScopedKinds?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * The release's helmfile `hooks:` for presync, postsync, preuninstall and postuninstall with
+   * what they render with, as JSON (src/emit/release-hooks.ts); absent: no such hooks.
+   */
+  readonly helmfileHooks?: pulumi.Input<string>;
 }

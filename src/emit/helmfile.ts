@@ -13,6 +13,7 @@ import type { HelmfilePipeline } from "./pipeline";
 import { planReleases, type ReleasePlan } from "./plan-releases";
 import { clusterScopedKindsOf } from "./manifest-objects";
 import { Release } from "./release";
+import { registerReleaseHooks } from "./release-hooks";
 import { contextProviderName, namespaceResourceName } from "./resource-names";
 import { resolveHelmfileArgs, type ResolvedHelmfileArgs } from "./resolve-helmfile-args";
 
@@ -69,6 +70,8 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
     opts?: HelmfileOptions,
     name?: string,
   ): Promise<HelmfileData> {
+    // Delete hooks of releases no longer in the state run only if this run registers them.
+    registerReleaseHooks();
     const resolved = await resolveHelmfileArgs(args as HelmfileArgs);
     const pipeline = opts?.pipeline ?? createDefaultPipeline();
     const logger = opts?.logger ?? pulumiLogger(this);
@@ -321,6 +324,7 @@ function releaseArgs(
     mode,
     ...(s.skipCrds ? { skipCrds: true } : {}),
     ...(s.wait ? { wait: true } : {}),
+    ...(plan.hooks === undefined ? {} : { helmfileHooks: text(plan.hooks, plan.secret) }),
   };
   if (mode !== HelmfileMode.HelmRelease) {
     return {

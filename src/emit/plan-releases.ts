@@ -7,6 +7,7 @@
  * manifest differ between the two runs, or contain a placeholder, depends on an unknown and is
  * marked unknown; every other release is exact.
  */
+import { releaseHookPayload } from "./release-hooks";
 import { EmitError, isHelmfileError } from "../shared/errors";
 import type { DesiredState, PreparedRelease, StateOptions } from "../shared/model";
 import { canonicalJson, fromPlain, isMap, newMap, type Value, type ValueMap } from "../shared/value";
@@ -42,6 +43,8 @@ export interface ReleasePlan {
   readonly kubeContext?: string;
   /** How helm would install it (createNamespace, wait, timeout, skipCRDs, …). */
   readonly settings: DeploySettings;
+  /** Its presync/postsync/preuninstall/postuninstall hooks as JSON (src/emit/release-hooks.ts); absent without. */
+  readonly hooks?: string;
 }
 
 /** Inputs of {@link planReleases}. */
@@ -87,8 +90,10 @@ export async function planReleases(
     options.namePrefix,
   );
   const helmDefaultsOf = new Map(first.state.states.map((s) => [s.file, s.helmDefaults]));
+  const stateOf = new Map(first.state.states.map((s) => [s.file, s]));
   return installed.map((r) => {
     const chart = chartSource(r.release, first.state);
+    const hooks = releaseHookPayload(r.release, stateOf.get(r.release.stateFile));
     const needs = r.release.needs.flatMap((id) => {
       const name = names.get(id);
       return name === undefined ? [] : [name];
@@ -121,6 +126,7 @@ export async function planReleases(
         helmDefaultsOf.get(r.release.stateFile) ?? newMap(),
         options.skipCrds,
       ),
+      ...(hooks === undefined ? {} : { hooks }),
     };
   });
 }

@@ -11,7 +11,9 @@ import * as pulumi from "@pulumi/pulumi";
 import * as k8s from "@pulumi/kubernetes";
 import { ConfigError } from "../shared/errors";
 import { HelmfileMode, type ReleaseArgs } from "./helmfile-args";
-import { releaseObjects } from "./manifest-objects";
+import { chartHookPhases, isKept } from "./chart-hooks";
+import { releaseObjects, type KubeObject } from "./manifest-objects";
+import { anchorInput, withReleaseHooks } from "./release-hooks";
 import { resolveInput, UNKNOWN } from "./resolve-inputs";
 
 /** The Pulumi type token of {@link Release}. */
@@ -51,44 +53,65 @@ export class Release extends pulumi.ComponentResource {
       parent: this,
       ...(opts?.dependsOn === undefined ? {} : { dependsOn: opts.dependsOn }),
     };
-    if (mode === HelmfileMode.Manifests) {
-      await applyManifests(childName, releaseArgs, childOpts);
+    const hooks = await resolveInput(releaseArgs.helmfileHooks);
+    const apply = async (opts: pulumi.CustomResourceOptions): Promise<pulumi.Resource[]> =>
+      mode === HelmfileMode.Manifests
+        ? applyManifests(this, childName, releaseArgs, opts)
+        : [helmRelease(childName, releaseArgs, mode, opts)];
+    if (typeof hooks.value !== "string") {
+      await apply(childOpts);
       return undefined;
     }
-    if (mode !== HelmfileMode.HelmRelease) {
-      throw new ConfigError("CONFIG_BAD_MODE", `release ${childName}: unknown mode`, {
-        keyPath: ["mode"],
-        expected: `"${HelmfileMode.Manifests}" or "${HelmfileMode.HelmRelease}"`,
-        found: JSON.stringify(mode),
-      });
-    }
-    const repositoryUrl = releaseArgs.repositoryUrl;
-    const a = releaseArgs;
-    const optional = <T>(key: string, v: pulumi.Input<T> | undefined): Record<string, pulumi.Input<T>> =>
-      v === undefined ? {} : { [key]: v };
-    new k8s.helm.v3.Release(
-      childName,
-      {
-        name: a.name,
-        namespace: a.namespace,
-        chart: a.chartRef ?? a.chart,
-        ...(a.version === undefined ? {} : { version: a.version }),
-        values: pulumi.output(a.values).apply((json) => JSON.parse(json) as Record<string, unknown>),
-        ...(repositoryUrl === undefined ? {} : { repositoryOpts: { repo: repositoryUrl } }),
-        // helm waits only with --wait; Pulumi's await is the same switch.
-        skipAwait: pulumi.output(a.wait ?? false).apply((w) => !w),
-        ...optional("waitForJobs", a.waitForJobs),
-        ...optional("timeout", a.timeout),
-        ...optional("atomic", a.atomic),
-        ...optional("createNamespace", a.createNamespace),
-        ...optional("maxHistory", a.historyMax),
-        ...optional("cleanupOnFail", a.cleanupOnFail),
-        ...optional("skipCrds", a.skipCrds),
-      },
-      childOpts,
+    const payload = hooks.value;
+    const input = pulumi
+      .all([releaseArgs.values, releaseArgs.manifest])
+      .apply(([values, manifest]) => anchorInput(values, manifest, payload));
+    await withReleaseHooks(childName, input, childOpts, (pre) =>
+      apply({ ...childOpts, dependsOn: [...toArray(childOpts.dependsOn), pre] }),
     );
     return undefined;
   }
+}
+
+/** Mode `helm-release`: a `kubernetes:helm.sh/v3:Release` with the merged values and helmfile's install settings. */
+function helmRelease(
+  childName: string,
+  releaseArgs: ReleaseArgs,
+  mode: unknown,
+  childOpts: pulumi.CustomResourceOptions,
+): pulumi.Resource {
+  if (mode !== HelmfileMode.HelmRelease) {
+    throw new ConfigError("CONFIG_BAD_MODE", `release ${childName}: unknown mode`, {
+      keyPath: ["mode"],
+      expected: `"${HelmfileMode.Manifests}" or "${HelmfileMode.HelmRelease}"`,
+      found: JSON.stringify(mode),
+    });
+  }
+  const repositoryUrl = releaseArgs.repositoryUrl;
+  const a = releaseArgs;
+  const optional = <T>(key: string, v: pulumi.Input<T> | undefined): Record<string, pulumi.Input<T>> =>
+    v === undefined ? {} : { [key]: v };
+  return new k8s.helm.v3.Release(
+    childName,
+    {
+      name: a.name,
+      namespace: a.namespace,
+      chart: a.chartRef ?? a.chart,
+      ...(a.version === undefined ? {} : { version: a.version }),
+      values: pulumi.output(a.values).apply((json) => JSON.parse(json) as Record<string, unknown>),
+      ...(repositoryUrl === undefined ? {} : { repositoryOpts: { repo: repositoryUrl } }),
+      // helm waits only with --wait; Pulumi's await is the same switch.
+      skipAwait: pulumi.output(a.wait ?? false).apply((w) => !w),
+      ...optional("waitForJobs", a.waitForJobs),
+      ...optional("timeout", a.timeout),
+      ...optional("atomic", a.atomic),
+      ...optional("createNamespace", a.createNamespace),
+      ...optional("maxHistory", a.historyMax),
+      ...optional("cleanupOnFail", a.cleanupOnFail),
+      ...optional("skipCrds", a.skipCrds),
+    },
+    childOpts,
+  );
 }
 
 /**
@@ -96,10 +119,11 @@ export class Release extends pulumi.ComponentResource {
  * the manifest is unknown (preview with unknown inputs) one group of the unknown text.
  */
 async function applyManifests(
+  parent: pulumi.Resource,
   childName: string,
   args: ReleaseArgs,
   childOpts: pulumi.CustomResourceOptions,
-): Promise<void> {
+): Promise<pulumi.Resource[]> {
   const [manifest, namespace, skipCrds, wait, kinds] = await Promise.all([
     resolveInput(args.manifest),
     resolveInput(args.namespace),
@@ -110,8 +134,7 @@ async function applyManifests(
   const skipAwait = wait.value !== true;
   const known = [manifest, namespace, skipCrds, kinds].every((r) => r.unknownPaths.length === 0);
   if (!known || typeof manifest.value !== "string" || manifest.value === (UNKNOWN as unknown)) {
-    new k8s.yaml.v2.ConfigGroup(childName, { yaml: args.manifest, skipAwait }, childOpts);
-    return;
+    return [new k8s.yaml.v2.ConfigGroup(childName, { yaml: args.manifest, skipAwait }, childOpts)];
   }
   const split = releaseObjects(manifest.value, childName, {
     namespace: typeof namespace.value === "string" ? namespace.value : "",
@@ -121,6 +144,7 @@ async function applyManifests(
   const secretly = (v: unknown[]): pulumi.Input<unknown[]> =>
     manifest.secret ? (pulumi.secret(v) as pulumi.Output<unknown[]>) : v;
   let deps = childOpts.dependsOn;
+  const created: pulumi.Resource[] = [];
   if (split.crds.length > 0) {
     const crds = new k8s.yaml.v2.ConfigGroup(
       `${childName}-crds`,
@@ -128,13 +152,45 @@ async function applyManifests(
       childOpts,
     );
     deps = [...toArray(childOpts.dependsOn), crds];
+    created.push(crds);
   }
-  new k8s.yaml.v2.ConfigGroup(
-    childName,
-    { objs: secretly([...split.objects]), skipAwait },
-    { ...childOpts, ...(deps === undefined ? {} : { dependsOn: deps }) },
-  );
+  const phases = chartHookPhases(split.objects, childName);
+  for (const w of phases.warnings) void pulumi.log.warn(w, parent);
+  const group = (name: string, objs: readonly KubeObject[], await_: boolean): k8s.yaml.v2.ConfigGroup => {
+    const g = new k8s.yaml.v2.ConfigGroup(
+      name,
+      { objs: secretly([...objs]), skipAwait: !await_ },
+      {
+        ...childOpts,
+        ...(deps === undefined ? {} : { dependsOn: deps }),
+        ...(objs.some(isKept) ? { transforms: [retainKept] } : {}),
+      },
+    );
+    deps = [g];
+    created.push(g);
+    return g;
+  };
+  // helm applies hooks one by one in weight order and waits for each (with or without --wait).
+  for (const h of phases.pre) group(hookResourceName(childName, "pre", h.obj), [h.obj], true);
+  group(childName, phases.main, !skipAwait);
+  for (const h of phases.post) group(hookResourceName(childName, "post", h.obj), [h.obj], true);
+  return created;
 }
+
+/** `<release>-pre-<kind>-<name>`: stable per hook object, so a weight change does not rename it. */
+function hookResourceName(childName: string, phase: string, obj: KubeObject): string {
+  const metadata = (obj.metadata ?? {}) as Record<string, unknown>;
+  const name = typeof metadata.name === "string" ? metadata.name : "";
+  const kind = typeof obj.kind === "string" ? obj.kind.toLowerCase() : "object";
+  return `${childName}-${phase}-${kind}-${name}`;
+}
+
+/** `helm.sh/resource-policy: keep`: Pulumi leaves the object in the cluster when it deletes it. */
+const retainKept: pulumi.ResourceTransform = (args) => {
+  const props = args.props as { metadata?: { annotations?: Record<string, unknown> } };
+  if (props.metadata?.annotations?.["helm.sh/resource-policy"] !== "keep") return undefined;
+  return { props: args.props, opts: pulumi.mergeOptions(args.opts, { retainOnDelete: true }) };
+};
 
 function toArray(
   d: pulumi.Input<pulumi.Input<pulumi.Resource>[]> | pulumi.Input<pulumi.Resource> | undefined,

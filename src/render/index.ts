@@ -43,3 +43,17 @@ export {
   type PathTemplateOptions,
 } from "./path-templates";
 export { OUTPUT_PATH_CODES, confineOutputPath, outputRootOf } from "./output-root";
+export {
+  DISABLE_HOOKS_ENV,
+  HOOK_CODES,
+  HOOK_EVENTS,
+  HookError,
+  hooksOf,
+  parseHooks,
+  triggerHooks,
+  type HelmfileHook,
+  type HookEvent,
+  type HookIo,
+  type HookTarget,
+} from "./helmfile-hooks";
+export { COMMAND_HOOK_PLANS, withCommandHooks, type CommandHookPlan, type CommandHooksOptions } from "./command-hooks";

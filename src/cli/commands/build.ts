@@ -8,6 +8,7 @@ import { encodeYaml } from "../../shared/yaml/encode";
 import type { LoadedState } from "../../shared/model";
 import type { Environment } from "../../shared/io";
 import type { CliContext } from "../cli-context";
+import { withStateHooks } from "../hook-io";
 import type { CommandSpec } from "./command-spec";
 
 /** go-yaml version helmfile uses for output, from `HELMFILE_GO_YAML_V3`. */
@@ -30,7 +31,11 @@ async function runBuild(ctx: CliContext): Promise<number> {
   }
   // helmfile's build and list never read release values or secrets (app.go PrintState, ListReleases).
   const desired = await ctx.loadDesiredState({ releaseValues: false });
-  for (const state of desired.states) ctx.host.writeStdout(formatBuiltState(state, ctx.host.env));
+  for (const state of desired.states)
+    await withStateHooks(ctx, "build", state, () => {
+      ctx.host.writeStdout(formatBuiltState(state, ctx.host.env));
+      return Promise.resolve();
+    });
   return 0;
 }
 

@@ -12,6 +12,7 @@ import { ConfigError, RenderError } from "../../shared/errors";
 import type { LoadedState, PreparedRelease } from "../../shared/model";
 import { isMap, newMap, type Value, type ValueMap } from "../../shared/value";
 import type { CliContext } from "../cli-context";
+import { withStateHooks } from "../hook-io";
 import { flagBool, flagString } from "../parse-args";
 import { formatBuiltState } from "./build";
 import { stateBaseDir } from "./render-options";
@@ -98,10 +99,12 @@ async function runFetch(ctx: CliContext): Promise<number> {
       if (!ctx.settings.skipDeps && !ctx.settings.skipRefresh) {
         await syncRepositories(state.repositories, await ctx.helm(), ctx.runner, home.env, ctx.logger);
       }
-      const fetched = new Map<string, string>();
-      for (const r of state.releases.filter((x) => x.installed))
-        fetched.set(r.name, await fetchRelease(ctx, r, out, home.env, state));
-      if (writeOutput) printed.push(formatBuiltState(rewriteCharts(state, fetched), ctx.host.env));
+      await withStateHooks(ctx, "fetch", state, async () => {
+        const fetched = new Map<string, string>();
+        for (const r of state.releases.filter((x) => x.installed))
+          fetched.set(r.name, await fetchRelease(ctx, r, out, home.env, state));
+        if (writeOutput) printed.push(formatBuiltState(rewriteCharts(state, fetched), ctx.host.env));
+      });
     }
     // Nothing reaches stdout until every chart was fetched: no partial YAML on failure.
     for (const p of printed) ctx.host.writeStdout(p);

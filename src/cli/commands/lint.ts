@@ -2,6 +2,7 @@
 import { createHelmHome, lintState, syncRepositories } from "../../render";
 import { RenderError } from "../../shared/errors";
 import type { CliContext } from "../cli-context";
+import { withStateHooks } from "../hook-io";
 import type { CommandSpec } from "./command-spec";
 import { renderOptions } from "./render-options";
 
@@ -15,7 +16,14 @@ async function runLint(ctx: CliContext): Promise<number> {
     for (const state of desired.states) {
       if (!ctx.settings.skipDeps && !ctx.settings.skipRefresh)
         await syncRepositories(state.repositories, options.helm, ctx.runner, home.env, ctx.logger);
-      errors.push(...(await lintState(state, options, io, home.env, (t) => ctx.host.writeStdout(t))));
+      const found = await withStateHooks(
+        ctx,
+        "lint",
+        state,
+        () => lintState(state, options, io, home.env, (t) => ctx.host.writeStdout(t)),
+        (errs) => errs[0],
+      );
+      errors.push(...found);
     }
   } finally {
     home.dispose();

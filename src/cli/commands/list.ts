@@ -7,6 +7,7 @@ import type { PreparedRelease, LoadedState } from "../../shared/model";
 import { conditionEnabled } from "../../load/index";
 import { applyLockedVersions } from "../../render/index";
 import type { CliContext } from "../cli-context";
+import { withStateHooks } from "../hook-io";
 import { flagString } from "../parse-args";
 import type { CommandSpec } from "./command-spec";
 
@@ -58,9 +59,17 @@ async function runList(ctx: CliContext): Promise<number> {
   // helmfile's build and list never read release values or secrets (app.go PrintState, ListReleases).
   const desired = await ctx.loadDesiredState({ releaseValues: false });
   // helmfile's list resolves repository chart versions from the state's lock file first.
-  const rows = desired.states.flatMap((s) =>
-    applyLockedVersions({ ...s, releases: s.stateReleases ?? s.releases }, ctx.fs).map((r) => rowOf(r, s)),
-  );
+  const rows: ReturnType<typeof rowOf>[] = [];
+  // helmfile runs the state's prepare and cleanup hooks around list unless --skip-charts.
+  const skipCharts = ctx.flags["skip-charts"] === true;
+  for (const s of desired.states) {
+    const collect = (): Promise<void> => {
+      const locked = applyLockedVersions({ ...s, releases: s.stateReleases ?? s.releases }, ctx.fs);
+      rows.push(...locked.map((r) => rowOf(r, s)));
+      return Promise.resolve();
+    };
+    await (skipCharts ? collect() : withStateHooks(ctx, "list", s, collect));
+  }
   rows.sort((a, b) =>
     a.namespace !== b.namespace
       ? a.namespace < b.namespace

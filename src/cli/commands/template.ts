@@ -12,6 +12,7 @@ import {
 } from "../../render";
 import type { DesiredState } from "../../shared/model";
 import type { CliContext } from "../cli-context";
+import { withStateHooks } from "../hook-io";
 import { flagBool } from "../parse-args";
 import type { CommandSpec } from "./command-spec";
 import { renderOptions } from "./render-options";
@@ -59,17 +60,19 @@ async function runTemplate(ctx: CliContext): Promise<number> {
   });
   try {
     for (const state of desired.states) {
-      const result = await session.renderState(state);
-      for (const r of result.rendered) {
-        ctx.logger.info(`Templating release=${r.release.name}, chart=${r.displayChart}`);
-        if (r.outputLog !== undefined && r.outputLog !== "") ctx.logger.info(r.outputLog);
-        if (r.manifest !== "") ctx.host.writeStdout(`${r.manifest}\n`);
-      }
-      if (result.failed !== undefined)
-        ctx.logger.info(
-          `Templating release=${result.failed.release.name}, chart=${result.failed.displayChart}`,
-        );
-      if (result.error !== undefined) throw result.error;
+      await withStateHooks(ctx, "template", state, async () => {
+        const result = await session.renderState(state);
+        for (const r of result.rendered) {
+          ctx.logger.info(`Templating release=${r.release.name}, chart=${r.displayChart}`);
+          if (r.outputLog !== undefined && r.outputLog !== "") ctx.logger.info(r.outputLog);
+          if (r.manifest !== "") ctx.host.writeStdout(`${r.manifest}\n`);
+        }
+        if (result.failed !== undefined)
+          ctx.logger.info(
+            `Templating release=${result.failed.release.name}, chart=${result.failed.displayChart}`,
+          );
+        if (result.error !== undefined) throw result.error;
+      });
     }
   } finally {
     session.dispose();

@@ -12,6 +12,7 @@ import { decodeYaml } from "../../shared/yaml/decode";
 import { encodeYaml } from "../../shared/yaml/encode";
 import { isMap, newMap, type ValueMap } from "../../shared/value";
 import type { CliContext } from "../cli-context";
+import { withStateHooks } from "../hook-io";
 import { flagList, flagString } from "../parse-args";
 import { goYamlVersion } from "./build";
 import type { CommandSpec } from "./command-spec";
@@ -56,13 +57,18 @@ async function runWriteValues(ctx: CliContext): Promise<number> {
   const desired = await ctx.loadDesiredState();
   // Every output path is checked before the first file or directory is created.
   const planned = desired.states.flatMap((state) =>
-    state.releases.filter((x) => x.installed).map((r) => ({ r, out: outputFileFor(ctx, r, state) })),
+    state.releases.filter((x) => x.installed).map((r) => ({ r, state, out: outputFileFor(ctx, r, state) })),
   );
-  for (const { r, out } of planned) {
-    mkdirSync(dirname(out.path), { recursive: true });
-    ctx.logger.info(`Writing values file ${out.shown}`);
-    const yaml = encodeYaml(mergedValues(ctx, r), { version: goYamlVersion(ctx.host.env) });
-    writeFileSync(out.path, yaml, { mode: 0o644 });
+  for (const state of desired.states) {
+    await withStateHooks(ctx, "write-values", state, () => {
+      for (const { r, out } of planned.filter((p) => p.state === state)) {
+        mkdirSync(dirname(out.path), { recursive: true });
+        ctx.logger.info(`Writing values file ${out.shown}`);
+        const yaml = encodeYaml(mergedValues(ctx, r), { version: goYamlVersion(ctx.host.env) });
+        writeFileSync(out.path, yaml, { mode: 0o644 });
+      }
+      return Promise.resolve();
+    });
   }
   return 0;
 }

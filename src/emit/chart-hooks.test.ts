@@ -1,0 +1,107 @@
+import * as pulumi from "@pulumi/pulumi";
+import { plainValue, recordMockResources, type MockRecorder } from "../testing";
+import { chartHookPhases, type HookObject } from "./chart-hooks";
+import { Release } from "./release";
+import type { KubeObject } from "./manifest-objects";
+
+const cm = (name: string, annotations: Record<string, string> = {}): KubeObject => ({
+  apiVersion: "v1",
+  kind: "ConfigMap",
+  metadata: { name, annotations },
+});
+const names = (hs: readonly HookObject[]): string[] =>
+  hs.map((h) => (h.obj.metadata as { name: string }).name);
+
+describe("chartHookPhases (helm's hook phases and order)", () => {
+  it("puts pre-install/pre-upgrade hooks first and post-install/post-upgrade hooks last, by weight then name", () => {
+    const p = chartHookPhases(
+      [
+        cm("plain"),
+        cm("pre-b", { "helm.sh/hook": "pre-install", "helm.sh/hook-weight": "5" }),
+        cm("pre-a", { "helm.sh/hook": "pre-install,pre-upgrade", "helm.sh/hook-weight": "5" }),
+        cm("pre-first", { "helm.sh/hook": "pre-upgrade", "helm.sh/hook-weight": "-3" }),
+        cm("post-z", { "helm.sh/hook": "post-install" }),
+        cm("post-y", { "helm.sh/hook": " post-upgrade , post-install ", "helm.sh/hook-weight": "x" }),
+      ],
+      "ns/r",
+    );
+    expect(names(p.pre)).toEqual(["pre-first", "pre-a", "pre-b"]);
+    expect(p.main.map((o) => (o.metadata as { name: string }).name)).toEqual(["plain"]);
+    // An invalid weight is 0, as helm's strconv.Atoi fallback.
+    expect(names(p.post)).toEqual(["post-y", "post-z"]);
+    expect(p.warnings).toEqual([]);
+  });
+
+  it("never applies test hooks, and warns naming delete/rollback hooks instead of applying them", () => {
+    const p = chartHookPhases(
+      [
+        cm("t", { "helm.sh/hook": "test" }),
+        cm("old-style", { "helm.sh/hook": "test-success" }),
+        cm("del", { "helm.sh/hook": "pre-delete" }),
+        cm("both", {
+          "helm.sh/hook": "post-install,post-delete",
+          "helm.sh/hook-delete-policy": "hook-succeeded",
+        }),
+      ],
+      "ns/r",
+    );
+    expect(names(p.pre)).toEqual([]);
+    expect(p.main).toEqual([]);
+    expect(names(p.post)).toEqual(["both"]);
+    expect(p.post[0]?.deletePolicies).toEqual(["hook-succeeded"]);
+    expect(p.warnings).toEqual([
+      "release ns/r: chart hook ConfigMap del (pre-delete) cannot run in mode manifests and is not applied",
+      "release ns/r: chart hook ConfigMap both: its post-delete event cannot run in mode manifests and is ignored",
+    ]);
+  });
+});
+
+describe("Release in mode manifests with chart hooks (mocks)", () => {
+  let rec: MockRecorder;
+  beforeEach(async () => {
+    rec = await recordMockResources({ preview: false });
+  });
+
+  const manifest = [
+    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: main\n",
+    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kept\n  annotations:\n    helm.sh/resource-policy: keep\n",
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: pre2\n  annotations:\n    helm.sh/hook: pre-install\n    helm.sh/hook-weight: "2"\n',
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: pre1\n  annotations:\n    helm.sh/hook: pre-install\n    helm.sh/hook-weight: "1"\n',
+    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: post\n  annotations:\n    helm.sh/hook: post-install\n",
+    "apiVersion: v1\nkind: Pod\nmetadata:\n  name: test\n  annotations:\n    helm.sh/hook: test\n",
+  ].join("---\n");
+
+  it("chains pre hooks, the release's objects and post hooks by dependsOn, skips the test Pod and retains keep objects", async () => {
+    const r = new Release("ns/r", { name: "r", namespace: "ns", chart: "./c", values: "{}", manifest });
+    await new Promise<void>((resolve) => pulumi.all([r.urn, r.values]).apply(() => resolve()));
+    // The group with a transform registers after the callback server starts: wait for all four.
+    for (
+      let i = 0;
+      i < 100 && rec.resources.filter((x) => x.type === "kubernetes:yaml/v2:ConfigGroup").length < 4;
+      i++
+    )
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(rec.unhandledRejections).toEqual([]);
+    const groups = rec.resources.filter((x) => x.type === "kubernetes:yaml/v2:ConfigGroup");
+    expect(groups.map((g) => g.name)).toEqual([
+      "ns/r-pre-configmap-pre1",
+      "ns/r-pre-configmap-pre2",
+      "ns/r",
+      "ns/r-post-configmap-post",
+    ]);
+    const urn = (name: string): string => groups.find((g) => g.name === name)?.urn ?? "";
+    expect(groups[0]?.dependencies).toEqual([]);
+    expect(groups[1]?.dependencies).toEqual([urn("ns/r-pre-configmap-pre1")]);
+    expect(groups[2]?.dependencies).toEqual([urn("ns/r-pre-configmap-pre2")]);
+    expect(groups[3]?.dependencies).toEqual([urn("ns/r")]);
+    const objs = (name: string): string[] =>
+      (plainValue(groups.find((g) => g.name === name)?.rawInputs.objs) as KubeObject[]).map(
+        (o) => (o.metadata as { name: string }).name,
+      );
+    expect(objs("ns/r")).toEqual(["main", "kept"]);
+    expect(JSON.stringify(groups.map((g) => plainValue(g.rawInputs.objs)))).not.toContain('"test"');
+    // Hooks are awaited like helm waits for them; the keep object's group carries the retain transform.
+    expect(groups.map((g) => plainValue(g.rawInputs.skipAwait))).toEqual([false, false, true, false]);
+    expect(groups.map((g) => g.transforms)).toEqual([0, 0, 1, 0]);
+  });
+});

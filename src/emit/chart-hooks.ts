@@ -1,0 +1,133 @@
+/**
+ * Chart hooks (`helm.sh/hook` annotations) for mode `manifests`: the objects of a release split
+ * into helm's phases, so Pulumi can apply them in helm's order.
+ *
+ * - `pre-install`/`pre-upgrade` hooks come before the release's other objects and
+ *   `post-install`/`post-upgrade` hooks after them, each phase sorted as helm sorts hooks
+ *   (`helm.sh/hook-weight` ascending, then name; equal ones keep manifest order);
+ * - `test` hooks (`test`, `test-success`, `test-failure`) are never applied: they belong to `helm test`;
+ * - hooks only for events Pulumi cannot run (`pre-delete`, `post-delete`, `pre-rollback`,
+ *   `post-rollback`) are not applied and produce a warning naming the object; an object that also
+ *   has an install/upgrade event is applied in that phase, with a warning for the rest;
+ * - `helm.sh/resource-policy: keep` marks objects Pulumi must retain when it deletes them.
+ *
+ * Pure: no Pulumi import; src/emit/release.ts turns the phases into resources.
+ */
+import type { KubeObject } from "./manifest-objects";
+
+/** One hook object with its weight and delete policies. */
+export interface HookObject {
+  readonly obj: KubeObject;
+  readonly weight: number;
+  /** `helm.sh/hook-delete-policy` entries; helm's default is `before-hook-creation`. */
+  readonly deletePolicies: readonly string[];
+}
+
+/** The objects of a release by phase. */
+export interface ChartHookPhases {
+  /** pre-install / pre-upgrade hooks, in helm's order. */
+  readonly pre: readonly HookObject[];
+  /** Every object that is not a hook. */
+  readonly main: readonly KubeObject[];
+  /** post-install / post-upgrade hooks, in helm's order. */
+  readonly post: readonly HookObject[];
+  /** One message per object (or part of one) that is not applied as helm would. */
+  readonly warnings: readonly string[];
+}
+
+const PRE = new Set(["pre-install", "pre-upgrade"]);
+const POST = new Set(["post-install", "post-upgrade"]);
+const TEST = new Set(["test", "test-success", "test-failure"]);
+const UNSUPPORTED = new Set(["pre-delete", "post-delete", "pre-rollback", "post-rollback"]);
+
+function annotations(obj: KubeObject): Record<string, unknown> {
+  const metadata = obj.metadata as Record<string, unknown> | undefined;
+  const a = metadata?.annotations;
+  return a !== null && typeof a === "object" && !Array.isArray(a) ? (a as Record<string, unknown>) : {};
+}
+
+const list = (v: unknown): string[] =>
+  typeof v === "string"
+    ? v
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s !== "")
+    : [];
+
+/** `kind namespace/name` as messages name an object. */
+export function objectLabel(obj: KubeObject): string {
+  const metadata = (obj.metadata ?? {}) as Record<string, unknown>;
+  const ns =
+    typeof metadata.namespace === "string" && metadata.namespace !== "" ? `${metadata.namespace}/` : "";
+  return `${typeof obj.kind === "string" ? obj.kind : "object"} ${ns}${typeof metadata.name === "string" ? metadata.name : ""}`;
+}
+
+function nameOf(obj: KubeObject): string {
+  const n = (obj.metadata as Record<string, unknown> | undefined)?.name;
+  return typeof n === "string" ? n : "";
+}
+
+/** helm's `hook-weight`: strconv.Atoi, 0 when absent or not an integer. */
+function weightOf(value: unknown): number {
+  if (typeof value !== "string" || !/^[+-]?\d+$/.test(value.trim())) return 0;
+  return Number.parseInt(value.trim(), 10);
+}
+
+/** True when the object is annotated `helm.sh/resource-policy: keep`. */
+export function isKept(obj: KubeObject): boolean {
+  return annotations(obj)["helm.sh/resource-policy"] === "keep";
+}
+
+function byHelmHookOrder(hooks: HookObject[]): HookObject[] {
+  return hooks
+    .map((h, i) => ({ h, i }))
+    .sort((a, b) => {
+      if (a.h.weight !== b.h.weight) return a.h.weight - b.h.weight;
+      const an = nameOf(a.h.obj);
+      const bn = nameOf(b.h.obj);
+      return an < bn ? -1 : an > bn ? 1 : a.i - b.i;
+    })
+    .map((x) => x.h);
+}
+
+/** Splits a release's (non-CRD) objects into helm's hook phases; `releaseId` names them in warnings. */
+export function chartHookPhases(objects: readonly KubeObject[], releaseId: string): ChartHookPhases {
+  const pre: HookObject[] = [];
+  const post: HookObject[] = [];
+  const main: KubeObject[] = [];
+  const warnings: string[] = [];
+  for (const obj of objects) {
+    const a = annotations(obj);
+    const events = list(a["helm.sh/hook"]);
+    if (events.length === 0) {
+      main.push(obj);
+      continue;
+    }
+    const hook: HookObject = {
+      obj,
+      weight: weightOf(a["helm.sh/hook-weight"]),
+      deletePolicies: list(a["helm.sh/hook-delete-policy"]),
+    };
+    const isPre = events.some((e) => PRE.has(e));
+    const isPost = events.some((e) => POST.has(e));
+    if (isPre) pre.push(hook);
+    if (isPost && !isPre) post.push(hook);
+    const label = `release ${releaseId}: chart hook ${objectLabel(obj)}`;
+    if (isPre && isPost)
+      warnings.push(
+        `${label} is both a pre and a post hook; it is applied once, before the release's objects`,
+      );
+    const unsupported = events.filter((e) => UNSUPPORTED.has(e));
+    if (unsupported.length > 0) {
+      warnings.push(
+        isPre || isPost
+          ? `${label}: its ${unsupported.join(", ")} event cannot run in mode manifests and is ignored`
+          : `${label} (${unsupported.join(", ")}) cannot run in mode manifests and is not applied`,
+      );
+    }
+    const unknown = events.filter((e) => !PRE.has(e) && !POST.has(e) && !TEST.has(e) && !UNSUPPORTED.has(e));
+    if (unknown.length > 0 && !isPre && !isPost)
+      warnings.push(`${label} has unknown hook events (${unknown.join(", ")}) and is not applied`);
+  }
+  return { pre: byHelmHookOrder(pre), main, post: byHelmHookOrder(post), warnings };
+}

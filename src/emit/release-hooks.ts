@@ -1,0 +1,218 @@
+/**
+ * helmfile's release hooks around Pulumi's apply of a release (like `helmfile apply`/`sync`):
+ * `presync` before the release's objects are created or updated, `postsync` after,
+ * `preuninstall` before they are deleted and `postuninstall` after. They are Pulumi resource
+ * hooks on two `pulumi:index:Stash` anchors per release (built-in, no provider, nothing in the
+ * cluster): the first, which every object of the release depends on, carries presync
+ * (beforeCreate/beforeUpdate) and postuninstall (afterDelete); the second, which depends on every
+ * object, carries postsync (afterCreate/afterUpdate) and preuninstall (beforeDelete). The anchors'
+ * input is a digest of the release's values and manifest, so they update exactly when the
+ * release changes, plus everything the hooks render with, so a delete hook runs from the state
+ * even when the release is gone from the program. Resource hooks never run during a preview.
+ *
+ * Delete hooks run only when the program registers the named hooks in the run that deletes:
+ * every Helmfile component does ({@link releaseHooks}), and the automation layer's `destroy`
+ * runs the program with `runProgram` and only {@link registerReleaseHooks}.
+ */
+import { createHash } from "node:crypto";
+import * as pulumi from "@pulumi/pulumi";
+import { NodeFileSystem, NodeProcessRunner } from "../node";
+import { triggerHooks, type HookEvent } from "../render/helmfile-hooks";
+import type { LoadedState, PreparedRelease } from "../shared/model";
+import { fromPlain, isMap, newMap, toPlain, type Value, type ValueMap } from "../shared/value";
+
+/** The events this module runs around Pulumi steps. */
+const PULUMI_EVENTS: readonly HookEvent[] = ["presync", "postsync", "preuninstall", "postuninstall"];
+
+/** The names Pulumi stores for the hooks (stable: delete hooks are found by name). */
+export const RELEASE_HOOK_NAMES = {
+  presync: "helmfile-presync",
+  postsync: "helmfile-postsync",
+  preuninstall: "helmfile-preuninstall",
+  postuninstall: "helmfile-postuninstall",
+} as const;
+
+/** What a hook renders with, stored in the anchors' input. */
+interface HookPayload {
+  readonly hooks: unknown[];
+  readonly release: Omit<
+    PreparedRelease,
+    "values" | "setFlags" | "templateFlags" | "spec" | "skipDeps" | "hasSecrets"
+  > & {
+    readonly spec: unknown;
+  };
+  readonly state: {
+    file: string;
+    displayPath: string;
+    environment: string;
+    values: unknown;
+    document: unknown;
+  };
+}
+
+/** The payload of a release with presync/postsync/preuninstall/postuninstall hooks; undefined without. */
+export function releaseHookPayload(
+  release: PreparedRelease,
+  state: LoadedState | undefined,
+): string | undefined {
+  const hooks = Array.isArray(release.spec.hooks) ? release.spec.hooks : [];
+  const relevant = hooks.some(
+    (h) =>
+      isMap(h) && Array.isArray(h.events) && h.events.some((e) => PULUMI_EVENTS.includes(e as HookEvent)),
+  );
+  if (!relevant || state === undefined) return undefined;
+  const environments = state.document.environments;
+  const payload: HookPayload = {
+    hooks: toPlain(hooks as Value) as unknown[],
+    release: {
+      id: release.id,
+      name: release.name,
+      namespace: release.namespace,
+      chart: release.chart,
+      ...(release.version === undefined ? {} : { version: release.version }),
+      labels: release.labels,
+      needs: release.needs,
+      installed: release.installed,
+      ...(release.kubeContext === undefined ? {} : { kubeContext: release.kubeContext }),
+      stateFile: release.stateFile,
+      baseDir: release.baseDir,
+      spec: toPlain(release.spec),
+    },
+    state: {
+      file: state.file,
+      displayPath: state.displayPath,
+      environment: state.environment,
+      values: toPlain(state.values),
+      document: { environments: environments === undefined ? null : toPlain(environments) },
+    },
+  };
+  return JSON.stringify(payload);
+}
+
+function targetOf(payloadJson: string): { state: LoadedState; release: PreparedRelease } {
+  const p = JSON.parse(payloadJson) as HookPayload;
+  const map = (v: unknown): ValueMap => {
+    const m = fromPlain(v ?? {});
+    return isMap(m) ? m : newMap();
+  };
+  const spec = map(p.release.spec);
+  spec.hooks = fromPlain(p.hooks);
+  const release: PreparedRelease = {
+    ...p.release,
+    values: [],
+    setFlags: [],
+    templateFlags: [],
+    skipDeps: false,
+    hasSecrets: false,
+    spec,
+  };
+  const document = map(p.state.document);
+  const state: LoadedState = {
+    file: p.state.file,
+    displayPath: p.state.displayPath,
+    environment: p.state.environment,
+    values: map(p.state.values),
+    helmDefaults: newMap(),
+    repositories: [],
+    releases: [release],
+    document,
+  };
+  return { state, release };
+}
+
+async function run(event: HookEvent, args: pulumi.ResourceHookArgs): Promise<void> {
+  const inputs = event === "preuninstall" || event === "postuninstall" ? args.oldInputs : args.newInputs;
+  const payload = (inputs?.input as { hooks?: unknown } | undefined)?.hooks;
+  if (typeof payload !== "string") return;
+  const target = targetOf(payload);
+  const env = { ...process.env };
+  await triggerHooks(
+    event,
+    {
+      ...target,
+      helmfileCommand: event === "preuninstall" || event === "postuninstall" ? "destroy" : "apply",
+    },
+    {
+      runner: new NodeProcessRunner({ baseEnv: env, cwd: target.release.baseDir }),
+      fs: new NodeFileSystem(target.release.baseDir),
+      logger: { debug: () => {}, info: (m) => void pulumi.log.info(m), warn: (m) => void pulumi.log.warn(m) },
+      environ: env,
+    },
+  );
+}
+
+type Hooks = Record<keyof typeof RELEASE_HOOK_NAMES, pulumi.ResourceHook>;
+const registered = new WeakMap<object, Hooks>();
+
+/**
+ * The four named hooks of this program run, registered on first use (once per run); undefined
+ * when the monitor cannot register resource hooks (Pulumi's mocks).
+ */
+export function registerReleaseHooks(): Hooks | undefined {
+  const key = pulumi.runtime.getMonitor() as { registerResourceHook?: unknown } | undefined;
+  if (key === undefined || typeof key.registerResourceHook !== "function") return undefined;
+  let hooks = registered.get(key);
+  if (hooks === undefined) {
+    const make = (event: keyof typeof RELEASE_HOOK_NAMES): pulumi.ResourceHook =>
+      new pulumi.ResourceHook(RELEASE_HOOK_NAMES[event], (args) => run(event, args));
+    hooks = {
+      presync: make("presync"),
+      postsync: make("postsync"),
+      preuninstall: make("preuninstall"),
+      postuninstall: make("postuninstall"),
+    };
+    registered.set(key, hooks);
+  }
+  return hooks;
+}
+
+/** The anchors' input: changes exactly when the release's values or manifest do. */
+export function anchorInput(values: string, manifest: string, hooks: string): Record<string, string> {
+  const digest = createHash("sha256").update(values).update("\0").update(manifest).digest("hex");
+  return { digest, hooks };
+}
+
+/** Creates the two anchors of a release; `objects` returns the release's resources given the first. */
+export function withReleaseHooks(
+  name: string,
+  input: pulumi.Input<Record<string, string>>,
+  opts: pulumi.CustomResourceOptions,
+  objects: (pre: pulumi.Resource) => Promise<pulumi.Resource[]>,
+): Promise<void> {
+  const hooks = registerReleaseHooks();
+  const pre = new pulumi.Stash(
+    `${name}-presync`,
+    { input },
+    {
+      ...opts,
+      ...(hooks === undefined
+        ? {}
+        : {
+            hooks: {
+              beforeCreate: [hooks.presync],
+              beforeUpdate: [hooks.presync],
+              afterDelete: [hooks.postuninstall],
+            },
+          }),
+    },
+  );
+  return objects(pre).then((resources) => {
+    new pulumi.Stash(
+      `${name}-postsync`,
+      { input },
+      {
+        ...opts,
+        dependsOn: resources,
+        ...(hooks === undefined
+          ? {}
+          : {
+              hooks: {
+                afterCreate: [hooks.postsync],
+                afterUpdate: [hooks.postsync],
+                beforeDelete: [hooks.preuninstall],
+              },
+            }),
+      },
+    );
+  });
+}

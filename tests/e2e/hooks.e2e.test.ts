@@ -1,0 +1,106 @@
+/**
+ * helmfile hooks and chart hooks on a real API server (scripts/test-cluster.sh, no kubelet: only
+ * ConfigMaps as hook objects) through the automation layer and the real engine: the release hooks
+ * append `<event> <release>` to a file, read back after each operation.
+ */
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { destroy, preview, up, type HelmfileStackOptions } from "../../src/automation";
+import { kubeGet, testClusters, type TestClusters } from "./cluster";
+import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
+
+const reason = engineMissingReason();
+const describeEngine = reason === undefined ? describe : describe.skip;
+const suffix = reason === undefined ? "" : ` (skipped: ${reason})`;
+
+function writeState(dir: string, log: string, value: string): void {
+  const hook = (event: string): string =>
+    `      - events: [${event}]\n        command: sh\n        args: ["-c", "echo '{{\`{{ .Event.Name }}\`}} {{\`{{ .Release.Name }}\`}}' >> ${log}"]\n`;
+  writeFileSync(
+    join(dir, "helmfile.yaml.gotmpl"),
+    `releases:\n  - name: hk\n    namespace: e2e-hooks\n    chart: ./charts/hooked\n    values: [{value: ${value}}]\n    hooks:\n` +
+      ["presync", "postsync", "preuninstall", "postuninstall", "prepare", "cleanup"].map(hook).join(""),
+  );
+}
+
+describeEngine(`helmfile hooks and chart hooks on a real API server${suffix}`, () => {
+  jest.setTimeout(900_000);
+  let clusters: TestClusters;
+  let dir: string;
+  let log: string;
+  let base: HelmfileStackOptions;
+  const events = (): string[] =>
+    existsSync(log)
+      ? readFileSync(log, "utf8")
+          .split("\n")
+          .filter((l) => l !== "")
+      : [];
+  const cm = (name: string): Record<string, unknown> | undefined =>
+    kubeGet(clusters.kubeconfig, "test-a", "configmap", name, "e2e-hooks");
+
+  beforeAll(() => {
+    clusters = testClusters();
+    dir = mkdtempSync(join(tmpdir(), "phf-hooks-"));
+    cpSync(join(__dirname, "fixtures", "hooks", "charts"), join(dir, "charts"), { recursive: true });
+    log = join(dir, "hooks.log");
+    base = {
+      file: join(dir, "helmfile.yaml.gotmpl"),
+      stackName: "hooks",
+      applyToCluster: true,
+      kubeconfig: clusters.kubeconfig,
+      pulumiRoot: ENGINE_ROOT,
+      envVars: { ...engineEnv(), KUBECONFIG: clusters.kubeconfig },
+    };
+  });
+  afterAll(async () => {
+    await destroy(base).catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("preview runs no hook and creates nothing", async () => {
+    writeState(dir, log, "one");
+    await preview(base);
+    expect(events()).toEqual([]);
+    expect(cm("hk-main")).toBeUndefined();
+  });
+
+  it("up runs presync before and postsync after the release, applies chart hooks in phase and weight order, never the test Pod", async () => {
+    await up(base);
+    // helmfile apply runs presync, helm install, postsync (prepare/cleanup belong to the CLI commands).
+    expect(events()).toEqual(["presync hk", "postsync hk"]);
+    for (const n of ["hk-main", "hk-pre-late", "hk-pre-early", "hk-post"])
+      expect(cm(n)).toBeDefined();
+    expect(kubeGet(clusters.kubeconfig, "test-a", "pod", "hk-test", "e2e-hooks")).toBeUndefined();
+    const created = (n: string): string =>
+      String((cm(n)?.metadata as Record<string, unknown>).creationTimestamp);
+    // Weight -1 before 5 before the release's objects before the post hook (second resolution).
+    expect(created("hk-pre-early") <= created("hk-pre-late")).toBe(true);
+    expect(created("hk-pre-late") <= created("hk-main")).toBe(true);
+    expect(created("hk-main") <= created("hk-post")).toBe(true);
+  });
+
+  it("an unchanged up runs no hook; a changed one runs presync and postsync again", async () => {
+    rmSync(log, { force: true });
+    await up(base);
+    expect(events()).toEqual([]);
+    writeState(dir, log, "two");
+    const p = await preview(base);
+    expect(p.changedReleases.map((r) => r.release)).toEqual(["e2e-hooks/hk"]);
+    expect(events()).toEqual([]);
+    await up(base);
+    expect(events()).toEqual(["presync hk", "postsync hk"]);
+    expect((cm("hk-main")?.data as Record<string, unknown>).value).toBe("two");
+  });
+
+  // Left: with a `helm.sh/resource-policy: keep` object in the chart (retain transform on its ConfigGroup),
+  // the second up re-creates it with a new field manager and fails with a server-side apply conflict.
+  it.todo("keeps a helm.sh/resource-policy: keep object on destroy");
+
+  it("destroy runs preuninstall before and postuninstall after deleting", async () => {
+    rmSync(log, { force: true });
+    await destroy(base);
+    expect(events()).toEqual(["preuninstall hk", "postuninstall hk"]);
+    expect(cm("hk-main")).toBeUndefined();
+  });
+});
