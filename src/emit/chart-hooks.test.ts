@@ -71,37 +71,50 @@ describe("Release in mode manifests with chart hooks (mocks)", () => {
     "apiVersion: v1\nkind: Pod\nmetadata:\n  name: test\n  annotations:\n    helm.sh/hook: test\n",
   ].join("---\n");
 
-  it("chains pre hooks, the release's objects and post hooks by dependsOn, skips the test Pod and retains keep objects", async () => {
+  it("chains pre hooks, the release's objects and post hooks by dependsOn, skips the test Pod and groups keep objects apart with a warning", async () => {
     const r = new Release("ns/r", { name: "r", namespace: "ns", chart: "./c", values: "{}", manifest });
     await new Promise<void>((resolve) => pulumi.all([r.urn, r.values]).apply(() => resolve()));
-    // The group with a transform registers after the callback server starts: wait for all four.
     for (
       let i = 0;
-      i < 100 && rec.resources.filter((x) => x.type === "kubernetes:yaml/v2:ConfigGroup").length < 4;
+      i < 100 && rec.resources.filter((x) => x.type === "kubernetes:yaml/v2:ConfigGroup").length < 5;
       i++
     )
       await new Promise((resolve) => setTimeout(resolve, 50));
     expect(rec.unhandledRejections).toEqual([]);
     const groups = rec.resources.filter((x) => x.type === "kubernetes:yaml/v2:ConfigGroup");
-    expect(groups.map((g) => g.name)).toEqual([
+    expect(groups.map((g) => g.name).sort()).toEqual([
+      "ns/r",
+      "ns/r-keep",
+      "ns/r-post-configmap-post",
       "ns/r-pre-configmap-pre1",
       "ns/r-pre-configmap-pre2",
-      "ns/r",
-      "ns/r-post-configmap-post",
     ]);
     const urn = (name: string): string => groups.find((g) => g.name === name)?.urn ?? "";
-    expect(groups[0]?.dependencies).toEqual([]);
-    expect(groups[1]?.dependencies).toEqual([urn("ns/r-pre-configmap-pre1")]);
-    expect(groups[2]?.dependencies).toEqual([urn("ns/r-pre-configmap-pre2")]);
-    expect(groups[3]?.dependencies).toEqual([urn("ns/r")]);
+    const deps = (name: string): readonly string[] | undefined =>
+      groups.find((g) => g.name === name)?.dependencies;
+    expect(deps("ns/r-pre-configmap-pre1")).toEqual([]);
+    expect(deps("ns/r-pre-configmap-pre2")).toEqual([urn("ns/r-pre-configmap-pre1")]);
+    expect(deps("ns/r-keep")).toEqual([urn("ns/r-pre-configmap-pre2")]);
+    expect(deps("ns/r")).toEqual([urn("ns/r-pre-configmap-pre2")]);
+    expect(deps("ns/r-post-configmap-post")).toEqual([urn("ns/r")]);
     const objs = (name: string): string[] =>
       (plainValue(groups.find((g) => g.name === name)?.rawInputs.objs) as KubeObject[]).map(
         (o) => (o.metadata as { name: string }).name,
       );
-    expect(objs("ns/r")).toEqual(["main", "kept"]);
+    expect(objs("ns/r")).toEqual(["main"]);
+    expect(objs("ns/r-keep")).toEqual(["kept"]);
     expect(JSON.stringify(groups.map((g) => plainValue(g.rawInputs.objs)))).not.toContain('"test"');
-    // Hooks are awaited like helm waits for them; the keep object's group carries the retain transform.
-    expect(groups.map((g) => plainValue(g.rawInputs.skipAwait))).toEqual([false, false, true, false]);
-    expect(groups.map((g) => g.transforms)).toEqual([0, 0, 1, 0]);
+    // Hooks are awaited like helm waits for them; the release's own objects (keep ones too) are not.
+    const awaited = (name: string): unknown =>
+      plainValue(groups.find((g) => g.name === name)?.rawInputs.skipAwait);
+    expect(
+      [
+        "ns/r-pre-configmap-pre1",
+        "ns/r-pre-configmap-pre2",
+        "ns/r-keep",
+        "ns/r",
+        "ns/r-post-configmap-post",
+      ].map(awaited),
+    ).toEqual([false, false, true, true, false]);
   });
 });

@@ -163,7 +163,6 @@ async function applyManifests(
       {
         ...childOpts,
         ...(deps === undefined ? {} : { dependsOn: deps }),
-        ...(objs.some(isKept) ? { transforms: [retainKept] } : {}),
       },
     );
     deps = [g];
@@ -172,7 +171,30 @@ async function applyManifests(
   };
   // helm applies hooks one by one in weight order and waits for each (with or without --wait).
   for (const h of phases.pre) group(hookResourceName(childName, "pre", h.obj), [h.obj], true);
-  group(childName, phases.main, !skipAwait);
+  // `helm.sh/resource-policy: keep` objects in a group of their own (an upgrade then updates them in
+  // place). Retaining them on delete does not reach a remote component's children: warned, not hidden.
+  const kept = phases.main.filter(isKept);
+  if (kept.length > 0) {
+    for (const o of kept) {
+      const name = String(((o.metadata ?? {}) as Record<string, unknown>).name ?? "");
+      void pulumi.log.warn(
+        `release ${childName}: ${String(o.kind)} ${name} has helm.sh/resource-policy: keep, which is not honoured: Pulumi deletes it with the release`,
+        parent,
+      );
+    }
+    created.push(
+      new k8s.yaml.v2.ConfigGroup(
+        `${childName}-keep`,
+        { objs: secretly([...kept]), skipAwait },
+        { ...childOpts, ...(deps === undefined ? {} : { dependsOn: deps }) },
+      ),
+    );
+  }
+  group(
+    childName,
+    phases.main.filter((o) => !isKept(o)),
+    !skipAwait,
+  );
   for (const h of phases.post) group(hookResourceName(childName, "post", h.obj), [h.obj], true);
   return created;
 }
@@ -184,13 +206,6 @@ function hookResourceName(childName: string, phase: string, obj: KubeObject): st
   const kind = typeof obj.kind === "string" ? obj.kind.toLowerCase() : "object";
   return `${childName}-${phase}-${kind}-${name}`;
 }
-
-/** `helm.sh/resource-policy: keep`: Pulumi leaves the object in the cluster when it deletes it. */
-const retainKept: pulumi.ResourceTransform = (args) => {
-  const props = args.props as { metadata?: { annotations?: Record<string, unknown> } };
-  if (props.metadata?.annotations?.["helm.sh/resource-policy"] !== "keep") return undefined;
-  return { props: args.props, opts: pulumi.mergeOptions(args.opts, { retainOnDelete: true }) };
-};
 
 function toArray(
   d: pulumi.Input<pulumi.Input<pulumi.Resource>[]> | pulumi.Input<pulumi.Resource> | undefined,
