@@ -14,6 +14,8 @@ export const LIMIT_CODES = {
   execTimeout: "LIMIT_EXEC_TIMEOUT",
   helmTimeout: "LIMIT_HELM_TIMEOUT",
   collectionSize: "LIMIT_COLLECTION_SIZE",
+  subhelmfileDepth: "LIMIT_SUBHELMFILE_DEPTH",
+  valuesDepth: "LIMIT_VALUES_DEPTH",
 } as const;
 
 /**
