@@ -16,7 +16,7 @@ import { dirName } from "./paths";
 import { resolveFile, wrapError, type StateLocation } from "./storage";
 import { limitsAndPolicy, renderGoTemplate } from "./template-bridge";
 import { environmentTemplateData } from "./template-data";
-import { decodeValuesYaml } from "./yaml-io";
+import { decodeValuesYaml, readYamlSource } from "./yaml-io";
 import { evaluateHcl } from "./hcl-bridge";
 
 /** `mergeStrategy` values helmfile accepts (empty means override). */
@@ -51,7 +51,7 @@ function loadValuesFile(
 ): { readonly text: string; readonly map: ValueMap } {
   let text: string;
   try {
-    text = ctx.fs.readFile(file);
+    text = readYamlSource(ctx.fs, file);
     if (isGotmplPath(file)) {
       text = renderGoTemplate(text, environmentTemplateData(env, "", values), {
         name: file,

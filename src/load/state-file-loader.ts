@@ -14,6 +14,7 @@ import { checkStatePolicy } from "./policy";
 import { expandPaths, wrapError, type StateLocation } from "./storage";
 import { mergeStructs } from "./struct-merge";
 import { limitsAndPolicy, renderGoTemplate } from "./template-bridge";
+import { readYamlSource } from "./yaml-io";
 import { checkRemoteAllowed } from "../shared/policy";
 import { environmentTemplateData } from "./template-data";
 
@@ -193,7 +194,7 @@ export function loadStateFile(
   // expand=false is StateCreator.ParseAndLoad alone: no policy, no glob expansion, no environment check.
   ctx.onStateRead?.(loc.displayFile);
   ctx.provenance?.beginFile(absFile);
-  const content = ctx.fs.readFile(absFile).replace(/\r\n/g, "\n");
+  const content = readYamlSource(ctx.fs, absFile).replace(/\r\n/g, "\n");
   if (expand) checkStatePolicy(loc.displayFile, content);
   const parts = content.split("\n---\n");
   const hasEnv = inheritedEnv !== undefined || overrodeEnv !== undefined;

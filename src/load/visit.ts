@@ -5,6 +5,7 @@
  */
 import { newEnvironment, type EnvironmentLayers } from "../merge/index";
 import { LoadError } from "../shared/errors";
+import { LIMIT_CODES, limitError } from "../shared/limits";
 import { newMap, type Value, type ValueMap } from "../shared/value";
 import { loadEnvironmentValues } from "./env-values-loader";
 import type { LoaderContext } from "./loader-context";
@@ -26,6 +27,8 @@ export interface VisitLoadOptions {
   readonly reverse: boolean;
   /** Parent configuration requested with `inherits:`. */
   readonly inherited?: InheritedConfig;
+  /** Absolute paths of the states that include this one, outermost first (cycle detection). */
+  readonly chain?: readonly string[];
 }
 
 /** Called once per loaded state; returns whether any release was processed. */
@@ -86,10 +89,12 @@ export function findDesiredStateFiles(
     }
   }
   const absDir = isAbsolute(dir) ? dir : joinPath(cwd, dir);
+  // helmfile's filepath.Glob lists dangling symlinks and symlink loops too (Lstat); reading
+  // them then fails with Go's "no such file or directory" / "too many levels of symbolic links".
   const names = ctx.fs
     .readDir(absDir)
     .filter((n) => /^[^/]*\.y[^/]*ml$/.test(n) || /^[^/]*\.y[^/]*ml\.gotmpl$/.test(n))
-    .filter((n) => ctx.fs.isFile(joinPath(absDir, n)));
+    .filter((n) => !ctx.fs.isDirectory(joinPath(absDir, n)));
   const files = names.map((n) => joinPath(dir, n)).sort();
   return reverse ? files.reverse() : files;
 }
@@ -196,6 +201,7 @@ function visitNested(
       m.selectorsInherited === true;
     const nested: VisitLoadOptions = {
       calleePath: st.absFile,
+      chain: [...(opts.chain ?? []), st.absFile],
       overrideValues: m.values ?? [],
       selectors: inherit ? opts.selectors : (m.selectors ?? []),
       reverse: opts.reverse,
@@ -214,6 +220,34 @@ function visitNested(
   return matched;
 }
 
+/** Most sub-helmfile levels below the top-level state; deeper nesting is refused. */
+export const MAX_SUBHELMFILE_DEPTH = 64;
+
+/**
+ * helmfile itself refuses only a state that lists itself (desired_state_file_loader.go, "contains
+ * a recursion into the same sub-helmfile"); a longer cycle (a → b → a, easily made with globs)
+ * recurses until Go's 1 GB goroutine stack overflows ("fatal error: stack overflow", measured
+ * with helmfile v1.8.0). We refuse the cycle instead, and bound the depth for chains that do
+ * not repeat a path (symlinked copies).
+ */
+function refuseCycle(chain: readonly string[], abs: string): void {
+  const at = chain.indexOf(abs);
+  if (at >= 0) {
+    const loop = [...chain.slice(at), abs].join(" -> ");
+    throw new LoadError("LOAD_SUBHELMFILE_CYCLE", `sub-helmfiles include each other in a cycle: ${loop}`, {
+      file: chain[chain.length - 1] ?? abs,
+      keyPath: ["helmfiles"],
+    });
+  }
+  if (chain.length > MAX_SUBHELMFILE_DEPTH) {
+    throw limitError(
+      LIMIT_CODES.subhelmfileDepth,
+      `sub-helmfiles nest more than ${MAX_SUBHELMFILE_DEPTH} levels deep at ${abs}`,
+      { file: chain[chain.length - 1] ?? abs, keyPath: ["helmfiles"] },
+    );
+  }
+}
+
 /** Visits the state files of `fileOrDir` (relative to `cwd`); throws {@link NoMatchingReleaseError} when nothing matched. */
 export function visitStates(
   ctx: LoaderContext,
@@ -229,6 +263,7 @@ export function visitStates(
   for (const relPath of files) {
     const prefix = `in ${dirName(relPath)}/${baseName(relPath)}`;
     try {
+      refuseCycle(opts.chain ?? [], isAbsolute(relPath) ? relPath : joinPath(cwd, relPath));
       let st: LoadedStateFile;
       try {
         st = loadDesired(ctx, cwd, relPath, single, opts);

@@ -12,6 +12,17 @@ import {
 const m = (x: unknown): ValueMap => fromPlain(x) as ValueMap;
 
 describe("state values set parsing", () => {
+  it("refuses a key of more than 1000 parts with LIMIT_VALUES_DEPTH (helmfile has no bound)", () => {
+    const key = Array(40000).fill("a").join(".");
+    expect(() => parseStateValuesSet([`${key}=1`])).toThrow(
+      expect.objectContaining({ code: "LIMIT_VALUES_DEPTH" }),
+    );
+    expect(() => parseStateValuesSetString([`${key}=1`])).toThrow(
+      expect.objectContaining({ code: "LIMIT_VALUES_DEPTH" }),
+    );
+    expect(parseStateValuesSet([`${Array(1000).fill("a").join(".")}=1`])).toBeDefined();
+  });
+
   it("splits keys on unescaped dots", () => {
     expect(parseKey("a\\.b.c")).toEqual(["a.b", "c"]);
   });

@@ -3,6 +3,7 @@
  * helmfile's value typing, and applying `key=value` pairs to a values map.
  */
 import { ConfigError } from "../shared/errors";
+import { LIMIT_CODES, limitError, MAX_VALUES_DEPTH } from "../shared/limits";
 import { FORBIDDEN_KEYS, isMap, newMap, cloneValue, type Value, type ValueMap } from "../shared/value";
 import { mergeValues } from "./merge-values";
 
@@ -115,6 +116,22 @@ export function setValueAtKey(start: ValueMap, key: readonly string[], value: Va
   return root;
 }
 
+/** The key split by {@link parseKey}, refused past {@link MAX_VALUES_DEPTH} parts (helmfile has no bound). */
+function boundedKey(flag: string, key: string): string[] {
+  const parts = parseKey(key);
+  if (parts.length > MAX_VALUES_DEPTH) {
+    throw limitError(
+      LIMIT_CODES.valuesDepth,
+      `${flag} key has ${parts.length} parts, more than the ${MAX_VALUES_DEPTH} levels of nesting accepted`,
+      {
+        found: key.length > 60 ? `${key.slice(0, 60)}…` : key,
+        expected: `at most ${MAX_VALUES_DEPTH} parts`,
+      },
+    );
+  }
+  return parts;
+}
+
 /** Parses `--state-values-set` arguments: split on `,`, then at the first `=`; typed values. */
 export function parseStateValuesSet(args: readonly string[]): ValueMap {
   let set = newMap();
@@ -131,7 +148,11 @@ export function parseStateValuesSet(args: readonly string[]): ValueMap {
           },
         );
       }
-      set = setValueAtKey(set, parseKey(op.slice(0, eq)), typedValue(op.slice(eq + 1)));
+      set = setValueAtKey(
+        set,
+        boundedKey("--state-values-set", op.slice(0, eq)),
+        typedValue(op.slice(eq + 1)),
+      );
     }
   }
   return set;
@@ -144,7 +165,7 @@ export function parseStateValuesSetString(args: readonly string[]): ValueMap {
   let set = newMap();
   for (const arg of args) {
     for (const m of arg.matchAll(SET_STRING_RE)) {
-      set = setValueAtKey(set, parseKey(m[1] as string), m[2] as string);
+      set = setValueAtKey(set, boundedKey("--state-values-set-string", m[1] as string), m[2] as string);
     }
   }
   return set;

@@ -26,4 +26,10 @@ describe("NodeProcessRunner.run", () => {
     });
     expect(result.exitCode).toBe(127);
   });
+
+  it("refuses a NUL byte in an argument as Go's os/exec does (fork/exec …: invalid argument)", async () => {
+    const expected = { exitCode: 127, stdout: "", stderr: "fork/exec sh: invalid argument\n" };
+    expect(await new NodeProcessRunner().run("sh", ["-c", "echo", "./c\0x"])).toEqual(expected);
+    expect(new NodeProcessRunner().runSync("sh", ["./c\0x"])).toEqual(expected);
+  });
 });

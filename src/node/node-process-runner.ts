@@ -34,6 +34,8 @@ export class NodeProcessRunner implements ProcessRunner {
   }
 
   run(command: string, args: readonly string[], options: CommandOptions = {}): Promise<CommandResult> {
+    const refused = refuseNulBytes(command, args, options);
+    if (refused !== undefined) return Promise.resolve(refused);
     return new Promise((resolveResult) => {
       const child = spawn(command, [...args], {
         cwd: options.cwd ?? this.cwd,
@@ -65,6 +67,8 @@ export class NodeProcessRunner implements ProcessRunner {
   }
 
   runSync(command: string, args: readonly string[], options: CommandOptions = {}): CommandResult {
+    const refused = refuseNulBytes(command, args, options);
+    if (refused !== undefined) return refused;
     const r = spawnSync(command, [...args], {
       cwd: options.cwd ?? this.cwd,
       env: this.env(options),
@@ -81,6 +85,26 @@ export class NodeProcessRunner implements ProcessRunner {
       stderr: r.stderr.toString("utf8"),
     };
   }
+}
+
+/**
+ * A NUL byte in the command, an argument or the environment (a chart path `./c\0x`): Go's
+ * syscall.StartProcess fails with EINVAL (syscall.ByteSliceFromString), which os/exec reports
+ * as `fork/exec <command>: invalid argument`; Node's spawn would throw its own
+ * "must be a string without null bytes" instead.
+ */
+function refuseNulBytes(
+  command: string,
+  args: readonly string[],
+  options: CommandOptions,
+): CommandResult | undefined {
+  const env = Object.entries(options.env ?? {}).flat();
+  if (![command, ...args, ...env, options.cwd ?? ""].some((s) => s.includes("\0"))) return undefined;
+  return {
+    exitCode: 127,
+    stdout: "",
+    stderr: `fork/exec ${command.replaceAll("\0", "\\x00")}: invalid argument\n`,
+  };
 }
 
 /** How long a timed-out command may ignore SIGTERM before it gets SIGKILL. */

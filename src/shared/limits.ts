@@ -14,6 +14,8 @@ export const LIMIT_CODES = {
   execTimeout: "LIMIT_EXEC_TIMEOUT",
   helmTimeout: "LIMIT_HELM_TIMEOUT",
   collectionSize: "LIMIT_COLLECTION_SIZE",
+  subhelmfileDepth: "LIMIT_SUBHELMFILE_DEPTH",
+  valuesDepth: "LIMIT_VALUES_DEPTH",
 } as const;
 
 /**
@@ -22,6 +24,14 @@ export const LIMIT_CODES = {
  * a generated string is bounded by the template output limit instead.
  */
 export const MAX_GENERATED_ELEMENTS = 1 << 20;
+
+/**
+ * Deepest nesting accepted where a path given on the command line or in HCL builds the value
+ * tree (`--state-values-set a.a.a…`, `--set a[0][0]…`, HCL `[[[…]]]`): 1000. Go has no bound
+ * there (its 1 GB goroutine stack takes 40000 levels); deeper trees would exhaust the
+ * JavaScript stack in later recursive stages, so they are refused where they are built.
+ */
+export const MAX_VALUES_DEPTH = 1000;
 
 /** Raised when a configured limit is exceeded; `code` is one of {@link LIMIT_CODES}. */
 export class LimitError extends HelmfileError {}

@@ -202,7 +202,8 @@ interface CliRun {
 const cliRuns = new Map<string, CliRun>();
 
 /**
- * A `cli` case: `files` (a value `{ "symlink": target }` makes a symlink, `{ "fifo": true }` a FIFO), run from `<dir>/s`
+ * A `cli` case: `files` (a value `{ "symlink": target }` makes a symlink, `{ "fifo": true }` a FIFO,
+ * `{ "base64": bytes }` a file of raw bytes such as invalid UTF-8), run from `<dir>/s`
  * with `args`; `mustNotExist` lists paths (relative to `<dir>`) no run may create, `secret`
  * a string no output may contain.
  */
@@ -211,11 +212,12 @@ async function runCliCase(c: BadCase, name: string): Promise<void> {
   const cwd = join(dir, "s");
   mkdirSync(cwd, { recursive: true });
   for (const [k, v] of Object.entries(
-    c.files as Record<string, string | { symlink?: string; fifo?: true }>,
+    c.files as Record<string, string | { symlink?: string; fifo?: true; base64?: string }>,
   )) {
     const path = join(cwd, k);
     mkdirSync(dirname(path), { recursive: true });
     if (typeof v === "string") writeFileSync(path, v.replaceAll("{dir}", dir), { mode: 0o755 });
+    else if (v.base64 !== undefined) writeFileSync(path, Buffer.from(v.base64, "base64"));
     else if (v.fifo === true) execFileSync("mkfifo", [path]);
     else symlinkSync(v.symlink ?? "", path);
   }

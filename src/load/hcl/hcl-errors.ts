@@ -47,6 +47,20 @@ export class HclEvalFailure extends Error {
   }
 }
 
+/**
+ * Deepest nesting of HCL expressions (`[[[…]]]`, `{a = {…}}`, parentheses): 256. hashicorp/hcl
+ * has no bound; this recursive-descent parser spends about fifteen JavaScript frames per
+ * level and runs out of stack near 600 levels, so the bound sits well below that.
+ */
+export const MAX_HCL_DEPTH = 256;
+
+/** Expressions nest deeper than MAX_HCL_DEPTH at `pos`; the loader adds the file. */
+export class HclDepthExceeded extends Error {
+  constructor(readonly pos: HclPos) {
+    super(`expressions nest more than ${MAX_HCL_DEPTH} levels deep`);
+  }
+}
+
 /** Throws an {@link HclEvalFailure}. */
 export function fail(code: HclErrorCode, detail: string, pos?: HclPos): never {
   throw new HclEvalFailure(code, detail, pos);

@@ -79,6 +79,19 @@ describe("parseHclFile", () => {
     expect(() => parseHclFile("values {\n  a = 1\n  a = 2\n}", "/f.hcl")).toThrow(HelmfileError);
   });
 
+  it("refuses 50000 nested tuples with a located LIMIT_VALUES_DEPTH, never a stack overflow", () => {
+    const deep = `values {\n  x = ${"[".repeat(50000)}${"]".repeat(50000)}\n}\n`;
+    expect(() => parseHclFile(deep, "v.hcl")).toThrow(
+      expect.objectContaining({ code: "LIMIT_VALUES_DEPTH", file: "v.hcl", line: 2 }),
+    );
+  });
+
+  it("accepts 256 levels of nested tuples, objects and parentheses", () => {
+    const n = 256;
+    const text = `values {\n  x = ${"[".repeat(n)}${"]".repeat(n)}\n  y = ${"{a = ".repeat(n)}1${"}".repeat(n)}\n  z = ${"(".repeat(n)}1${")".repeat(n)}\n}\n`;
+    expect(renderFiles({ "/v.hcl": text }).z).toBe(1);
+  });
+
   it("only ever throws our errors, whatever the input", () => {
     fc.assert(
       fc.property(snippet, (src) => {

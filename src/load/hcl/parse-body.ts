@@ -1,6 +1,7 @@
 /** Parses an HCL file body: attributes and (labelled) blocks. */
 import type { Attribute, Block, Body } from "./hcl-ast";
-import { fail, HclEvalFailure, hclError } from "./hcl-errors";
+import { fail, HclDepthExceeded, HclEvalFailure, hclError, MAX_HCL_DEPTH } from "./hcl-errors";
+import { LIMIT_CODES, limitError } from "../../shared/limits";
 import type { HelmfileError } from "../../shared/errors";
 import { describe } from "./hcl-scanner";
 import { HclParser } from "./parse-expression";
@@ -107,8 +108,17 @@ export function parseHclFile(src: string, file: string): Body {
       const e: HelmfileError = hclError(err.code, err.detail, { file, pos: err.pos });
       throw e;
     }
-    // A stack overflow on absurdly deep nesting is still the user's input, not our bug.
-    if (err instanceof RangeError) throw hclError("HCL_SYNTAX", `cannot parse: ${err.message}`, { file });
+    if (err instanceof HclDepthExceeded) {
+      throw limitError(LIMIT_CODES.valuesDepth, err.message, {
+        file,
+        line: err.pos.line,
+        column: err.pos.column,
+        expected: `at most ${MAX_HCL_DEPTH} levels`,
+      });
+    }
+    // Any other stack overflow (deep bodies) is still the user's input, never our bug: no JS text.
+    if (err instanceof RangeError)
+      throw hclError("HCL_SYNTAX", "cannot parse: the file nests too deeply to parse here", { file });
     throw err;
   }
 }

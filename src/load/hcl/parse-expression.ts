@@ -4,7 +4,7 @@
  * hclsyntax; the parser keeps a stack of that setting.
  */
 import type { BinaryOp, Expr, ObjectItem } from "./hcl-ast";
-import { fail, type HclPos } from "./hcl-errors";
+import { fail, HclDepthExceeded, MAX_HCL_DEPTH, type HclPos } from "./hcl-errors";
 import { describe, HclScanner, type Token } from "./hcl-scanner";
 import { numberLiteralInRange, parseNumberLiteral } from "./parse-number";
 import { parseTemplate, type TemplateHost } from "./parse-template";
@@ -23,6 +23,7 @@ export class HclParser implements TemplateHost {
   readonly scanner: HclScanner;
   /** Lookahead tokens; newlines stay queued so a later newline-sensitive context still sees them. */
   private readonly queue: Token[] = [];
+  private depth = 0;
   private readonly newlines: boolean[] = [true];
 
   constructor(src: string) {
@@ -75,8 +76,22 @@ export class HclParser implements TemplateHost {
     }
   }
 
-  /** Parses a whole expression. */
+  /**
+   * Parses a whole expression. hashicorp/hcl's recursive-descent parser has no nesting bound
+   * (Go's stack takes 50000 levels of `[[[…]]]`); past MAX_HCL_DEPTH this one refuses with
+   * a located limit error instead of exhausting the JavaScript stack here or in the evaluator.
+   */
   parseExpression(): Expr {
+    if (this.depth > MAX_HCL_DEPTH) throw new HclDepthExceeded(this.peek().pos);
+    this.depth++;
+    try {
+      return this.parseConditional();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private parseConditional(): Expr {
     const cond = this.parseBinary(0);
     if (!this.isPunct("?")) return cond;
     this.read();

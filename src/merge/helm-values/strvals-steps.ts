@@ -4,6 +4,7 @@
  * an `[i]` index, and a map or list nested in a list element. Only what they read differs
  * (with or without backslash escapes), so the scanner mode is passed in.
  */
+import { LIMIT_CODES, limitError, MAX_VALUES_DEPTH } from "../../shared/limits";
 import { isMap, newMap, type Value, type ValueMap } from "../../shared/value";
 import {
   assertList,
@@ -105,7 +106,28 @@ export function listInList(
   if (next instanceof GoError) return [list, next];
   const existing = list.length > i ? list[i] : null;
   const current = existing === null || existing === undefined ? [] : assertList(existing);
-  const [inner, err] = listItem(current, next);
+  // helm's listItem recurses with no bound (Go's stack takes 40000 levels of `[0]`); past
+  // MAX_VALUES_DEPTH this refuses instead of exhausting the JavaScript stack.
+  if (++listDepth > MAX_VALUES_DEPTH) {
+    listDepth--;
+    throw limitError(
+      LIMIT_CODES.valuesDepth,
+      `--set lists nest more than ${MAX_VALUES_DEPTH} levels deep ([i][j]…)`,
+      {
+        expected: `at most ${MAX_VALUES_DEPTH} nested indexes`,
+      },
+    );
+  }
+  let result: ListResult;
+  try {
+    result = listItem(current, next);
+  } finally {
+    listDepth--;
+  }
+  const [inner, err] = result;
   if (err !== undefined) return [list, err];
   return [setIndex(list, i, inner), undefined];
 }
+
+/** Nesting of `[i][j]…` in the expression being parsed (parsing is synchronous). */
+let listDepth = 0;

@@ -70,6 +70,24 @@ describe("parseStrvalsInto", () => {
     expect(setError(expression)).toBe(message);
   });
 
+  it("refuses the index 999999999 with helm's MaxIndex message (pkg/strvals/parser.go setIndex)", () => {
+    expect(setError("a[999999999]=1")).toBe(
+      "index of 999999999 is greater than maximum supported index of 65536",
+    );
+  });
+
+  it("refuses 40000 nested indexes with LIMIT_VALUES_DEPTH instead of exhausting the stack", () => {
+    const expression = `a${"[0]".repeat(40000)}=1`;
+    for (const parse of [
+      () => parseStrvalsInto(expression, newMap(), { kind: "typed" }),
+      () => parseLiteralInto(expression, newMap()),
+    ]) {
+      expect(parse).toThrow(expect.objectContaining({ code: "LIMIT_VALUES_DEPTH" }));
+    }
+    // The depth count is per expression: a later shallow one still parses.
+    expect(set("b[0][0]=1")).toEqual({ b: [[1]] });
+  });
+
   it("fails like a Go type assertion when a path goes through a scalar", () => {
     const dest = newMap();
     dest.a = 1;

@@ -10,6 +10,7 @@ import { LoadError } from "../errors";
 import { FORBIDDEN_KEYS, GoTime, isMap as isValueMap, newMap, type Value, type ValueMap } from "../value";
 import { formatGoFloat } from "./go-float";
 import { findDepthExceeded } from "./depth-limit";
+import { goYamlTextProblem } from "./go-yaml-reader";
 import { libyamlMessage } from "./libyaml-messages";
 import { resolvePlainScalar, resolveTaggedScalar, type GoYamlVersion, type ResolvedScalar } from "./resolve";
 import { goTimeString, parseGoYamlTimestamp } from "./timestamp";
@@ -338,6 +339,13 @@ function parseDocuments(
   options: DecodeYamlOptions,
   firstOnly: boolean,
 ): { docs: Document.Parsed[]; lines: LineCounter } {
+  // go-yaml's reader refuses control characters (NUL, ESC, DEL, C1) anywhere in its input.
+  const unreadable = goYamlTextProblem(text);
+  if (unreadable !== undefined) {
+    throw new LoadError("YAML_SYNTAX", `yaml: ${unreadable}`, {
+      ...(options.file !== undefined ? { file: options.file } : {}),
+    });
+  }
   const deep = findDepthExceeded(text);
   if (deep !== undefined) {
     throw new LoadError("YAML_SYNTAX", deep.message, {

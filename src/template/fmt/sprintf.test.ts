@@ -17,6 +17,18 @@ describe("sprintf", () => {
     expect(sprintf("%d", [null])).toBe("%!d(<nil>)");
   });
 
+  it("bounds widths and precisions like Go's tooLarge (observed with go1.26 fmt.Sprintf)", () => {
+    expect(sprintf("%1000001d", [1n])).toHaveLength(1000001);
+    expect(sprintf("%-10000000d|", [1n])).toHaveLength(10000001);
+    expect(sprintf("%.1000001f", [1.5])).toHaveLength(1000003);
+    expect(sprintf("%100000000d|x", [1n])).toBe("%!(NOVERB)%!(EXTRA int=1)");
+    expect(sprintf("%.100000000f|x", [1.5])).toBe("%!(NOVERB)%!(EXTRA float64=1.5)");
+    expect(sprintf("%*d", [1000001n, 1n])).toBe("%!(BADWIDTH)1");
+    expect(sprintf("%*d", [-1000001n, 1n])).toBe("%!(BADWIDTH)1");
+    expect(sprintf("%.*d", [1000001n, 1n])).toBe("%!(BADPREC)1");
+    expect(sprintf("%*d", [1000000n, 1n])).toHaveLength(1000000);
+  });
+
   it("formats integers with flags, width and precision", () => {
     expect(
       sprintf("%05d|%-5d|%+d|%x|%X|%#x|%o|%#o|%O|%b|%c|%q|%U|%#U", [

@@ -8,12 +8,17 @@ interface State {
   goodArgNum: boolean;
 }
 
+/**
+ * Go's fmt `parsenum`: `tooLarge` (|n| > 1e6) is checked before each digit is added, so a
+ * number of up to 10000009 still parses (`%1000001d` pads to 1000001); one more digit is an
+ * overflow that consumes the rest of the format (`%!(NOVERB)`).
+ */
 function parseNum(format: string, i: number): [number | undefined, number] {
   let j = i;
   let n = 0;
   while (j < format.length && format.charCodeAt(j) >= 48 && format.charCodeAt(j) <= 57) {
-    n = n * 10 + (format.charCodeAt(j) - 48);
     if (n > 1e6) return [undefined, format.length];
+    n = n * 10 + (format.charCodeAt(j) - 48);
     j++;
   }
   return j === i ? [undefined, i] : [n, j];
