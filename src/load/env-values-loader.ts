@@ -9,11 +9,12 @@ import {
   newEnvironment,
   type EnvironmentLayers,
 } from "../merge/index";
-import { LoadError } from "../shared/errors";
+import { isHelmfileError, LoadError } from "../shared/errors";
 import { isMap, newMap, type Value, type ValueMap } from "../shared/value";
 import type { LoaderContext } from "./loader-context";
 import { dirName } from "./paths";
-import { resolveFile, wrapError, type StateLocation } from "./storage";
+import { joinPath } from "./paths";
+import { resolveFile, rewrapError, wrapError, type StateLocation } from "./storage";
 import { limitsAndPolicy, renderGoTemplate } from "./template-bridge";
 import { environmentTemplateData } from "./template-data";
 import { decodeValuesYaml, readYamlSource } from "./yaml-io";
@@ -45,13 +46,22 @@ export function isGotmplPath(path: string): boolean {
 /** Reads a values file, rendering it when it is a `.gotmpl`, and decodes it into a map. */
 function loadValuesFile(
   ctx: LoaderContext,
+  loc: StateLocation,
   file: string,
   env: EnvironmentLayers,
   values: ValueMap,
 ): { readonly text: string; readonly map: ValueMap } {
+  // helmfile names the file as Storage.normalizePath made it: joined to the printed base path.
+  const shown = file.startsWith(`${loc.absDir}/`)
+    ? joinPath(loc.displayDir, file.slice(loc.absDir.length + 1))
+    : file;
   let text: string;
   try {
     text = readYamlSource(ctx.fs, file);
+  } catch (err) {
+    throw wrapError(`failed to load environment values file "${shown}"`, err);
+  }
+  try {
     if (isGotmplPath(file)) {
       text = renderGoTemplate(text, environmentTemplateData(env, "", values), {
         name: file,
@@ -66,7 +76,12 @@ function loadValuesFile(
       });
     }
   } catch (err) {
-    throw wrapError(`failed to load environment values file "${file}"`, err);
+    // FileRenderer.RenderToBytes (pkg/tmpl/file_renderer.go) chains the template error.
+    if (!isHelmfileError(err)) throw err;
+    throw rewrapError(
+      err,
+      `failed to load environment values file "${shown}": failed to render [${shown}], because of ${err.detail}`,
+    );
   }
   const decoded: Value = decodeValuesYaml(text, file, ctx.yamlVersion);
   if (decoded === null) return { text, map: newMap() };
@@ -126,7 +141,7 @@ export function loadEnvironmentValues(ctx: LoaderContext, req: EnvValuesRequest)
         const env = req.ctxEnv ?? newEnvironment(req.envName);
         let merged = getMergedValues(env);
         if (strategy === "fallback" && Object.keys(result).length > 0) merged = mergoOverride(result, merged);
-        const loaded = loadValuesFile(ctx, f, env, merged);
+        const loaded = loadValuesFile(ctx, req.loc, f, env, merged);
         req.onLayer?.(index, { kind: "file", file: f, text: loaded.text, values: loaded.map });
         result = mapMerge(result, loaded.map, strategy);
       }

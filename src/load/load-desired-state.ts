@@ -22,7 +22,7 @@ import { noSecretsDecryptor, type SecretsDecryptor } from "../shared/secrets";
 import type { SecretResolver } from "../template/funcs/helmfile/options";
 import type { Value, ValueMap } from "../shared/value";
 import type { LoaderContext } from "./loader-context";
-import { prepareRelease, toValue } from "./release-prepare";
+import { prepareRelease, releaseId, toValue } from "./release-prepare";
 import type { LoadedStateFile } from "./state-file-loader";
 import {
   applyOverrides,
@@ -32,6 +32,9 @@ import {
   selectReleases,
 } from "./state-releases";
 import { NoMatchingReleaseError, visitStates } from "./visit";
+import { baseName } from "./paths";
+import type { ReleaseSpec } from "./schema";
+import { wrapError } from "./storage";
 import { checkNeedsCycles } from "./needs-graph";
 import { buildDocument, buildDocumentValue } from "./build-document";
 import { builtChartPath } from "./build-chart-path";
@@ -60,6 +63,12 @@ export interface LoadDesiredStateOptions extends StateOptions {
    * release's `values` is empty and `hasSecrets` false.
    */
   readonly releaseValues?: boolean;
+  /**
+   * Keep the lines logged while reading each release's values (`skipping missing values file
+   * …`) on the release (`valuesLog`) instead of logging them; default false. `template` prints
+   * them just before the release's `Templating` line, where helmfile prints them.
+   */
+  readonly deferValuesLogs?: boolean;
   /** Called before each state file read, with the path as helmfile displays it; default none. */
   readonly onStateRead?: (path: string) => void;
   /**
@@ -160,8 +169,14 @@ export function convergeState(
   st: LoadedStateFile,
   selectors: readonly string[],
 ): LoadedState {
-  const templated = executeStateTemplates(ctx, st);
-  const overridden = applyOverrides(st, templated);
+  let templated: ReleaseSpec[];
+  try {
+    templated = executeStateTemplates(ctx, st);
+  } catch (err) {
+    // pkg/app/app.go visitStates: appError("failed executing release templates in \"<base name>\"", …).
+    throw wrapError(`failed executing release templates in "${baseName(st.absFile)}"`, err);
+  }
+  const overridden = applyOverrides(st, templated, ctx.logger);
   checkNeedsCycles(overridden, st.absFile);
   const labelledAll = labelReleases(st, overridden);
   const transitive = options.includeTransitiveNeeds === true;
@@ -192,7 +207,11 @@ export function convergeState(
   const prepared = new Map(
     selected.map((r) => [
       r,
-      prepareRelease(ctx, view, r.spec, r.labels, { skipDeps, values: options.releaseValues !== false }),
+      prepareRelease(ctx, view, r.spec, r.labels, {
+        skipDeps,
+        values: options.releaseValues !== false,
+        deferLogs: options.deferValuesLogs === true,
+      }),
     ]),
   );
   const releases: PreparedRelease[] = [...prepared.values()];
@@ -210,6 +229,7 @@ export function convergeState(
   const document = buildDocumentValue(built, ctx.yamlVersion);
   return {
     file: st.absFile,
+    dagNodes: labelledAll.map((r) => ({ id: releaseId(r.spec), needs: r.spec.needs ?? [] })),
     displayPath: st.loc.displayFile,
     environment: st.env.name,
     values: st.values,
@@ -257,6 +277,7 @@ export function loadDesiredState(options: LoadDesiredStateOptions, io: LoadDesir
     );
   } catch (err) {
     if (!(err instanceof NoMatchingReleaseError && options.allowNoMatchingRelease === true)) throw err;
+    return { states, releases: states.flatMap((s) => s.releases), noMatchingRelease: err.message };
   }
   return { states, releases: states.flatMap((s) => s.releases) };
 }

@@ -87,8 +87,8 @@ export function releaseWithInheritedTemplate(
       if (field === undefined) {
         throw new LoadError(
           "LOAD_BAD_INHERIT_EXCEPT",
+          // Message exactly as helmfile's (it quotes the key), so no found/keyPath details.
           `"${k}" is not allowed under \`inherit\`. Allowed values are "set", "setTemplate", "values", "valuesTemplate", "secrets", and "labels"`,
-          { found: k },
         );
       }
       delete src[field];

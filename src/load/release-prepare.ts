@@ -4,7 +4,7 @@
  * `--set`-family flags, id, needs and labels.
  */
 import { isHelmfileError, LoadError, SecretError } from "../shared/errors";
-import type { PreparedRelease, SetFlag, ValuesSource } from "../shared/model";
+import type { LogLine, PreparedRelease, SetFlag, ValuesSource } from "../shared/model";
 import { GoTime, isMap, newMap, type Value, type ValueMap } from "../shared/value";
 import type { EnvironmentLayers } from "../merge/index";
 import type { LoaderContext } from "./loader-context";
@@ -355,6 +355,8 @@ export interface PrepareReleaseOptions {
   readonly skipDeps: boolean;
   /** Resolve the values sources and `env:` flags (false leaves them out, for `build` and `list`). */
   readonly values: boolean;
+  /** Keep what reading the values logs on the release (`valuesLog`) instead of logging it; default false. */
+  readonly deferLogs?: boolean;
 }
 
 /** Builds the PreparedRelease for a templated, override-applied release. */
@@ -372,7 +374,19 @@ export function prepareRelease(
   // selector labels (common labels, own labels, then `name`, `namespace` after `-n`, and the
   // chart's last segment) before values files are rendered, so `.Release.Labels` holds them.
   const labelled: ReleaseSpec = { ...release, labels };
-  const sources = options.values ? valuesSources(ctx, st, labelled) : [];
+  const valuesLog: LogLine[] = [];
+  const valuesCtx: LoaderContext =
+    options.deferLogs === true
+      ? {
+          ...ctx,
+          logger: {
+            debug: (message) => valuesLog.push({ level: "debug", message }),
+            info: (message) => valuesLog.push({ level: "info", message }),
+            warn: (message) => valuesLog.push({ level: "warn", message }),
+          },
+        }
+      : ctx;
+  const sources = options.values ? valuesSources(valuesCtx, st, labelled) : [];
   // Once the load knows any secret, templated text (inline values, `set:`) may derive from it
   // through a transformation (`b64enc`, hashing, slicing) no substring check can see.
   // Asked after the values were rendered: their templates may have resolved secrets themselves.
@@ -414,5 +428,6 @@ export function prepareRelease(
     hasSecrets: values.some((v) => v.secret),
     ...optionalDefaultArgs(renderDefaultPostRendererArgs(ctx, st, labelled)),
     spec: toValue(release) as ValueMap,
+    ...(valuesLog.length > 0 ? { valuesLog } : {}),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { limitsAndPolicy } from "./template-bridge";
 import { LoadError } from "../shared/errors";
+import type { Logger } from "../shared/io";
 import { isMap, type ValueMap } from "../shared/value";
 import type { LoaderContext } from "./loader-context";
 import { applyDefaultInherit, releaseWithInheritedTemplate } from "./release-inherit";
@@ -95,15 +96,45 @@ function reformatNeeds(release: ReleaseSpec): string[] {
   });
 }
 
-/** Applies namespace / kube-context overrides and normalises needs. */
-export function applyOverrides(st: LoadedStateFile, releases: readonly ReleaseSpec[]): ReleaseSpec[] {
+/**
+ * Applies namespace / kube-context overrides and normalises needs. With a logger, warns as
+ * helmfile's reformat (pkg/state/state.go) does for each need of an installed release that is
+ * not an installed release of the state (also when it is not defined at all).
+ */
+export function applyOverrides(
+  st: LoadedStateFile,
+  releases: readonly ReleaseSpec[],
+  logger?: Logger,
+): ReleaseSpec[] {
   const o = stateOverrides(st);
-  return releases.map((r) => {
+  const overridden = releases.map((r) => {
     let out = r;
     if (o.kubeContext !== "") out = { ...out, kubeContext: o.kubeContext };
     if (o.namespace !== "") out = { ...out, namespace: o.namespace };
-    return { ...out, needs: reformatNeeds(out) };
+    return out;
   });
+  if (logger !== undefined) warnNeedsNotInstalled(overridden, logger);
+  return overridden.map((out) => ({ ...out, needs: reformatNeeds(out) }));
+}
+
+function warnNeedsNotInstalled(releases: readonly ReleaseSpec[], logger: Logger): void {
+  const installed = new Map<string, boolean>();
+  for (const r of releases)
+    installed.set(`${r.kubeContext ?? ""}/${r.namespace ?? ""}/${r.name ?? ""}`, r.installed !== false);
+  for (const r of releases) {
+    if (r.installed === false) continue;
+    for (const n of r.needs ?? []) {
+      const parts = n.split("/");
+      const name = parts[parts.length - 1] ?? "";
+      const ns = parts.length > 1 ? (parts[parts.length - 2] ?? "") : (r.namespace ?? "");
+      const kc = parts.length > 2 ? parts.slice(0, -2).join("/") : (r.kubeContext ?? "");
+      if (installed.get(`${kc}/${ns}/${name}`) === true) continue;
+      const self = r.name ?? "";
+      logger.warn(
+        `WARNING: release ${self} needs ${name}, but ${name} is not installed due to installed: false. Either mark ${name} as installed or remove ${name} from ${self}'s needs`,
+      );
+    }
+  }
 }
 
 /** helmfile's ConditionEnabled: `''` on, `true`/`false` literals, else `<path>.enabled` in the values. */

@@ -74,12 +74,10 @@ export function resolveFile(
   const id = handler ?? "Error";
   switch (id) {
     case "Error":
+      // helmfile's exact text; it names the path and the folder, so no file prefix is added.
       throw new LoadError(
         "LOAD_MISSING_FILE",
         `${title} matching "${path}" does not exist in "${loc.displayDir}"`,
-        {
-          file: normalizePath(loc, path),
-        },
       );
     case "Warn":
       logger.warn(`skipping missing ${title} matching "${path}"`);

@@ -115,7 +115,10 @@ async function renderOneState(
   const { env, cache, chartHash } = shared;
   let releases: PreparedRelease[];
   try {
-    releases = planReleases(applyLockedVersions(state, io.fs).filter((r) => r.installed));
+    releases = planReleases(
+      applyLockedVersions(state, io.fs).filter((r) => r.installed),
+      state.dagNodes,
+    );
   } catch (err) {
     return { state, rendered: [], error: asError(err) };
   }

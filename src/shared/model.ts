@@ -68,6 +68,23 @@ export interface PreparedRelease {
   readonly defaultPostRendererArgs?: readonly string[];
   /** All release fields as declared, after templating (for `list`, `build`, `write-values`). */
   readonly spec: ValueMap;
+  /**
+   * What reading the values logged (`skipping missing values file …`), kept instead of logged
+   * when the load was asked to defer it (`deferValuesLogs`); absent otherwise.
+   */
+  readonly valuesLog?: readonly LogLine[];
+}
+
+/** A release as the needs DAG sees it. */
+export interface DagNode {
+  readonly id: string;
+  readonly needs: readonly string[];
+}
+
+/** One deferred log line. */
+export interface LogLine {
+  readonly level: "debug" | "info" | "warn";
+  readonly message: string;
 }
 
 /** A repository declared in `repositories:`. */
@@ -82,6 +99,12 @@ export interface RepositorySpec {
 export interface LoadedState {
   /** Absolute path of the state file. */
   readonly file: string;
+  /**
+   * Every release of the state before selection (unselected, `installed: false` and
+   * `condition:`-disabled ones too), as helmfile's DAG sees them: id and needed ids, in
+   * declaration order. Absent: plan over the selected releases only.
+   */
+  readonly dagNodes?: readonly DagNode[];
   /** The state file path as helmfile prints it (relative to where it was referenced). */
   readonly displayPath: string;
   readonly environment: string;
@@ -110,6 +133,11 @@ export interface DesiredState {
   readonly states: readonly LoadedState[];
   /** Releases of all states, in helmfile's processing order. */
   readonly releases: readonly PreparedRelease[];
+  /**
+   * Set when the selectors matched no release in any state and `allowNoMatchingRelease` kept
+   * the load going: helmfile's message (`err: no releases found that matches …`).
+   */
+  readonly noMatchingRelease?: string;
 }
 
 /** Options common to loading a state, mirroring helmfile's global flags. */

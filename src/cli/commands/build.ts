@@ -10,6 +10,7 @@ import type { Environment } from "../../shared/io";
 import type { CliContext } from "../cli-context";
 import { withStateHooks } from "../hook-io";
 import type { CommandSpec } from "./command-spec";
+import { loadForCommand, noMatchExit } from "./no-releases";
 
 /** go-yaml version helmfile uses for output, from `HELMFILE_GO_YAML_V3`. */
 export function goYamlVersion(env: Environment): "v2" | "v3" {
@@ -30,13 +31,14 @@ async function runBuild(ctx: CliContext): Promise<number> {
     });
   }
   // helmfile's build and list never read release values or secrets (app.go PrintState, ListReleases).
-  const desired = await ctx.loadDesiredState({ releaseValues: false });
+  const desired = await loadForCommand(ctx, { releaseValues: false });
+  // helmfile prints each state as it visits it, so the states come before "no releases found".
   for (const state of desired.states)
     await withStateHooks(ctx, "build", state, () => {
       ctx.host.writeStdout(formatBuiltState(state, ctx.host.env));
       return Promise.resolve();
     });
-  return 0;
+  return noMatchExit(ctx, desired) ?? 0;
 }
 
 /** The `build` command. */

@@ -10,6 +10,7 @@ import type { CliContext } from "../cli-context";
 import { withStateHooks } from "../hook-io";
 import { flagString } from "../parse-args";
 import type { CommandSpec } from "./command-spec";
+import { loadForCommand, noMatchExit } from "./no-releases";
 
 interface ListRow {
   readonly name: string;
@@ -57,7 +58,9 @@ function rowOf(r: PreparedRelease, state: LoadedState): ListRow {
 
 async function runList(ctx: CliContext): Promise<number> {
   // helmfile's build and list never read release values or secrets (app.go PrintState, ListReleases).
-  const desired = await ctx.loadDesiredState({ releaseValues: false });
+  const desired = await loadForCommand(ctx, { releaseValues: false });
+  const noMatch = noMatchExit(ctx, desired);
+  if (noMatch !== undefined) return noMatch;
   // helmfile's list resolves repository chart versions from the state's lock file first.
   const rows: ReturnType<typeof rowOf>[] = [];
   // helmfile runs the state's prepare and cleanup hooks around list unless --skip-charts.

@@ -8,7 +8,7 @@ import { isHelmfileError, RenderError } from "../../shared/errors";
 import type { PreparedRelease } from "../../shared/model";
 import type { CliContext } from "../cli-context";
 import type { CommandSpec } from "./command-spec";
-import { reportNoReleases } from "./no-releases";
+import { loadForCommand, noMatchExit } from "./no-releases";
 
 /** Go's tabwriter with minwidth 0, padding 1, padchar ' ', and helmfile's trailing-space trim. */
 export function tabwriter(rows: readonly (readonly string[])[]): string {
@@ -74,17 +74,11 @@ export function formatDag(releases: readonly PreparedRelease[]): string {
 }
 
 async function runShowDag(ctx: CliContext): Promise<number> {
-  let desired;
-  try {
-    desired = await ctx.loadDesiredState({ releaseValues: false });
-  } catch (err) {
-    // helmfile prints the table head before it reports that no release matched.
-    if (isHelmfileError(err) && err.code === "LOAD_NO_MATCHING_RELEASE") ctx.host.writeStdout(formatDag([]));
-    throw err;
-  }
+  const desired = await loadForCommand(ctx, { releaseValues: false });
+  // helmfile prints the table (its head at least) before it reports that no release matched.
   for (const state of desired.states) ctx.host.writeStdout(formatDag(state.releases));
   if (desired.states.length === 0) ctx.host.writeStdout(formatDag([]));
-  return desired.releases.length === 0 ? reportNoReleases(ctx) : 0;
+  return noMatchExit(ctx, desired) ?? 0;
 }
 
 /** The `show-dag` command. */

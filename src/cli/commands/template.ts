@@ -10,13 +10,13 @@ import {
   templateOutputDir,
   type RenderOptions,
 } from "../../render";
-import type { DesiredState } from "../../shared/model";
+import type { DesiredState, PreparedRelease } from "../../shared/model";
 import type { CliContext } from "../cli-context";
 import { withStateHooks } from "../hook-io";
 import { flagBool } from "../parse-args";
 import type { CommandSpec } from "./command-spec";
 import { renderOptions } from "./render-options";
-import { reportNoReleases } from "./no-releases";
+import { loadForCommand, noMatchExit } from "./no-releases";
 
 /** Flags of `helmfile template`. */
 export const TEMPLATE_FLAGS = [
@@ -47,8 +47,11 @@ export const TEMPLATE_FLAGS = [
 
 /** Runs `template`. */
 async function runTemplate(ctx: CliContext): Promise<number> {
-  const desired = await ctx.loadDesiredState();
-  if (desired.releases.length === 0) return reportNoReleases(ctx);
+  // helmfile logs what reading a release's values found just before templating it.
+  const desired = await loadForCommand(ctx, { deferValuesLogs: true });
+  const noMatch = noMatchExit(ctx, desired, { byCondition: true });
+  if (noMatch !== undefined) return noMatch;
+  if (desired.releases.length === 0) return 0;
   await checkNeedsSelected(ctx, desired);
   const options = await renderOptions(ctx);
   checkOutputDirs(desired, options);
@@ -63,10 +66,12 @@ async function runTemplate(ctx: CliContext): Promise<number> {
       await withStateHooks(ctx, "template", state, async () => {
         const result = await session.renderState(state);
         for (const r of result.rendered) {
+          replayValuesLog(ctx, r.release);
           ctx.logger.info(`Templating release=${r.release.name}, chart=${r.displayChart}`);
           if (r.outputLog !== undefined && r.outputLog !== "") ctx.logger.info(r.outputLog);
           if (r.manifest !== "") ctx.host.writeStdout(`${r.manifest}\n`);
         }
+        if (result.failed !== undefined) replayValuesLog(ctx, result.failed.release);
         if (result.failed !== undefined)
           ctx.logger.info(
             `Templating release=${result.failed.release.name}, chart=${result.failed.displayChart}`,
@@ -78,6 +83,10 @@ async function runTemplate(ctx: CliContext): Promise<number> {
     session.dispose();
   }
   return 0;
+}
+
+function replayValuesLog(ctx: CliContext, release: PreparedRelease): void {
+  for (const line of release.valuesLog ?? []) ctx.logger[line.level](line.message);
 }
 
 /** The `template` command. */

@@ -16,6 +16,7 @@ import { withStateHooks } from "../hook-io";
 import { flagList, flagString } from "../parse-args";
 import { goYamlVersion } from "./build";
 import type { CommandSpec } from "./command-spec";
+import { loadForCommand, noMatchExit } from "./no-releases";
 import { stateBaseDir } from "./render-options";
 
 /** The output file as helmfile prints it (relative to the state's directory) and its absolute path. */
@@ -54,7 +55,9 @@ function mergedValues(ctx: CliContext, r: PreparedRelease): ValueMap {
 }
 
 async function runWriteValues(ctx: CliContext): Promise<number> {
-  const desired = await ctx.loadDesiredState();
+  const desired = await loadForCommand(ctx);
+  const noMatch = noMatchExit(ctx, desired);
+  if (noMatch !== undefined) return noMatch;
   // Every output path is checked before the first file or directory is created.
   const planned = desired.states.flatMap((state) =>
     state.releases.filter((x) => x.installed).map((r) => ({ r, state, out: outputFileFor(ctx, r, state) })),

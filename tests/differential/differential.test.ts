@@ -1,0 +1,78 @@
+/**
+ * The differential suite (issue 22): our CLI, in-process, against the real helmfile's committed
+ * outputs (`scripts/regen-differential.ts`) on every generated case, for `template`, `build`,
+ * `list --output json` and `write-values`, with helm 4 and helm 3. A difference fails unless
+ * `deviations.json` maps `<case>/<command>` to a code listed in docs/differences-from-helmfile.md.
+ *
+ * `PH_DIFF_CASES=needs-03,set-` (comma-separated id prefixes) and `PH_DIFF_HELM=4` narrow a run.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  COMMANDS,
+  METADATA_FILE,
+  PINNED_HELMFILE_VERSION,
+  expectedDir,
+  listCaseIds,
+  readDeviations,
+  readExpected,
+  type HelmMajor,
+} from "./harness";
+import { runOurs } from "./run-ours";
+
+const REPO = join(__dirname, "..", "..");
+const helmBinaries: Record<HelmMajor, string> = {
+  4: process.env.HELM_BINARY ?? join(REPO, ".tools/helm4/helm"),
+  3: process.env.HELM3_BINARY ?? join(REPO, ".tools/helm3/helm"),
+};
+const prefixes = (process.env.PH_DIFF_CASES ?? "").split(",").filter((p) => p !== "");
+const ids = listCaseIds().filter((id) => prefixes.length === 0 || prefixes.some((p) => id.startsWith(p)));
+const helms = ([4, 3] as const).filter(
+  (h) => process.env.PH_DIFF_HELM === undefined || process.env.PH_DIFF_HELM === String(h),
+);
+const deviations = readDeviations();
+
+const DOCUMENTED_CODES = new Set(
+  [
+    ...readFileSync(join(REPO, "docs/differences-from-helmfile.md"), "utf8").matchAll(/`(DIFF_[A-Z_]+)`/g),
+  ].map((m) => m[1]),
+);
+
+describe("the differential corpus", () => {
+  test(`the committed expected outputs come from helmfile ${PINNED_HELMFILE_VERSION}`, () => {
+    const meta = JSON.parse(readFileSync(METADATA_FILE, "utf8")) as Record<string, string>;
+    expect(meta.helmfile).toBe(`helmfile version ${PINNED_HELMFILE_VERSION}`);
+    expect(meta.helm4).toMatch(/^v4\./);
+    expect(meta.helm3).toMatch(/^v3\./);
+  });
+
+  test("has at least 300 cases and every deviation names a documented code", () => {
+    expect(listCaseIds().length).toBeGreaterThanOrEqual(300);
+    for (const [key, code] of Object.entries(deviations)) {
+      expect([key, DOCUMENTED_CODES.has(code)]).toEqual([key, true]);
+    }
+  });
+});
+
+describe.each(helms)("our CLI against helmfile, helm %d", (helm) => {
+  let root: string;
+  let helmDir: string;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), `ph-diff-h${helm}-`));
+    helmDir = join(root, "helm-bin");
+    mkdirSync(helmDir);
+    symlinkSync(helmBinaries[helm], join(helmDir, "helm"));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  const rows = ids.flatMap((id) => COMMANDS.map((cmd) => [`${id}/${cmd}`, id, cmd] as const));
+  test.each(rows)("%s matches helmfile", async (key, id, cmd) => {
+    const expected = readExpected(expectedDir(id, cmd, helm));
+    const actual = await runOurs(join(root, "run"), helmDir, id, cmd);
+    const deviation = deviations[key];
+    // A listed deviation that no longer differs is stale and must be removed from deviations.json.
+    if (deviation !== undefined) expect([key, deviation, actual]).not.toEqual([key, deviation, expected]);
+    else expect(actual).toEqual(expected);
+  });
+});

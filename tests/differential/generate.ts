@@ -1,0 +1,621 @@
+/**
+ * Seeded generator of the differential corpus: writes small helmfile states under
+ * `tests/differential/cases/<id>/state/` plus `case.json` (the global and command flags).
+ * The expected outputs next to them come only from the real helmfile
+ * (`scripts/regen-differential.ts`), never from our CLI.
+ *
+ * `npx tsx tests/differential/generate.ts [--seed N]` rewrites every case's `state/` and
+ * `case.json` (its `expected*` folders are left for the regen script).
+ */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { CASES_DIR, type CaseSpec } from "./harness";
+
+/** The default seed; change it only together with a regen of the expected outputs. */
+export const DEFAULT_SEED = 22;
+/** Cases per family (12 families). */
+const PER_FAMILY = 26;
+
+type Rng = () => number;
+
+function mulberry32(seed: number): Rng {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class Gen {
+  constructor(private readonly rng: Rng) {}
+  int(lo: number, hi: number): number {
+    return lo + Math.floor(this.rng() * (hi - lo + 1));
+  }
+  bool(p = 0.5): boolean {
+    return this.rng() < p;
+  }
+  pick<T>(xs: readonly T[]): T {
+    const x = xs[Math.floor(this.rng() * xs.length)];
+    if (x === undefined) throw new Error("pick from an empty list");
+    return x;
+  }
+  shuffle<T>(xs: readonly T[]): T[] {
+    const out = [...xs];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Math.floor(this.rng() * (i + 1));
+      const t = out[i] as T;
+      out[i] = out[j] as T;
+      out[j] = t;
+    }
+    return out;
+  }
+  some<T>(xs: readonly T[], p = 0.5): T[] {
+    return xs.filter(() => this.bool(p));
+  }
+}
+
+/** What a family returns: files relative to `state/`, and the case's flags. */
+interface Generated {
+  readonly files: Record<string, string>;
+  readonly args?: readonly string[];
+  readonly templateArgs?: readonly string[];
+  readonly stateFile?: string;
+}
+
+const NAMES = ["api", "web", "db", "cache", "queue", "auth", "front", "back", "jobs", "mail"];
+const NAMESPACES = ["", "ns1", "ns2"];
+const TIERS = ["web", "data", "ops"];
+
+/** A chart path from a state file `depth` folders below `state/`. */
+function chart(g: Gen, depth = 0): string {
+  return `${"../".repeat(depth + 2)}../charts/${g.pick(["cm", "kv"])}`;
+}
+
+function scalar(g: Gen): string {
+  return g.pick([
+    "1",
+    "2.5",
+    "true",
+    "false",
+    '"s"',
+    "abc",
+    "null",
+    '"007"',
+    "0x1F",
+    "[1, 2]",
+    "{k: v}",
+    '""',
+  ]);
+}
+
+function inlineValues(g: Gen, indent: string): string {
+  const keys = g.some(["a", "b", "list", "nested", "x"], 0.5);
+  if (keys.length === 0) keys.push("x");
+  return keys
+    .map((k) =>
+      k === "list"
+        ? `${indent}list: [${g.pick(["p", "q"])}${g.bool() ? ", r" : ""}]`
+        : k === "nested"
+          ? `${indent}nested:\n${indent}  ${g.pick(["k", "j"])}: ${scalar(g)}`
+          : `${indent}${k}: ${scalar(g)}`,
+    )
+    .join("\n");
+}
+
+function valuesFile(g: Gen): string {
+  return `${inlineValues(g, "")}\n`;
+}
+
+function releaseNames(g: Gen, n: number): string[] {
+  return g.shuffle(NAMES).slice(0, n);
+}
+
+function nsLine(g: Gen, indent: string): string {
+  const ns = g.pick(NAMESPACES);
+  return ns === "" ? "" : `${indent}namespace: ${ns}\n`;
+}
+
+// --- families ---------------------------------------------------------------------------
+
+function familyInherit(g: Gen): Generated {
+  const defaultInherit = g.bool(0.4);
+  const t1 = [
+    "  t1:",
+    `    chart: ${chart(g)}`,
+    `    namespace: ${g.pick(["ns1", "ns2"])}`,
+    `    labels: {tier: ${g.pick(TIERS)}, from: t1}`,
+    "    values:",
+    `    - ${g.pick(["a", "b"])}: t1`,
+    g.bool() ? "    set:\n    - name: s\n      value: t1" : "",
+    g.bool(0.3) ? "    version: 0.1.0" : "",
+  ].filter((l) => l !== "");
+  const t2 = [
+    "  t2:",
+    `    chart: ${chart(g)}`,
+    g.bool() ? `    namespace: ${g.pick(["ns2", "ns3"])}` : "",
+    `    labels: {tier: ${g.pick(TIERS)}, from: t2}`,
+    "    values:",
+    `    - ${g.pick(["a", "b"])}: t2`,
+    g.bool(0.3) ? "    installed: false" : "",
+  ].filter((l) => l !== "");
+  const lines = ["templates:", ...t1, ...t2];
+  if (defaultInherit) lines.push(`defaultInherit: ${g.pick(["t1", "[t2]", "[t1, t2]"])}`);
+  lines.push("releases:");
+  for (const name of releaseNames(g, g.int(2, 4))) {
+    lines.push(`- name: ${name}`);
+    const form = g.int(0, 3);
+    if (form === 0) lines.push(`  inherit: [{template: ${g.pick(["t1", "t2"])}}]`);
+    else if (form === 1) lines.push("  inherit:\n  - template: t1\n  - template: t2");
+    else if (form === 2)
+      lines.push(
+        `  inherit:\n  - template: ${g.pick(["t1", "t2"])}\n    except: [${g.some(["values", "labels", "namespace", "set"], 0.5).join(", ")}]`,
+      );
+    else if (!defaultInherit) lines.push(`  chart: ${chart(g)}`);
+    if (g.bool(0.4)) lines.push(`  labels: {tier: ${g.pick(TIERS)}}`);
+    if (g.bool(0.3)) lines.push(`  namespace: ${g.pick(["ns1", "ns4"])}`);
+    if (g.bool(0.4)) lines.push("  values:", `  - ${g.pick(["a", "b", "c"])}: own`);
+  }
+  const args = g.bool(0.3) ? ["-l", `tier=${g.pick(TIERS)}`, "--allow-no-matching-release"] : [];
+  return { files: { "helmfile.yaml": `${lines.join("\n")}\n` }, args };
+}
+
+function familyNeeds(g: Gen): Generated {
+  const n = g.int(3, 6);
+  const names = releaseNames(g, n);
+  // One namespace per case: an unqualified need resolves in the needing release's namespace, and
+  // several undefined needs make helmfile's error name one of them at random (Go map order).
+  const caseNs = g.pick(NAMESPACES);
+  const ns = names.map(() => caseNs);
+  const lines = ["releases:"];
+  const order = g.shuffle(names.map((_, i) => i));
+  let ghost = false;
+  for (const i of order) {
+    const name = names[i] as string;
+    lines.push(`- name: ${name}`, `  chart: ${chart(g)}`);
+    if (ns[i] !== "") lines.push(`  namespace: ${ns[i]}`);
+    lines.push(`  labels: {tier: ${g.pick(TIERS)}}`);
+    if (g.bool(0.25)) lines.push("  installed: false");
+    const deps = names.map((_, j) => j).filter((j) => j < i && g.bool(0.45));
+    const needs = deps.map((j) => (ns[j] === "" || g.bool() ? (names[j] as string) : `${ns[j]}/${names[j]}`));
+    if (!ghost && g.bool(0.08)) {
+      ghost = true;
+      needs.push(g.pick(["ghost", "ns9/ghost"]));
+    }
+    if (needs.length > 0) lines.push(`  needs: [${needs.join(", ")}]`);
+  }
+  const args: string[] = [];
+  const templateArgs: string[] = [];
+  if (g.bool(0.5)) args.push("-l", `tier=${g.pick(TIERS)}`);
+  if (g.bool(0.2)) args.push("-l", `name=${g.pick(names)}`);
+  if (args.length > 0) {
+    const flag = g.pick(["", "", "--include-needs", "--include-transitive-needs", "--skip-needs=false"]);
+    if (flag !== "") templateArgs.push(flag);
+    if (g.bool(0.5)) args.push("--allow-no-matching-release");
+  }
+  return { files: { "helmfile.yaml": `${lines.join("\n")}\n` }, args, templateArgs };
+}
+
+function familySelectors(g: Gen): Generated {
+  const names = releaseNames(g, g.int(2, 5));
+  const lines = ["releases:"];
+  for (const name of names) {
+    lines.push(`- name: ${name}`, `  chart: ${chart(g)}`, nsLine(g, "  ").trimEnd());
+    const labels = [`tier: ${g.pick(TIERS)}`, ...(g.bool() ? [`team: ${g.pick(["x", "y"])}`] : [])];
+    lines.push(`  labels: {${labels.join(", ")}}`);
+  }
+  const sel = (): string =>
+    g.pick([
+      `tier=${g.pick(TIERS)}`,
+      `tier!=${g.pick(TIERS)}`,
+      `tier=${g.pick(TIERS)},team=${g.pick(["x", "y"])}`,
+      `name=${g.pick(names)}`,
+      `namespace=${g.pick(["ns1", "ns2"])}`,
+      `chart=${g.pick(["cm", "kv"])}`,
+      `team!=x`,
+    ]);
+  const args = ["-l", sel()];
+  if (g.bool(0.4)) args.push("-l", sel());
+  if (g.bool(0.3)) args.push("--allow-no-matching-release");
+  return { files: { "helmfile.yaml": `${lines.filter((l) => l !== "").join("\n")}\n` }, args };
+}
+
+function familyBases(g: Gen): Generated {
+  const files: Record<string, string> = {};
+  files["bases/env.yaml"] = [
+    "environments:",
+    "  default:",
+    "    values:",
+    `    - base: ${scalar(g)}`,
+    `      tier: ${g.pick(TIERS)}`,
+    "  prod:",
+    "    values:",
+    "    - base: prod",
+    "      tier: data",
+    "",
+  ].join("\n");
+  files["bases/defaults.yaml"] = [
+    "helmDefaults:",
+    `  timeout: ${g.pick(["100", "300"])}`,
+    g.bool() ? "  wait: true" : "  createNamespace: false",
+    g.bool() ? `commonLabels: {owner: ${g.pick(["base", "team"])}}` : "",
+    "releases:",
+    `- name: from-base`,
+    `  chart: ${chart(g, 1)}`,
+    `  labels: {tier: ${g.pick(TIERS)}}`,
+    "",
+  ]
+    .filter((l, i, a) => l !== "" || i === a.length - 1)
+    .join("\n");
+  const gotmplBase = g.bool(0.5);
+  if (gotmplBase)
+    files["bases/tmpl.yaml.gotmpl"] =
+      "releases:\n- name: tmpl-{{ .Environment.Name }}\n  chart: ../../../charts/cm\n  values:\n  - base: {{ .Values.base | quote }}\n";
+  const bases = ["bases/env.yaml", "bases/defaults.yaml", ...(gotmplBase ? ["bases/tmpl.yaml.gotmpl"] : [])];
+  const main = [
+    `bases:\n${bases.map((b) => `- ${b}`).join("\n")}`,
+    "---",
+    "releases:",
+    "- name: main",
+    `  chart: ${chart(g)}`,
+    "  labels: {tier: {{ .Values.tier }}}",
+    "  values:",
+    "  - fromState: {{ .Values.base | quote }}",
+    g.bool(0.4) ? "- name: from-base\n  chart: ../../../charts/kv\n  namespace: override" : "",
+    "",
+  ].filter((l, i, a) => l !== "" || i === a.length - 1);
+  files["helmfile.yaml.gotmpl"] = main.join("\n");
+  const args = g.bool(0.4) ? ["-e", "prod"] : [];
+  if (g.bool(0.3)) args.push("-l", `tier=${g.pick(TIERS)}`, "--allow-no-matching-release");
+  return { files, args, stateFile: "helmfile.yaml.gotmpl" };
+}
+
+function familySubhelmfiles(g: Gen): Generated {
+  const files: Record<string, string> = {};
+  const subs = g.int(1, 3);
+  const entries: string[] = [];
+  for (let s = 0; s < subs; s++) {
+    const gotmpl = g.bool(0.5);
+    const file = `sub${s}/helmfile.yaml${gotmpl ? ".gotmpl" : ""}`;
+    const rel = releaseNames(g, g.int(1, 3)).map((n) => `${n}-${s}`);
+    const body = ["releases:"];
+    for (const n of rel) {
+      body.push(
+        `- name: ${n}`,
+        `  chart: ${chart(g, 1)}`,
+        `  labels: {tier: ${g.pick(TIERS)}, sub: "s${s}"}`,
+      );
+      if (gotmpl) body.push("  values:", '  - v: {{ .Values | get "shared" "none" | quote }}');
+    }
+    files[file] = `${body.join("\n")}\n`;
+    const form = g.int(0, 3);
+    if (form === 0) entries.push(`- ${file}`);
+    else if (form === 1) entries.push(`- path: ${file}\n  values:\n  - shared: ${g.pick(["one", "two"])}`);
+    else if (form === 2) entries.push(`- path: ${file}\n  selectors: [tier=${g.pick(TIERS)}]`);
+    else entries.push(`- path: ${file}\n  selectorsInherited: true`);
+  }
+  if (g.bool(0.3))
+    entries.push(`- path: missing/helmfile.yaml\n  missingFileHandler: ${g.pick(["Warn", "Info"])}`);
+  const main = [
+    "helmfiles:",
+    ...entries,
+    ...(g.bool(0.6)
+      ? ["releases:", "- name: top", `  chart: ${chart(g)}`, `  labels: {tier: ${g.pick(TIERS)}}`]
+      : []),
+    "",
+  ];
+  files["helmfile.yaml"] = main.join("\n");
+  const args = g.bool(0.5) ? ["-l", `tier=${g.pick(TIERS)}`] : [];
+  if (args.length > 0 && g.bool(0.5)) args.push("--allow-no-matching-release");
+  return { files, args };
+}
+
+function familyEnvironments(g: Gen): Generated {
+  const files: Record<string, string> = {};
+  files["env/common.yaml"] = `list: [${g.pick(["a", "b"])}, c]\nmap: {x: 1, y: [1, 2]}\nname: common\n`;
+  files["env/more.yaml"] = `list: [${g.pick(["d", "e"])}]\nmap: {y: [${g.pick(["3", "4, 5"])}]}\n`;
+  files["env/prod.yaml.gotmpl"] =
+    "name: {{ .Environment.Name }}\nlist:\n{{- range .Values.list }}\n- {{ . }}-p\n{{- end }}\n";
+  const envs = [
+    "environments:",
+    "  default:",
+    "    values:",
+    "    - env/common.yaml",
+    ...(g.bool() ? ["    - env/more.yaml"] : []),
+    ...(g.bool(0.4) ? [`    - {list: [${g.pick(["i", "j"])}]}`] : []),
+    "  prod:",
+    "    values:",
+    "    - env/common.yaml",
+    "    - env/more.yaml",
+    ...(g.bool() ? ["    - env/prod.yaml.gotmpl"] : []),
+    ...(g.bool(0.3) ? [`    kubeContext: ${g.pick(["kc1", "kc2"])}`] : []),
+    "---",
+    "releases:",
+    "- name: envrel",
+    `  chart: ${chart(g)}`,
+    "  values:",
+    "  - list: {{ .Values.list | toJson }}",
+    "    map: {{ .Values.map | toJson }}",
+    "    name: {{ .Values.name }}",
+    "- name: env-{{ .Environment.Name }}",
+    `  chart: ${chart(g)}`,
+    "  values:",
+    "  - first: {{ index .Values.list 0 | quote }}",
+    "",
+  ];
+  files["helmfile.yaml.gotmpl"] = envs.join("\n");
+  const args: string[] = [];
+  if (g.bool(0.5)) args.push("-e", "prod");
+  if (g.bool(0.3)) args.push("--state-values-set", `name=${g.pick(["cli", "over"])}`);
+  if (g.bool(0.1)) args.push("-e", "missing-env");
+  return { files, args, stateFile: "helmfile.yaml.gotmpl" };
+}
+
+function familyGotmpl(g: Gen): Generated {
+  const files: Record<string, string> = {};
+  files["values/rel.yaml.gotmpl"] = [
+    "release: {{ .Release.Name }}",
+    "ns: {{ .Release.Namespace | quote }}",
+    "env: {{ .Environment.Name }}",
+    `num: {{ .Values.num | default ${g.pick(["1", "2"])} }}`,
+    g.bool() ? "upper: {{ .Release.Name | upper }}" : "labels: {{ .Release.Labels | toJson }}",
+    "",
+  ].join("\n");
+  files["values/plain.yaml"] = valuesFile(g);
+  const lines = [
+    "environments:",
+    "  default:",
+    "    values:",
+    `    - num: ${g.pick(["5", "6", "7"])}`,
+    "      names: [a, b]",
+    "---",
+    "releases:",
+    "{{- range $i, $n := .Values.names }}",
+    "- name: gen-{{ $n }}",
+    `  chart: ${chart(g)}`,
+    `  namespace: ns{{ $i }}`,
+    '  labels: {idx: "{{ $i }}"}',
+    "  values:",
+    `  - ${g.pick(["values/rel.yaml.gotmpl", "values/plain.yaml"])}`,
+    "  - values/rel.yaml.gotmpl",
+    "{{- end }}",
+    "",
+  ];
+  files["helmfile.yaml.gotmpl"] = lines.join("\n");
+  const args = g.bool(0.4) ? ["--state-values-set", `num=${g.pick(["9", "10"])}`] : [];
+  return { files, args, stateFile: "helmfile.yaml.gotmpl" };
+}
+
+function familyValuesTemplate(g: Gen): Generated {
+  const lines = [
+    "templates:",
+    "  default:",
+    `    chart: ${chart(g)}`,
+    "    namespace: tmpl",
+    "    valuesTemplate:",
+    "    - name: '{{`{{ .Release.Name }}`}}'",
+    `      env: '{{\`{{ .Environment.Name }}\`}}'`,
+    ...(g.bool()
+      ? [
+          "    setTemplate:",
+          "    - name: st",
+          "      value: '{{`{{ .Release.Name }}-{{ .Release.Namespace }}`}}'",
+        ]
+      : []),
+    "releases:",
+  ];
+  for (const n of releaseNames(g, g.int(1, 3))) {
+    lines.push(`- name: ${n}`, "  inherit: [{template: default}]");
+    if (g.bool(0.4)) lines.push(`  namespace: ${g.pick(["ns1", "ns2"])}`);
+    if (g.bool(0.3)) lines.push("  values:", "  - own: 1");
+  }
+  return { files: { "helmfile.yaml.gotmpl": `${lines.join("\n")}\n` }, stateFile: "helmfile.yaml.gotmpl" };
+}
+
+function familySet(g: Gen): Generated {
+  const lines = ["releases:"];
+  for (const n of releaseNames(g, g.int(1, 3))) {
+    lines.push(`- name: ${n}`, `  chart: ${chart(g)}`);
+    if (g.bool(0.7)) {
+      lines.push("  set:");
+      for (const k of g.some(["a", "b.c", "list[0]", "d"], 0.6).concat(["s"])) {
+        if (g.bool(0.2)) lines.push(`  - name: ${k}`, `    values: [${g.pick(["1, 2", "x, y"])}]`);
+        else lines.push(`  - name: ${k}`, `    value: ${scalar(g)}`);
+      }
+    }
+    if (g.bool(0.5)) {
+      lines.push("  setString:");
+      for (const k of g.some(["a", "e", "f.g"], 0.6).concat(["t"]))
+        lines.push(`  - name: ${k}`, `    value: ${g.pick(["1", "true", '"007"', "x"])}`);
+    }
+    if (g.bool(0.4)) lines.push("  values:", inlineValues(g, "  - ").replace(/\n {2}- /g, "\n    "));
+  }
+  const args: string[] = [];
+  const state = g.bool(0.4);
+  if (state) {
+    args.push("--state-values-set", `x=${g.pick(["1", "a", "true"])}`);
+    lines.push("- name: sv", `  chart: ${chart(g)}`, "  values:", "  - x: {{ .Values.x | toJson }}");
+    if (g.bool(0.4)) args.push("--state-values-set-string", "y=true");
+  }
+  return {
+    files: { [state ? "helmfile.yaml.gotmpl" : "helmfile.yaml"]: `${lines.join("\n")}\n` },
+    args,
+    ...(state ? { stateFile: "helmfile.yaml.gotmpl" } : {}),
+  };
+}
+
+function familyMissingFile(g: Gen): Generated {
+  const stateHandler = g.bool(0.4) ? g.pick(["Warn", "Info", "Debug", "Error"]) : undefined;
+  const lines = stateHandler === undefined ? [] : [`missingFileHandler: ${stateHandler}`];
+  lines.push("releases:");
+  const files: Record<string, string> = { "present.yaml": valuesFile(g) };
+  const names = releaseNames(g, g.int(1, 3));
+  const handlers = names.map(() => (g.bool(0.6) ? g.pick(["Warn", "Info", "Debug", "Error"]) : undefined));
+  // write-values visits releases in Go map order: with a failing release, which others were
+  // written first varies from run to run, so a failing case keeps one release.
+  const fails = handlers.some((h) => (h ?? stateHandler ?? "Error") === "Error");
+  for (const [i, n] of names.entries()) {
+    if (fails && i > 0) break;
+    lines.push(`- name: ${n}`, `  chart: ${chart(g)}`);
+    const handler = handlers[i];
+    if (handler !== undefined) lines.push(`  missingFileHandler: ${handler}`);
+    const vals = g.shuffle([
+      "present.yaml",
+      `missing-${n}.yaml`,
+      ...(g.bool(0.3) ? ["missing.yaml.gotmpl"] : []),
+    ]);
+    lines.push("  values:", ...vals.map((v) => `  - ${v}`));
+  }
+  return { files: { ...files, "helmfile.yaml": `${lines.join("\n")}\n` } };
+}
+
+function familyCondition(g: Gen): Generated {
+  const lines = [
+    "environments:",
+    "  default:",
+    "    values:",
+    `    - a: {enabled: ${g.pick(["true", "false"])}}`,
+    `      b: {enabled: ${g.pick(["true", "false"])}}`,
+    "---",
+    "releases:",
+  ];
+  for (const n of releaseNames(g, g.int(2, 4))) {
+    lines.push(`- name: ${n}`, `  chart: ${chart(g)}`, `  labels: {tier: ${g.pick(TIERS)}}`);
+    if (g.bool(0.7)) lines.push(`  condition: ${g.pick(["a.enabled", "b.enabled"])}`);
+    if (g.bool(0.2)) lines.push("  installed: false");
+  }
+  const args: string[] = [];
+  if (g.bool(0.3)) args.push("--state-values-set", `a.enabled=${g.pick(["true", "false"])}`);
+  if (g.bool(0.4)) args.push("-l", `tier=${g.pick(TIERS)}`, "--allow-no-matching-release");
+  return {
+    files: { "helmfile.yaml.gotmpl": `${lines.join("\n")}\n` },
+    args,
+    stateFile: "helmfile.yaml.gotmpl",
+  };
+}
+
+function familyDefaults(g: Gen): Generated {
+  const lines = [
+    "helmDefaults:",
+    ...g
+      .some(
+        [
+          "  wait: true",
+          "  timeout: 120",
+          "  atomic: true",
+          "  createNamespace: false",
+          "  recreatePods: true",
+          "  args: [--debug]",
+          "  skipDeps: true",
+          "  reuseValues: true",
+          "  historyMax: 3",
+        ],
+        0.4,
+      )
+      .concat(["  verify: false"]),
+  ];
+  if (g.bool(0.7)) lines.push(`commonLabels:\n  owner: ${g.pick(["me", "you"])}\n  tier: common`);
+  lines.push("releases:");
+  for (const n of releaseNames(g, g.int(1, 3))) {
+    lines.push(`- name: ${n}`, `  chart: ${chart(g)}`);
+    if (g.bool(0.5)) lines.push(`  labels: {tier: ${g.pick(TIERS)}}`);
+    if (g.bool(0.3)) lines.push(`  wait: ${g.pick(["true", "false"])}`);
+    if (g.bool(0.3)) lines.push(`  timeout: ${g.pick(["30", "60"])}`);
+    if (g.bool(0.2)) lines.push("  version: 1.2.3");
+  }
+  const args = g.bool(0.4)
+    ? ["-l", `${g.pick(["owner=me", "tier=common", "tier=web"])}`, "--allow-no-matching-release"]
+    : [];
+  return { files: { "helmfile.yaml": `${lines.join("\n")}\n` }, args };
+}
+
+function familyMixed(g: Gen): Generated {
+  const files: Record<string, string> = {};
+  files["base.yaml"] = `commonLabels: {mix: "yes"}\nhelmDefaults:\n  wait: ${g.pick(["true", "false"])}\n`;
+  files["sub/helmfile.yaml"] =
+    `releases:\n- name: subrel\n  chart: ${chart(g, 1)}\n  labels: {tier: ${g.pick(TIERS)}}\n  needs: [${g.pick(["top", "other"])}]\n`;
+  const top = [
+    "bases: [base.yaml]",
+    "helmfiles:",
+    `- path: sub/helmfile.yaml${g.bool() ? "\n  selectorsInherited: true" : ""}`,
+    "templates:",
+    `  t: {chart: ${chart(g)}, labels: {tier: ${g.pick(TIERS)}}, missingFileHandler: Warn, values: [missing.yaml]}`,
+    "releases:",
+    "- name: top",
+    "  inherit: [{template: t}]",
+    `  installed: ${g.pick(["true", "false"])}`,
+    "- name: other",
+    "  inherit: [{template: t}]",
+    "  needs: [top]",
+    `  labels: {tier: ${g.pick(TIERS)}}`,
+    "",
+  ];
+  files["helmfile.yaml"] = top.join("\n");
+  const args = g.bool(0.6) ? ["-l", `tier=${g.pick(TIERS)}`, "--allow-no-matching-release"] : [];
+  return { files, args };
+}
+
+const FAMILIES: Record<string, (g: Gen) => Generated> = {
+  inherit: familyInherit,
+  needs: familyNeeds,
+  selectors: familySelectors,
+  bases: familyBases,
+  subhelmfiles: familySubhelmfiles,
+  environments: familyEnvironments,
+  gotmpl: familyGotmpl,
+  valuestemplate: familyValuesTemplate,
+  set: familySet,
+  missingfile: familyMissingFile,
+  condition: familyCondition,
+  defaults: familyDefaults,
+  mixed: familyMixed,
+};
+
+/** Generates every case (in memory). */
+export function generateCases(
+  seed = DEFAULT_SEED,
+): { id: string; spec: CaseSpec; files: Record<string, string> }[] {
+  const out: { id: string; spec: CaseSpec; files: Record<string, string> }[] = [];
+  for (const [family, fn] of Object.entries(FAMILIES)) {
+    // One stream per family: changing one family leaves the others' cases as they were.
+    const g = new Gen(
+      mulberry32(seed ^ [...family].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261)),
+    );
+    for (let i = 0; i < PER_FAMILY; i++) {
+      const r = fn(g);
+      const id = `${family}-${String(i).padStart(2, "0")}`;
+      const spec: CaseSpec = {
+        family,
+        stateFile: r.stateFile ?? "helmfile.yaml",
+        args: [...(r.args ?? [])],
+        templateArgs: [...(r.templateArgs ?? [])],
+      };
+      out.push({ id, spec, files: r.files });
+    }
+  }
+  return out;
+}
+
+function main(): void {
+  const seedArg = process.argv.indexOf("--seed");
+  const seed = seedArg >= 0 ? Number(process.argv[seedArg + 1]) : DEFAULT_SEED;
+  const cases = generateCases(seed);
+  const keep = new Set(cases.map((c) => c.id));
+  mkdirSync(CASES_DIR, { recursive: true });
+  for (const d of readdirSync(CASES_DIR)) if (!keep.has(d)) rmSync(join(CASES_DIR, d), { recursive: true });
+  for (const c of cases) {
+    const dir = join(CASES_DIR, c.id);
+    rmSync(join(dir, "state"), { recursive: true, force: true });
+    for (const [rel, text] of Object.entries(c.files)) {
+      const p = join(dir, "state", rel);
+      mkdirSync(dirname(p), { recursive: true });
+      writeFileSync(p, text);
+    }
+    writeFileSync(join(dir, "case.json"), `${JSON.stringify(c.spec)}\n`);
+  }
+  process.stdout.write(`wrote ${cases.length} cases (seed ${seed}) to ${CASES_DIR}\n`);
+}
+
+if (require.main === module) main();

@@ -1,0 +1,192 @@
+/**
+ * What the differential suite's two sides share: the case layout, the four commands and their
+ * flags, the run environment and the normalisation. `scripts/regen-differential.ts` runs the
+ * real helmfile with it; `differential.test.ts` runs our CLI with it. Both run in a fresh copy
+ * of the case (`<run>/cases/<id>/state`, `<run>/charts`), so nothing is written to the tree.
+ */
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+
+/** The helmfile version the expected outputs were generated with; the one place it is pinned. */
+export const PINNED_HELMFILE_VERSION = "v1.8.0";
+
+export const DIFF_DIR = __dirname;
+export const CASES_DIR = join(__dirname, "cases");
+export const CHARTS_DIR = join(__dirname, "charts");
+export const METADATA_FILE = join(__dirname, "metadata.json");
+export const DEVIATIONS_FILE = join(__dirname, "deviations.json");
+
+/** `case.json`: the state file and the flags of one case. */
+export interface CaseSpec {
+  readonly family: string;
+  readonly stateFile: string;
+  /** Global flags, given before the command. */
+  readonly args: readonly string[];
+  /** Flags given to `template` only. */
+  readonly templateArgs: readonly string[];
+}
+
+export const COMMANDS = ["template", "build", "list", "write-values"] as const;
+export type CommandName = (typeof COMMANDS)[number];
+export type HelmMajor = 3 | 4;
+
+/** One command's outcome, normalised. `files` only for write-values (path relative to `$OUT`). */
+export interface Outcome {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly status: number;
+  readonly files: Record<string, string>;
+}
+
+/** The folders of one run of one case. */
+export interface RunDirs {
+  readonly root: string;
+  readonly stateDir: string;
+  readonly outDir: string;
+  readonly tempDir: string;
+  readonly home: string;
+  /** The folder whose `helm` is the helm of this run (helmfile prints its absolute path in errors). */
+  readonly helmDir: string;
+}
+
+export function listCaseIds(): string[] {
+  return readdirSync(CASES_DIR)
+    .filter((d) => existsSync(join(CASES_DIR, d, "case.json")))
+    .sort();
+}
+
+export function readSpec(id: string): CaseSpec {
+  return JSON.parse(readFileSync(join(CASES_DIR, id, "case.json"), "utf8")) as CaseSpec;
+}
+
+/** Copies the case's state and the charts under `root` (a fresh temporary folder). */
+export function prepareRun(root: string, id: string, command: CommandName, helmDir: string): RunDirs {
+  const stateDir = join(root, "cases", id, "state");
+  if (!existsSync(join(root, "charts"))) cpSync(CHARTS_DIR, join(root, "charts"), { recursive: true });
+  cpSync(join(CASES_DIR, id, "state"), stateDir, { recursive: true });
+  const dirs: RunDirs = {
+    root,
+    stateDir,
+    outDir: join(root, "out", id, command),
+    tempDir: join(root, "hftmp", id, command),
+    home: join(root, "home"),
+    helmDir,
+  };
+  for (const d of [dirs.outDir, dirs.tempDir, dirs.home]) mkdirSync(d, { recursive: true });
+  return dirs;
+}
+
+/** The argv after the program name, run with the state folder as cwd. */
+export function argvFor(spec: CaseSpec, command: CommandName, dirs: RunDirs): string[] {
+  const global = ["-f", spec.stateFile, ...spec.args];
+  switch (command) {
+    case "template":
+      return [...global, "template", "--skip-deps", "--concurrency=1", ...spec.templateArgs];
+    case "build":
+      return [...global, "build"];
+    case "list":
+      return [...global, "list", "--output", "json"];
+    case "write-values":
+      return [
+        ...global,
+        "write-values",
+        "--concurrency=1",
+        "--output-file-template",
+        `${dirs.outDir}/{{ .Release.Name }}.yaml`,
+      ];
+  }
+}
+
+/**
+ * The environment of both sides: helm found as `helm` on PATH (so `build` prints
+ * `helmBinary: helm`), a private HOME, helmfile's stable temp names and no upgrade notice.
+ */
+export function envFor(dirs: RunDirs, basePath: string): Record<string, string> {
+  return {
+    PATH: `${dirs.helmDir}:${basePath}`,
+    HOME: dirs.home,
+    HELMFILE_TEMPDIR: dirs.tempDir,
+    HELMFILE_DISABLE_RUNNER_UNIQUE_ID: "1",
+    HELMFILE_UPGRADE_NOTICE_DISABLED: "1",
+    PULUMI_HELMFILE_CACHE: "0",
+    TMPDIR: dirs.tempDir,
+  };
+}
+
+/**
+ * Replaces the run's absolute folders by placeholders. helmfile's helm error lists each
+ * argument with its length (`5: /tmp/…/x (73 bytes)`); for an argument holding a replaced
+ * folder that length is the folder's, so it becomes `(N bytes)`. Nothing else is rewritten.
+ */
+export function normalise(text: string, dirs: RunDirs): string {
+  const pairs: [string, string][] = [];
+  for (const [dir, name] of [
+    [dirs.outDir, "$OUT"],
+    [dirs.tempDir, "$TMP"],
+    [dirs.home, "$HOME"],
+    [dirs.root, "$ROOT"],
+    [dirs.helmDir, "$HELM_DIR"],
+  ] as const) {
+    pairs.push([dir, name]);
+    const real = realpathSync(dir);
+    if (real !== dir) pairs.push([real, name]);
+  }
+  let out = text;
+  for (const [from, to] of pairs) out = out.split(from).join(to);
+  return out.replace(/^( +\d+: .*\$(?:OUT|TMP|HOME|ROOT|HELM_DIR).*) \(\d+ bytes\)$/gm, "$1 (N bytes)");
+}
+
+/**
+ * The stderr of one command after {@link normalise}. `write-values` writes its releases in Go
+ * map order (pkg/app/app.go writeValues ranges over a map), so its lines are sorted.
+ */
+export function normaliseStderr(command: CommandName, text: string, dirs: RunDirs): string {
+  const out = normalise(text, dirs);
+  if (command !== "write-values" || out === "") return out;
+  const lines = out.endsWith("\n") ? out.slice(0, -1).split("\n") : out.split("\n");
+  return `${lines.sort().join("\n")}${out.endsWith("\n") ? "\n" : ""}`;
+}
+
+/** Every file under `dirs.outDir`, normalised, keyed by relative path. */
+export function collectFiles(dirs: RunDirs): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d).sort()) {
+      const p = join(d, e);
+      if (statSync(p).isDirectory()) walk(p);
+      else files[relative(dirs.outDir, p)] = normalise(readFileSync(p, "utf8"), dirs);
+    }
+  };
+  walk(dirs.outDir);
+  return files;
+}
+
+/** `expected/` (helm 4, and helm 3 when equal) or `expected-helm3/` (only where helm 3 differs). */
+export function expectedDir(id: string, command: CommandName, helm: HelmMajor): string {
+  const h3 = join(CASES_DIR, id, "expected-helm3", command);
+  if (helm === 3 && existsSync(h3)) return h3;
+  return join(CASES_DIR, id, "expected", command);
+}
+
+/** Reads an expected outcome: `stdout`, `stderr`, `status` and `files/` (absent file = empty). */
+export function readExpected(dir: string): Outcome {
+  if (!existsSync(join(dir, "status")))
+    throw new Error(`${dir}/status is missing: run scripts/regen-differential.ts`);
+  const read = (n: string): string => (existsSync(join(dir, n)) ? readFileSync(join(dir, n), "utf8") : "");
+  const files: Record<string, string> = {};
+  const fdir = join(dir, "files");
+  if (existsSync(fdir))
+    for (const f of readdirSync(fdir).sort()) files[f] = readFileSync(join(fdir, f), "utf8");
+  return {
+    stdout: read("stdout"),
+    stderr: read("stderr"),
+    status: Number(read("status").trim() || "0"),
+    files,
+  };
+}
+
+/** Deviation codes by `<case id>/<command>` (see docs/differences-from-helmfile.md). */
+export function readDeviations(): Record<string, string> {
+  if (!existsSync(DEVIATIONS_FILE)) return {};
+  return JSON.parse(readFileSync(DEVIATIONS_FILE, "utf8")) as Record<string, string>;
+}
