@@ -29,8 +29,12 @@ export const explainCommand: CommandSpec = {
   name: "explain",
   summary: "Show which layer set a state or release value, and the chain of layers behind it",
   flags: [
-    { name: "state", type: "bool" },
-    { name: "output", short: "o", type: "string" },
+    {
+      name: "state",
+      type: "bool",
+      help: "explain a state value (.Values of the state) instead of a release value",
+    },
+    { name: "output", short: "o", type: "string", help: "output format: text (default) or json" },
   ],
   run: runExplain,
 };

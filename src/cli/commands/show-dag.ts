@@ -4,7 +4,7 @@
  * the group after the last of its needs, declaration order inside a group; columns as Go's
  * tabwriter (padding 1, spaces), trailing whitespace trimmed.
  */
-import { isHelmfileError, RenderError } from "../../shared/errors";
+import { RenderError } from "../../shared/errors";
 import type { PreparedRelease } from "../../shared/model";
 import type { CliContext } from "../cli-context";
 import type { CommandSpec } from "./command-spec";
