@@ -79,7 +79,7 @@ export function completeSchema(schemaJson: string): string {
         type: "object",
         additionalProperties: { $ref: `#/types/${RELEASE_INFO}` },
         description:
-          "The releases created, by id (`[kubeContext/]namespace/name`): name, namespace, chart, version and merged values.",
+          "The releases created, by id (`[kubeContext/]namespace/name`): name, namespace, chart, version and merged values (all secret when any release's values are).",
       },
     };
     helmfile.required = [...new Set([...(helmfile.required ?? []), "releases"])].sort();
@@ -158,7 +158,9 @@ export class HelmfileComponentProvider extends ComponentProvider {
           values: JSON.parse(values) as Record<string, unknown>,
         }));
     }
-    return { urn: helmfile.urn, state: { releaseIds: helmfile.releaseIds, releases: infos } };
+    // One Output for the whole map: it is secret when any release is, so every SDK marks `releases`
+    // secret (a secret nested in a plain map is unwrapped, and its secrecy lost, by some SDKs).
+    return { urn: helmfile.urn, state: { releaseIds: helmfile.releaseIds, releases: pulumi.all(infos) } };
   }
 
   /** The analyzer's schema, completed (see the top of this file). */
