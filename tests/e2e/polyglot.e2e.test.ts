@@ -10,16 +10,20 @@
  * Local programs (a `workDir` copy of each example with its relative paths made absolute), file
  * backend in a temporary folder, empty passphrase. No mocks, no cluster.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
-import {
-  LocalWorkspace,
-  PulumiCommand,
-  type EngineEvent,
-  type Stack,
-} from "@pulumi/pulumi/automation";
+import { LocalWorkspace, PulumiCommand, type EngineEvent, type Stack } from "@pulumi/pulumi/automation";
 import { Helmfile } from "../../src/emit/helmfile";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
 import { buildProviderBundle } from "./provider-bundle";
@@ -55,7 +59,10 @@ function missingReason(): string | undefined {
 }
 const reason = missingReason();
 const describeEngine = reason === undefined ? describe : describe.skip;
-const title = reason === undefined ? "Python and Go programs (real engine)" : `Python and Go programs (skipped: ${reason})`;
+const title =
+  reason === undefined
+    ? "Python and Go programs (real engine)"
+    : `Python and Go programs (skipped: ${reason})`;
 
 /** Every file under dir, relative to it, with its text. */
 function tree(dir: string): Record<string, string> {
@@ -215,7 +222,10 @@ describeEngine(title, () => {
         envSecret: SECRET,
         auth: { token: "hcl-tier/hcl.example.com/HCL-ROLE" }, // from values.hcl
       });
-      expect(Object.keys(tree(out("hcl")))).toEqual(["1-manifest/v1-namespace-default-hcl.yaml", "1-manifest/v1-secret-hcl-hcl-app-credentials.yaml"]);
+      expect(Object.keys(tree(out("hcl")))).toEqual([
+        "1-manifest/v1-namespace-default-hcl.yaml",
+        "1-manifest/v1-secret-hcl-hcl-app-credentials.yaml",
+      ]);
       // The backend's files (checkpoint, history, backups) hold the secret only encrypted.
       const stored = Object.entries(tree(join(root, "backend")));
       expect(stored.some(([p]) => p.endsWith(join(`helmfile-quickstart-${lang}`, "hcl.json")))).toBe(true);

@@ -34,7 +34,9 @@ function missingReason(): string | undefined {
 const reason = missingReason();
 const describeEngine = reason === undefined ? describe : describe.skip;
 const title =
-  reason === undefined ? "built provider bundle vs library (real engine)" : `built provider bundle (skipped: ${reason})`;
+  reason === undefined
+    ? "built provider bundle vs library (real engine)"
+    : `built provider bundle (skipped: ${reason})`;
 
 /** Every file under dir, relative to it, with its text. */
 function tree(dir: string): Record<string, string> {
@@ -127,13 +129,16 @@ describeEngine(title, () => {
           { ...c.args, renderToDirectory: dir("bundle", c), releaseIds: undefined, releases: undefined },
           {},
           true,
-        ) as pulumi.ComponentResource & { releaseIds: pulumi.Output<string[]>; releases: pulumi.Output<unknown> };
+        ) as pulumi.ComponentResource & {
+          releaseIds: pulumi.Output<string[]>;
+          releases: pulumi.Output<unknown>;
+        };
         const lib = new Helmfile(`lib-${c.name}`, { ...c.args, renderToDirectory: dir("lib", c) });
         out[`bundle-${c.name}`] = { ids: remote.releaseIds, releases: remote.releases };
         out[`bundle-${c.name}-releases`] = remote.releases; // top level: its secrecy is reported
-        const libValues = pulumi.output(lib.releases).apply((rs) =>
-          pulumi.all(Object.fromEntries(Object.entries(rs).map(([id, r]) => [id, r.values]))),
-        );
+        const libValues = pulumi
+          .output(lib.releases)
+          .apply((rs) => pulumi.all(Object.fromEntries(Object.entries(rs).map(([id, r]) => [id, r.values]))));
         out[`lib-${c.name}`] = { ids: lib.releaseIds, values: libValues };
       }
       return out;
@@ -163,8 +168,12 @@ describeEngine(title, () => {
       // Each stage produced releases, and the same ones.
       expect({ case: c.stage, ids: bundle.ids }).toEqual({ case: c.stage, ids: lib.ids });
       expect(bundle.ids.length).toBeGreaterThan(0);
-      const libValues = Object.fromEntries(Object.entries(lib.values).map(([id, v]) => [id, JSON.parse(v) as unknown]));
-      const bundleValues = Object.fromEntries(Object.entries(bundle.releases).map(([id, r]) => [id, r.values]));
+      const libValues = Object.fromEntries(
+        Object.entries(lib.values).map(([id, v]) => [id, JSON.parse(v) as unknown]),
+      );
+      const bundleValues = Object.fromEntries(
+        Object.entries(bundle.releases).map(([id, r]) => [id, r.values]),
+      );
       expect({ case: c.stage, values: bundleValues }).toEqual({ case: c.stage, values: libValues });
       const libTree = tree(dir("lib", c));
       expect(Object.keys(libTree).length).toBeGreaterThan(0);
