@@ -2,8 +2,8 @@
 # Builds the real Pulumi engine (CLI, Kubernetes provider plugin) and sops/age from the Go module
 # proxy, at the versions pinned by tools/engine/*/go.mod, into a cache outside the work tree:
 #
-#   $CACHE/bin/          pulumi, pulumi-resource-pulumi-nodejs, pulumi-language-nodejs (our own), sops, age,
-#                        age-keygen
+#   $CACHE/bin/          pulumi, pulumi-resource-pulumi-nodejs, pulumi-language-nodejs/-python/-go (our own),
+#                        sops, age, age-keygen
 #   $CACHE/libexec/      pulumi-resource-kubernetes (installed as a plugin, not used from here)
 #   $CACHE/pulumi-home/  private PULUMI_HOME holding the kubernetes plugin
 #   $CACHE/stamps/       one stamp per piece: a piece whose inputs did not change is not rebuilt
@@ -12,7 +12,8 @@
 # CACHE is ${PULUMI_HELMFILE_CACHE:-$HOME/.cache/pulumi-helmfile}. Go modules and build objects use
 # Go's own caches (go env GOMODCACHE GOCACHE).
 #
-# Usage: scripts/build-engine.sh [--only cli|language-nodejs|kubernetes|sops]... [--print-env] [--quiet]
+# Usage: scripts/build-engine.sh [--only cli|language-nodejs|language-python|language-go|kubernetes|sops]...
+#                               [--print-env] [--quiet]
 #   --print-env   print only `export` lines on stdout (eval "$(scripts/build-engine.sh --print-env)");
 #                 build output goes to stderr
 #   Afterwards:   source scripts/engine-env.sh
@@ -58,7 +59,7 @@ while [ $# -gt 0 ]; do
     *) echo "build-engine: unknown argument $1" >&2; exit 2 ;;
   esac
 done
-[ ${#ONLY[@]} -gt 0 ] || ONLY=(cli language-nodejs kubernetes sops)
+[ ${#ONLY[@]} -gt 0 ] || ONLY=(cli language-nodejs language-python language-go kubernetes sops)
 
 if [ "$PRINT_ENV" = 1 ]; then exec 3>&1 1>&2; fi
 log() { [ "$QUIET" = 1 ] || echo "build-engine: $*"; }
@@ -92,7 +93,7 @@ stamp_key() { # piece extra...
   local piece=$1; shift
   {
     echo "$GO_VERSION $TAGS $* $(uname -m)"
-    (cd "$ENGINE_SRC/$piece" && find . -type f \( -name '*.go' -o -name go.mod -o -name go.sum \) | LC_ALL=C sort | xargs sha256sum)
+    (cd "$ENGINE_SRC/$piece" && find . -type f \( -name '*.go' -o -name '*.py' -o -name go.mod -o -name go.sum \) | LC_ALL=C sort | xargs sha256sum)
   } | sha256sum | cut -d' ' -f1
 }
 is_stamped() { # piece key files...
@@ -194,6 +195,29 @@ build_language_nodejs() {
   echo "$key" >"$STAMPS/language-nodejs"
 }
 
+# ---------------------------------------------------------------- python and go language hosts
+# Our own minimal hosts (tools/engine/language-python, tools/engine/language-go): upstream's are not served
+# by the module proxy either. The python host runs programs with the PyPI `pulumi` package of the virtual
+# environment scripts/setup.sh makes (PYTHON_SDK_VERSION there); the go host compiles programs with `go build`.
+PYTHON_SDK_VERSION=$(sed -n 's/^PYTHON_SDK_VERSION=\([0-9.]*\).*/\1/p' "$ROOT/scripts/setup.sh")
+build_language_host() { # lang version
+  local lang=$1 v=$2 key out="$BIN/pulumi-language-$1"
+  key=$(stamp_key "language-$lang" "$v")
+  if is_stamped "language-$lang" "$key" "$out"; then
+    log "pulumi-language-$lang (ours, $v) is up to date"
+    return
+  fi
+  stage "language-$lang"
+  (
+    cd "$BUILD/language-$lang"
+    timed "download language-$lang modules" "$LOGS/language-$lang-download.log" go mod download
+    timed "build pulumi-language-$lang" "$LOGS/language-$lang-build.log" gobuild \
+      "$BUILD/language-$lang/pulumi-language-$lang" "-X main.version=$v" .
+  )
+  install -m 0755 "$BUILD/language-$lang/pulumi-language-$lang" "$out"
+  echo "$key" >"$STAMPS/language-$lang"
+}
+
 # ---------------------------------------------------------------- kubernetes provider
 build_kubernetes() {
   local pv
@@ -273,6 +297,10 @@ build_sops() {
 # The CLI is needed to install the kubernetes plugin, so it is built first whenever kubernetes is wanted.
 if wants cli || wants kubernetes; then build_cli; fi
 if wants language-nodejs; then build_language_nodejs; fi
+if wants language-python; then build_language_host python "${PYTHON_SDK_VERSION:-0.0.0}"; fi
+if wants language-go; then
+  build_language_host go "$(module_version "$ENGINE_SRC/language-go" github.com/pulumi/pulumi/sdk/v3 | sed 's/^v//')"
+fi
 if wants kubernetes; then build_kubernetes; install_kubernetes_plugin; fi
 if wants sops; then build_sops; fi
 

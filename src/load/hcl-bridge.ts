@@ -1,33 +1,13 @@
 /**
- * Reaches the HCL values evaluator (`src/load/hcl/index.ts`, written separately) lazily;
- * without it an `.hcl` values file is a clear `HCL_UNSUPPORTED` error.
+ * Evaluates HCL values files with the HCL evaluator (`src/load/hcl/index.ts`). The import is a
+ * plain static one so that every bundle of the library (the component provider's esbuild bundle
+ * among them) carries the evaluator; an optional, caught `require` could silently drop it.
  */
-import { LoadError } from "../shared/errors";
 import type { ValueMap } from "../shared/value";
+import { evaluateHclValues } from "./hcl/index";
 import type { LoaderContext } from "./loader-context";
-
-type HclEvaluator = (files: readonly string[], io: { readonly fs: LoaderContext["fs"] }) => ValueMap;
-
-function evaluator(): HclEvaluator | undefined {
-  try {
-    const req = require as (id: string) => Record<string, unknown>;
-    return req("./hcl/index").evaluateHclValues as HclEvaluator | undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Evaluates HCL values files together (cross-file `hv.*` references), in the given order. */
 export function evaluateHcl(ctx: LoaderContext, files: readonly string[]): ValueMap {
-  const fn = evaluator();
-  if (fn === undefined) {
-    throw new LoadError(
-      "HCL_UNSUPPORTED",
-      `cannot load HCL values file ${files[0] ?? ""}: HCL values are not supported yet`,
-      {
-        ...(files[0] === undefined ? {} : { file: files[0] }),
-      },
-    );
-  }
-  return fn(files, { fs: ctx.fs });
+  return evaluateHclValues(files, { fs: ctx.fs });
 }

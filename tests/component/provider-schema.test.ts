@@ -49,7 +49,7 @@ describe("provider schema", () => {
       "manifests",
       "helm-release",
     ]);
-    expect(Object.keys(h?.properties ?? {})).toEqual(["releaseIds"]);
+    expect(Object.keys(h?.properties ?? {})).toEqual(["releaseIds", "releases"]);
     expect(schema.dependencies).toEqual([{ name: "kubernetes", version: k8sVersion }]);
   });
 

@@ -19,6 +19,8 @@ type Helmfile struct {
 
 	// Ids (`[kubeContext/]namespace/name`) of the releases created, in helmfile's order.
 	ReleaseIds pulumi.StringArrayOutput `pulumi:"releaseIds"`
+	// The releases created, by id (`[kubeContext/]namespace/name`): name, namespace, chart, version and merged values (all secret when any release's values are).
+	Releases ReleaseInfoMapOutput `pulumi:"releases"`
 }
 
 // NewHelmfile registers a new resource with the given unique name, arguments, and options.
@@ -42,15 +44,23 @@ func NewHelmfile(ctx *pulumi.Context,
 
 type helmfileArgs struct {
 	// How many releases are rendered at once. Default 4.
-	Concurrency *float64 `pulumi:"concurrency"`
+	Concurrency *int `pulumi:"concurrency"`
 	// Environment name, like helmfile's `-e`. Default `default`.
 	Environment *string `pulumi:"environment"`
 	// Path of the helmfile state file or `helmfile.d/` directory, like helmfile's `-f`.
 	File string `pulumi:"file"`
 	// Path of the helm binary used to render. Default: `$HELM_BINARY`, else `helm` on PATH.
 	HelmBinary *string `pulumi:"helmBinary"`
+	// Also select the direct `needs` of selected releases, like `--include-needs`. Default false.
+	IncludeNeeds *bool `pulumi:"includeNeeds"`
+	// Also select the needs of needs, like `--include-transitive-needs`. Default false.
+	IncludeTransitiveNeeds *bool `pulumi:"includeTransitiveNeeds"`
 	// Kubernetes context, like `--kube-context`. Default: as declared.
 	KubeContext *string `pulumi:"kubeContext"`
+	// Path of the kubeconfig file, like `--kubeconfig`: every release is deployed through a
+	// Kubernetes provider for its own `kubeContext` from this file. Default: `KUBECONFIG`, else
+	// `~/.kube/config`.
+	Kubeconfig *string `pulumi:"kubeconfig"`
 	// How releases reach the cluster. Default `manifests`.
 	Mode *HelmfileMode `pulumi:"mode"`
 	// Overrides every release's namespace, like `--namespace`. Default: as declared.
@@ -62,8 +72,12 @@ type helmfileArgs struct {
 	RenderToDirectory *string `pulumi:"renderToDirectory"`
 	// Release selectors, like repeated `-l`; entries are OR-ed. Default: every release.
 	Selectors []string `pulumi:"selectors"`
+	// Do not install any chart's `crds/`, like `--skip-crds`. Default false.
+	SkipCrds *bool `pulumi:"skipCrds"`
 	// Skips `helm dependency build` for local charts, like `--skip-deps`. Default false.
 	SkipDeps *bool `pulumi:"skipDeps"`
+	// Skip needs that are not selected instead of failing, like `--skip-needs`. Default true unless an include flag is set.
+	SkipNeeds *bool `pulumi:"skipNeeds"`
 	// State values merged over the environment values, like `--state-values-set` but structured.
 	// May hold Outputs of other resources; at preview an unknown value makes only the releases
 	// that depend on it unknown. Default none.
@@ -79,15 +93,23 @@ type helmfileArgs struct {
 // The set of arguments for constructing a Helmfile resource.
 type HelmfileArgs struct {
 	// How many releases are rendered at once. Default 4.
-	Concurrency pulumi.Float64PtrInput
+	Concurrency pulumi.IntPtrInput
 	// Environment name, like helmfile's `-e`. Default `default`.
 	Environment pulumi.StringPtrInput
 	// Path of the helmfile state file or `helmfile.d/` directory, like helmfile's `-f`.
 	File pulumi.StringInput
 	// Path of the helm binary used to render. Default: `$HELM_BINARY`, else `helm` on PATH.
 	HelmBinary pulumi.StringPtrInput
+	// Also select the direct `needs` of selected releases, like `--include-needs`. Default false.
+	IncludeNeeds pulumi.BoolPtrInput
+	// Also select the needs of needs, like `--include-transitive-needs`. Default false.
+	IncludeTransitiveNeeds pulumi.BoolPtrInput
 	// Kubernetes context, like `--kube-context`. Default: as declared.
 	KubeContext pulumi.StringPtrInput
+	// Path of the kubeconfig file, like `--kubeconfig`: every release is deployed through a
+	// Kubernetes provider for its own `kubeContext` from this file. Default: `KUBECONFIG`, else
+	// `~/.kube/config`.
+	Kubeconfig pulumi.StringPtrInput
 	// How releases reach the cluster. Default `manifests`.
 	Mode HelmfileModePtrInput
 	// Overrides every release's namespace, like `--namespace`. Default: as declared.
@@ -99,8 +121,12 @@ type HelmfileArgs struct {
 	RenderToDirectory pulumi.StringPtrInput
 	// Release selectors, like repeated `-l`; entries are OR-ed. Default: every release.
 	Selectors pulumi.StringArrayInput
+	// Do not install any chart's `crds/`, like `--skip-crds`. Default false.
+	SkipCrds pulumi.BoolPtrInput
 	// Skips `helm dependency build` for local charts, like `--skip-deps`. Default false.
 	SkipDeps pulumi.BoolPtrInput
+	// Skip needs that are not selected instead of failing, like `--skip-needs`. Default true unless an include flag is set.
+	SkipNeeds pulumi.BoolPtrInput
 	// State values merged over the environment values, like `--state-values-set` but structured.
 	// May hold Outputs of other resources; at preview an unknown value makes only the releases
 	// that depend on it unknown. Default none.
@@ -153,6 +179,11 @@ func (o HelmfileOutput) ToHelmfileOutputWithContext(ctx context.Context) Helmfil
 // Ids (`[kubeContext/]namespace/name`) of the releases created, in helmfile's order.
 func (o HelmfileOutput) ReleaseIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Helmfile) pulumi.StringArrayOutput { return v.ReleaseIds }).(pulumi.StringArrayOutput)
+}
+
+// The releases created, by id (`[kubeContext/]namespace/name`): name, namespace, chart, version and merged values (all secret when any release's values are).
+func (o HelmfileOutput) Releases() ReleaseInfoMapOutput {
+	return o.ApplyT(func(v *Helmfile) ReleaseInfoMapOutput { return v.Releases }).(ReleaseInfoMapOutput)
 }
 
 func init() {

@@ -54,10 +54,20 @@ func NewRelease(ctx *pulumi.Context,
 }
 
 type releaseArgs struct {
+	// Roll back a failed install or upgrade, like `--atomic` (mode `helm-release`). Default false.
+	Atomic *bool `pulumi:"atomic"`
 	// The chart as written in the helmfile (`repo/chart`, `oci://…` or a local path).
 	Chart string `pulumi:"chart"`
 	// Chart reference helm installs from in mode `helm-release` (local path, `oci://…` or chart name). Default: `chart`.
 	ChartRef *string `pulumi:"chartRef"`
+	// Delete new resources of a failed upgrade, like `--cleanup-on-fail` (mode `helm-release`). Default false.
+	CleanupOnFail *bool `pulumi:"cleanupOnFail"`
+	// Kinds (`group/Kind`) of custom resources that are cluster-scoped: they get no namespace. Default none.
+	ClusterScopedKinds []string `pulumi:"clusterScopedKinds"`
+	// Create the release namespace, like `--create-namespace` (mode `helm-release`). Default false.
+	CreateNamespace *bool `pulumi:"createNamespace"`
+	// Release revisions helm keeps, like `--history-max` (mode `helm-release`). Default 10.
+	HistoryMax *int `pulumi:"historyMax"`
 	// The manifest `helm template` renders for the release (multi-document YAML).
 	Manifest string `pulumi:"manifest"`
 	// How the release reaches the cluster. Default `manifests`.
@@ -68,18 +78,38 @@ type releaseArgs struct {
 	Namespace string `pulumi:"namespace"`
 	// Repository URL for `chartRef` in mode `helm-release`. Default none.
 	RepositoryUrl *string `pulumi:"repositoryUrl"`
+	// Drop the CRDs of the chart's `crds/` folder (helmfile's `skipCRDs`). Default false.
+	SkipCrds *bool `pulumi:"skipCrds"`
+	// Seconds helm waits for operations, like `--timeout` (mode `helm-release`). Default helm's (300).
+	Timeout *int `pulumi:"timeout"`
 	// The merged user-supplied values as helm computes them, as canonical (sorted-key) JSON.
 	Values string `pulumi:"values"`
 	// The chart version, when pinned. Default: unpinned.
 	Version *string `pulumi:"version"`
+	// Wait until the release's objects are ready, like helm's `--wait` (helmfile's `wait`). When
+	// false, objects are applied without Pulumi's readiness await (`pulumi.com/skipAwait`), as helm
+	// installs without `--wait`. Default false.
+	Wait *bool `pulumi:"wait"`
+	// Wait for Jobs to complete too, like `--wait-for-jobs` (mode `helm-release`). Default false.
+	WaitForJobs *bool `pulumi:"waitForJobs"`
 }
 
 // The set of arguments for constructing a Release resource.
 type ReleaseArgs struct {
+	// Roll back a failed install or upgrade, like `--atomic` (mode `helm-release`). Default false.
+	Atomic pulumi.BoolPtrInput
 	// The chart as written in the helmfile (`repo/chart`, `oci://…` or a local path).
 	Chart pulumi.StringInput
 	// Chart reference helm installs from in mode `helm-release` (local path, `oci://…` or chart name). Default: `chart`.
 	ChartRef pulumi.StringPtrInput
+	// Delete new resources of a failed upgrade, like `--cleanup-on-fail` (mode `helm-release`). Default false.
+	CleanupOnFail pulumi.BoolPtrInput
+	// Kinds (`group/Kind`) of custom resources that are cluster-scoped: they get no namespace. Default none.
+	ClusterScopedKinds pulumi.StringArrayInput
+	// Create the release namespace, like `--create-namespace` (mode `helm-release`). Default false.
+	CreateNamespace pulumi.BoolPtrInput
+	// Release revisions helm keeps, like `--history-max` (mode `helm-release`). Default 10.
+	HistoryMax pulumi.IntPtrInput
 	// The manifest `helm template` renders for the release (multi-document YAML).
 	Manifest pulumi.StringInput
 	// How the release reaches the cluster. Default `manifests`.
@@ -90,10 +120,20 @@ type ReleaseArgs struct {
 	Namespace pulumi.StringInput
 	// Repository URL for `chartRef` in mode `helm-release`. Default none.
 	RepositoryUrl pulumi.StringPtrInput
+	// Drop the CRDs of the chart's `crds/` folder (helmfile's `skipCRDs`). Default false.
+	SkipCrds pulumi.BoolPtrInput
+	// Seconds helm waits for operations, like `--timeout` (mode `helm-release`). Default helm's (300).
+	Timeout pulumi.IntPtrInput
 	// The merged user-supplied values as helm computes them, as canonical (sorted-key) JSON.
 	Values pulumi.StringInput
 	// The chart version, when pinned. Default: unpinned.
 	Version pulumi.StringPtrInput
+	// Wait until the release's objects are ready, like helm's `--wait` (helmfile's `wait`). When
+	// false, objects are applied without Pulumi's readiness await (`pulumi.com/skipAwait`), as helm
+	// installs without `--wait`. Default false.
+	Wait pulumi.BoolPtrInput
+	// Wait for Jobs to complete too, like `--wait-for-jobs` (mode `helm-release`). Default false.
+	WaitForJobs pulumi.BoolPtrInput
 }
 
 func (ReleaseArgs) ElementType() reflect.Type {

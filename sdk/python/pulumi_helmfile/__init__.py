@@ -10,6 +10,7 @@ from ._enums import *
 from .helmfile import *
 from .provider import *
 from .release import *
+from . import outputs
 _utilities.register(
     resource_modules="""
 [

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 from ._enums import *
 import pulumi_kubernetes
 
@@ -22,16 +23,21 @@ __all__ = ['HelmfileArgs', 'Helmfile']
 class HelmfileArgs:
     def __init__(__self__, *,
                  file: pulumi.Input[_builtins.str],
-                 concurrency: pulumi.Input[Optional[_builtins.float]] = None,
+                 concurrency: pulumi.Input[Optional[_builtins.int]] = None,
                  environment: pulumi.Input[Optional[_builtins.str]] = None,
                  helm_binary: pulumi.Input[Optional[_builtins.str]] = None,
+                 include_needs: pulumi.Input[Optional[_builtins.bool]] = None,
+                 include_transitive_needs: pulumi.Input[Optional[_builtins.bool]] = None,
                  kube_context: pulumi.Input[Optional[_builtins.str]] = None,
+                 kubeconfig: pulumi.Input[Optional[_builtins.str]] = None,
                  mode: pulumi.Input[Optional['HelmfileMode']] = None,
                  namespace: pulumi.Input[Optional[_builtins.str]] = None,
                  provider: pulumi.Input[Optional['pulumi_kubernetes.Provider']] = None,
                  render_to_directory: pulumi.Input[Optional[_builtins.str]] = None,
                  selectors: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 skip_crds: pulumi.Input[Optional[_builtins.bool]] = None,
                  skip_deps: pulumi.Input[Optional[_builtins.bool]] = None,
+                 skip_needs: pulumi.Input[Optional[_builtins.bool]] = None,
                  state_values: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  state_values_files: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  state_values_set: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -40,17 +46,24 @@ class HelmfileArgs:
         The set of arguments for constructing a Helmfile resource.
 
         :param pulumi.Input[_builtins.str] file: Path of the helmfile state file or `helmfile.d/` directory, like helmfile's `-f`.
-        :param pulumi.Input[_builtins.float] concurrency: How many releases are rendered at once. Default 4.
+        :param pulumi.Input[_builtins.int] concurrency: How many releases are rendered at once. Default 4.
         :param pulumi.Input[_builtins.str] environment: Environment name, like helmfile's `-e`. Default `default`.
         :param pulumi.Input[_builtins.str] helm_binary: Path of the helm binary used to render. Default: `$HELM_BINARY`, else `helm` on PATH.
+        :param pulumi.Input[_builtins.bool] include_needs: Also select the direct `needs` of selected releases, like `--include-needs`. Default false.
+        :param pulumi.Input[_builtins.bool] include_transitive_needs: Also select the needs of needs, like `--include-transitive-needs`. Default false.
         :param pulumi.Input[_builtins.str] kube_context: Kubernetes context, like `--kube-context`. Default: as declared.
+        :param pulumi.Input[_builtins.str] kubeconfig: Path of the kubeconfig file, like `--kubeconfig`: every release is deployed through a
+               Kubernetes provider for its own `kubeContext` from this file. Default: `KUBECONFIG`, else
+               `~/.kube/config`.
         :param pulumi.Input['HelmfileMode'] mode: How releases reach the cluster. Default `manifests`.
         :param pulumi.Input[_builtins.str] namespace: Overrides every release's namespace, like `--namespace`. Default: as declared.
         :param pulumi.Input['pulumi_kubernetes.Provider'] provider: The Kubernetes provider every child resource uses. Default: the ambient kubeconfig.
         :param pulumi.Input[_builtins.str] render_to_directory: Writes every manifest under this directory instead of applying it to a cluster (a Kubernetes
                provider with `renderYamlToDirectory`). Only for mode `manifests`. Default: apply to the cluster.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] selectors: Release selectors, like repeated `-l`; entries are OR-ed. Default: every release.
+        :param pulumi.Input[_builtins.bool] skip_crds: Do not install any chart's `crds/`, like `--skip-crds`. Default false.
         :param pulumi.Input[_builtins.bool] skip_deps: Skips `helm dependency build` for local charts, like `--skip-deps`. Default false.
+        :param pulumi.Input[_builtins.bool] skip_needs: Skip needs that are not selected instead of failing, like `--skip-needs`. Default true unless an include flag is set.
         :param pulumi.Input[Mapping[str, Any]] state_values: State values merged over the environment values, like `--state-values-set` but structured.
                May hold Outputs of other resources; at preview an unknown value makes only the releases
                that depend on it unknown. Default none.
@@ -65,8 +78,14 @@ class HelmfileArgs:
             pulumi.set(__self__, "environment", environment)
         if helm_binary is not None:
             pulumi.set(__self__, "helm_binary", helm_binary)
+        if include_needs is not None:
+            pulumi.set(__self__, "include_needs", include_needs)
+        if include_transitive_needs is not None:
+            pulumi.set(__self__, "include_transitive_needs", include_transitive_needs)
         if kube_context is not None:
             pulumi.set(__self__, "kube_context", kube_context)
+        if kubeconfig is not None:
+            pulumi.set(__self__, "kubeconfig", kubeconfig)
         if mode is not None:
             pulumi.set(__self__, "mode", mode)
         if namespace is not None:
@@ -77,8 +96,12 @@ class HelmfileArgs:
             pulumi.set(__self__, "render_to_directory", render_to_directory)
         if selectors is not None:
             pulumi.set(__self__, "selectors", selectors)
+        if skip_crds is not None:
+            pulumi.set(__self__, "skip_crds", skip_crds)
         if skip_deps is not None:
             pulumi.set(__self__, "skip_deps", skip_deps)
+        if skip_needs is not None:
+            pulumi.set(__self__, "skip_needs", skip_needs)
         if state_values is not None:
             pulumi.set(__self__, "state_values", state_values)
         if state_values_files is not None:
@@ -102,14 +125,14 @@ class HelmfileArgs:
 
     @_builtins.property
     @pulumi.getter
-    def concurrency(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def concurrency(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         How many releases are rendered at once. Default 4.
         """
         return pulumi.get(self, "concurrency")
 
     @concurrency.setter
-    def concurrency(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def concurrency(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "concurrency", value)
 
     @_builtins.property
@@ -137,6 +160,30 @@ class HelmfileArgs:
         pulumi.set(self, "helm_binary", value)
 
     @_builtins.property
+    @pulumi.getter(name="includeNeeds")
+    def include_needs(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Also select the direct `needs` of selected releases, like `--include-needs`. Default false.
+        """
+        return pulumi.get(self, "include_needs")
+
+    @include_needs.setter
+    def include_needs(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "include_needs", value)
+
+    @_builtins.property
+    @pulumi.getter(name="includeTransitiveNeeds")
+    def include_transitive_needs(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Also select the needs of needs, like `--include-transitive-needs`. Default false.
+        """
+        return pulumi.get(self, "include_transitive_needs")
+
+    @include_transitive_needs.setter
+    def include_transitive_needs(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "include_transitive_needs", value)
+
+    @_builtins.property
     @pulumi.getter(name="kubeContext")
     def kube_context(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -147,6 +194,20 @@ class HelmfileArgs:
     @kube_context.setter
     def kube_context(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "kube_context", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def kubeconfig(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Path of the kubeconfig file, like `--kubeconfig`: every release is deployed through a
+        Kubernetes provider for its own `kubeContext` from this file. Default: `KUBECONFIG`, else
+        `~/.kube/config`.
+        """
+        return pulumi.get(self, "kubeconfig")
+
+    @kubeconfig.setter
+    def kubeconfig(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kubeconfig", value)
 
     @_builtins.property
     @pulumi.getter
@@ -210,6 +271,18 @@ class HelmfileArgs:
         pulumi.set(self, "selectors", value)
 
     @_builtins.property
+    @pulumi.getter(name="skipCrds")
+    def skip_crds(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Do not install any chart's `crds/`, like `--skip-crds`. Default false.
+        """
+        return pulumi.get(self, "skip_crds")
+
+    @skip_crds.setter
+    def skip_crds(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "skip_crds", value)
+
+    @_builtins.property
     @pulumi.getter(name="skipDeps")
     def skip_deps(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
@@ -220,6 +293,18 @@ class HelmfileArgs:
     @skip_deps.setter
     def skip_deps(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "skip_deps", value)
+
+    @_builtins.property
+    @pulumi.getter(name="skipNeeds")
+    def skip_needs(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Skip needs that are not selected instead of failing, like `--skip-needs`. Default true unless an include flag is set.
+        """
+        return pulumi.get(self, "skip_needs")
+
+    @skip_needs.setter
+    def skip_needs(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "skip_needs", value)
 
     @_builtins.property
     @pulumi.getter(name="stateValues")
@@ -278,17 +363,22 @@ class Helmfile(pulumi.ComponentResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 concurrency: pulumi.Input[Optional[_builtins.float]] = None,
+                 concurrency: pulumi.Input[Optional[_builtins.int]] = None,
                  environment: pulumi.Input[Optional[_builtins.str]] = None,
                  file: pulumi.Input[Optional[_builtins.str]] = None,
                  helm_binary: pulumi.Input[Optional[_builtins.str]] = None,
+                 include_needs: pulumi.Input[Optional[_builtins.bool]] = None,
+                 include_transitive_needs: pulumi.Input[Optional[_builtins.bool]] = None,
                  kube_context: pulumi.Input[Optional[_builtins.str]] = None,
+                 kubeconfig: pulumi.Input[Optional[_builtins.str]] = None,
                  mode: pulumi.Input[Optional['HelmfileMode']] = None,
                  namespace: pulumi.Input[Optional[_builtins.str]] = None,
                  provider: pulumi.Input[Optional['pulumi_kubernetes.Provider']] = None,
                  render_to_directory: pulumi.Input[Optional[_builtins.str]] = None,
                  selectors: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 skip_crds: pulumi.Input[Optional[_builtins.bool]] = None,
                  skip_deps: pulumi.Input[Optional[_builtins.bool]] = None,
+                 skip_needs: pulumi.Input[Optional[_builtins.bool]] = None,
                  state_values: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  state_values_files: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  state_values_set: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -299,18 +389,25 @@ class Helmfile(pulumi.ComponentResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.float] concurrency: How many releases are rendered at once. Default 4.
+        :param pulumi.Input[_builtins.int] concurrency: How many releases are rendered at once. Default 4.
         :param pulumi.Input[_builtins.str] environment: Environment name, like helmfile's `-e`. Default `default`.
         :param pulumi.Input[_builtins.str] file: Path of the helmfile state file or `helmfile.d/` directory, like helmfile's `-f`.
         :param pulumi.Input[_builtins.str] helm_binary: Path of the helm binary used to render. Default: `$HELM_BINARY`, else `helm` on PATH.
+        :param pulumi.Input[_builtins.bool] include_needs: Also select the direct `needs` of selected releases, like `--include-needs`. Default false.
+        :param pulumi.Input[_builtins.bool] include_transitive_needs: Also select the needs of needs, like `--include-transitive-needs`. Default false.
         :param pulumi.Input[_builtins.str] kube_context: Kubernetes context, like `--kube-context`. Default: as declared.
+        :param pulumi.Input[_builtins.str] kubeconfig: Path of the kubeconfig file, like `--kubeconfig`: every release is deployed through a
+               Kubernetes provider for its own `kubeContext` from this file. Default: `KUBECONFIG`, else
+               `~/.kube/config`.
         :param pulumi.Input['HelmfileMode'] mode: How releases reach the cluster. Default `manifests`.
         :param pulumi.Input[_builtins.str] namespace: Overrides every release's namespace, like `--namespace`. Default: as declared.
         :param pulumi.Input['pulumi_kubernetes.Provider'] provider: The Kubernetes provider every child resource uses. Default: the ambient kubeconfig.
         :param pulumi.Input[_builtins.str] render_to_directory: Writes every manifest under this directory instead of applying it to a cluster (a Kubernetes
                provider with `renderYamlToDirectory`). Only for mode `manifests`. Default: apply to the cluster.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] selectors: Release selectors, like repeated `-l`; entries are OR-ed. Default: every release.
+        :param pulumi.Input[_builtins.bool] skip_crds: Do not install any chart's `crds/`, like `--skip-crds`. Default false.
         :param pulumi.Input[_builtins.bool] skip_deps: Skips `helm dependency build` for local charts, like `--skip-deps`. Default false.
+        :param pulumi.Input[_builtins.bool] skip_needs: Skip needs that are not selected instead of failing, like `--skip-needs`. Default true unless an include flag is set.
         :param pulumi.Input[Mapping[str, Any]] state_values: State values merged over the environment values, like `--state-values-set` but structured.
                May hold Outputs of other resources; at preview an unknown value makes only the releases
                that depend on it unknown. Default none.
@@ -342,17 +439,22 @@ class Helmfile(pulumi.ComponentResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 concurrency: pulumi.Input[Optional[_builtins.float]] = None,
+                 concurrency: pulumi.Input[Optional[_builtins.int]] = None,
                  environment: pulumi.Input[Optional[_builtins.str]] = None,
                  file: pulumi.Input[Optional[_builtins.str]] = None,
                  helm_binary: pulumi.Input[Optional[_builtins.str]] = None,
+                 include_needs: pulumi.Input[Optional[_builtins.bool]] = None,
+                 include_transitive_needs: pulumi.Input[Optional[_builtins.bool]] = None,
                  kube_context: pulumi.Input[Optional[_builtins.str]] = None,
+                 kubeconfig: pulumi.Input[Optional[_builtins.str]] = None,
                  mode: pulumi.Input[Optional['HelmfileMode']] = None,
                  namespace: pulumi.Input[Optional[_builtins.str]] = None,
                  provider: pulumi.Input[Optional['pulumi_kubernetes.Provider']] = None,
                  render_to_directory: pulumi.Input[Optional[_builtins.str]] = None,
                  selectors: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 skip_crds: pulumi.Input[Optional[_builtins.bool]] = None,
                  skip_deps: pulumi.Input[Optional[_builtins.bool]] = None,
+                 skip_needs: pulumi.Input[Optional[_builtins.bool]] = None,
                  state_values: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  state_values_files: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  state_values_set: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -374,18 +476,24 @@ class Helmfile(pulumi.ComponentResource):
                 raise TypeError("Missing required property 'file'")
             __props__.__dict__["file"] = file
             __props__.__dict__["helm_binary"] = helm_binary
+            __props__.__dict__["include_needs"] = include_needs
+            __props__.__dict__["include_transitive_needs"] = include_transitive_needs
             __props__.__dict__["kube_context"] = kube_context
+            __props__.__dict__["kubeconfig"] = kubeconfig
             __props__.__dict__["mode"] = mode
             __props__.__dict__["namespace"] = namespace
             __props__.__dict__["provider"] = provider
             __props__.__dict__["render_to_directory"] = render_to_directory
             __props__.__dict__["selectors"] = selectors
+            __props__.__dict__["skip_crds"] = skip_crds
             __props__.__dict__["skip_deps"] = skip_deps
+            __props__.__dict__["skip_needs"] = skip_needs
             __props__.__dict__["state_values"] = state_values
             __props__.__dict__["state_values_files"] = state_values_files
             __props__.__dict__["state_values_set"] = state_values_set
             __props__.__dict__["state_values_set_string"] = state_values_set_string
             __props__.__dict__["release_ids"] = None
+            __props__.__dict__["releases"] = None
         super(Helmfile, __self__).__init__(
             'helmfile:index:Helmfile',
             resource_name,
@@ -400,4 +508,12 @@ class Helmfile(pulumi.ComponentResource):
         Ids (`[kubeContext/]namespace/name`) of the releases created, in helmfile's order.
         """
         return pulumi.get(self, "release_ids")
+
+    @_builtins.property
+    @pulumi.getter
+    def releases(self) -> pulumi.Output[Mapping[str, 'outputs.ReleaseInfo']]:
+        """
+        The releases created, by id (`[kubeContext/]namespace/name`): name, namespace, chart, version and merged values (all secret when any release's values are).
+        """
+        return pulumi.get(self, "releases")
 

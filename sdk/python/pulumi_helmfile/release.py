@@ -25,10 +25,19 @@ class ReleaseArgs:
                  name: pulumi.Input[_builtins.str],
                  namespace: pulumi.Input[_builtins.str],
                  values: pulumi.Input[_builtins.str],
+                 atomic: pulumi.Input[Optional[_builtins.bool]] = None,
                  chart_ref: pulumi.Input[Optional[_builtins.str]] = None,
+                 cleanup_on_fail: pulumi.Input[Optional[_builtins.bool]] = None,
+                 cluster_scoped_kinds: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 create_namespace: pulumi.Input[Optional[_builtins.bool]] = None,
+                 history_max: pulumi.Input[Optional[_builtins.int]] = None,
                  mode: pulumi.Input[Optional['HelmfileMode']] = None,
                  repository_url: pulumi.Input[Optional[_builtins.str]] = None,
-                 version: pulumi.Input[Optional[_builtins.str]] = None):
+                 skip_crds: pulumi.Input[Optional[_builtins.bool]] = None,
+                 timeout: pulumi.Input[Optional[_builtins.int]] = None,
+                 version: pulumi.Input[Optional[_builtins.str]] = None,
+                 wait: pulumi.Input[Optional[_builtins.bool]] = None,
+                 wait_for_jobs: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a Release resource.
 
@@ -37,24 +46,53 @@ class ReleaseArgs:
         :param pulumi.Input[_builtins.str] name: The helm release name.
         :param pulumi.Input[_builtins.str] namespace: The release namespace; empty for the provider's default namespace.
         :param pulumi.Input[_builtins.str] values: The merged user-supplied values as helm computes them, as canonical (sorted-key) JSON.
+        :param pulumi.Input[_builtins.bool] atomic: Roll back a failed install or upgrade, like `--atomic` (mode `helm-release`). Default false.
         :param pulumi.Input[_builtins.str] chart_ref: Chart reference helm installs from in mode `helm-release` (local path, `oci://…` or chart name). Default: `chart`.
+        :param pulumi.Input[_builtins.bool] cleanup_on_fail: Delete new resources of a failed upgrade, like `--cleanup-on-fail` (mode `helm-release`). Default false.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cluster_scoped_kinds: Kinds (`group/Kind`) of custom resources that are cluster-scoped: they get no namespace. Default none.
+        :param pulumi.Input[_builtins.bool] create_namespace: Create the release namespace, like `--create-namespace` (mode `helm-release`). Default false.
+        :param pulumi.Input[_builtins.int] history_max: Release revisions helm keeps, like `--history-max` (mode `helm-release`). Default 10.
         :param pulumi.Input['HelmfileMode'] mode: How the release reaches the cluster. Default `manifests`.
         :param pulumi.Input[_builtins.str] repository_url: Repository URL for `chartRef` in mode `helm-release`. Default none.
+        :param pulumi.Input[_builtins.bool] skip_crds: Drop the CRDs of the chart's `crds/` folder (helmfile's `skipCRDs`). Default false.
+        :param pulumi.Input[_builtins.int] timeout: Seconds helm waits for operations, like `--timeout` (mode `helm-release`). Default helm's (300).
         :param pulumi.Input[_builtins.str] version: The chart version, when pinned. Default: unpinned.
+        :param pulumi.Input[_builtins.bool] wait: Wait until the release's objects are ready, like helm's `--wait` (helmfile's `wait`). When
+               false, objects are applied without Pulumi's readiness await (`pulumi.com/skipAwait`), as helm
+               installs without `--wait`. Default false.
+        :param pulumi.Input[_builtins.bool] wait_for_jobs: Wait for Jobs to complete too, like `--wait-for-jobs` (mode `helm-release`). Default false.
         """
         pulumi.set(__self__, "chart", chart)
         pulumi.set(__self__, "manifest", manifest)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "namespace", namespace)
         pulumi.set(__self__, "values", values)
+        if atomic is not None:
+            pulumi.set(__self__, "atomic", atomic)
         if chart_ref is not None:
             pulumi.set(__self__, "chart_ref", chart_ref)
+        if cleanup_on_fail is not None:
+            pulumi.set(__self__, "cleanup_on_fail", cleanup_on_fail)
+        if cluster_scoped_kinds is not None:
+            pulumi.set(__self__, "cluster_scoped_kinds", cluster_scoped_kinds)
+        if create_namespace is not None:
+            pulumi.set(__self__, "create_namespace", create_namespace)
+        if history_max is not None:
+            pulumi.set(__self__, "history_max", history_max)
         if mode is not None:
             pulumi.set(__self__, "mode", mode)
         if repository_url is not None:
             pulumi.set(__self__, "repository_url", repository_url)
+        if skip_crds is not None:
+            pulumi.set(__self__, "skip_crds", skip_crds)
+        if timeout is not None:
+            pulumi.set(__self__, "timeout", timeout)
         if version is not None:
             pulumi.set(__self__, "version", version)
+        if wait is not None:
+            pulumi.set(__self__, "wait", wait)
+        if wait_for_jobs is not None:
+            pulumi.set(__self__, "wait_for_jobs", wait_for_jobs)
 
     @_builtins.property
     @pulumi.getter
@@ -117,6 +155,18 @@ class ReleaseArgs:
         pulumi.set(self, "values", value)
 
     @_builtins.property
+    @pulumi.getter
+    def atomic(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Roll back a failed install or upgrade, like `--atomic` (mode `helm-release`). Default false.
+        """
+        return pulumi.get(self, "atomic")
+
+    @atomic.setter
+    def atomic(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "atomic", value)
+
+    @_builtins.property
     @pulumi.getter(name="chartRef")
     def chart_ref(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -127,6 +177,54 @@ class ReleaseArgs:
     @chart_ref.setter
     def chart_ref(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "chart_ref", value)
+
+    @_builtins.property
+    @pulumi.getter(name="cleanupOnFail")
+    def cleanup_on_fail(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Delete new resources of a failed upgrade, like `--cleanup-on-fail` (mode `helm-release`). Default false.
+        """
+        return pulumi.get(self, "cleanup_on_fail")
+
+    @cleanup_on_fail.setter
+    def cleanup_on_fail(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "cleanup_on_fail", value)
+
+    @_builtins.property
+    @pulumi.getter(name="clusterScopedKinds")
+    def cluster_scoped_kinds(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Kinds (`group/Kind`) of custom resources that are cluster-scoped: they get no namespace. Default none.
+        """
+        return pulumi.get(self, "cluster_scoped_kinds")
+
+    @cluster_scoped_kinds.setter
+    def cluster_scoped_kinds(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "cluster_scoped_kinds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="createNamespace")
+    def create_namespace(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Create the release namespace, like `--create-namespace` (mode `helm-release`). Default false.
+        """
+        return pulumi.get(self, "create_namespace")
+
+    @create_namespace.setter
+    def create_namespace(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "create_namespace", value)
+
+    @_builtins.property
+    @pulumi.getter(name="historyMax")
+    def history_max(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Release revisions helm keeps, like `--history-max` (mode `helm-release`). Default 10.
+        """
+        return pulumi.get(self, "history_max")
+
+    @history_max.setter
+    def history_max(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "history_max", value)
 
     @_builtins.property
     @pulumi.getter
@@ -153,6 +251,30 @@ class ReleaseArgs:
         pulumi.set(self, "repository_url", value)
 
     @_builtins.property
+    @pulumi.getter(name="skipCrds")
+    def skip_crds(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Drop the CRDs of the chart's `crds/` folder (helmfile's `skipCRDs`). Default false.
+        """
+        return pulumi.get(self, "skip_crds")
+
+    @skip_crds.setter
+    def skip_crds(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "skip_crds", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def timeout(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Seconds helm waits for operations, like `--timeout` (mode `helm-release`). Default helm's (300).
+        """
+        return pulumi.get(self, "timeout")
+
+    @timeout.setter
+    def timeout(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "timeout", value)
+
+    @_builtins.property
     @pulumi.getter
     def version(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -164,6 +286,32 @@ class ReleaseArgs:
     def version(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "version", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def wait(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Wait until the release's objects are ready, like helm's `--wait` (helmfile's `wait`). When
+        false, objects are applied without Pulumi's readiness await (`pulumi.com/skipAwait`), as helm
+        installs without `--wait`. Default false.
+        """
+        return pulumi.get(self, "wait")
+
+    @wait.setter
+    def wait(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "wait", value)
+
+    @_builtins.property
+    @pulumi.getter(name="waitForJobs")
+    def wait_for_jobs(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Wait for Jobs to complete too, like `--wait-for-jobs` (mode `helm-release`). Default false.
+        """
+        return pulumi.get(self, "wait_for_jobs")
+
+    @wait_for_jobs.setter
+    def wait_for_jobs(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "wait_for_jobs", value)
+
 
 @pulumi.type_token("helmfile:index:Release")
 class Release(pulumi.ComponentResource):
@@ -171,30 +319,50 @@ class Release(pulumi.ComponentResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 atomic: pulumi.Input[Optional[_builtins.bool]] = None,
                  chart: pulumi.Input[Optional[_builtins.str]] = None,
                  chart_ref: pulumi.Input[Optional[_builtins.str]] = None,
+                 cleanup_on_fail: pulumi.Input[Optional[_builtins.bool]] = None,
+                 cluster_scoped_kinds: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 create_namespace: pulumi.Input[Optional[_builtins.bool]] = None,
+                 history_max: pulumi.Input[Optional[_builtins.int]] = None,
                  manifest: pulumi.Input[Optional[_builtins.str]] = None,
                  mode: pulumi.Input[Optional['HelmfileMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  namespace: pulumi.Input[Optional[_builtins.str]] = None,
                  repository_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 skip_crds: pulumi.Input[Optional[_builtins.bool]] = None,
+                 timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  values: pulumi.Input[Optional[_builtins.str]] = None,
                  version: pulumi.Input[Optional[_builtins.str]] = None,
+                 wait: pulumi.Input[Optional[_builtins.bool]] = None,
+                 wait_for_jobs: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
         One helmfile release, applied as manifests or as a Helm release.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.bool] atomic: Roll back a failed install or upgrade, like `--atomic` (mode `helm-release`). Default false.
         :param pulumi.Input[_builtins.str] chart: The chart as written in the helmfile (`repo/chart`, `oci://…` or a local path).
         :param pulumi.Input[_builtins.str] chart_ref: Chart reference helm installs from in mode `helm-release` (local path, `oci://…` or chart name). Default: `chart`.
+        :param pulumi.Input[_builtins.bool] cleanup_on_fail: Delete new resources of a failed upgrade, like `--cleanup-on-fail` (mode `helm-release`). Default false.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cluster_scoped_kinds: Kinds (`group/Kind`) of custom resources that are cluster-scoped: they get no namespace. Default none.
+        :param pulumi.Input[_builtins.bool] create_namespace: Create the release namespace, like `--create-namespace` (mode `helm-release`). Default false.
+        :param pulumi.Input[_builtins.int] history_max: Release revisions helm keeps, like `--history-max` (mode `helm-release`). Default 10.
         :param pulumi.Input[_builtins.str] manifest: The manifest `helm template` renders for the release (multi-document YAML).
         :param pulumi.Input['HelmfileMode'] mode: How the release reaches the cluster. Default `manifests`.
         :param pulumi.Input[_builtins.str] name: The helm release name.
         :param pulumi.Input[_builtins.str] namespace: The release namespace; empty for the provider's default namespace.
         :param pulumi.Input[_builtins.str] repository_url: Repository URL for `chartRef` in mode `helm-release`. Default none.
+        :param pulumi.Input[_builtins.bool] skip_crds: Drop the CRDs of the chart's `crds/` folder (helmfile's `skipCRDs`). Default false.
+        :param pulumi.Input[_builtins.int] timeout: Seconds helm waits for operations, like `--timeout` (mode `helm-release`). Default helm's (300).
         :param pulumi.Input[_builtins.str] values: The merged user-supplied values as helm computes them, as canonical (sorted-key) JSON.
         :param pulumi.Input[_builtins.str] version: The chart version, when pinned. Default: unpinned.
+        :param pulumi.Input[_builtins.bool] wait: Wait until the release's objects are ready, like helm's `--wait` (helmfile's `wait`). When
+               false, objects are applied without Pulumi's readiness await (`pulumi.com/skipAwait`), as helm
+               installs without `--wait`. Default false.
+        :param pulumi.Input[_builtins.bool] wait_for_jobs: Wait for Jobs to complete too, like `--wait-for-jobs` (mode `helm-release`). Default false.
         """
         ...
     @overload
@@ -220,15 +388,24 @@ class Release(pulumi.ComponentResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 atomic: pulumi.Input[Optional[_builtins.bool]] = None,
                  chart: pulumi.Input[Optional[_builtins.str]] = None,
                  chart_ref: pulumi.Input[Optional[_builtins.str]] = None,
+                 cleanup_on_fail: pulumi.Input[Optional[_builtins.bool]] = None,
+                 cluster_scoped_kinds: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 create_namespace: pulumi.Input[Optional[_builtins.bool]] = None,
+                 history_max: pulumi.Input[Optional[_builtins.int]] = None,
                  manifest: pulumi.Input[Optional[_builtins.str]] = None,
                  mode: pulumi.Input[Optional['HelmfileMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  namespace: pulumi.Input[Optional[_builtins.str]] = None,
                  repository_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 skip_crds: pulumi.Input[Optional[_builtins.bool]] = None,
+                 timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  values: pulumi.Input[Optional[_builtins.str]] = None,
                  version: pulumi.Input[Optional[_builtins.str]] = None,
+                 wait: pulumi.Input[Optional[_builtins.bool]] = None,
+                 wait_for_jobs: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -240,10 +417,15 @@ class Release(pulumi.ComponentResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = ReleaseArgs.__new__(ReleaseArgs)
 
+            __props__.__dict__["atomic"] = atomic
             if chart is None and not opts.urn:
                 raise TypeError("Missing required property 'chart'")
             __props__.__dict__["chart"] = chart
             __props__.__dict__["chart_ref"] = chart_ref
+            __props__.__dict__["cleanup_on_fail"] = cleanup_on_fail
+            __props__.__dict__["cluster_scoped_kinds"] = cluster_scoped_kinds
+            __props__.__dict__["create_namespace"] = create_namespace
+            __props__.__dict__["history_max"] = history_max
             if manifest is None and not opts.urn:
                 raise TypeError("Missing required property 'manifest'")
             __props__.__dict__["manifest"] = manifest
@@ -255,10 +437,14 @@ class Release(pulumi.ComponentResource):
                 raise TypeError("Missing required property 'namespace'")
             __props__.__dict__["namespace"] = namespace
             __props__.__dict__["repository_url"] = repository_url
+            __props__.__dict__["skip_crds"] = skip_crds
+            __props__.__dict__["timeout"] = timeout
             if values is None and not opts.urn:
                 raise TypeError("Missing required property 'values'")
             __props__.__dict__["values"] = values
             __props__.__dict__["version"] = version
+            __props__.__dict__["wait"] = wait
+            __props__.__dict__["wait_for_jobs"] = wait_for_jobs
         super(Release, __self__).__init__(
             'helmfile:index:Release',
             resource_name,
