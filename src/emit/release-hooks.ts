@@ -142,7 +142,17 @@ async function run(event: HookEvent, args: pulumi.ResourceHookArgs): Promise<voi
 }
 
 type Hooks = Record<keyof typeof RELEASE_HOOK_NAMES, pulumi.ResourceHook>;
-const registered = new WeakMap<object, Hooks>();
+const registered = new Map<unknown, Hooks>();
+
+/**
+ * One key per engine run: the resource monitor's address. A component provider gets a new
+ * monitor client for every `construct` of the same run, and the engine refuses a hook name twice.
+ */
+function runKey(monitor: object): unknown {
+  const channel = (monitor as { getChannel?: () => { getTarget?: () => string } }).getChannel?.();
+  const target = channel?.getTarget?.();
+  return typeof target === "string" && target !== "" ? target : monitor;
+}
 
 /**
  * The four named hooks of this program run, registered on first use (once per run); undefined
@@ -151,7 +161,8 @@ const registered = new WeakMap<object, Hooks>();
 export function registerReleaseHooks(): Hooks | undefined {
   const key = pulumi.runtime.getMonitor() as { registerResourceHook?: unknown } | undefined;
   if (key === undefined || typeof key.registerResourceHook !== "function") return undefined;
-  let hooks = registered.get(key);
+  const runId = runKey(key);
+  let hooks = registered.get(runId);
   if (hooks === undefined) {
     const make = (event: keyof typeof RELEASE_HOOK_NAMES): pulumi.ResourceHook =>
       new pulumi.ResourceHook(RELEASE_HOOK_NAMES[event], (args) => run(event, args));
@@ -161,7 +172,7 @@ export function registerReleaseHooks(): Hooks | undefined {
       preuninstall: make("preuninstall"),
       postuninstall: make("postuninstall"),
     };
-    registered.set(key, hooks);
+    registered.set(runId, hooks);
   }
   return hooks;
 }

@@ -2,6 +2,7 @@
  * The public entry of the load stage: loads helmfile state exactly as helmfile does and
  * returns every visited state with its selected, templated and prepared releases.
  */
+import { maskSecretRefQueries, redactError } from "../shared/redact-error";
 import { parseCliStateValues, mergeValues } from "../merge/index";
 import { HelmfileError, LoadError, isHelmfileError } from "../shared/errors";
 import {
@@ -276,7 +277,8 @@ export function loadDesiredState(options: LoadDesiredStateOptions, io: LoadDesir
       },
     );
   } catch (err) {
-    if (!(err instanceof NoMatchingReleaseError && options.allowNoMatchingRelease === true)) throw err;
+    if (!(err instanceof NoMatchingReleaseError && options.allowNoMatchingRelease === true))
+      throw redactError(err, maskSecretRefQueries);
     return { states, releases: states.flatMap((s) => s.releases), noMatchingRelease: err.message };
   }
   return { states, releases: states.flatMap((s) => s.releases) };

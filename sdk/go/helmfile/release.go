@@ -66,6 +66,9 @@ type releaseArgs struct {
 	ClusterScopedKinds []string `pulumi:"clusterScopedKinds"`
 	// Create the release namespace, like `--create-namespace` (mode `helm-release`). Default false.
 	CreateNamespace *bool `pulumi:"createNamespace"`
+	// The release's helmfile `hooks:` for presync, postsync, preuninstall and postuninstall with
+	// what they render with, as JSON (src/emit/release-hooks.ts); absent: no such hooks.
+	HelmfileHooks *string `pulumi:"helmfileHooks"`
 	// Release revisions helm keeps, like `--history-max` (mode `helm-release`). Default 10.
 	HistoryMax *int `pulumi:"historyMax"`
 	// The manifest `helm template` renders for the release (multi-document YAML).
@@ -108,6 +111,9 @@ type ReleaseArgs struct {
 	ClusterScopedKinds pulumi.StringArrayInput
 	// Create the release namespace, like `--create-namespace` (mode `helm-release`). Default false.
 	CreateNamespace pulumi.BoolPtrInput
+	// The release's helmfile `hooks:` for presync, postsync, preuninstall and postuninstall with
+	// what they render with, as JSON (src/emit/release-hooks.ts); absent: no such hooks.
+	HelmfileHooks pulumi.StringPtrInput
 	// Release revisions helm keeps, like `--history-max` (mode `helm-release`). Default 10.
 	HistoryMax pulumi.IntPtrInput
 	// The manifest `helm template` renders for the release (multi-document YAML).

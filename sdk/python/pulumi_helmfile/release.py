@@ -30,6 +30,7 @@ class ReleaseArgs:
                  cleanup_on_fail: pulumi.Input[Optional[_builtins.bool]] = None,
                  cluster_scoped_kinds: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  create_namespace: pulumi.Input[Optional[_builtins.bool]] = None,
+                 helmfile_hooks: pulumi.Input[Optional[_builtins.str]] = None,
                  history_max: pulumi.Input[Optional[_builtins.int]] = None,
                  mode: pulumi.Input[Optional['HelmfileMode']] = None,
                  repository_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -51,6 +52,8 @@ class ReleaseArgs:
         :param pulumi.Input[_builtins.bool] cleanup_on_fail: Delete new resources of a failed upgrade, like `--cleanup-on-fail` (mode `helm-release`). Default false.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cluster_scoped_kinds: Kinds (`group/Kind`) of custom resources that are cluster-scoped: they get no namespace. Default none.
         :param pulumi.Input[_builtins.bool] create_namespace: Create the release namespace, like `--create-namespace` (mode `helm-release`). Default false.
+        :param pulumi.Input[_builtins.str] helmfile_hooks: The release's helmfile `hooks:` for presync, postsync, preuninstall and postuninstall with
+               what they render with, as JSON (src/emit/release-hooks.ts); absent: no such hooks.
         :param pulumi.Input[_builtins.int] history_max: Release revisions helm keeps, like `--history-max` (mode `helm-release`). Default 10.
         :param pulumi.Input['HelmfileMode'] mode: How the release reaches the cluster. Default `manifests`.
         :param pulumi.Input[_builtins.str] repository_url: Repository URL for `chartRef` in mode `helm-release`. Default none.
@@ -77,6 +80,8 @@ class ReleaseArgs:
             pulumi.set(__self__, "cluster_scoped_kinds", cluster_scoped_kinds)
         if create_namespace is not None:
             pulumi.set(__self__, "create_namespace", create_namespace)
+        if helmfile_hooks is not None:
+            pulumi.set(__self__, "helmfile_hooks", helmfile_hooks)
         if history_max is not None:
             pulumi.set(__self__, "history_max", history_max)
         if mode is not None:
@@ -215,6 +220,19 @@ class ReleaseArgs:
         pulumi.set(self, "create_namespace", value)
 
     @_builtins.property
+    @pulumi.getter(name="helmfileHooks")
+    def helmfile_hooks(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The release's helmfile `hooks:` for presync, postsync, preuninstall and postuninstall with
+        what they render with, as JSON (src/emit/release-hooks.ts); absent: no such hooks.
+        """
+        return pulumi.get(self, "helmfile_hooks")
+
+    @helmfile_hooks.setter
+    def helmfile_hooks(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "helmfile_hooks", value)
+
+    @_builtins.property
     @pulumi.getter(name="historyMax")
     def history_max(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -325,6 +343,7 @@ class Release(pulumi.ComponentResource):
                  cleanup_on_fail: pulumi.Input[Optional[_builtins.bool]] = None,
                  cluster_scoped_kinds: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  create_namespace: pulumi.Input[Optional[_builtins.bool]] = None,
+                 helmfile_hooks: pulumi.Input[Optional[_builtins.str]] = None,
                  history_max: pulumi.Input[Optional[_builtins.int]] = None,
                  manifest: pulumi.Input[Optional[_builtins.str]] = None,
                  mode: pulumi.Input[Optional['HelmfileMode']] = None,
@@ -349,6 +368,8 @@ class Release(pulumi.ComponentResource):
         :param pulumi.Input[_builtins.bool] cleanup_on_fail: Delete new resources of a failed upgrade, like `--cleanup-on-fail` (mode `helm-release`). Default false.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cluster_scoped_kinds: Kinds (`group/Kind`) of custom resources that are cluster-scoped: they get no namespace. Default none.
         :param pulumi.Input[_builtins.bool] create_namespace: Create the release namespace, like `--create-namespace` (mode `helm-release`). Default false.
+        :param pulumi.Input[_builtins.str] helmfile_hooks: The release's helmfile `hooks:` for presync, postsync, preuninstall and postuninstall with
+               what they render with, as JSON (src/emit/release-hooks.ts); absent: no such hooks.
         :param pulumi.Input[_builtins.int] history_max: Release revisions helm keeps, like `--history-max` (mode `helm-release`). Default 10.
         :param pulumi.Input[_builtins.str] manifest: The manifest `helm template` renders for the release (multi-document YAML).
         :param pulumi.Input['HelmfileMode'] mode: How the release reaches the cluster. Default `manifests`.
@@ -394,6 +415,7 @@ class Release(pulumi.ComponentResource):
                  cleanup_on_fail: pulumi.Input[Optional[_builtins.bool]] = None,
                  cluster_scoped_kinds: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  create_namespace: pulumi.Input[Optional[_builtins.bool]] = None,
+                 helmfile_hooks: pulumi.Input[Optional[_builtins.str]] = None,
                  history_max: pulumi.Input[Optional[_builtins.int]] = None,
                  manifest: pulumi.Input[Optional[_builtins.str]] = None,
                  mode: pulumi.Input[Optional['HelmfileMode']] = None,
@@ -425,6 +447,7 @@ class Release(pulumi.ComponentResource):
             __props__.__dict__["cleanup_on_fail"] = cleanup_on_fail
             __props__.__dict__["cluster_scoped_kinds"] = cluster_scoped_kinds
             __props__.__dict__["create_namespace"] = create_namespace
+            __props__.__dict__["helmfile_hooks"] = helmfile_hooks
             __props__.__dict__["history_max"] = history_max
             if manifest is None and not opts.urn:
                 raise TypeError("Missing required property 'manifest'")
