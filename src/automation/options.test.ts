@@ -40,6 +40,8 @@ describe("defaultProjectName", () => {
 
   it("is the default of resolveStackOptions, and --project overrides it", () => {
     expect(resolveStackOptions({ file: "/w/team-b/helmfile.yaml" }).projectName).toBe("helmfile-team-b");
-    expect(resolveStackOptions({ file: "/w/team-b/helmfile.yaml", projectName: "mine" }).projectName).toBe("mine");
+    expect(resolveStackOptions({ file: "/w/team-b/helmfile.yaml", projectName: "mine" }).projectName).toBe(
+      "mine",
+    );
   });
 });

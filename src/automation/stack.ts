@@ -4,7 +4,9 @@
  */
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import * as pulumi from "@pulumi/pulumi";
 import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
+import { HELM_RELEASE_TYPE } from "./adoption";
 import { Helmfile } from "../emit/helmfile";
 import type { HelmfileArgs } from "../emit/helmfile-args";
 import { EngineNotFoundError, toAutomationError } from "./errors";
@@ -57,6 +59,11 @@ export function helmfileArgsOf(options: ResolvedStackOptions): HelmfileArgs {
 export interface HelmfileStack {
   readonly stack: Stack;
   programError(): Error | undefined;
+  /**
+   * Mode `helm-release`: the Helm releases (`<namespace>/<name>`) the next run imports (adopts)
+   * instead of installing, see ./adoption.ts.
+   */
+  setHelmReleaseImports(ids: ReadonlySet<string>): void;
 }
 
 /** Creates or selects the stack; the program builds one `Helmfile` named `helmfile`. */
@@ -76,7 +83,9 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
     const args = helmfileArgsOf(options);
     const pipeline = options.pipeline;
     let failure: Error | undefined;
+    let imports: ReadonlySet<string> = new Set();
     const program = async (): Promise<Record<string, unknown>> => {
+      if (imports.size > 0) pulumi.runtime.registerResourceTransform((a) => importExisting(a, imports));
       const helmfile = new Helmfile(
         HELMFILE_COMPONENT_NAME,
         args,
@@ -108,8 +117,32 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
         },
       },
     );
-    return { stack, programError: () => failure };
+    return {
+      stack,
+      programError: () => failure,
+      setHelmReleaseImports: (ids) => {
+        imports = ids;
+      },
+    };
   } catch (err) {
     throw toAutomationError(err, options.stackName);
   }
+}
+
+/**
+ * Imports an existing Helm release instead of installing it (the provider's install would fail
+ * with "cannot re-use a name that is still in use"). The import takes the release as helm has
+ * it; inputs that differ are ignored for this one run, so the next preview shows them as an
+ * update of the release (a `helm upgrade`), never as a silent change.
+ */
+function importExisting(
+  a: pulumi.ResourceTransformArgs,
+  imports: ReadonlySet<string>,
+): pulumi.ResourceTransformResult | undefined {
+  if (a.type !== HELM_RELEASE_TYPE) return undefined;
+  const id = `${String(a.props.namespace)}/${String(a.props.name)}`;
+  if (!imports.has(id)) return undefined;
+  // `import` is a custom resource's option: the SDK passes it on from a transform's result.
+  const opts = { ...a.opts, import: id, ignoreChanges: ["*"] } as pulumi.ResourceOptions;
+  return { props: a.props, opts };
 }
