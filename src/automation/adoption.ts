@@ -20,7 +20,6 @@ type Obj = Record<string, unknown>;
 
 /** The Pulumi type of the Helm release resource of mode `helm-release`. */
 export const HELM_RELEASE_TYPE = "kubernetes:helm.sh/v3:Release";
-const FORCE_ANNOTATION = "pulumi.com/patchForce";
 
 /** One existing object the operation takes over. */
 export interface AdoptedObject {
@@ -259,7 +258,7 @@ function identity(
 /**
  * Dotted paths of the fields the manifest sets that the live object does not have with that
  * value (fields only the live object has are left alone by server-side apply). Pulumi's own
- * bookkeeping (the patchForce annotation, a `managed-by: pulumi` label) and values the engine
+ * bookkeeping (`pulumi.com/*` annotations, a `managed-by: pulumi` label) and values the engine
  * shows as `[secret]` are not compared.
  */
 export function fieldDifferences(desired: unknown, live: unknown, path = ""): string[] {
@@ -269,7 +268,8 @@ export function fieldDifferences(desired: unknown, live: unknown, path = ""): st
     const out: string[] = [];
     for (const [k, v] of Object.entries(desired)) {
       const sub = path === "" ? k : `${path}.${k}`;
-      if (sub === `metadata.annotations.${FORCE_ANNOTATION}`) continue;
+      // Pulumi's own annotations (patchForce, skipAwait, …) are bookkeeping, not the chart's.
+      if (sub.startsWith("metadata.annotations.pulumi.com/")) continue;
       if (sub === "metadata.labels.app.kubernetes.io/managed-by" && v === "pulumi") continue;
       if (k.startsWith("__")) continue;
       out.push(...fieldDifferences(v, live[k], sub));

@@ -131,9 +131,9 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
 
 /**
  * Imports an existing Helm release instead of installing it (the provider's install would fail
- * with "cannot re-use a name that is still in use"). The import takes the release as helm has
- * it; inputs that differ are ignored for this one run, so the next preview shows them as an
- * update of the release (a `helm upgrade`), never as a silent change.
+ * with "cannot re-use a name that is still in use"). The engine fails an import whose inputs
+ * differ from the release helm has: the first `up` adopts only a release deployed from the same
+ * chart and values; later changes are helm upgrades.
  */
 function importExisting(
   a: pulumi.ResourceTransformArgs,
@@ -143,6 +143,6 @@ function importExisting(
   const id = `${String(a.props.namespace)}/${String(a.props.name)}`;
   if (!imports.has(id)) return undefined;
   // `import` is a custom resource's option: the SDK passes it on from a transform's result.
-  const opts = { ...a.opts, import: id, ignoreChanges: ["*"] } as pulumi.ResourceOptions;
+  const opts = { ...a.opts, import: id } as pulumi.ResourceOptions;
   return { props: a.props, opts };
 }
