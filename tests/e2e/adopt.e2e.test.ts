@@ -42,8 +42,25 @@ function writeState(dir: string, releases: readonly Rel[]): void {
   writeFileSync(join(dir, "helmfile.yaml"), `${lines.join("\n")}\n`);
 }
 
-/** What `helmfile sync` runs for one release. */
+/** What `helmfile sync` runs for one release (after removing what an earlier, failed run left). */
 function helmInstall(clusters: TestClusters, dir: string, r: Rel): void {
+  spawnSync(
+    HELM,
+    [
+      "uninstall",
+      r.name,
+      "-n",
+      r.namespace,
+      "--kubeconfig",
+      clusters.kubeconfig,
+      "--kube-context",
+      "test-a",
+      "--wait",
+    ],
+    {
+      stdio: "ignore",
+    },
+  );
   const values = join(dir, `${r.name}-values.yaml`);
   writeFileSync(values, `value: ${JSON.stringify(r.value)}\n`);
   execFileSync(
@@ -248,14 +265,15 @@ describeEngine(`adopting a helm-installed release, mode helm-release${suffix}`, 
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("the first up imports the helm release instead of reinstalling it; a values change is a helm upgrade", async () => {
+  it("the first up imports the helm release instead of reinstalling it (then upgrades it in place to the state's inputs); a values change is a helm upgrade", async () => {
     const before = uid(clusters, "configmap", rel.name, rel.namespace);
     const p = await preview(base);
     expect(p.resourceChanges.delete ?? 0).toBe(0);
     expect(p.resourceChanges.import).toBe(1);
     expect(p.adoptions.find((a) => a.release === "e2e-adopt-helm/adopt-helm")?.helmRecords).toBe("imported");
     await up(base);
-    expect(helmList(clusters, rel.namespace)).toEqual([{ name: rel.name, revision: "1" }]);
+    // Imported, then upgraded to the stack's inputs (the chart path differs from helm's record): one revision more.
+    expect(helmList(clusters, rel.namespace)).toEqual([{ name: rel.name, revision: "2" }]);
     expect(uid(clusters, "configmap", rel.name, rel.namespace)).toBe(before);
     writeState(dir, [{ ...rel, value: "two" }]);
     const change = await preview(base);
@@ -264,7 +282,7 @@ describeEngine(`adopting a helm-installed release, mode helm-release${suffix}`, 
     ]);
     await up(base);
     expect(cmValue(clusters, rel.name, rel.namespace)).toBe("two");
-    expect(helmList(clusters, rel.namespace)).toEqual([{ name: rel.name, revision: "2" }]);
+    expect(helmList(clusters, rel.namespace)).toEqual([{ name: rel.name, revision: "3" }]);
     expect(uid(clusters, "configmap", rel.name, rel.namespace)).toBe(before);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A shared backend for real: stacks on an S3-compatible server (scripts/test-s3.sh) used from
- * several processes (the CLI, `bin/pulumi-helmfile.js`) and several projects. Releases are
+ * several processes (the CLI) and several projects. Releases are
  * rendered to directories: what is tested is the backend (locks, state), not a cluster.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -16,7 +16,8 @@ const reason = engineMissingReason();
 const describeEngine = reason === undefined ? describe : describe.skip;
 const suffix = reason === undefined ? "" : ` (skipped: ${reason})`;
 const ROOT = resolve(__dirname, "..", "..");
-const CLI = join(ROOT, "bin", "pulumi-helmfile.js");
+// The CLI from its sources through tsx (as src/cli/signal-cleanup.test.ts runs it).
+const CLI = [join(ROOT, "node_modules", "tsx", "dist", "cli.mjs"), join(ROOT, "src", "cli", "main.ts")];
 const CHARTS = join(__dirname, "fixtures", "cluster", "charts");
 
 /** A team's folder `<parent>/<team>/helmfile.yaml` with one release per name, two environments. */
@@ -38,12 +39,15 @@ function teamProject(parent: string, team: string, releases: Record<string, stri
 }
 
 function cliEnv(s3: TestS3): NodeJS.ProcessEnv {
-  return {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...engineEnv(),
     ...s3.env,
     PULUMI_HELMFILE_PULUMI_ROOT: ENGINE_ROOT,
   };
+  // Rendering to a directory: the CLI would hand a KUBECONFIG to the render provider.
+  delete env.KUBECONFIG;
+  return env;
 }
 
 interface Run {
@@ -58,7 +62,7 @@ function startCli(
   s3: TestS3,
   cwd: string,
 ): { child: ChildProcess; done: Promise<Run> } {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd, env: cliEnv(s3), detached: true });
+  const child = spawn(process.execPath, [...CLI, ...args], { cwd, env: cliEnv(s3), detached: true });
   let stdout = "";
   let stderr = "";
   child.stdout?.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -68,7 +72,7 @@ function startCli(
 }
 
 function runCli(args: readonly string[], s3: TestS3, cwd: string): Run {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
+  const r = spawnSync(process.execPath, [...CLI, ...args], {
     cwd,
     env: cliEnv(s3),
     encoding: "utf8",
@@ -84,6 +88,7 @@ async function exportStack(
   stackName: string,
   workDir: string,
 ): Promise<unknown> {
+  mkdirSync(workDir, { recursive: true });
   const ws = await LocalWorkspace.create({
     workDir,
     pulumiCommand: await PulumiCommand.get({ root: ENGINE_ROOT }),
