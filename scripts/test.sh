@@ -16,9 +16,12 @@ fi
 # The test API servers (scripts/test-cluster.sh: etcd + kube-apiserver + kube-controller-manager,
 # built from Go modules and cached): two instances for the deploy tests, stopped when the run ends.
 echo "== test clusters"
-trap 'bash scripts/test-cluster.sh stop --all >/dev/null 2>&1 || true' EXIT
+trap 'bash scripts/test-cluster.sh stop --all >/dev/null 2>&1 || true; bash scripts/test-s3.sh stop >/dev/null 2>&1 || true' EXIT
 bash scripts/test-cluster.sh start --name a >/dev/null
 bash scripts/test-cluster.sh start --name b >/dev/null
+# The S3-compatible server of the shared-backend tests (scripts/test-s3.sh: moto's server, cached).
+echo "== test S3 server"
+eval "$(bash scripts/test-s3.sh start)"
 echo "== typecheck"; npm run --silent typecheck
 echo "== lint"; npm run --silent lint
 echo "== jest"

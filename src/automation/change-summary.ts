@@ -100,7 +100,8 @@ export class ReleaseChangeCollector {
       .filter((c): c is ReleaseChange => c !== undefined);
   }
 
-  private releaseOf(urn: string): string | undefined {
+  /** The URN of the Release a resource belongs to (itself or an ancestor), if any. */
+  releaseOf(urn: string): string | undefined {
     let current: string | undefined = urn;
     for (let depth = 0; current !== undefined && depth < 64; depth++) {
       if (this.releases.has(current)) return current;

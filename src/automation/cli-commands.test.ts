@@ -16,6 +16,7 @@ describe("formatSummary", () => {
           childSteps: { update: 1 },
         },
       ],
+      adoptions: [],
       stdout: "",
     });
     expect(text).toBe(
@@ -30,6 +31,7 @@ describe("formatSummary", () => {
         resourceChanges: { same: 3 },
         releases: [],
         changedReleases: [],
+        adoptions: [],
         stdout: "",
       }),
     ).toBe('up of stack "s": same 3\nno release changes\n');

@@ -7,7 +7,16 @@ import { join } from "node:path";
 import { formatErrorMessage, isHelmfileError } from "../shared/errors";
 import type { StateOptions } from "../shared/model";
 import type { ReleaseChange } from "./change-summary";
-import { destroy, preview, refresh, stackOutputs, up, type HelmfileOperationResult } from "./operations";
+import type { ReleaseAdoption } from "./adoption";
+import {
+  cancel,
+  destroy,
+  preview,
+  refresh,
+  stackOutputs,
+  up,
+  type HelmfileOperationResult,
+} from "./operations";
 import { resolveStackOptions, type HelmfileStackOptions, type StackProgress } from "./options";
 
 /** The stack commands. */
@@ -30,6 +39,8 @@ export interface StackCommandRequest {
   readonly project?: string;
   readonly kubeconfig?: string;
   readonly skipCrds?: boolean;
+  /** `preview`/`up --forget-helm-releases`: delete helm's release records of the releases (mode manifests). */
+  readonly forgetHelmReleases?: boolean;
   /** `preview`/`up --detailed-exitcode`: exit 2 when there are changes, as helmfile's `diff`/`apply`. */
   readonly detailedExitCode?: boolean;
   /** Receives each release's progress (default: none; Pulumi's own output goes to stderr either way). */
@@ -53,9 +64,9 @@ export async function runStackCommand(
   try {
     const result: HelmfileOperationResult = await OPERATIONS[request.command](options);
     if (request.json) {
-      const { stackName, resourceChanges, releases, changedReleases } = result;
+      const { stackName, resourceChanges, releases, changedReleases, adoptions } = result;
       out.writeStdout(
-        `${JSON.stringify({ stackName, resourceChanges, releases, changedReleases }, null, 2)}\n`,
+        `${JSON.stringify({ stackName, resourceChanges, releases, changedReleases, adoptions }, null, 2)}\n`,
       );
     } else {
       out.writeStdout(formatSummary(request.command, result));
@@ -100,6 +111,7 @@ function stackOptions(request: StackCommandRequest, out: StackCommandOutput): He
     ...(s.includeTransitiveNeeds === true ? { includeTransitiveNeeds: true } : {}),
     ...(s.skipNeeds === undefined ? {} : { skipNeeds: s.skipNeeds }),
     ...(request.skipCrds === true ? { skipCrds: true } : {}),
+    ...(request.forgetHelmReleases === true ? { forgetHelmReleases: true } : {}),
     ...(request.applyToCluster === true ? { applyToCluster: true } : {}),
     ...(request.json
       ? {}
@@ -151,6 +163,22 @@ export async function runStatusCommand(
   }
 }
 
+/** `cancel`: clears the lock a killed `up` left on the stack (`pulumi cancel`). */
+export async function runCancelCommand(
+  request: StackCommandRequest,
+  out: StackCommandOutput,
+): Promise<number> {
+  const options = stackOptions(request, out);
+  try {
+    await cancel(options);
+    out.writeStdout(`stack "${resolveStackOptions(options).stackName}": lock cleared\n`);
+    return 0;
+  } catch (err) {
+    out.writeStderr(`${isHelmfileError(err) ? err.message : String(err)}\n`);
+    return 1;
+  }
+}
+
 /** helmfile's default state file in `cwd`: helmfile.yaml, helmfile.yaml.gotmpl, else helmfile.d/. */
 function defaultHelmfile(cwd: string): string {
   for (const name of ["helmfile.yaml", "helmfile.yaml.gotmpl", "helmfile.d"]) {
@@ -170,6 +198,7 @@ export function formatSummary(command: StackCommand, result: HelmfileOperationRe
   const lines = [`${command} of stack "${result.stackName}": ${formatCounts(result.resourceChanges)}`];
   if (result.changedReleases.length === 0) lines.push("no release changes");
   for (const r of result.changedReleases) lines.push(formatRelease(r));
+  for (const a of result.adoptions) lines.push(...formatAdoption(command, a));
   return `${lines.join("\n")}\n`;
 }
 
@@ -193,4 +222,35 @@ function formatRelease(r: ReleaseChange): string {
 
 function show(v: unknown): string {
   return v === undefined ? "(none)" : JSON.stringify(v);
+}
+
+const HELM_RECORDS: Readonly<Record<string, string>> = {
+  kept: "helm's release record kept (`helm list` still shows it; --forget-helm-releases removes it)",
+  removed: "helm's release record removed (`helm list` no longer shows it)",
+  imported: "helm release imported: managed by the stack from now on, not reinstalled",
+};
+
+/** Lines of one release's adoptions: each existing object taken over, and what changes on it. */
+function formatAdoption(command: StackCommand, a: ReleaseAdoption): string[] {
+  const verb = command === "preview" ? "adopt" : "adopted";
+  const where = a.release === "" ? "outside the releases" : a.release;
+  const lines: string[] = [];
+  if (a.objects.length > 0)
+    lines.push(
+      `  ${verb} ${where}: ${a.objects.length} existing object${a.objects.length === 1 ? "" : "s"} taken over in place`,
+    );
+  for (const o of a.objects) {
+    const id = `${o.kind} ${o.namespace === undefined ? "" : `${o.namespace}/`}${o.name}`;
+    const change = o.differences.length === 0 ? "unchanged" : `update ${o.differences.join(", ")}`;
+    lines.push(`      ${id}: ${command === "preview" ? change : "kept its uid"}`);
+  }
+  const fate = HELM_RECORDS[a.helmRecords];
+  if (fate !== undefined && a.release !== "") {
+    const text =
+      command === "preview" && a.helmRecords === "removed"
+        ? fate.replace("removed", "would be removed")
+        : fate;
+    lines.push(`  ${where}: ${text}`);
+  }
+  return lines;
 }

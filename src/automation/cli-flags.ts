@@ -64,12 +64,22 @@ const DIFF_FLAGS: readonly FlagSpec[] = [
 /** Flags of `preview` only. */
 export const PREVIEW_FLAGS: readonly FlagSpec[] = [
   { name: "detailed-exitcode", type: "bool" },
+  {
+    name: "forget-helm-releases",
+    type: "bool",
+    help: "mode manifests: delete helm's release records of adopted releases (`helm list` forgets them)",
+  },
   ...DIFF_FLAGS,
 ];
 
 /** Flags of `up` only (helmfile's `apply`/`sync` flags). */
 export const UP_FLAGS: readonly FlagSpec[] = [
   { name: "detailed-exitcode", type: "bool" },
+  {
+    name: "forget-helm-releases",
+    type: "bool",
+    help: "mode manifests: delete helm's release records of adopted releases (`helm list` forgets them)",
+  },
   ...DIFF_FLAGS,
   { name: "suppress-diff", type: "bool", refuse: "use --json, or --quiet for the summary only" },
   { name: "description", type: "string", refuse: "Pulumi records each update in the stack history" },

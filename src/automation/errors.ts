@@ -27,7 +27,8 @@ export function toAutomationError(err: unknown, stackName: string, failures: rea
   }
   if (err instanceof ConcurrentUpdateError) {
     return new StackLockedError("STACK_LOCKED", `stack "${stackName}" is locked by another update`, {
-      expected: "no concurrent update (or `pulumi cancel` for a stale lock)",
+      expected:
+        "no concurrent update: wait for it to end; a lock left by a killed update is cleared with `pulumi-helmfile cancel` (same -f/-e/--stack/--backend), then `up` again",
       cause: err,
     });
   }

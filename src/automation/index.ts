@@ -1,5 +1,7 @@
 /** `pulumi-helmfile/automation`: run a helmfile through Pulumi from code, no Pulumi project needed. */
-export { preview, up, destroy, refresh, stackOutputs } from "./operations";
+export { preview, up, destroy, refresh, cancel, stackOutputs } from "./operations";
+export { fieldDifferences } from "./adoption";
+export type { AdoptedObject, HelmRecordsFate, ReleaseAdoption } from "./adoption";
 export type { HelmfileOperationResult, HelmfileUpResult, StackOutput } from "./operations";
 export { resolveStackOptions } from "./options";
 export type { HelmfileStackOptions, ResolvedStackOptions, StackProgress } from "./options";

@@ -1,6 +1,8 @@
 /** `preview`, `up`, `destroy`, `refresh` and stack outputs for a helmfile, with typed results. */
 import type { EngineEvent, OpMap } from "@pulumi/pulumi/automation";
+import { AdoptionCollector, helmReleaseImports, managedHelmReleases, type ReleaseAdoption } from "./adoption";
 import { ReleaseChangeCollector, type ReleaseChange } from "./change-summary";
+import { KubeClient, kubeconfigPath } from "./kube-client";
 import { toAutomationError } from "./errors";
 import { resolveStackOptions, type HelmfileStackOptions, type ResolvedStackOptions } from "./options";
 import { redactSecretPayloads } from "./redact-events";
@@ -19,6 +21,11 @@ export interface HelmfileOperationResult {
   readonly releases: readonly ReleaseChange[];
   /** Releases whose step is not `same`. */
   readonly changedReleases: readonly ReleaseChange[];
+  /**
+   * `preview` and `up` applying to a cluster: per release, the objects that already exist and are
+   * taken over (adopted) instead of created, and what becomes of helm's release records.
+   */
+  readonly adoptions: readonly ReleaseAdoption[];
   /** The CLI's text output. */
   readonly stdout: string;
 }
@@ -36,7 +43,12 @@ export interface StackOutput {
 
 type Kind = "preview" | "up" | "destroy" | "refresh";
 
-function streaming(options: ResolvedStackOptions, collector: ReleaseChangeCollector, failures: string[]) {
+function streaming(
+  options: ResolvedStackOptions,
+  collector: ReleaseChangeCollector,
+  failures: string[],
+  adoption?: AdoptionCollector,
+) {
   return {
     onOutput: (text: string) => options.onProgress?.({ kind: "output", text }),
     onEvent: (raw: EngineEvent) => {
@@ -58,6 +70,7 @@ function streaming(options: ResolvedStackOptions, collector: ReleaseChangeCollec
         });
       }
       const change = collector.add(event);
+      adoption?.add(event);
       if (change === undefined) return;
       const phase =
         event.resOpFailedEvent !== undefined
@@ -80,12 +93,20 @@ async function operationScope(
   stack: Stack,
 ): Promise<OperationScope> {
   if (options.selectors === undefined || options.selectors.length === 0) return {};
+  const desired = await loadDesired(options);
+  const deployment = await stack.exportStack();
+  const state = stateResources((deployment as { deployment?: unknown }).deployment);
+  return selectionScope(kind, HELMFILE_COMPONENT_NAME, desired.releases, state);
+}
+
+/** The releases the loader picks with the operation's selectors and needs flags (nothing rendered). */
+async function loadDesired(options: ResolvedStackOptions) {
   const args = helmfileArgsOf(options);
   const pipeline = options.pipeline ?? createDefaultPipeline();
-  const desired = await pipeline.loadDesiredState(
+  return pipeline.loadDesiredState(
     {
       file: options.file,
-      selectors: options.selectors,
+      ...(options.selectors === undefined ? {} : { selectors: options.selectors }),
       ...(args.environment === undefined ? {} : { environment: options.environment }),
       ...(options.stateValuesFiles === undefined ? {} : { stateValuesFiles: options.stateValuesFiles }),
       ...(options.stateValuesSet === undefined ? {} : { stateValuesSet: options.stateValuesSet }),
@@ -106,9 +127,35 @@ async function operationScope(
       ...(options.helmBinary === undefined ? {} : { helmBinary: options.helmBinary }),
     },
   );
-  const deployment = await stack.exportStack();
-  const state = stateResources((deployment as { deployment?: unknown }).deployment);
-  return selectionScope(kind, HELMFILE_COMPONENT_NAME, desired.releases, state);
+}
+
+/** Whether the operation applies to a cluster (not rendering manifests to a directory). */
+function appliesToCluster(options: ResolvedStackOptions): boolean {
+  return options.renderToDirectory === undefined;
+}
+
+function kubeconfigOf(options: ResolvedStackOptions): string {
+  return kubeconfigPath(options.kubeconfig, { ...process.env, ...(options.envVars ?? {}) });
+}
+
+/** Mode `helm-release`: the helm releases of the cluster that the first `up` imports (see ./adoption.ts). */
+async function importsOf(options: ResolvedStackOptions, stack: Stack): Promise<Set<string>> {
+  if (options.mode !== "helm-release" || !appliesToCluster(options)) return new Set();
+  const desired = await loadDesired(options);
+  const deployment = (await stack.exportStack()) as {
+    deployment?: { resources?: Record<string, unknown>[] };
+  };
+  const managed = managedHelmReleases(deployment.deployment?.resources ?? []);
+  return helmReleaseImports(
+    kubeconfigOf(options),
+    desired.releases.map((r) => ({
+      name: r.name,
+      namespace: r.namespace,
+      installed: r.installed,
+      ...(r.kubeContext === undefined ? {} : { kubeContext: r.kubeContext }),
+    })),
+    managed,
+  );
 }
 
 function scopeArgs(scope: OperationScope): { exclude?: string[]; target?: string[] } {
@@ -120,11 +167,14 @@ function scopeArgs(scope: OperationScope): { exclude?: string[]; target?: string
 
 async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpResult> {
   const options = resolveStackOptions(input);
-  const { stack, programError, hooksOnly } = await openHelmfileStack(options);
+  const { stack, programError, hooksOnly, setHelmReleaseImports } = await openHelmfileStack(options);
   const collector = new ReleaseChangeCollector(HELMFILE_COMPONENT_NAME);
   const failures: string[] = [];
-  const stream = streaming(options, collector, failures);
+  const adopting = (kind === "preview" || kind === "up") && appliesToCluster(options);
+  const adoption = adopting ? new AdoptionCollector(collector, HELMFILE_COMPONENT_NAME) : undefined;
+  const stream = streaming(options, collector, failures, adoption);
   try {
+    if (adopting) setHelmReleaseImports(await importsOf(options, stack));
     let resourceChanges: OpMap = {};
     let stdout = "";
     let outputs: Record<string, StackOutput> = {};
@@ -140,9 +190,25 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
         resourceChanges: {},
         releases: [],
         changedReleases: [],
+        adoptions: [],
         stdout: "",
         outputs: {},
       };
+    }
+    const adoptionOptions = {
+      kubeconfig: kubeconfigOf(options),
+      kind: kind === "up" ? ("up" as const) : ("preview" as const),
+      ...(options.forgetHelmReleases === true ? { forgetHelmReleases: true } : {}),
+      ...(options.mode === "helm-release" ? { helmReleaseMode: true } : {}),
+    };
+    let startedAt: number | undefined;
+    if (adoption !== undefined && kind === "up") {
+      const client = KubeClient.fromKubeconfig(adoptionOptions.kubeconfig, options.kubeContext);
+      try {
+        startedAt = await client.serverTime();
+      } finally {
+        client.close();
+      }
     }
     if (kind === "preview") {
       const r = await stack.preview({ ...stream, ...scope, diff: true });
@@ -165,11 +231,13 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
       stdout = r.stdout;
     }
     const releases = collector.changes();
+    const adoptions = adoption === undefined ? [] : await adoption.finish(adoptionOptions, startedAt);
     return {
       stackName: options.stackName,
       resourceChanges,
       releases,
       changedReleases: releases.filter((r) => r.op !== "same"),
+      adoptions,
       stdout,
       outputs,
     };
@@ -179,8 +247,8 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
 }
 
 function withoutOutputs(result: HelmfileUpResult): HelmfileOperationResult {
-  const { stackName, resourceChanges, releases, changedReleases, stdout } = result;
-  return { stackName, resourceChanges, releases, changedReleases, stdout };
+  const { stackName, resourceChanges, releases, changedReleases, adoptions, stdout } = result;
+  return { stackName, resourceChanges, releases, changedReleases, adoptions, stdout };
 }
 
 function toOutputs(map: Record<string, { value: unknown; secret: boolean }>): Record<string, StackOutput> {
@@ -213,6 +281,21 @@ export async function stackOutputs(options: HelmfileStackOptions): Promise<Recor
   const { stack } = await openHelmfileStack(resolved);
   try {
     return toOutputs(await stack.outputs());
+  } catch (err) {
+    throw toAutomationError(err, resolved.stackName);
+  }
+}
+
+/**
+ * Clears the lock an interrupted update left on the stack (`pulumi cancel`): on a self-managed
+ * backend (file, S3, …) it deletes the stack's lock files. Never run it while an update is
+ * still running elsewhere.
+ */
+export async function cancel(options: HelmfileStackOptions): Promise<void> {
+  const resolved = resolveStackOptions(options);
+  const { stack } = await openHelmfileStack(resolved);
+  try {
+    await stack.cancel();
   } catch (err) {
     throw toAutomationError(err, resolved.stackName);
   }

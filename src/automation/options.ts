@@ -73,6 +73,12 @@ export interface HelmfileStackOptions {
   readonly renderToDirectory?: string;
   /** Apply to the cluster of the kubeconfig instead of rendering to a directory. Default false. */
   readonly applyToCluster?: boolean;
+  /**
+   * `up` in mode `manifests`: delete helm's release records (`sh.helm.release.v1.<release>.*`
+   * Secrets) of the releases, so `helm list` no longer shows what the stack now manages. Default
+   * false: they are kept (and `helm uninstall` would still delete the adopted objects).
+   */
+  readonly forgetHelmReleases?: boolean;
   /** Root of the Pulumi CLI (`<root>/bin/pulumi`). Default `$PULUMI_HELMFILE_PULUMI_ROOT`, else `$PULUMI_HELMFILE_CACHE`, else `~/.cache/pulumi-helmfile` (where scripts/build-engine.sh puts it). */
   readonly pulumiRoot?: string;
   /** Extra environment variables for the Pulumi CLI. Default none. */

@@ -5,7 +5,9 @@
 import { registerReleaseHooks } from "../emit/release-hooks";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import * as pulumi from "@pulumi/pulumi";
 import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
+import { HELM_RELEASE_TYPE } from "./adoption";
 import { Helmfile } from "../emit/helmfile";
 import type { HelmfileArgs } from "../emit/helmfile-args";
 import { EngineNotFoundError, toAutomationError } from "./errors";
@@ -60,6 +62,11 @@ export interface HelmfileStack {
   programError(): Error | undefined;
   /** For `destroy --run-program`: the program then only registers the release hooks (src/emit/release-hooks.ts). */
   hooksOnly(on: boolean): void;
+  /**
+   * Mode `helm-release`: the Helm releases (`<namespace>/<name>`) the next run imports (adopts)
+   * instead of installing, see ./adoption.ts.
+   */
+  setHelmReleaseImports(ids: ReadonlySet<string>): void;
 }
 
 /** Creates or selects the stack; the program builds one `Helmfile` named `helmfile`. */
@@ -80,11 +87,13 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
     const pipeline = options.pipeline;
     let failure: Error | undefined;
     let onlyHooks = false;
+    let imports: ReadonlySet<string> = new Set();
     const program = async (): Promise<Record<string, unknown>> => {
       if (onlyHooks) {
         registerReleaseHooks();
         return {};
       }
+      if (imports.size > 0) pulumi.runtime.registerResourceTransform((a) => importExisting(a, imports));
       const helmfile = new Helmfile(
         HELMFILE_COMPONENT_NAME,
         args,
@@ -122,8 +131,29 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
       hooksOnly: (on) => {
         onlyHooks = on;
       },
+      setHelmReleaseImports: (ids) => {
+        imports = ids;
+      },
     };
   } catch (err) {
     throw toAutomationError(err, options.stackName);
   }
+}
+
+/**
+ * Imports an existing Helm release instead of installing it (the provider's install would fail
+ * with "cannot re-use a name that is still in use"). The engine fails an import whose inputs
+ * differ from the release helm has: the first `up` adopts only a release deployed from the same
+ * chart and values; later changes are helm upgrades.
+ */
+function importExisting(
+  a: pulumi.ResourceTransformArgs,
+  imports: ReadonlySet<string>,
+): pulumi.ResourceTransformResult | undefined {
+  if (a.type !== HELM_RELEASE_TYPE) return undefined;
+  const id = `${String(a.props.namespace)}/${String(a.props.name)}`;
+  if (!imports.has(id)) return undefined;
+  // `import` is a custom resource's option: the SDK passes it on from a transform's result.
+  const opts = { ...a.opts, import: id } as pulumi.ResourceOptions;
+  return { props: a.props, opts };
 }

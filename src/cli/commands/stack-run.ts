@@ -1,5 +1,10 @@
 /** Runs a stack command through the automation layer (loaded only by the stack commands). */
-import { runStackCommand, runStatusCommand, type StackCommandRequest } from "../../automation/cli-commands";
+import {
+  runCancelCommand,
+  runStackCommand,
+  runStatusCommand,
+  type StackCommandRequest,
+} from "../../automation/cli-commands";
 import type { StackProgress } from "../../automation/options";
 import { ConfigError } from "../../shared/errors";
 import type { CliContext } from "../cli-context";
@@ -21,6 +26,7 @@ export async function runStack(command: StackCommandName, ctx: CliContext): Prom
     );
   const request = stackRequest(command, ctx);
   if (command === "status") return runStatusCommand(request, ctx.host);
+  if (command === "cancel") return runCancelCommand(request, ctx.host);
   return runStackCommand(request, ctx.host);
 }
 
@@ -37,7 +43,7 @@ function stackRequest(command: StackCommandName, ctx: CliContext): StackCommandR
   const kubeconfig = s("kubeconfig");
   const progress = command === "up" || command === "destroy" ? releaseProgress(command, ctx) : undefined;
   return {
-    command: command === "status" ? "preview" : command,
+    command: command === "status" || command === "cancel" ? "preview" : command,
     state: ctx.stateOptions(),
     cwd: ctx.host.cwd,
     json: flagBool(ctx.flags, "json"),
@@ -51,6 +57,7 @@ function stackRequest(command: StackCommandName, ctx: CliContext): StackCommandR
     ...(kubeconfig === undefined ? {} : { kubeconfig }),
     ...(flagBool(ctx.flags, "skip-crds") ? { skipCrds: true } : {}),
     ...(flagBool(ctx.flags, "detailed-exitcode") ? { detailedExitCode: true } : {}),
+    ...(flagBool(ctx.flags, "forget-helm-releases") ? { forgetHelmReleases: true } : {}),
     ...(progress === undefined ? {} : { onReleaseProgress: progress }),
   };
 }

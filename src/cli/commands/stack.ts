@@ -9,7 +9,7 @@ import type { FlagSpec } from "../parse-args";
 import type { CommandSpec } from "./command-spec";
 
 /** The stack commands' names. */
-export type StackCommandName = "preview" | "up" | "destroy" | "refresh" | "status";
+export type StackCommandName = "preview" | "up" | "destroy" | "refresh" | "status" | "cancel";
 
 const SUMMARIES: Record<StackCommandName, string> = {
   preview: "Show what `up` would change, per release (like `helmfile diff`)",
@@ -17,6 +17,7 @@ const SUMMARIES: Record<StackCommandName, string> = {
   destroy: "Delete everything the stack created (with -l: only the selected releases)",
   refresh: "Read the releases' objects back from the cluster into the stack's state (drift)",
   status: "List the releases the Pulumi stack holds (like `helmfile status`)",
+  cancel: "Clear the lock a killed `up` left on the stack (`pulumi cancel`); never while an update runs",
 };
 
 const OWN_FLAGS: Record<StackCommandName, readonly FlagSpec[]> = {
@@ -25,6 +26,7 @@ const OWN_FLAGS: Record<StackCommandName, readonly FlagSpec[]> = {
   destroy: DESTROY_FLAGS,
   refresh: [],
   status: [],
+  cancel: [],
 };
 
 function stackCommand(command: StackCommandName): CommandSpec {
@@ -43,4 +45,5 @@ export const stackCommands: readonly CommandSpec[] = [
   stackCommand("destroy"),
   stackCommand("refresh"),
   stackCommand("status"),
+  stackCommand("cancel"),
 ];
