@@ -122,7 +122,10 @@ function templateReleases(input: Json): {
         scratch: NO_SCRATCH,
         environment: { name: state.environment, kubeContext: "", values: state.values },
       };
-      planReleases(state.releases.filter((r) => r.installed)).forEach((r, i) => {
+      planReleases(
+        state.releases.filter((r) => r.installed),
+        state.dagNodes,
+      ).forEach((r, i) => {
         const chart = resolveChart(r, fs, state.repositories);
         const { args } = buildTemplateArgs(r, chart, ctx, i);
         templated.push({ name: r.name, chart: args[2] ?? "", flags: args.slice(3) });
