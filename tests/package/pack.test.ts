@@ -67,7 +67,7 @@ describe("the packed npm package", () => {
 
   it("runs `npx pulumi-helmfile --help` from the installed package", () => {
     const out = run("npx", ["--no-install", "pulumi-helmfile", "--help"], app);
-    expect(out).toMatch(/^Usage: pulumi-helmfile /);
+    expect(out).toMatch(/^Usage:\n  pulumi-helmfile \[global flags\] <command>/m);
     expect(out).toContain("template");
   });
 
