@@ -9,6 +9,7 @@ import type { LoadedState } from "../../shared/model";
 import type { Environment } from "../../shared/io";
 import type { CliContext } from "../cli-context";
 import type { CommandSpec } from "./command-spec";
+import { reportNoReleases } from "./no-releases";
 
 /** go-yaml version helmfile uses for output, from `HELMFILE_GO_YAML_V3`. */
 export function goYamlVersion(env: Environment): "v2" | "v3" {
@@ -29,9 +30,10 @@ async function runBuild(ctx: CliContext): Promise<number> {
     });
   }
   // helmfile's build and list never read release values or secrets (app.go PrintState, ListReleases).
-  const desired = await ctx.loadDesiredState({ releaseValues: false });
+  // helmfile prints each visited state before it reports that the selectors matched nothing.
+  const desired = await ctx.loadDesiredState({ releaseValues: false, allowNoMatchingRelease: true });
   for (const state of desired.states) ctx.host.writeStdout(formatBuiltState(state, ctx.host.env));
-  return 0;
+  return desired.releases.length === 0 ? reportNoReleases(ctx) : 0;
 }
 
 /** The `build` command. */
