@@ -8,11 +8,12 @@
  * Env: PULUMI_HELMFILE_ORACLE (default $CACHE/bin/helmfile), HELM4_BINARY or HELM_BINARY.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { startChartRepoServer } from "../src/conformance/helmfile/chart-repo-server";
 import {
+  normaliseOracleFile,
   normaliseOracleText,
   ORACLE_REPO_PORT,
   ORACLE_ROOT,
@@ -49,6 +50,13 @@ async function main(): Promise<void> {
       writeFileSync(join(c.dir, "expected.stdout"), normaliseOracleText(r.stdout));
       writeFileSync(join(c.dir, "expected.stderr"), normaliseOracleText(r.stderr));
       writeFileSync(join(c.dir, "expected.code"), `${r.code}\n`);
+      for (const f of c.files) {
+        writeFileSync(
+          join(c.dir, `expected.${f}`),
+          normaliseOracleFile(readFileSync(join(c.cwd, f), "utf8")),
+        );
+        rmSync(join(c.cwd, f));
+      }
       console.log(`${c.name}: exit ${r.code}`);
     } finally {
       await server?.close();

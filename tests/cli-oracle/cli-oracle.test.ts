@@ -8,7 +8,13 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { startChartRepoServer } from "../../src/conformance/helmfile/chart-repo-server";
 import { runCli } from "../../src/cli/main";
-import { normaliseOracleText, ORACLE_REPO_PORT, oracleEnv, readOracleCases } from "./oracle-case";
+import {
+  normaliseOracleFile,
+  normaliseOracleText,
+  ORACLE_REPO_PORT,
+  oracleEnv,
+  readOracleCases,
+} from "./oracle-case";
 
 const helm = process.env.HELM4_BINARY ?? process.env.HELM_BINARY;
 
@@ -43,7 +49,13 @@ describe("CLI output against the real helmfile", () => {
       };
       for (const k of ["stdout", "stderr", "code"] as const) if (!c.compare.has(k)) got[k] = want[k];
       expect(got).toEqual(want);
+      for (const f of c.files)
+        expect([f, normaliseOracleFile(readFileSync(join(c.cwd, f), "utf8"))]).toEqual([
+          f,
+          read(`expected.${f}`),
+        ]);
     } finally {
+      for (const f of c.files) rmSync(join(c.cwd, f), { force: true });
       await server?.close();
       rmSync(home, { recursive: true, force: true });
     }

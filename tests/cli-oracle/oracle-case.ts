@@ -4,10 +4,13 @@
  * scripts/cli-oracle.ts. `cmd` holds one command line (`helmfile <args>`, split on spaces)
  * after `# key: value` headers: `state` (the folder under states/ to run in), `server` (a
  * folder of charts to serve as a chart repository on 127.0.0.1:18935 while it runs) and
- * `compare` (what to compare; default `stdout stderr code`).
+ * `compare` (what to compare; default `stdout stderr code`) and `files` (files the command
+ * writes in the state's folder, compared with `expected.<file>` and removed afterwards).
  *
  * Normalisation, the same on both sides, and nothing else: the absolute path of states/
- * becomes `<states>`, and the program name `pulumi-helmfile` becomes `helmfile`.
+ * becomes `<states>`, the program name `pulumi-helmfile` becomes `helmfile`, and the temporary
+ * chart folder `deps` updates (`Updating dependency /tmp/…`) becomes `<tmp>`. In a written lock
+ * file the `generated:` time and the `version:` of the tool that wrote it are dropped.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -28,6 +31,8 @@ export interface OracleCase {
   /** Absolute folder of charts to serve, if any. */
   readonly server: string | undefined;
   readonly compare: ReadonlySet<"stdout" | "stderr" | "code">;
+  /** Files written in {@link cwd} to compare. */
+  readonly files: readonly string[];
 }
 
 /** Reads every case, in name order. */
@@ -56,6 +61,7 @@ export function readOracleCases(): OracleCase[] {
         cwd: join(ORACLE_ROOT, "states", header.get("state") ?? "basic"),
         server:
           server === undefined ? undefined : join(ORACLE_ROOT, "states", header.get("state") ?? "", server),
+        files: (header.get("files") ?? "").split(/ +/).filter((f) => f !== ""),
         compare: new Set(
           compare.filter((c): c is "stdout" | "stderr" | "code" => /^(stdout|stderr|code)$/.test(c)),
         ),
@@ -65,7 +71,17 @@ export function readOracleCases(): OracleCase[] {
 
 /** The documented normalisation (see the module comment). */
 export function normaliseOracleText(text: string): string {
-  return text.split(join(ORACLE_ROOT, "states")).join("<states>").split("pulumi-helmfile").join("helmfile");
+  return text
+    .split(join(ORACLE_ROOT, "states"))
+    .join("<states>")
+    .split("pulumi-helmfile")
+    .join("helmfile")
+    .replace(/^Updating dependency \/tmp\/\S+$/gm, "Updating dependency <tmp>");
+}
+
+/** A written file, normalised (see the module comment). */
+export function normaliseOracleFile(text: string): string {
+  return normaliseOracleText(text).replace(/^(generated|version): .*\n?/gm, "");
 }
 
 /** The environment both programs run with: a fresh HOME, helm on PATH, no upgrade notice. */

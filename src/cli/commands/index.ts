@@ -6,6 +6,7 @@ import { buildCommand } from "./build";
 import { cacheCommand } from "./cache";
 import type { CommandSpec } from "./command-spec";
 import { makeCompletionCommand } from "./completion";
+import { depsCommand } from "./deps";
 import { fetchCommand } from "./fetch";
 import { lintCommand } from "./lint";
 import { listCommand } from "./list";
@@ -25,6 +26,7 @@ for (const c of [
   writeValuesCommand,
   lintCommand,
   fetchCommand,
+  depsCommand,
   reposCommand,
   showDagCommand,
   printEnvCommand,
