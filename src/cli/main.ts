@@ -113,7 +113,9 @@ function exitCodeOf(err: unknown): number {
 }
 
 function isNoMatch(err: unknown): boolean {
-  return isHelmfileError(err) && (err.code === "LOAD_NO_MATCHING_RELEASE" || err.code === "NO_MATCHING_RELEASE");
+  return (
+    isHelmfileError(err) && (err.code === "LOAD_NO_MATCHING_RELEASE" || err.code === "NO_MATCHING_RELEASE")
+  );
 }
 
 /** Codes of command-line mistakes (exit 3 as in helmfile); refusals (`CLI_UNSUPPORTED`) exit 1. */
