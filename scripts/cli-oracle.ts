@@ -13,12 +13,14 @@ import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { startChartRepoServer } from "../src/conformance/helmfile/chart-repo-server";
 import {
+  expectedFileName,
   normaliseOracleFile,
   normaliseOracleText,
   ORACLE_REPO_PORT,
   ORACLE_ROOT,
   oracleEnv,
   readOracleCases,
+  removeWritten,
 } from "../tests/cli-oracle/oracle-case";
 
 const cache = process.env.PULUMI_HELMFILE_CACHE ?? join(homedir(), ".cache", "pulumi-helmfile");
@@ -50,15 +52,14 @@ async function main(): Promise<void> {
       writeFileSync(join(c.dir, "expected.stdout"), normaliseOracleText(r.stdout));
       writeFileSync(join(c.dir, "expected.stderr"), normaliseOracleText(r.stderr));
       writeFileSync(join(c.dir, "expected.code"), `${r.code}\n`);
-      for (const f of c.files) {
+      for (const f of c.files)
         writeFileSync(
-          join(c.dir, `expected.${f}`),
+          join(c.dir, expectedFileName(f)),
           normaliseOracleFile(readFileSync(join(c.cwd, f), "utf8")),
         );
-        rmSync(join(c.cwd, f));
-      }
       console.log(`${c.name}: exit ${r.code}`);
     } finally {
+      removeWritten(c);
       await server?.close();
       rmSync(home, { recursive: true, force: true });
     }

@@ -9,11 +9,14 @@ import { dirname, join } from "node:path";
 import { startChartRepoServer } from "../../src/conformance/helmfile/chart-repo-server";
 import { runCli } from "../../src/cli/main";
 import {
+  expectedFileName,
   normaliseOracleFile,
   normaliseOracleText,
   ORACLE_REPO_PORT,
   oracleEnv,
   readOracleCases,
+  removeWritten,
+  type OracleCase,
 } from "./oracle-case";
 
 const helm = process.env.HELM4_BINARY ?? process.env.HELM_BINARY;
@@ -23,7 +26,8 @@ describe("CLI output against the real helmfile", () => {
     test.skip("needs HELM_BINARY (source scripts/env.sh)", () => undefined);
     return;
   }
-  test.each(readOracleCases().map((c) => [c.name, c]))("%s", async (_name, c) => {
+  const cases = readOracleCases();
+  const check = async (c: OracleCase): Promise<void> => {
     const home = mkdtempSync(join(tmpdir(), "cli-oracle-home-"));
     const server =
       c.server === undefined ? undefined : await startChartRepoServer(helm, c.server, ORACLE_REPO_PORT);
@@ -52,12 +56,19 @@ describe("CLI output against the real helmfile", () => {
       for (const f of c.files)
         expect([f, normaliseOracleFile(readFileSync(join(c.cwd, f), "utf8"))]).toEqual([
           f,
-          read(`expected.${f}`),
+          read(expectedFileName(f)),
         ]);
     } finally {
-      for (const f of c.files) rmSync(join(c.cwd, f), { force: true });
+      removeWritten(c);
       await server?.close();
       rmSync(home, { recursive: true, force: true });
     }
-  });
+  };
+  test.each(cases.filter((c) => c.known === undefined).map((c) => [c.name, c]))("%s", (_n, c) => check(c));
+  // Known differences (the `known:` header says which): these fail until fixed, then must lose the header.
+  const known = cases.filter((c) => c.known !== undefined);
+  if (known.length > 0)
+    test.failing.each(known.map((c) => [c.name, c.known, c]))("%s (known difference: %s)", (_n, _k, c) =>
+      check(c),
+    );
 });

@@ -5,15 +5,16 @@
  * after `# key: value` headers: `state` (the folder under states/ to run in), `server` (a
  * folder of charts to serve as a chart repository on 127.0.0.1:18935 while it runs) and
  * `compare` (what to compare; default `stdout stderr code`) and `files` (files the command
- * writes in the state's folder, compared with `expected.<file>` and removed afterwards).
+ * writes in the state's folder, compared with `expected.<file>` and removed afterwards), and
+ * `known` (a difference from helmfile not fixed yet: the test is expected to fail until it is).
  *
  * Normalisation, the same on both sides, and nothing else: the absolute path of states/
  * becomes `<states>`, the program name `pulumi-helmfile` becomes `helmfile`, and the temporary
  * chart folder `deps` updates (`Updating dependency /tmp/…`) becomes `<tmp>`. In a written lock
  * file the `generated:` time and the `version:` of the tool that wrote it are dropped.
  */
-import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, readdirSync, rmdirSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 /** Where the cases and states live. */
 export const ORACLE_ROOT = __dirname;
@@ -31,6 +32,8 @@ export interface OracleCase {
   /** Absolute folder of charts to serve, if any. */
   readonly server: string | undefined;
   readonly compare: ReadonlySet<"stdout" | "stderr" | "code">;
+  /** A known, unfixed difference; the test then expects to fail. */
+  readonly known: string | undefined;
   /** Files written in {@link cwd} to compare. */
   readonly files: readonly string[];
 }
@@ -48,7 +51,7 @@ export function readOracleCases(): OracleCase[] {
       for (const line of lines) {
         const m = /^# (\w+): (.*)$/.exec(line);
         if (m !== null) header.set(m[1] ?? "", m[2] ?? "");
-        else if (line.trim() !== "") command = line.trim();
+        else if (line.trim() !== "" && !line.startsWith("#")) command = line.trim();
       }
       const [program, ...args] = command.split(/ +/);
       if (program !== "helmfile") throw new Error(`${dir}/cmd: the command must start with "helmfile"`);
@@ -61,6 +64,7 @@ export function readOracleCases(): OracleCase[] {
         cwd: join(ORACLE_ROOT, "states", header.get("state") ?? "basic"),
         server:
           server === undefined ? undefined : join(ORACLE_ROOT, "states", header.get("state") ?? "", server),
+        known: header.get("known"),
         files: (header.get("files") ?? "").split(/ +/).filter((f) => f !== ""),
         compare: new Set(
           compare.filter((c): c is "stdout" | "stderr" | "code" => /^(stdout|stderr|code)$/.test(c)),
@@ -92,4 +96,23 @@ export function oracleEnv(home: string, helmDir: string): Record<string, string>
     HELMFILE_UPGRADE_NOTICE_DISABLED: "1",
     PULUMI_HELMFILE_CACHE: "0",
   };
+}
+
+/** The expected file of a written file: `expected.<path with / as _>`. */
+export function expectedFileName(file: string): string {
+  return `expected.${file.split("/").join("_")}`;
+}
+
+/** Removes the files a case wrote, and the folders they leave empty. */
+export function removeWritten(c: OracleCase): void {
+  for (const f of c.files) {
+    rmSync(join(c.cwd, f), { force: true });
+    for (let d = dirname(f); d !== "." && d !== "/"; d = dirname(d)) {
+      try {
+        rmdirSync(join(c.cwd, d));
+      } catch {
+        break;
+      }
+    }
+  }
 }

@@ -19,6 +19,7 @@ import {
 } from "../deps-lock";
 import { flagBool } from "../parse-args";
 import type { CommandSpec } from "./command-spec";
+import { reportNoReleases } from "./no-releases";
 import { ownVersion } from "./version";
 
 async function updateDeps(
@@ -73,7 +74,8 @@ async function depsOfState(ctx: CliContext, state: LoadedState, env: Record<stri
 }
 
 async function runDeps(ctx: CliContext): Promise<number> {
-  const desired = await ctx.loadDesiredState({ releaseValues: false });
+  // helmfile adds the repositories and writes the lock files before it reports that the selectors matched nothing.
+  const desired = await ctx.loadDesiredState({ releaseValues: false, allowNoMatchingRelease: true });
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(ctx.host.env)) if (v !== undefined) env[k] = v;
   for (const state of desired.states) {
@@ -81,7 +83,7 @@ async function runDeps(ctx: CliContext): Promise<number> {
       await syncRepositories(state.repositories, await ctx.helm(), ctx.runner, env, ctx.logger);
     await depsOfState(ctx, state, env);
   }
-  return 0;
+  return desired.releases.length === 0 ? reportNoReleases(ctx) : 0;
 }
 
 /** The `deps` command. */
