@@ -143,7 +143,6 @@ export function createCliContext(
       includeTransitiveNeeds: includeNeeds,
       includeNeeds: flagBool(flags, "include-needs"),
       ...(typeof flags["skip-needs"] === "boolean" ? { skipNeeds: flags["skip-needs"] } : {}),
-      allowNoMatchingRelease: flagBool(flags, "allow-no-matching-release"),
       ...(settings.helmBinary === undefined ? {} : { helmBinary: settings.helmBinary }),
     };
   };

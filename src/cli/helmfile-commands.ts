@@ -19,10 +19,6 @@ export const REFUSED_COMMANDS: Readonly<Record<string, RefusedCommand>> = {
   apply: { code: "CLI_UNKNOWN_COMMAND", hint: "use `up` (Pulumi applies only what changed)" },
   sync: { code: "CLI_UNKNOWN_COMMAND", hint: "use `up` (Pulumi applies the releases)" },
   delete: { code: "CLI_UNKNOWN_COMMAND", hint: "use `destroy`" },
-  deps: {
-    code: "CLI_UNSUPPORTED",
-    hint: "local charts' dependencies are built when rendering; run `helm dependency update <chart>` to refresh a Chart.lock (helmfile.lock files are read, not written)",
-  },
   init: {
     code: "CLI_UNSUPPORTED",
     hint: "install helm yourself and point --helm-binary or HELM_BINARY at it; no helm plugin is needed",

@@ -67,11 +67,13 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<nu
   let debug = argv.includes("--debug");
   // Errors may quote decrypted secrets (helm echoes values): printed only after redaction.
   let redact = (text: string): string => text;
+  let allowNoMatch = false;
   try {
     // cobra's `help [command]`.
     if (argv[0] === "help") return help(argv.slice(1), host);
     const parsed = parseArgs(argv, GLOBAL_FLAGS, (name) => findCommand(name)?.flags, knownCommandNames());
     debug = flagBool(parsed.flags, "debug");
+    allowNoMatch = flagBool(parsed.flags, "allow-no-matching-release");
     const command = parsed.command === undefined ? undefined : findCommand(parsed.command);
     if (flagBool(parsed.flags, "help")) {
       host.writeStdout(command === undefined ? rootHelp(listCommands()) : commandHelp(command));
@@ -92,7 +94,9 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<nu
   } catch (err) {
     host.reportError?.(err);
     host.writeStderr(`${redact(errorText(err, debug))}\n`);
-    return exitCodeOf(err);
+    const code = exitCodeOf(err);
+    // helmfile prints the no-match error even with --allow-no-matching-release, then exits 0.
+    return code === 3 && allowNoMatch && isNoMatch(err) ? 0 : code;
   }
 }
 
@@ -102,11 +106,16 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<nu
  * otherwise 1.
  */
 function exitCodeOf(err: unknown): number {
-  if (isHelmfileError(err) && (err.code === "LOAD_NO_MATCHING_RELEASE" || err.code === "NO_MATCHING_RELEASE"))
-    return 3;
+  if (isNoMatch(err)) return 3;
   // cobra's usage errors are not ExitCoders: helmfile's HandleExitCoder exits 3 for them.
   if (isHelmfileError(err) && USAGE_ERROR_CODES.has(err.code)) return 3;
   return 1;
+}
+
+function isNoMatch(err: unknown): boolean {
+  return (
+    isHelmfileError(err) && (err.code === "LOAD_NO_MATCHING_RELEASE" || err.code === "NO_MATCHING_RELEASE")
+  );
 }
 
 /** Codes of command-line mistakes (exit 3 as in helmfile); refusals (`CLI_UNSUPPORTED`) exit 1. */

@@ -7,6 +7,7 @@ import { cacheCommand } from "./cache";
 import { explainCommand } from "./explain";
 import type { CommandSpec } from "./command-spec";
 import { makeCompletionCommand } from "./completion";
+import { depsCommand } from "./deps";
 import { fetchCommand } from "./fetch";
 import { lintCommand } from "./lint";
 import { listCommand } from "./list";
@@ -26,6 +27,7 @@ for (const c of [
   writeValuesCommand,
   lintCommand,
   fetchCommand,
+  depsCommand,
   reposCommand,
   showDagCommand,
   printEnvCommand,

@@ -3,7 +3,6 @@ import { ConfigError } from "../../shared/errors";
 import type { LoadDesiredStateOptions } from "../../load/index";
 import type { DesiredState } from "../../shared/model";
 import type { CliContext } from "../cli-context";
-import { flagBool } from "../parse-args";
 
 /**
  * Loads the state for a command that reports "no matching release" itself: the load never
@@ -17,9 +16,9 @@ export function loadForCommand(
 }
 
 /**
- * helmfile's end of a command whose selectors matched nothing (cmd/root.go toCLIError): the
- * message on stderr and exit 3, or exit 0 with `--allow-no-matching-release`. `undefined`
- * when something matched.
+ * helmfile's end of a command whose selectors matched nothing (cmd/root.go toCLIError): throws
+ * the no-match error, which main.ts prints and turns into exit 3, or exit 0 with
+ * `--allow-no-matching-release`. `undefined` when something matched.
  */
 export function noMatchExit(
   ctx: CliContext,
@@ -32,10 +31,7 @@ export function noMatchExit(
       ? `err: no releases found that matches specified selector(${ctx.settings.selectors.join(", ")}) and environment(${ctx.settings.environment}), in any helmfile`
       : undefined);
   if (message === undefined) return undefined;
-  if (!flagBool(ctx.flags, "allow-no-matching-release"))
-    throw new ConfigError("NO_MATCHING_RELEASE", message);
-  ctx.host.writeStderr(`${message}\n`);
-  return 0;
+  throw new ConfigError("NO_MATCHING_RELEASE", message);
 }
 
 /** Options of {@link noMatchExit}. */
