@@ -13,6 +13,8 @@ if [ -f scripts/build-engine.sh ]; then
   # shellcheck source=/dev/null
   source scripts/engine-env.sh
 fi
+# The real helmfile v1.8.0, the oracle of the hooks and CLI comparison tests (cached like the engine).
+eval "$(bash scripts/build-helmfile.sh --quiet --print-env)"
 # The test API servers (scripts/test-cluster.sh: etcd + kube-apiserver + kube-controller-manager,
 # built from Go modules and cached): two instances for the deploy tests, stopped when the run ends.
 echo "== test clusters"
