@@ -132,7 +132,12 @@ function modulesLoaded(args: readonly string[], cwd: string): { total: number; h
     probe,
     'process.on("exit",()=>{const k=Object.keys(require.cache);process.stderr.write("\\nMODULES "+k.length+" "+k.filter(x=>/@pulumi|grpc|protobuf/.test(x)).length+"\\n")});',
   );
-  const r = spawnSync(process.execPath, ["-r", probe, BIN, ...args], { cwd, env: env({}), encoding: "utf8" });
+  const r = spawnSync(process.execPath, ["-r", probe, BIN, ...args], {
+    cwd,
+    env: env({}),
+    encoding: "utf8",
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   const m = /MODULES (\d+) (\d+)/.exec(r.stderr ?? "");
   return { total: Number(m?.[1] ?? -1), heavy: Number(m?.[2] ?? -1) };
 }
