@@ -7,7 +7,6 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
-import { createHelmHome, fetchOutputDir, stateEnvironment, syncRepositories } from "../../render";
 import { ConfigError, RenderError } from "../../shared/errors";
 import type { LoadedState, PreparedRelease } from "../../shared/model";
 import { isMap, newMap, type Value, type ValueMap } from "../../shared/value";
@@ -17,12 +16,15 @@ import { formatBuiltState } from "./build";
 import { stateBaseDir } from "./render-options";
 import type { CommandSpec } from "./command-spec";
 
+type RenderModule = typeof import("../../render");
+
 async function fetchRelease(
   ctx: CliContext,
   r: PreparedRelease,
   out: string,
   env: Readonly<Record<string, string>>,
   state: LoadedState,
+  { fetchOutputDir, stateEnvironment }: RenderModule,
 ): Promise<string> {
   const template = flagString(ctx.flags, "output-dir-template") ?? "";
   const chartDirFor = (chartName: string): string =>
@@ -75,6 +77,9 @@ function rewriteCharts(state: LoadedState, fetched: ReadonlyMap<string, string>)
 }
 
 async function runFetch(ctx: CliContext): Promise<number> {
+  // Lazy edge: the renderer loads when the command runs, not for --help.
+  const render = await import("../../render");
+  const { createHelmHome, syncRepositories } = render;
   const writeOutput = flagBool(ctx.flags, "write-output");
   const given = flagString(ctx.flags, "output-dir") ?? "";
   if (writeOutput && given === "")
@@ -100,7 +105,7 @@ async function runFetch(ctx: CliContext): Promise<number> {
       }
       const fetched = new Map<string, string>();
       for (const r of state.releases.filter((x) => x.installed))
-        fetched.set(r.name, await fetchRelease(ctx, r, out, home.env, state));
+        fetched.set(r.name, await fetchRelease(ctx, r, out, home.env, state, render));
       if (writeOutput) printed.push(formatBuiltState(rewriteCharts(state, fetched), ctx.host.env));
     }
     // Nothing reaches stdout until every chart was fetched: no partial YAML on failure.

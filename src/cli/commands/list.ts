@@ -4,8 +4,6 @@
  * prints the same rows as JSON.
  */
 import type { PreparedRelease, LoadedState } from "../../shared/model";
-import { conditionEnabled } from "../../load/index";
-import { applyLockedVersions } from "../../render/index";
 import type { CliContext } from "../cli-context";
 import { flagString } from "../parse-args";
 import type { CommandSpec } from "./command-spec";
@@ -34,7 +32,11 @@ export function formatTable(rows: readonly (readonly string[])[]): string {
     .join("\n");
 }
 
-function rowOf(r: PreparedRelease, state: LoadedState): ListRow {
+function rowOf(
+  r: PreparedRelease,
+  state: LoadedState,
+  conditionEnabled: (condition: string | undefined, values: LoadedState["values"]) => boolean,
+): ListRow {
   const labels = Object.keys(r.labels)
     .sort()
     .map((k) => `${k}:${r.labels[k] ?? ""}`)
@@ -55,11 +57,18 @@ function rowOf(r: PreparedRelease, state: LoadedState): ListRow {
 }
 
 async function runList(ctx: CliContext): Promise<number> {
+  // Lazy edge: the state loader and renderer load when the command runs, not for --help.
+  const [{ conditionEnabled }, { applyLockedVersions }] = await Promise.all([
+    import("../../load/index"),
+    import("../../render/index"),
+  ]);
   // helmfile's build and list never read release values or secrets (app.go PrintState, ListReleases).
   const desired = await ctx.loadDesiredState({ releaseValues: false });
   // helmfile's list resolves repository chart versions from the state's lock file first.
   const rows = desired.states.flatMap((s) =>
-    applyLockedVersions({ ...s, releases: s.stateReleases ?? s.releases }, ctx.fs).map((r) => rowOf(r, s)),
+    applyLockedVersions({ ...s, releases: s.stateReleases ?? s.releases }, ctx.fs).map((r) =>
+      rowOf(r, s, conditionEnabled),
+    ),
   );
   rows.sort((a, b) =>
     a.namespace !== b.namespace

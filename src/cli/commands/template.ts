@@ -3,19 +3,15 @@
  * lines on stderr and the manifests on stdout (each release's output followed by one extra
  * newline, exactly like helmfile). States are processed in helmfile's order.
  */
-import {
-  checkUnselectedNeeds,
-  openRenderSession,
-  stateEnvironment,
-  templateOutputDir,
-  type RenderOptions,
-} from "../../render";
+import type { RenderOptions } from "../../render";
 import type { DesiredState } from "../../shared/model";
 import type { CliContext } from "../cli-context";
 import { flagBool } from "../parse-args";
 import type { CommandSpec } from "./command-spec";
 import { renderOptions } from "./render-options";
 import { reportNoReleases } from "./no-releases";
+
+type RenderModule = typeof import("../../render");
 
 /** Flags of `helmfile template`. */
 export const TEMPLATE_FLAGS = [
@@ -46,12 +42,14 @@ export const TEMPLATE_FLAGS = [
 
 /** Runs `template`. */
 async function runTemplate(ctx: CliContext): Promise<number> {
+  // Lazy edge: the state loader and renderer load when the command runs, not for --help.
+  const render = await import("../../render");
   const desired = await ctx.loadDesiredState();
   if (desired.releases.length === 0) return reportNoReleases(ctx);
-  await checkNeedsSelected(ctx, desired);
+  await checkNeedsSelected(ctx, desired, render);
   const options = await renderOptions(ctx);
-  checkOutputDirs(desired, options);
-  const session = openRenderSession(options, {
+  checkOutputDirs(desired, options, render);
+  const session = render.openRenderSession(options, {
     fs: ctx.fs,
     runner: ctx.runner,
     scratch: ctx.scratch,
@@ -86,22 +84,31 @@ export const templateCommand: CommandSpec = {
 };
 
 /** Every release's `--output-dir`/`--output-dir-template` path is checked before any is created. */
-function checkOutputDirs(desired: DesiredState, options: RenderOptions): void {
+function checkOutputDirs(desired: DesiredState, options: RenderOptions, render: RenderModule): void {
   const t = options.template ?? {};
   if ((t.outputDir ?? "") === "" && (t.outputDirTemplate ?? "") === "") return;
   for (const state of desired.states)
     for (const r of state.releases)
-      templateOutputDir(t.outputDir ?? "", r, stateEnvironment(state), t.outputDirTemplate ?? "");
+      render.templateOutputDir(
+        t.outputDir ?? "",
+        r,
+        render.stateEnvironment(state),
+        t.outputDirTemplate ?? "",
+      );
 }
 
 /**
  * `--skip-needs=false` without an include flag: a selected release must not need an
  * unselected one (helmfile's default `skip-needs` is true, so this runs only on request).
  */
-async function checkNeedsSelected(ctx: CliContext, desired: DesiredState): Promise<void> {
+async function checkNeedsSelected(
+  ctx: CliContext,
+  desired: DesiredState,
+  render: RenderModule,
+): Promise<void> {
   const include = flagBool(ctx.flags, "include-needs") || flagBool(ctx.flags, "include-transitive-needs");
   if (ctx.flags["skip-needs"] !== false || include || ctx.settings.selectors.length === 0) return;
   const all = await ctx.loadDesiredState({ selectors: [] });
-  const err = checkUnselectedNeeds(desired, all);
+  const err = render.checkUnselectedNeeds(desired, all);
   if (err !== undefined) throw err;
 }

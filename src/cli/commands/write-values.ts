@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { mergoOverride } from "../../merge/mergo-merge";
-import { stateEnvironment, writeValuesFile } from "../../render";
+import type { stateEnvironment, writeValuesFile } from "../../render";
 import type { LoadedState, PreparedRelease } from "../../shared/model";
 import { decodeYaml } from "../../shared/yaml/decode";
 import { encodeYaml } from "../../shared/yaml/encode";
@@ -22,11 +22,12 @@ function outputFileFor(
   ctx: CliContext,
   r: PreparedRelease,
   state: LoadedState,
+  render: { stateEnvironment: typeof stateEnvironment; writeValuesFile: typeof writeValuesFile },
 ): { shown: string; path: string } {
   const baseDir = stateBaseDir(ctx);
-  const shown = writeValuesFile(
+  const shown = render.writeValuesFile(
     r,
-    stateEnvironment(state),
+    render.stateEnvironment(state),
     flagString(ctx.flags, "output-file-template") ?? "",
     {
       baseDir,
@@ -53,10 +54,12 @@ function mergedValues(ctx: CliContext, r: PreparedRelease): ValueMap {
 }
 
 async function runWriteValues(ctx: CliContext): Promise<number> {
+  // Lazy edge: the renderer loads when the command runs, not for --help.
+  const render = await import("../../render");
   const desired = await ctx.loadDesiredState();
   // Every output path is checked before the first file or directory is created.
   const planned = desired.states.flatMap((state) =>
-    state.releases.filter((x) => x.installed).map((r) => ({ r, out: outputFileFor(ctx, r, state) })),
+    state.releases.filter((x) => x.installed).map((r) => ({ r, out: outputFileFor(ctx, r, state, render) })),
   );
   for (const { r, out } of planned) {
     mkdirSync(dirname(out.path), { recursive: true });
