@@ -2,7 +2,10 @@
  * `npm run bench`: every benchmark in one run, reported as numbers and ratios (never as
  * pass/fail). Each benchmark runs in its own process so peak-memory figures do not mix.
  *
- *   npm run bench [-- template load render scale]
+ *   npm run bench [-- template load render scale cli]
+ *
+ * `cli` runs the CLI end to end against helmfile (`HELMFILE_BINARY`) and the plain-helm floor and
+ * prints its figures line by line, each with the machine's load (see bench/cli.ts).
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -14,8 +17,9 @@ const BENCHES: Record<string, string> = {
   scale: "const m=require('./scale');console.log(JSON.stringify(m.runScaleBench(5000)))",
 };
 
+const tsx = join(__dirname, "..", "node_modules", ".bin", "tsx");
+
 function run(name: string, code: string): void {
-  const tsx = join(__dirname, "..", "node_modules", ".bin", "tsx");
   const started = Date.now();
   const res = spawnSync(tsx, ["-e", code], { cwd: __dirname, encoding: "utf8", maxBuffer: 1 << 26 });
   const line = (res.stdout ?? "").trim().split("\n").pop() ?? "";
@@ -29,4 +33,8 @@ function run(name: string, code: string): void {
 const wanted = process.argv.slice(2);
 for (const [name, code] of Object.entries(BENCHES)) {
   if (wanted.length === 0 || wanted.includes(name)) run(name, code);
+}
+if (wanted.length === 0 || wanted.includes("cli")) {
+  process.stdout.write("cli:\n");
+  spawnSync(tsx, [join(__dirname, "cli.ts")], { cwd: __dirname, stdio: "inherit" });
 }

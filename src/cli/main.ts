@@ -7,7 +7,6 @@
 import { ConfigError, isHelmfileError } from "../shared/errors";
 import { installSignalCleanup } from "../node/process-cleanup";
 import type { CliHost } from "./cli-host";
-import { createCliContext } from "./cli-context";
 import { findCommand, listCommands } from "./commands/index";
 import { GLOBAL_FLAGS } from "./global-flags";
 import { flagBool, flagString, parseArgs, type FlagValues } from "./parse-args";
@@ -86,6 +85,8 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<nu
       return 0;
     }
     refuseGlobalFlags(command.name, parsed.flags);
+    // Lazy edge: the state loader, secrets and helm IO are loaded only when a command runs.
+    const { createCliContext } = await import("./cli-context");
     const ctx = createCliContext(host, parsed.flags, parsed.positionals);
     redact = (text) => ctx.redact(text);
     // helmfile announces live output once, when the app starts.

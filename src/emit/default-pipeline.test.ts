@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testHelmBinaries } from "../node/helm-binaries";
@@ -42,5 +42,51 @@ describe.each(testHelmBinaries())("the default pipeline with %s", (_label, helm)
     expect(e.message).toContain("[redacted]");
     for (const text of [e.message, e.detail, e.found ?? "", String(e.stack)])
       expect(text).not.toContain(PLAINTEXT);
+  });
+
+  test("serves an unchanged release from the render cache, and never caches a release with secret values", async () => {
+    writeFileSync(
+      join(tmp, "chart", "templates", "cm.yaml"),
+      "kind: ConfigMap\ndata: {v: {{ .Values.v | quote }}}\n",
+    );
+    writeFileSync(
+      join(tmp, "helmfile.yaml"),
+      "releases:\n- name: plain\n  chart: ./chart\n  values:\n  - v: one\n" +
+        "- name: sealed\n  chart: ./chart\n  values:\n  - secret-values.yaml\n  - v: two\n",
+    );
+    const cacheDir = join(tmp, "cache");
+    let helmCalls = 0;
+    const context = {
+      helmBinary: helm,
+      concurrency: 1,
+      logger: {
+        debug: (m: string) => void (m.includes("render cache hit") && helmCalls--),
+        info: () => {},
+        warn: () => {},
+      },
+    };
+    const render = async (): Promise<ReadonlyMap<string, string>> => {
+      const pipeline = createDefaultPipeline({
+        cwd: tmp,
+        env: { PATH: process.env.PATH, HOME: tmp, TMPDIR: tmp },
+        cacheDir,
+      });
+      const state = await pipeline.loadDesiredState({ file: "helmfile.yaml", skipDeps: true }, context);
+      helmCalls += 2;
+      return pipeline.renderReleases(state, context);
+    };
+    const first = await render();
+    const entries = (): string[] =>
+      existsSync(cacheDir)
+        ? readdirSync(cacheDir, { recursive: true })
+            .map(String)
+            .filter((f) => f.endsWith(".yaml"))
+        : [];
+    expect(entries()).toHaveLength(1);
+    helmCalls = 0;
+    const second = await render();
+    expect(second).toEqual(first);
+    // One of the two releases came from the cache: only the secret one ran helm again.
+    expect(helmCalls).toBe(1);
   });
 });

@@ -11,6 +11,7 @@ import { loadDesiredState } from "../load";
 import type { Environment, FileSystem, ProcessRunner } from "../shared/io";
 import type { SecretsDecryptor } from "../shared/secrets";
 import { createNodeSecrets, type NodeSecrets } from "../node/secrets-node";
+import { defaultCacheDir, renderCacheDisabled } from "../node/render-cache-dir";
 import { redactingLogger } from "../secrets/redacting-logger";
 import { computeHelmValues } from "../merge/helm-values/compute-helm-values";
 import { isMap } from "../shared/value";
@@ -29,6 +30,12 @@ export interface DefaultPipelineIo {
   readonly cwd?: string;
   /** Decrypts `secrets:` files (sops / helm-secrets). Default: the real sops (`SOPS_BINARY` or PATH). */
   readonly secrets?: SecretsDecryptor;
+  /**
+   * Render cache directory, shared with the CLI's `template`; `false` turns it off. Releases
+   * with secret values are never cached. Default: `PULUMI_HELMFILE_CACHE_DIR`, else
+   * `${XDG_CACHE_HOME:-~/.cache}/pulumi-helmfile/render`; off when `PULUMI_HELMFILE_CACHE` is `0` or `false`.
+   */
+  readonly cacheDir?: string | false;
 }
 
 /** Creates the pipeline the components use when none is injected. */
@@ -41,6 +48,8 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
   // helm-secrets/sops and ref+ resolution like helmfile; created on first load (sops is found lazily).
   let secretsEdge: NodeSecrets | undefined;
   const nodeSecrets = (): NodeSecrets => (secretsEdge ??= createNodeSecrets({ cwd, env }));
+  // Preview and up re-render every release each run: unchanged ones come from the cache (its key covers every input of helm template).
+  const cacheDir = io?.cacheDir ?? (renderCacheDisabled(env) ? false : defaultCacheDir(env));
   const helms = new Map<string, Promise<HelmBinary>>();
   const helm = (explicit: string | undefined): Promise<HelmBinary> => {
     const key = explicit ?? "";
@@ -87,6 +96,7 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
             helm: await helm(context.helmBinary),
             concurrency: context.concurrency,
             redact,
+            ...(cacheDir === false ? {} : { cache: { dir: cacheDir } }),
             ...(context.includeCrds === true ? { template: { includeCrds: true } } : {}),
           },
           {

@@ -12,6 +12,7 @@ import * as k8s from "@pulumi/kubernetes";
 import { ConfigError } from "../shared/errors";
 import { HelmfileMode, type ReleaseArgs } from "./helmfile-args";
 import { chartHookPhases, isKept } from "./chart-hooks";
+import { manifestDigestInput } from "./manifest-digest";
 import { releaseObjects, type KubeObject } from "./manifest-objects";
 import { anchorInput, withReleaseHooks } from "./release-hooks";
 import { resolveInput, UNKNOWN } from "./resolve-inputs";
@@ -19,11 +20,25 @@ import { resolveInput, UNKNOWN } from "./resolve-inputs";
 /** The Pulumi type token of {@link Release}. */
 export const RELEASE_TYPE = "helmfile:index:Release";
 
+/** The full arguments of each Release, keyed by the inputs it stores (see {@link storedInputs}). */
+const FULL_ARGS = new WeakMap<object, ReleaseArgs>();
+
+/**
+ * What the state stores as the Release's inputs: the arguments with `manifest` replaced by its
+ * `sha256:` digest. The objects (the children's inputs and outputs) already hold the manifest;
+ * the digest still makes `preview` list `manifest` among a release's changed inputs.
+ */
+function storedInputs(args: ReleaseArgs): ReleaseArgs {
+  const stored: ReleaseArgs = { ...args, manifest: manifestDigestInput(args.manifest) };
+  FULL_ARGS.set(stored, args);
+  return stored;
+}
+
 /** One helmfile release, applied as manifests or as a Helm release. */
 export class Release extends pulumi.ComponentResource {
-  /** The merged user values (canonical JSON), as passed in. */
+  /** The merged user values (canonical JSON), as passed in (not a registered output). */
   public readonly values: pulumi.Output<string>;
-  /** The rendered manifest, as passed in. */
+  /** The rendered manifest, as passed in (the state stores only its digest; not a registered output). */
   public readonly manifest: pulumi.Output<string>;
 
   /**
@@ -32,10 +47,11 @@ export class Release extends pulumi.ComponentResource {
    * @param opts Resource options; `dependsOn` carries the release's `needs`.
    */
   constructor(name: string, args: ReleaseArgs, opts?: pulumi.ComponentResourceOptions) {
-    super(RELEASE_TYPE, name, args, opts);
+    super(RELEASE_TYPE, name, storedInputs(args), opts);
     this.values = pulumi.output(args.values);
     this.manifest = pulumi.output(args.manifest);
-    this.registerOutputs({ values: this.values, manifest: this.manifest });
+    // No registered outputs: echoing the inputs stored every manifest once more.
+    this.registerOutputs({});
   }
 
   /** Creates the children once the inputs are known (they are Inputs when constructed remotely). */
@@ -44,7 +60,7 @@ export class Release extends pulumi.ComponentResource {
     opts?: pulumi.ComponentResourceOptions,
     name?: string,
   ): Promise<undefined> {
-    const releaseArgs = args as ReleaseArgs;
+    const releaseArgs = FULL_ARGS.get(args) ?? (args as ReleaseArgs);
     const resolvedMode = await resolveInput(releaseArgs.mode);
     const mode = resolvedMode.value ?? HelmfileMode.Manifests;
     const childName = name ?? "release";

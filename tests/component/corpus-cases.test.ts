@@ -18,6 +18,8 @@ import {
 } from "../../src/testing";
 import { expectedObjects, helmTemplate, yamlDocuments } from "./helm-expectations";
 import { recordingLogger } from "./recording-logger";
+import { capturingPipeline } from "./capture-manifests";
+import { manifestDigest } from "../../src/emit/manifest-digest";
 import { corpusPath } from "../support/corpus";
 
 const CASES = corpusPath("helmfile", "cases");
@@ -128,12 +130,14 @@ const CORPUS: readonly CorpusCase[] = corpusCases();
 async function run(
   c: CorpusCase,
   rec: MockRecorder,
-): Promise<{ helmfile: RecordedResource; releases: RecordedResource[] }> {
+): Promise<{ helmfile: RecordedResource; releases: RecordedResource[]; manifests: Map<string, string> }> {
   const cwd = join(CASES, c.name);
-  const pipeline = createDefaultPipeline({
-    cwd,
-    env: { ...process.env },
-  });
+  const { pipeline, manifests } = capturingPipeline(
+    createDefaultPipeline({
+      cwd,
+      env: { ...process.env },
+    }),
+  );
   const h = new Helmfile(
     "hf",
     { ...c.args, file: join(cwd, String(c.args.file)), renderToDirectory: "/tmp/ph-unused" },
@@ -144,7 +148,7 @@ async function run(
   await new Promise((r) => setTimeout(r, 100));
   const helmfile = rec.resources.find((r) => r.type === "helmfile:index:Helmfile");
   if (helmfile === undefined) throw new Error("no Helmfile registered");
-  return { helmfile, releases: rec.resources.filter((r) => r.type === "helmfile:index:Release") };
+  return { helmfile, releases: rec.resources.filter((r) => r.type === "helmfile:index:Release"), manifests };
 }
 
 describe.each([
@@ -158,7 +162,7 @@ describe.each([
 
   const rows = CORPUS.map((c) => [c.name, c] as const);
   it.each(rows)("%s: one Release per release, with helm's manifest and merged values", async (_name, c) => {
-    const { helmfile, releases } = await run(c, rec);
+    const { helmfile, releases, manifests: rendered } = await run(c, rec);
     expect(releases.map((r) => r.name)).toEqual(c.releases.map((r) => `hf-${r.id}`));
     const manifests: string[] = [];
     for (const expected of c.releases) {
@@ -173,7 +177,8 @@ describe.each([
           .map((x) => x.urn),
       );
       expect(isSecretValue(r?.rawInputs.values)).toBe(false);
-      const manifest = String(plainValue(r?.rawInputs.manifest));
+      const manifest = rendered.get(expected.id) ?? "";
+      expect(plainValue(r?.rawInputs.manifest)).toBe(manifestDigest(manifest));
       manifests.push(manifest);
       if (expected.values !== undefined)
         expect(JSON.parse(String(plainValue(r?.rawInputs.values)))).toEqual(expected.values);

@@ -1,17 +1,10 @@
 /** Where the CLI keeps its render cache, and whether it uses one. */
-import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { Environment } from "../../shared/io";
+import { defaultCacheDir, renderCacheDisabled } from "../../node/render-cache-dir";
 import { flagString, type FlagValues } from "../parse-args";
 
-/** `PULUMI_HELMFILE_CACHE_DIR`, else `${XDG_CACHE_HOME:-~/.cache}/pulumi-helmfile/render`. */
-export function defaultCacheDir(env: Environment): string {
-  const explicit = env.PULUMI_HELMFILE_CACHE_DIR;
-  if (explicit !== undefined && explicit !== "") return explicit;
-  const xdg = env.XDG_CACHE_HOME;
-  const base = xdg !== undefined && xdg !== "" ? xdg : join(env.HOME ?? homedir(), ".cache");
-  return join(base, "pulumi-helmfile", "render");
-}
+export { defaultCacheDir };
 
 /**
  * The cache directory, or undefined when caching is off. Caching is on by default (it never
@@ -19,9 +12,7 @@ export function defaultCacheDir(env: Environment): string {
  * `PULUMI_HELMFILE_CACHE=0|false` turns it off, `--cache-dir DIR` moves it.
  */
 export function renderCacheDir(flags: FlagValues, env: Environment, cwd: string): string | undefined {
-  const envSetting = env.PULUMI_HELMFILE_CACHE;
-  const off =
-    flags.cache === false || (flags.cache !== true && (envSetting === "0" || envSetting === "false"));
+  const off = flags.cache === false || (flags.cache !== true && renderCacheDisabled(env));
   if (off) return undefined;
   const dir = flagString(flags, "cache-dir");
   return dir !== undefined && dir !== "" ? resolve(cwd, dir) : defaultCacheDir(env);

@@ -1,5 +1,4 @@
 /** `lint`: `helm lint` on every selected release's chart with its values, like helmfile. */
-import { createHelmHome, lintState, syncRepositories } from "../../render";
 import { RenderError } from "../../shared/errors";
 import type { CliContext } from "../cli-context";
 import { withStateHooks } from "../hook-io";
@@ -7,6 +6,8 @@ import type { CommandSpec } from "./command-spec";
 import { renderOptions } from "./render-options";
 
 async function runLint(ctx: CliContext): Promise<number> {
+  // Lazy edge: the state loader and renderer load when the command runs, not for --help.
+  const { createHelmHome, lintState, syncRepositories } = await import("../../render");
   const desired = await ctx.loadDesiredState();
   const options = await renderOptions(ctx);
   const home = createHelmHome(ctx.scratch, options.seedRepositories);

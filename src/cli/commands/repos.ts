@@ -1,9 +1,10 @@
 /** `repos`: `helm repo add` for every repository of the states, into the user's helm configuration (as helmfile). */
-import { syncRepositories } from "../../render";
 import type { CliContext } from "../cli-context";
 import type { CommandSpec } from "./command-spec";
 
 async function runRepos(ctx: CliContext): Promise<number> {
+  // Lazy edge: the state loader and renderer load when the command runs, not for --help.
+  const { syncRepositories } = await import("../../render");
   const desired = await ctx.loadDesiredState({ releaseValues: false, allowNoMatchingRelease: true });
   const helm = await ctx.helm();
   const env: Record<string, string> = {};
