@@ -56,4 +56,9 @@ export {
   type HookIo,
   type HookTarget,
 } from "./helmfile-hooks";
-export { COMMAND_HOOK_PLANS, withCommandHooks, type CommandHookPlan, type CommandHooksOptions } from "./command-hooks";
+export {
+  COMMAND_HOOK_PLANS,
+  withCommandHooks,
+  type CommandHookPlan,
+  type CommandHooksOptions,
+} from "./command-hooks";

@@ -64,7 +64,11 @@ function inlinePrefix(
   for (const part of stateText.split("\n---\n")) {
     const names = [...part.matchAll(/^\s*- name:\s*["']?([^"'\s#]+)/gm)].map((x) => x[1]);
     const n = names.indexOf(release.name);
-    if (n >= 0) return { text: "\n".repeat(offset) + part, prefix: ["releases", n, "values", Number(m[1]) - templatesOf(release)] };
+    if (n >= 0)
+      return {
+        text: "\n".repeat(offset) + part,
+        prefix: ["releases", n, "values", Number(m[1]) - templatesOf(release)],
+      };
     offset += part.split("\n").length + 1;
   }
   return {};
