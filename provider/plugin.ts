@@ -7,9 +7,11 @@
 import { main } from "@pulumi/pulumi/provider";
 import { HelmfileComponentProvider } from "./helmfile-provider";
 import { providerDirectory } from "./index";
+import { setReleaseHookScope } from "../src/emit/release-hooks";
 
 /** Serves the provider on the engine address given in `process.argv` (run-plugin sets it). */
 function start(): Promise<void> {
+  setReleaseHookScope("provider");
   return main(new HelmfileComponentProvider(providerDirectory(__dirname)), process.argv.slice(2));
 }
 

@@ -142,6 +142,18 @@ async function run(event: HookEvent, args: pulumi.ResourceHookArgs): Promise<voi
 }
 
 type Hooks = Record<keyof typeof RELEASE_HOOK_NAMES, pulumi.ResourceHook>;
+
+/** Suffix of the hook names registered by this process (see {@link setReleaseHookScope}). */
+let hookScope = "";
+
+/**
+ * Names this process's hooks apart from those of other processes of the same engine run: the
+ * component provider calls it with `provider`, so a program that uses the library and the
+ * provider side by side registers each name once (the engine refuses a name twice). Default none.
+ */
+export function setReleaseHookScope(scope: string): void {
+  hookScope = scope === "" ? "" : `-${scope}`;
+}
 const registered = new Map<unknown, Hooks>();
 
 /**
@@ -165,7 +177,7 @@ export function registerReleaseHooks(): Hooks | undefined {
   let hooks = registered.get(runId);
   if (hooks === undefined) {
     const make = (event: keyof typeof RELEASE_HOOK_NAMES): pulumi.ResourceHook =>
-      new pulumi.ResourceHook(RELEASE_HOOK_NAMES[event], (args) => run(event, args));
+      new pulumi.ResourceHook(`${RELEASE_HOOK_NAMES[event]}${hookScope}`, (args) => run(event, args));
     hooks = {
       presync: make("presync"),
       postsync: make("postsync"),

@@ -16,9 +16,9 @@ import (
 type Release struct {
 	pulumi.ResourceState
 
-	// The rendered manifest, as passed in.
+	// The rendered manifest, as passed in (the state stores only its digest; not a registered output).
 	Manifest pulumi.StringOutput `pulumi:"manifest"`
-	// The merged user values (canonical JSON), as passed in.
+	// The merged user values (canonical JSON), as passed in (not a registered output).
 	Values pulumi.StringOutput `pulumi:"values"`
 }
 
@@ -179,12 +179,12 @@ func (o ReleaseOutput) ToReleaseOutputWithContext(ctx context.Context) ReleaseOu
 	return o
 }
 
-// The rendered manifest, as passed in.
+// The rendered manifest, as passed in (the state stores only its digest; not a registered output).
 func (o ReleaseOutput) Manifest() pulumi.StringOutput {
 	return o.ApplyT(func(v *Release) pulumi.StringOutput { return v.Manifest }).(pulumi.StringOutput)
 }
 
-// The merged user values (canonical JSON), as passed in.
+// The merged user values (canonical JSON), as passed in (not a registered output).
 func (o ReleaseOutput) Values() pulumi.StringOutput {
 	return o.ApplyT(func(v *Release) pulumi.StringOutput { return v.Values }).(pulumi.StringOutput)
 }

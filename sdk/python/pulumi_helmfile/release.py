@@ -479,7 +479,7 @@ class Release(pulumi.ComponentResource):
     @pulumi.getter
     def manifest(self) -> pulumi.Output[_builtins.str]:
         """
-        The rendered manifest, as passed in.
+        The rendered manifest, as passed in (the state stores only its digest; not a registered output).
         """
         return pulumi.get(self, "manifest")
 
@@ -487,7 +487,7 @@ class Release(pulumi.ComponentResource):
     @pulumi.getter
     def values(self) -> pulumi.Output[_builtins.str]:
         """
-        The merged user values (canonical JSON), as passed in.
+        The merged user values (canonical JSON), as passed in (not a registered output).
         """
         return pulumi.get(self, "values")
 
