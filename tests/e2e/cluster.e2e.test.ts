@@ -46,6 +46,24 @@ function cmValue(clusters: TestClusters, context: string, name: string, namespac
   return (cm?.data as Record<string, unknown> | undefined)?.value;
 }
 
+/** Automation options for a stack of `dir` deployed to the test clusters (context test-a by default). */
+function clusterStack(
+  dir: string,
+  clusters: TestClusters,
+  stackName: string,
+  extra: Partial<HelmfileStackOptions> = {},
+): HelmfileStackOptions {
+  return {
+    file: join(dir, "helmfile.yaml"),
+    stackName,
+    applyToCluster: true,
+    kubeconfig: clusters.kubeconfig,
+    pulumiRoot: ENGINE_ROOT,
+    envVars: { ...engineEnv(), KUBECONFIG: clusters.kubeconfig },
+    ...extra,
+  };
+}
+
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), "phf-cluster-"));
   cpSync(CHARTS, join(dir, "charts"), { recursive: true });
@@ -66,14 +84,7 @@ describeEngine(`deploy to a real API server${suffix}`, () => {
   beforeAll(() => {
     clusters = testClusters();
     dir = project();
-    base = {
-      file: join(dir, "helmfile.yaml"),
-      stackName: "cluster",
-      applyToCluster: true,
-      kubeconfig: clusters.kubeconfig,
-      pulumiRoot: ENGINE_ROOT,
-      envVars: { ...engineEnv(), KUBECONFIG: clusters.kubeconfig },
-    };
+    base = clusterStack(dir, clusters, "cluster");
   });
   afterAll(async () => {
     await destroy(base).catch(() => undefined);
@@ -188,14 +199,7 @@ describeEngine(`deploy with two contexts and a rejected object${suffix}`, () => 
   beforeAll(() => {
     clusters = testClusters();
     dir = project();
-    base = {
-      file: join(dir, "helmfile.yaml"),
-      stackName: "contexts",
-      applyToCluster: true,
-      kubeconfig: clusters.kubeconfig,
-      pulumiRoot: ENGINE_ROOT,
-      envVars: { ...engineEnv(), KUBECONFIG: clusters.kubeconfig },
-    };
+    base = clusterStack(dir, clusters, "contexts");
   });
   afterAll(async () => {
     await destroy(base).catch(() => undefined);
@@ -268,15 +272,7 @@ describeEngine(`deploy in mode helm-release${suffix}`, () => {
   beforeAll(() => {
     clusters = testClusters();
     dir = project();
-    base = {
-      file: join(dir, "helmfile.yaml"),
-      stackName: "helm",
-      mode: "helm-release",
-      applyToCluster: true,
-      kubeconfig: clusters.kubeconfig,
-      pulumiRoot: ENGINE_ROOT,
-      envVars: { ...engineEnv(), KUBECONFIG: clusters.kubeconfig },
-    };
+    base = clusterStack(dir, clusters, "helm", { mode: "helm-release" });
   });
   afterAll(async () => {
     await destroy(base).catch(() => undefined);
