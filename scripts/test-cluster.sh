@@ -79,21 +79,8 @@ is_built() { # key
   local b
   for b in "${BINARIES[@]}"; do [ -x "$CBIN/$b" ] || return 1; done
 }
-timed() { # label logfile cmd...: runs cmd, logs wall and CPU (user+sys) seconds to times.log
-  local label=$1 logfile=$2 start rc cpu TIMEFORMAT='%U %S'; shift 2
-  log "$label ... (log: $logfile)"
-  start=$(date +%s)
-  set +e
-  { time "$@" >"$logfile" 2>&1 9>&-; } 2>"$logfile.time"
-  rc=$?
-  set -e
-  local secs=$(( $(date +%s) - start ))
-  cpu=$(awk '{ printf "%d", $1 + $2 }' "$logfile.time" 2>/dev/null || echo '?')
-  rm -f "$logfile.time"
-  echo "$(date -u +%FT%TZ) $label ${secs}s cpu=${cpu}s rc=$rc go=$(go env GOVERSION) load=$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' /)" >>"$LOGS/times.log"
-  if [ $rc -ne 0 ]; then tail -n 30 "$logfile" >&2; die "$label failed (rc=$rc), see $logfile"; fi
-  log "$label done in ${secs}s (cpu ${cpu}s)"
-}
+# shellcheck source=lib/timed.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/timed.sh"
 
 build() {
   command -v go >/dev/null || die "go is not on PATH (tools/cluster/go.mod needs Go >= $(awk '$1 == "go" { print $2 }' "$SRC/go.mod"))"
