@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import { LoadError, isHelmfileError } from "../shared/errors";
+import type { ErrorCode } from "../shared/errors";
 import { stateSchema, type StateSpec } from "./schema";
 import { GoTime } from "../shared/value";
 import { mergeStructs } from "./struct-merge";
@@ -32,7 +33,7 @@ function issueToError(issue: z.core.$ZodIssue, doc: PositionedYaml, file: string
   let message = issue.message;
   let expected: string | undefined;
   let found: string | undefined;
-  let code = "LOAD_SCHEMA";
+  let code: ErrorCode = "LOAD_SCHEMA";
   if (issue.code === "unrecognized_keys") {
     const key = issue.keys[0] ?? "";
     keyPath = [...keyPath, key];

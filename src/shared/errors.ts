@@ -3,6 +3,9 @@
  * never on message text. Every error can carry the file, a 1-based line/column, the key
  * path inside the document, and the underlying cause.
  */
+import type { ErrorCode } from "./error-codes";
+
+export { ERROR_CODES, isErrorCode, type ErrorCode } from "./error-codes";
 
 /** A position inside a source file. Lines and columns are 1-based. */
 export interface SourceLocation {
@@ -25,8 +28,8 @@ export interface ErrorDetails extends SourceLocation {
 
 /** Base class of every error this library raises on purpose. */
 export class HelmfileError extends Error {
-  /** Stable machine-readable code, e.g. `LOAD_UNKNOWN_KEY`. */
-  readonly code: string;
+  /** Stable machine-readable code, e.g. `LOAD_UNKNOWN_KEY`: one of {@link ERROR_CODES}. */
+  readonly code: ErrorCode;
   readonly file: string | undefined;
   readonly line: number | undefined;
   readonly column: number | undefined;
@@ -36,7 +39,7 @@ export class HelmfileError extends Error {
   /** The message without location prefix. */
   readonly detail: string;
 
-  constructor(code: string, message: string, details: ErrorDetails = {}) {
+  constructor(code: ErrorCode, message: string, details: ErrorDetails = {}) {
     super(
       formatErrorMessage(message, details),
       details.cause === undefined ? undefined : { cause: details.cause },

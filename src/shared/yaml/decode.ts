@@ -7,6 +7,7 @@ import { isAlias, isMap as isYamlMap, isScalar, isSeq, LineCounter, parseAllDocu
 import type { Document, Node as YamlNode, Scalar } from "yaml";
 import { indentFlowContinuations } from "./flow-indent";
 import { LoadError } from "../errors";
+import type { ErrorCode } from "../errors";
 import { FORBIDDEN_KEYS, GoTime, isMap as isValueMap, newMap, type Value, type ValueMap } from "../value";
 import { formatGoFloat } from "./go-float";
 import { findDepthExceeded } from "./depth-limit";
@@ -79,7 +80,7 @@ class Decoder {
     return this.options.version ?? "v3";
   }
 
-  fail(code: string, message: string, node: YamlNode | null | undefined, keyPath?: Path): never {
+  fail(code: ErrorCode, message: string, node: YamlNode | null | undefined, keyPath?: Path): never {
     const pos = this.positionOf(node);
     throw new LoadError(code, message, {
       ...(this.options.file !== undefined ? { file: this.options.file } : {}),
