@@ -5,7 +5,8 @@
  */
 import { type Value, type ValueMap } from "../../shared/value";
 import { decodeJsonPrefix, GoJsonError } from "./go-json";
-import { EOF, GoError, goQuote, goQuoteRunes, RuneScanner, setIndex, setKey } from "./strvals-scanner";
+import { goQuote, goQuoteRunes } from "../../shared/go/quote";
+import { EOF, GoError, RuneScanner, setIndex, setKey } from "./strvals-scanner";
 import { guardKey, listInList, listKey, mapInList, nestedMapKey, type ListResult } from "./strvals-steps";
 
 /** How values are read: typed (`--set`), strings (`--set-string`), JSON, or a file's content. */

@@ -5,7 +5,7 @@
  */
 import { GoTemplateError, TEMPLATE_CODES } from "../errors";
 import { HelmfileError, type ErrorCode } from "../../shared/errors";
-import { goQuote } from "../parse/quote";
+import { goQuote } from "../../shared/go/quote";
 import type {
   ArgNode,
   ChainNode,

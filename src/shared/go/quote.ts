@@ -1,4 +1,4 @@
-/** Go's quoting helpers: `strconv.Quote`, `unicode.IsPrint`, `%#U`. */
+/** Go's quoting, the one copy every stage uses: `strconv.Quote`, `strconv.QuoteRune`, `%q` of runes, `unicode.IsPrint`, `%#U`. */
 
 /** Approximates Go's `unicode.IsPrint`: letters, marks, numbers, punctuation, symbols and U+0020. */
 export function isGoPrint(ch: string): boolean {
@@ -34,4 +34,17 @@ export function goQuote(s: string, ascii = false): string {
     else out += `\\U${cp.toString(16).padStart(8, "0")}`;
   }
   return `${out}"`;
+}
+
+/** Go's `strconv.QuoteRune` (or `QuoteRuneToASCII` when `ascii`): `'a'`, `'\''`, `'"'`. */
+export function quoteRune(cp: number, ascii = false): string {
+  const ch = String.fromCodePoint(cp);
+  if (ch === "'") return "'\\''";
+  if (ch === '"') return "'\"'";
+  return `'${goQuote(ch, ascii).slice(1, -1)}'`;
+}
+
+/** Go's `%q` of a `[]rune`: `['a' '\u00a0' '\'']`. */
+export function goQuoteRunes(s: string): string {
+  return `[${[...s].map((ch) => quoteRune(ch.codePointAt(0) as number)).join(" ")}]`;
 }
