@@ -6,7 +6,7 @@
  * `defaultInherit` as a string) are normalised.
  */
 import { z } from "zod";
-import { formatGoFloat } from "../shared/yaml/go-float";
+import { formatGoFloat } from "../shared/go/float";
 import { formatRfc3339Nano, GoTime, type Value } from "../shared/value";
 
 const nullToUndefined = (v: unknown): unknown => (v === null ? undefined : v);

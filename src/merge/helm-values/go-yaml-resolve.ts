@@ -130,28 +130,3 @@ function decodeBase64(text: string): string {
   }
   return Buffer.from(clean, "base64").toString("utf8");
 }
-
-/** `strconv.FormatFloat(f, 'g', -1, 32)`: how sigs.k8s.io/yaml turns a float key into a string. */
-export function formatGoFloat32Key(f: number): string {
-  if (Number.isNaN(f)) return ".nan";
-  if (f === Infinity) return ".inf";
-  if (f === -Infinity) return "-.inf";
-  const x = Math.fround(f);
-  if (x === 0) return Object.is(x, -0) ? "-0" : "0";
-  let exp = "";
-  for (let p = 1; p <= 9; p++) {
-    exp = x.toExponential(p - 1);
-    if (Math.fround(Number(exp)) === x) break;
-  }
-  const [mant, e] = exp.split("e") as [string, string];
-  const power = Number(e);
-  if (power < -4 || power >= 6)
-    return `${mant}e${power < 0 ? "-" : "+"}${String(Math.abs(power)).padStart(2, "0")}`;
-  const neg = mant.startsWith("-");
-  const digits = mant.replace(/[-.]/g, "");
-  let out: string;
-  if (power < 0) out = `0.${"0".repeat(-power - 1)}${digits}`;
-  else if (digits.length <= power + 1) out = digits + "0".repeat(power + 1 - digits.length);
-  else out = `${digits.slice(0, power + 1)}.${digits.slice(power + 1)}`;
-  return neg ? `-${out}` : out;
-}

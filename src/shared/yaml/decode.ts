@@ -9,7 +9,7 @@ import { indentFlowContinuations } from "./flow-indent";
 import { LoadError } from "../errors";
 import type { ErrorCode } from "../errors";
 import { FORBIDDEN_KEYS, GoTime, isMap as isValueMap, newMap, type Value, type ValueMap } from "../value";
-import { formatGoFloat } from "./go-float";
+import { formatGoFloat, formatGoFloat32 } from "../go/float";
 import { findDepthExceeded } from "./depth-limit";
 import { goYamlTextProblem } from "./go-yaml-reader";
 import { libyamlMessage } from "./libyaml-messages";
@@ -278,7 +278,7 @@ class Decoder {
           path,
         );
       }
-      text = mode === "json" && typeof key === "number" ? formatGoFloat32(key) : goFormatScalar(key);
+      text = mode === "json" && typeof key === "number" ? formatYamlFloat32Key(key) : goFormatScalar(key);
     }
     if (FORBIDDEN_KEYS.has(text)) {
       this.fail("YAML_FORBIDDEN_KEY", `key ${JSON.stringify(text)} is not allowed`, keyNode, [...path, text]);
@@ -316,16 +316,14 @@ function goTypeName(v: Value): string {
   return "string";
 }
 
-/** `strconv.FormatFloat(f, 'g', -1, 32)` with YAML's spellings of the specials. */
-function formatGoFloat32(f: number): string {
+/**
+ * A float map key as sigs.k8s.io/yaml turns it into a string: `strconv.FormatFloat(f, 'g', -1,
+ * 32)`, with YAML's spellings of the specials.
+ */
+export function formatYamlFloat32Key(f: number): string {
   if (Number.isNaN(f)) return ".nan";
   if (!Number.isFinite(f)) return f > 0 ? ".inf" : "-.inf";
-  const single = Math.fround(f);
-  for (let p = 1; p <= 9; p++) {
-    const candidate = Number(single.toPrecision(p));
-    if (Math.fround(candidate) === single) return formatGoFloat(candidate);
-  }
-  return formatGoFloat(single);
+  return formatGoFloat32(f);
 }
 
 /** Go's `%v` for a scalar key. */

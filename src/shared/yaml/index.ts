@@ -8,6 +8,7 @@ export {
   decodeYamlDocuments,
   decodeYamlDocumentsWithPositions,
   decodeYamlWithPositions,
+  formatYamlFloat32Key,
   type DecodeYamlOptions,
   type PositionedYaml,
   type YamlPosition,
@@ -20,7 +21,6 @@ export {
   type YamlEncodable,
 } from "./encode";
 export { decodeHelmYaml, encodeHelmYaml, foldYaml11LineBreaks } from "./helm-yaml";
-export { formatGoFloat } from "./go-float";
 export { isGoYamlTimestamp, resolvePlainScalar, type GoYamlVersion, type ResolvedScalar } from "./resolve";
 export { goYamlKeyLess, sortGoYamlKeys } from "./key-order";
 export { goYamlVersionFromEnv } from "./version";

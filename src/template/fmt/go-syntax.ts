@@ -1,6 +1,6 @@
 /** Go's `%#v` (Go-syntax) representation of template values. */
 import { GoComplex, GoNumber, GoStruct, GoTime, isGoMap, typeName, type GoValue } from "../types";
-import { formatFloat } from "./float";
+import { formatFloat } from "../../shared/go/float";
 import { compareKeys } from "./sort-keys";
 import { goQuote } from "../../shared/go/quote";
 import { goTimeString as timeString } from "../../shared/go-time";

@@ -1,4 +1,4 @@
-import { formatGoFloat, formatJsonFloat } from "./go-float";
+import { formatGoFloat, formatJsonFloat } from "./float";
 
 // Expected values from Go: fmt %v (strconv 'g', shortest) and encoding/json's float format.
 describe("Go float formatting", () => {

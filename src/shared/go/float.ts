@@ -1,7 +1,8 @@
 /**
- * Go's `strconv.FormatFloat` for formats `e`, `E`, `f`, `g`, `G`: shortest digits when the
- * precision is negative, otherwise exact decimal rounding (half to even on the exact binary
- * value, as Go does; JavaScript's `toFixed` rounds exact ties up instead).
+ * Go's float formatting, the one copy every stage uses: `strconv.FormatFloat` for formats `e`,
+ * `E`, `f`, `g`, `G`, `x`, `X` (shortest digits when the precision is negative, otherwise exact
+ * decimal rounding, half to even on the exact binary value as Go does; JavaScript's `toFixed`
+ * rounds exact ties up instead), `%v` of a float64 and float32, and encoding/json's form.
  */
 
 interface Digits {
@@ -112,8 +113,12 @@ function fmtF(neg: boolean, x: Digits, prec: number): string {
   return s;
 }
 
-/** Go's `strconv.FormatFloat(f, fmt, prec, bitSize)` for fmt in `eEfFgG`. */
+/**
+ * Go's `strconv.FormatFloat(f, fmt, prec, bitSize)` for fmt in `eEfFgG`; with `bitSize` 32, `f`
+ * is first rounded to a float32 as Go's conversion does.
+ */
 export function formatFloat(f: number, fmt: string, prec: number, bitSize: 32 | 64 = 64): string {
+  if (bitSize === 32) f = Math.fround(f);
   if (Number.isNaN(f)) return "NaN";
   if (f === Infinity) return "+Inf";
   if (f === -Infinity) return "-Inf";
@@ -193,4 +198,27 @@ export function formatHexFloat(f: number, fmt: "x" | "X", prec: number): string 
   }
   const a = Math.abs(exp);
   return `${s}${fmt === "X" ? "P" : "p"}${exp < 0 ? "-" : "+"}${a < 10 ? `0${a}` : String(a)}`;
+}
+
+/** `strconv.FormatFloat(f, 'g', -1, 64)`, which is also fmt's `%v` and go-yaml's spelling of a float64. */
+export function formatGoFloat(f: number): string {
+  return formatFloat(f, "g", -1, 64);
+}
+
+/** `strconv.FormatFloat(f, 'g', -1, 32)`: the shortest decimal that reads back as the same float32. */
+export function formatGoFloat32(f: number): string {
+  return formatFloat(f, "g", -1, 32);
+}
+
+/**
+ * encoding/json's float64 form: plain decimal unless the magnitude is below 1e-6 or at least
+ * 1e21, then exponent form with `e-07` trimmed to `e-7`. Undefined for NaN and infinities
+ * (json: unsupported value).
+ */
+export function formatJsonFloat(f: number): string | undefined {
+  if (!Number.isFinite(f)) return undefined;
+  const abs = Math.abs(f);
+  if (abs !== 0 && (abs < 1e-6 || abs >= 1e21))
+    return formatFloat(f, "e", -1, 64).replace(/e-0(\d)$/, "e-$1");
+  return formatFloat(f, "f", -1, 64);
 }
