@@ -27,4 +27,27 @@ describe("buildYaml", () => {
       "helmDefaults:\n  kubeContext: k\n  verify: false\n  enableDNS: false\n  devel: false\n  wait: false\n",
     );
   });
+
+  // helmfile v1.8.0 `build` of a state whose base sets only `helmDefaults: {wait: false}`
+  // prints no helmDefaults block (go-yaml omitempty drops an all-zero HelmSpec); one with
+  // `createNamespace: false` (a *bool) keeps it.
+  it("omits a helmDefaults whose fields are all zero, but keeps a pointer field set to false", () => {
+    const zero = buildYaml(
+      { helmDefaults: { wait: false, timeout: 0n, args: [] } },
+      [],
+      "h.yaml",
+      fromPlain({}) as ValueMap,
+      "v3",
+    );
+    expect(zero).not.toContain("helmDefaults");
+    const pointer = buildYaml(
+      { helmDefaults: { createNamespace: false } },
+      [],
+      "h.yaml",
+      fromPlain({}) as ValueMap,
+      "v3",
+    );
+    expect(pointer).toContain("helmDefaults:\n  verify: false\n");
+    expect(pointer).toContain("  createNamespace: false\n");
+  });
 });

@@ -188,6 +188,32 @@ function releaseDoc(r: ReleaseSpec): YamlOrderedMap {
   );
 }
 
+/** HelmSpec's pointer fields (`*bool`, `*int`, `*string`): set at all, even to a zero value, is non-zero. */
+const HELM_DEFAULTS_POINTERS = new Set([
+  "skipSchemaValidation",
+  "historyMax",
+  "createNamespace",
+  "postRenderer",
+  "cascade",
+  "disableAutoDetectedKubeVersionForDiff",
+  "disableValidation",
+  "disableOpenAPIValidation",
+  "syncReleaseLabels",
+  "takeOwnership",
+  "serverSide",
+]);
+
+/**
+ * go-yaml's `omitempty` drops a struct whose every exported field is zero, so a
+ * `helmDefaults:` that only sets plain fields to `false`/`0`/`""`/`[]` is not printed.
+ */
+function helmDefaultsIsZero(h: Record<string, unknown> | undefined): boolean {
+  if (h === undefined || h === null) return true;
+  return Object.entries(h).every(([k, v]) =>
+    HELM_DEFAULTS_POINTERS.has(k) ? v === undefined || v === null : isEmpty(v) || isZeroScalar(v),
+  );
+}
+
 function helmDefaultsDoc(h: Record<string, unknown>): YamlOrderedMap {
   return struct(
     Object.keys(helmDefaultsSchema.shape),
@@ -206,6 +232,7 @@ export function buildDocument(
   renderedValues: ValueMap,
 ): YamlOrderedMap {
   const full: Record<string, unknown> = { ...spec, releases };
+  if (helmDefaultsIsZero(spec.helmDefaults)) delete full.helmDefaults;
   const body = struct(
     Object.keys(stateSchema.shape),
     full,
@@ -248,7 +275,7 @@ export function buildDocument(
         );
       return anyValue(v);
     },
-    (k) => k === "templates" || (k === "helmDefaults" && !isEmpty(full.helmDefaults)),
+    (k) => k === "templates",
   );
   return new YamlOrderedMap([
     ["filepath", filePath],

@@ -5,7 +5,6 @@
  */
 import { limitsAndPolicy } from "./template-bridge";
 import { LoadError } from "../shared/errors";
-import type { Logger } from "../shared/io";
 import { isMap, type ValueMap } from "../shared/value";
 import type { LoaderContext } from "./loader-context";
 import { applyDefaultInherit, releaseWithInheritedTemplate } from "./release-inherit";
@@ -97,44 +96,42 @@ function reformatNeeds(release: ReleaseSpec): string[] {
 }
 
 /**
- * Applies namespace / kube-context overrides and normalises needs. With a logger, warns as
- * helmfile's reformat (pkg/state/state.go) does for each need of an installed release that is
- * not an installed release of the state (also when it is not defined at all).
+ * Applies namespace / kube-context overrides and normalises needs (helmfile's ApplyOverrides
+ * and reformat, pkg/state/state.go).
  */
-export function applyOverrides(
-  st: LoadedStateFile,
-  releases: readonly ReleaseSpec[],
-  logger?: Logger,
-): ReleaseSpec[] {
+export function applyOverrides(st: LoadedStateFile, releases: readonly ReleaseSpec[]): ReleaseSpec[] {
   const o = stateOverrides(st);
-  const overridden = releases.map((r) => {
+  return releases.map((r) => {
     let out = r;
     if (o.kubeContext !== "") out = { ...out, kubeContext: o.kubeContext };
     if (o.namespace !== "") out = { ...out, namespace: o.namespace };
-    return out;
+    return { ...out, needs: reformatNeeds(out) };
   });
-  if (logger !== undefined) warnNeedsNotInstalled(overridden, logger);
-  return overridden.map((out) => ({ ...out, needs: reformatNeeds(out) }));
 }
 
-function warnNeedsNotInstalled(releases: readonly ReleaseSpec[], logger: Logger): void {
+/**
+ * The warnings helmfile's reformat logs for each release (parallel to `releases`, after
+ * {@link applyOverrides}): one per need of an installed release that is not an installed
+ * release of the state, also when it is not defined at all.
+ */
+export function needsNotInstalledWarnings(releases: readonly ReleaseSpec[]): string[][] {
   const installed = new Map<string, boolean>();
   for (const r of releases)
     installed.set(`${r.kubeContext ?? ""}/${r.namespace ?? ""}/${r.name ?? ""}`, r.installed !== false);
-  for (const r of releases) {
-    if (r.installed === false) continue;
-    for (const n of r.needs ?? []) {
+  return releases.map((r) => {
+    if (r.installed === false) return [];
+    return (r.needs ?? []).flatMap((n) => {
       const parts = n.split("/");
       const name = parts[parts.length - 1] ?? "";
       const ns = parts.length > 1 ? (parts[parts.length - 2] ?? "") : (r.namespace ?? "");
       const kc = parts.length > 2 ? parts.slice(0, -2).join("/") : (r.kubeContext ?? "");
-      if (installed.get(`${kc}/${ns}/${name}`) === true) continue;
+      if (installed.get(`${kc}/${ns}/${name}`) === true) return [];
       const self = r.name ?? "";
-      logger.warn(
+      return [
         `WARNING: release ${self} needs ${name}, but ${name} is not installed due to installed: false. Either mark ${name} as installed or remove ${name} from ${self}'s needs`,
-      );
-    }
-  }
+      ];
+    });
+  });
 }
 
 /** helmfile's ConditionEnabled: `''` on, `true`/`false` literals, else `<path>.enabled` in the values. */

@@ -113,14 +113,18 @@ async function renderOneState(
   shared: SessionShared,
 ): Promise<RenderStateResult> {
   const { env, cache, chartHash } = shared;
-  let releases: PreparedRelease[];
-  try {
-    releases = planReleases(
-      applyLockedVersions(state, io.fs).filter((r) => r.installed),
-      state.dagNodes,
-    );
-  } catch (err) {
-    return { state, rendered: [], error: asError(err) };
+  let releases: PreparedRelease[] = [];
+  // helmfile plans a state's releases only when it has any selected (pkg/app/app.go withNeeds),
+  // so a state whose releases were all left out never fails on their needs.
+  if (state.releases.length > 0) {
+    try {
+      releases = planReleases(
+        applyLockedVersions(state, io.fs).filter((r) => r.installed),
+        state.dagNodes,
+      );
+    } catch (err) {
+      return { state, rendered: [], error: inStateContext(state, asError(err)) };
+    }
   }
   const d = state.helmDefaults;
   const skipRepos =
@@ -249,6 +253,12 @@ async function runPool<T, R>(
   const n = limit <= 0 ? items.length : Math.min(limit, items.length);
   await Promise.all(Array.from({ length: n }, worker));
   return results;
+}
+
+/** helmfile prefixes an error met while processing a state with the state's chain of files. */
+export function inStateContext(state: LoadedState, err: HelmfileError): HelmfileError {
+  if (state.errorContext === undefined) return err;
+  return new RenderError(err.code, `${state.errorContext}: ${err.detail}`, { cause: err });
 }
 
 function asError(err: unknown): HelmfileError {

@@ -10,7 +10,7 @@ import {
   templateOutputDir,
   type RenderOptions,
 } from "../../render";
-import type { DesiredState, PreparedRelease } from "../../shared/model";
+import type { DesiredState, LoadedState, PreparedRelease } from "../../shared/model";
 import type { CliContext } from "../cli-context";
 import { withStateHooks } from "../hook-io";
 import { flagBool } from "../parse-args";
@@ -49,6 +49,8 @@ export const TEMPLATE_FLAGS = [
 async function runTemplate(ctx: CliContext): Promise<number> {
   // helmfile logs what reading a release's values found just before templating it.
   const desired = await loadForCommand(ctx, { deferValuesLogs: true });
+  // Nothing to template: helmfile has still converged (and warned for) every state.
+  if (desired.releases.length === 0) for (const state of desired.states) replayLoadLog(ctx, state);
   const noMatch = noMatchExit(ctx, desired, { byCondition: true });
   if (noMatch !== undefined) return noMatch;
   if (desired.releases.length === 0) return 0;
@@ -63,6 +65,7 @@ async function runTemplate(ctx: CliContext): Promise<number> {
   });
   try {
     for (const state of desired.states) {
+      replayLoadLog(ctx, state);
       await withStateHooks(ctx, "template", state, async () => {
         const result = await session.renderState(state);
         for (const r of result.rendered) {
@@ -85,7 +88,13 @@ async function runTemplate(ctx: CliContext): Promise<number> {
   return 0;
 }
 
+function replayLoadLog(ctx: CliContext, state: LoadedState): void {
+  for (const line of state.loadLog ?? []) ctx.logger[line.level](line.message);
+}
+
+/** What helmfile logs for a release just before templating it: its needs warnings (ApplyOverrides), then its values. */
 function replayValuesLog(ctx: CliContext, release: PreparedRelease): void {
+  for (const message of release.needsWarnings ?? []) ctx.logger.warn(message);
   for (const line of release.valuesLog ?? []) ctx.logger[line.level](line.message);
 }
 
