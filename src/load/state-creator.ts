@@ -191,8 +191,12 @@ export function parseAndLoad(
   evaluateBases: boolean,
   ctxEnv: EnvironmentLayers | undefined,
   loadBase: BaseLoader,
+  lineOffset?: number,
 ): LoadedPart {
-  let spec = parseStatePart(content, file, ctx.yamlVersion);
+  let spec = parseStatePart(content, file, ctx.yamlVersion, {
+    displayFile: loc.displayFile,
+    ...(lineOffset === undefined ? {} : { lineOffset }),
+  });
   if (!evaluateBases) {
     if ((spec.bases ?? []).length > 0) {
       throw new LoadError(

@@ -127,6 +127,7 @@ function located(err: HelmfileError, detail: string): HelmfileError {
     ...(err.keyPath === undefined ? {} : { keyPath: err.keyPath }),
     ...(err.expected === undefined ? {} : { expected: err.expected }),
     ...(err.found === undefined ? {} : { found: err.found }),
+    ...(err.locationLine ? { locationLine: true } : {}),
     cause: err,
   });
 }

@@ -24,6 +24,11 @@ export interface ErrorDetails extends SourceLocation {
   readonly found?: string;
   /** The underlying error. */
   readonly cause?: unknown;
+  /**
+   * Print the location on a line of its own after the message (`  at file:line:col: key path`)
+   * instead of before it: for a message that reproduces helmfile's text, which must stay first.
+   */
+  readonly locationLine?: boolean;
 }
 
 /** Base class of every error this library raises on purpose. */
@@ -38,6 +43,8 @@ export class HelmfileError extends Error {
   readonly found: string | undefined;
   /** The message without location prefix. */
   readonly detail: string;
+  /** The location is printed after the message rather than before it (see {@link ErrorDetails}). */
+  readonly locationLine: boolean;
 
   constructor(code: ErrorCode, message: string, details: ErrorDetails = {}) {
     super(
@@ -53,6 +60,7 @@ export class HelmfileError extends Error {
     this.keyPath = details.keyPath;
     this.expected = details.expected;
     this.found = details.found;
+    this.locationLine = details.locationLine === true;
   }
 }
 
@@ -87,7 +95,11 @@ export function formatKeyPath(path: ReadonlyArray<string | number>): string {
   return out;
 }
 
-/** `file:line:col: key path: message (expected X, found Y)`: the one formatter for CLI and Pulumi logs. */
+/**
+ * `file:line:col: key path: message (expected X, found Y)`: the one formatter for CLI and Pulumi
+ * logs. With `locationLine` the message comes first and the rest follows on its own line:
+ * `message\n  at file:line:col: key path (expected X, found Y)`.
+ */
 export function formatErrorMessage(message: string, details: ErrorDetails): string {
   let where = "";
   if (details.file !== undefined) {
@@ -100,14 +112,18 @@ export function formatErrorMessage(message: string, details: ErrorDetails): stri
   const parts: string[] = [];
   if (where !== "") parts.push(where);
   if (details.keyPath !== undefined && details.keyPath.length > 0) parts.push(formatKeyPath(details.keyPath));
-  let text = parts.length > 0 ? `${parts.join(": ")}: ${message}` : message;
+  let suffix = "";
   if (details.expected !== undefined || details.found !== undefined) {
     const bits: string[] = [];
     if (details.expected !== undefined) bits.push(`expected ${details.expected}`);
     if (details.found !== undefined) bits.push(`found ${shorten(details.found)}`);
-    text += ` (${bits.join(", ")})`;
+    suffix = ` (${bits.join(", ")})`;
   }
-  return text;
+  if (details.locationLine === true) {
+    if (parts.length === 0) return suffix === "" ? message : `${message}\n ${suffix}`;
+    return `${message}\n  at ${parts.join(": ")}${suffix}`;
+  }
+  return `${parts.length > 0 ? `${parts.join(": ")}: ${message}` : message}${suffix}`;
 }
 
 /** True when `err` is one of ours. */
