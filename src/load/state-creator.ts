@@ -191,6 +191,7 @@ export function parseAndLoad(
   evaluateBases: boolean,
   ctxEnv: EnvironmentLayers | undefined,
   loadBase: BaseLoader,
+  lineOffset = 0,
 ): LoadedPart {
   let spec = parseStatePart(content, file, ctx.yamlVersion);
   if (!evaluateBases) {
@@ -218,7 +219,8 @@ export function parseAndLoad(
         : (base) => seenBases.push({ spec: base, part: sink.lastPart ?? { file: "", text: "" } }),
     );
   }
-  const self = { file, text: content };
+  // Lines of the part's text count from the file's start (recorded only when explaining).
+  const self = { file, text: sink === undefined ? content : "\n".repeat(lineOffset) + content };
   const rec: PartRecorder | undefined =
     sink === undefined
       ? undefined

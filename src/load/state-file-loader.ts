@@ -201,13 +201,23 @@ export function loadStateFile(
   const shouldRender = extName(absFile) === ".gotmpl" || ctx.renderYaml;
   let env = inheritedEnv;
   let acc: PartsAccumulator | undefined;
+  let lineOffset = 0;
   parts.forEach((part, i) => {
     const id = `${loc.displayFile}.part.${i}`;
     const raw = shouldRender ? renderPart(ctx, part, loc, id, env, overrodeEnv) : part;
     const merged = mergeEnvironments(env, overrodeEnv);
-    const loaded = parseAndLoad(ctx, raw, loc, absFile, evaluateBases, merged, (ev, l, f) =>
-      loadBaseSpec(ctx, ev, l, f, absFile),
+    const loaded = parseAndLoad(
+      ctx,
+      raw,
+      loc,
+      absFile,
+      evaluateBases,
+      merged,
+      (ev, l, f) => loadBaseSpec(ctx, ev, l, f, absFile),
+      lineOffset,
     );
+    // The part's first line in the file: its own lines plus the `---` line.
+    lineOffset += part.split("\n").length + 1;
     acc = mergePart(
       acc,
       loaded,
