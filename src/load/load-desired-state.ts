@@ -45,7 +45,7 @@ import { builtChartPath } from "./build-chart-path";
 import { encodeYaml } from "../shared/yaml/index";
 import { resolveLimits } from "../shared/limits";
 import { resolvePolicy } from "../shared/policy";
-import type { RecordedLayer } from "../shared/provenance";
+import type { RecordedLayer, StateValuesRecord } from "../shared/provenance";
 import { ProvenanceSink } from "./provenance-sink";
 
 /** Options of {@link loadDesiredState}: helmfile's global flags plus where to start. */
@@ -166,6 +166,17 @@ function cliLayers(options: LoadDesiredStateOptions): RecordedLayer[] {
   ];
 }
 
+/** What was recorded for one state file: its parts, what was laid over it, and the CLI layers when they applied to it. */
+function valuesProvenance(
+  sink: ProvenanceSink,
+  file: string,
+  options: LoadDesiredStateOptions,
+): StateValuesRecord {
+  const over = sink.overridesOf(file);
+  // Only top-level states get --state-values-set (helmfile does not pass it to sub-helmfiles).
+  return { parts: sink.partsOf(file), overrides: over.layers, cli: over.cli ? cliLayers(options) : [] };
+}
+
 /** Processes one loaded state into a {@link LoadedState}: templating, overrides, selection, values. */
 export function convergeState(
   ctx: LoaderContext,
@@ -263,7 +274,7 @@ export function convergeState(
     buildYaml: encodeYaml(built, { version: ctx.yamlVersion, indent: 2 }),
     ...(ctx.provenance === undefined
       ? {}
-      : { valuesProvenance: { parts: ctx.provenance.partsOf(st.absFile), cli: cliLayers(options) } }),
+      : { valuesProvenance: valuesProvenance(ctx.provenance, st.absFile, options) }),
   };
 }
 

@@ -191,11 +191,14 @@ export function parseAndLoad(
   evaluateBases: boolean,
   ctxEnv: EnvironmentLayers | undefined,
   loadBase: BaseLoader,
-  lineOffset?: number,
+  /** Lines of the file before this part (its `---` lines included). */
+  lineOffset = 0,
+  /** The part is the rendered text of a template: its lines are not the file's. */
+  rendered = false,
 ): LoadedPart {
   let spec = parseStatePart(content, file, ctx.yamlVersion, {
     displayFile: loc.displayFile,
-    ...(lineOffset === undefined ? {} : { lineOffset }),
+    ...(rendered ? {} : { lineOffset }),
   });
   if (!evaluateBases) {
     if ((spec.bases ?? []).length > 0) {
@@ -222,7 +225,8 @@ export function parseAndLoad(
         : (base) => seenBases.push({ spec: base, part: sink.lastPart ?? { file: "", text: "" } }),
     );
   }
-  const self = { file, text: content };
+  // Lines of the part's text count from the file's start (recorded only when explaining).
+  const self = { file, text: sink === undefined ? content : "\n".repeat(lineOffset) + content };
   const rec: PartRecorder | undefined =
     sink === undefined
       ? undefined

@@ -202,7 +202,7 @@ export function loadStateFile(
   let env = inheritedEnv;
   let acc: PartsAccumulator | undefined;
   // Lines of the file before each part (a part that is not rendered reports the file's lines).
-  let linesBefore = 0;
+  let lineOffset = 0;
   parts.forEach((part, i) => {
     const id = `${loc.displayFile}.part.${i}`;
     const raw = shouldRender ? renderPart(ctx, part, loc, id, env, overrodeEnv) : part;
@@ -215,9 +215,11 @@ export function loadStateFile(
       evaluateBases,
       merged,
       (ev, l, f) => loadBaseSpec(ctx, ev, l, f, absFile),
-      shouldRender ? undefined : linesBefore,
+      lineOffset,
+      shouldRender,
     );
-    linesBefore += part.split("\n").length + 1;
+    // The part's first line in the file: its own lines plus the `---` line.
+    lineOffset += part.split("\n").length + 1;
     acc = mergePart(
       acc,
       loaded,

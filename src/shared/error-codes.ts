@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   ENGINE_NOT_FOUND: "The Pulumi CLI or its plugins were not found.",
   EXPLAIN_NOT_RECORDED: "`explain` was asked of a state loaded without provenance.",
   EXPLAIN_UNKNOWN_RELEASE: "`explain` names a release that is not in the selected state.",
+  EXPLAIN_UNKNOWN_STATE: "`explainValue` was given a `stateFile` that was not loaded.",
   FETCH_OUTPUT_DIR_REQUIRED: "`fetch --write-output` was given without `--output-dir`.",
   FETCH_SINGLE_STATE: "`fetch --write-output` needs a single state file.",
   FILE_NOT_FOUND: "A file to read does not exist or cannot be opened.",

@@ -117,10 +117,15 @@ export function explainReleaseValue(
         : typeof entry === "string"
           ? joinPath(release.baseDir, entry)
           : release.stateFile;
+    // A rendered `.gotmpl` entry: its lines are mapped back to the template's.
+    const template =
+      src.kind === "inline" && typeof entry === "string" && /\.gotmpl$/.test(entry) && fs.exists(file)
+        ? { source: fs.readFile(file) }
+        : {};
     const where =
       src.kind === "inline" && typeof entry !== "string" && !src.secret
         ? inlinePrefix(release, src.origin, stateText)
-        : { text };
+        : { text, ...template };
     const values = parseHelmValuesText(text, major);
     user = mergeMaps(user, add({ layer, file, ...where, values, secret: src.secret }, "helm"));
   }
