@@ -114,11 +114,12 @@ async function renderOneState(
 ): Promise<RenderStateResult> {
   const { env, cache, chartHash } = shared;
   let releases: PreparedRelease[];
+  // helmfile prepares charts (`helm dependency build`) in declaration order
+  // (pkg/state/state.go PrepareCharts over st.Releases), then templates in DAG order.
+  let declared: PreparedRelease[];
   try {
-    releases = planReleases(
-      applyLockedVersions(state, io.fs).filter((r) => r.installed),
-      state.dagNodes,
-    );
+    declared = applyLockedVersions(state, io.fs).filter((r) => r.installed);
+    releases = planReleases(declared, state.dagNodes);
   } catch (err) {
     return { state, rendered: [], error: asError(err) };
   }
@@ -140,7 +141,7 @@ async function renderOneState(
       for (const r of fresh) shared.syncedRepos.add(key(r));
     }
     const charts = await prepareCharts(
-      releases,
+      declared,
       {
         helm: options.helm,
         helmDefaults: d,
