@@ -114,14 +114,15 @@ async function renderOneState(
 ): Promise<RenderStateResult> {
   const { env, cache, chartHash } = shared;
   let releases: PreparedRelease[] = [];
+  // helmfile prepares charts (`helm dependency build`) in declaration order
+  // (pkg/state/state.go PrepareCharts over st.Releases), then templates in DAG order.
+  let declared: PreparedRelease[] = [];
   // helmfile plans a state's releases only when it has any selected (pkg/app/app.go withNeeds),
   // so a state whose releases were all left out never fails on their needs.
   if (state.releases.length > 0) {
     try {
-      releases = planReleases(
-        applyLockedVersions(state, io.fs).filter((r) => r.installed),
-        state.dagNodes,
-      );
+      declared = applyLockedVersions(state, io.fs).filter((r) => r.installed);
+      releases = planReleases(declared, state.dagNodes);
     } catch (err) {
       return { state, rendered: [], error: inStateContext(state, asError(err)) };
     }
@@ -144,7 +145,7 @@ async function renderOneState(
       for (const r of fresh) shared.syncedRepos.add(key(r));
     }
     const charts = await prepareCharts(
-      releases,
+      declared,
       {
         helm: options.helm,
         helmDefaults: d,

@@ -2,12 +2,13 @@
 import { RenderError } from "../../shared/errors";
 import type { CliContext } from "../cli-context";
 import { withStateHooks } from "../hook-io";
+import { inStateFile } from "../state-errors";
 import type { CommandSpec } from "./command-spec";
 import { renderOptions } from "./render-options";
 
 async function runLint(ctx: CliContext): Promise<number> {
   // Lazy edge: the state loader and renderer load when the command runs, not for --help.
-  const { createHelmHome, lintState, syncRepositories } = await import("../../render");
+  const { createHelmHome, lintState, planReleases, syncRepositories } = await import("../../render");
   const desired = await ctx.loadDesiredState();
   const options = await renderOptions(ctx);
   const home = createHelmHome(ctx.scratch, options.seedRepositories);
@@ -21,7 +22,15 @@ async function runLint(ctx: CliContext): Promise<number> {
         ctx,
         "lint",
         state,
-        () => lintState(state, options, io, home.env, (t) => ctx.host.writeStdout(t)),
+        () => {
+          // helmfile plans over every release of the state: an undefined need fails it.
+          try {
+            planReleases(state.releases, state.dagNodes);
+          } catch (err) {
+            throw inStateFile(state, err);
+          }
+          return lintState(state, options, io, home.env, (t) => ctx.host.writeStdout(t));
+        },
         (errs) => errs[0],
       );
       errors.push(...found);

@@ -13,9 +13,11 @@ import {
 import type { DesiredState, LoadedState, PreparedRelease } from "../../shared/model";
 import type { CliContext } from "../cli-context";
 import { withStateHooks } from "../hook-io";
-import { flagBool } from "../parse-args";
+import { inStateFile } from "../state-errors";
+import { flagBool, flagString } from "../parse-args";
 import type { CommandSpec } from "./command-spec";
-import { renderOptions } from "./render-options";
+import { renderOptions, stateBaseDir } from "./render-options";
+import { isAbsolute, relative, sep } from "node:path";
 import { loadForCommand, noMatchExit } from "./no-releases";
 
 /** Flags of `helmfile template`. */
@@ -71,7 +73,8 @@ async function runTemplate(ctx: CliContext): Promise<number> {
         for (const r of result.rendered) {
           replayValuesLog(ctx, r.release);
           ctx.logger.info(`Templating release=${r.release.name}, chart=${r.displayChart}`);
-          if (r.outputLog !== undefined && r.outputLog !== "") ctx.logger.info(r.outputLog);
+          if (r.outputLog !== undefined && r.outputLog !== "")
+            ctx.logger.info(relativeWrote(ctx, r.outputLog));
           if (r.manifest !== "") ctx.host.writeStdout(`${r.manifest}\n`);
         }
         if (result.failed !== undefined) replayValuesLog(ctx, result.failed.release);
@@ -79,13 +82,26 @@ async function runTemplate(ctx: CliContext): Promise<number> {
           ctx.logger.info(
             `Templating release=${result.failed.release.name}, chart=${result.failed.displayChart}`,
           );
-        if (result.error !== undefined) throw result.error;
+        if (result.error !== undefined) throw inStateFile(state, result.error);
       });
     }
   } finally {
     session.dispose();
   }
   return 0;
+}
+
+/**
+ * helm's `wrote <file>` lines name the folder as helm was given it: helmfile passes a relative
+ * `--output-dir` on as it is (run in the state's folder), we pass it absolute; shown relative.
+ */
+function relativeWrote(ctx: CliContext, log: string): string {
+  const given = flagString(ctx.flags, "output-dir") ?? "";
+  if (given === "" || isAbsolute(given)) return log;
+  const base = stateBaseDir(ctx);
+  return log.replace(/^wrote (\S.*)$/gm, (line, path: string) =>
+    path.startsWith(`${base}${sep}`) ? `wrote ${relative(base, path)}` : line,
+  );
 }
 
 function replayLoadLog(ctx: CliContext, state: LoadedState): void {
