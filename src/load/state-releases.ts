@@ -3,7 +3,7 @@
  * defaults, templating), ApplyOverrides (namespace / kube-context overrides, needs ids),
  * selection by labels and `condition:`, and the duplicate check.
  */
-import { limitsAndPolicy } from "./template-bridge";
+import { renderOptions } from "./template-bridge";
 import { LoadError } from "../shared/errors";
 import { isMap, type ValueMap } from "../shared/value";
 import type { LoaderContext } from "./loader-context";
@@ -56,16 +56,7 @@ export function executeStateTemplates(ctx: LoaderContext, st: LoadedStateFile): 
       env: st.env,
       values: st.values,
       overrides: stateOverrides(st),
-      render: {
-        basePath: st.loc.absDir,
-        fs: ctx.fs,
-        environ: ctx.environ,
-        helperCache: ctx.helperCache,
-        ...limitsAndPolicy(ctx),
-        yamlVersion: ctx.yamlVersion,
-        logger: ctx.logger,
-        ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
-      },
+      render: renderOptions(ctx, st.loc.absDir),
       stateFile: st.loc.displayFile,
       yamlVersion: ctx.yamlVersion,
     });

@@ -1,37 +1,43 @@
 /**
- * encoding/json decoding into `interface{}` (numbers become float64, objects
- * `map[string]interface {}`), with Go's syntax-error texts.
+ * encoding/json decoding into `interface{}`, the one copy every stage uses (`fromJson`,
+ * `mustFromJson`, `--set-json`): numbers become float64, objects `map[string]interface {}` with
+ * the last duplicate key winning, and errors carry Go's syntax-error texts; nesting beyond
+ * 1000 levels is refused with `LIMIT_VALUES_DEPTH`.
  */
-import { newGoMap, type GoValue } from "../../types";
+import { newMap, type Value } from "../value";
+import { LIMIT_CODES, limitError, MAX_VALUES_DEPTH } from "../limits";
+import { quoteRune } from "./quote";
 
 /** A decode failure; the message is Go's (`invalid character 'b' looking for …`). */
-export class JsonSyntaxError extends Error {}
+export class GoJsonError extends Error {}
 
-function quoteChar(c: string): string {
-  if (c === "'") return "'\\''";
-  if (c === '"') return "'\"'";
-  const q = JSON.stringify(c);
-  return `'${q.slice(1, -1)}'`;
+/**
+ * encoding/json's `quoteChar`: the offending byte quoted as a rune, so a multi-byte character
+ * shows as its first UTF-8 byte (`'Ã'` for `é`); lone surrogates U+DC80–U+DCFF stand for raw bytes.
+ */
+function quoteChar(s: string, i: number): string {
+  const cp = s.codePointAt(i) ?? 0;
+  if (cp < 0x80) return quoteRune(cp);
+  if (cp >= 0xdc80 && cp <= 0xdcff) return quoteRune(cp - 0xdc00);
+  return quoteRune(new TextEncoder().encode(String.fromCodePoint(cp))[0]!);
 }
 
 class Parser {
   i = 0;
+  private depth = 0;
   constructor(readonly s: string) {}
 
   /** Go's scanner feeds a space at end of input: inside a literal or number that space is the bad character. */
   fail(context: string, spaceAtEnd = false): never {
     if (this.i >= this.s.length) {
-      throw new JsonSyntaxError(
-        spaceAtEnd ? `invalid character ' ' ${context}` : "unexpected end of JSON input",
-      );
+      throw new GoJsonError(spaceAtEnd ? `invalid character ' ' ${context}` : "unexpected end of JSON input");
     }
-    const c = String.fromCodePoint(this.s.codePointAt(this.i) ?? 0);
-    throw new JsonSyntaxError(`invalid character ${quoteChar(c)} ${context}`);
+    throw new GoJsonError(`invalid character ${quoteChar(this.s, this.i)} ${context}`);
   }
   ws(): void {
     while (this.i < this.s.length && " \t\r\n".includes(this.s[this.i] as string)) this.i++;
   }
-  value(): GoValue {
+  value(): Value {
     this.ws();
     const c = this.s[this.i];
     if (c === "{") return this.object();
@@ -43,20 +49,29 @@ class Parser {
     if (c === "n") return this.literal("null", null);
     return this.fail("looking for beginning of value");
   }
-  literal(word: string, v: GoValue): GoValue {
+  literal(word: string, v: Value): Value {
     for (let k = 0; k < word.length; k++) {
-      if (this.s[this.i] !== word[k])
-        this.fail(`in literal ${word} (expecting ${quoteChar(word[k] as string)})`, true);
+      if (this.s[this.i] !== word[k]) this.fail(`in literal ${word} (expecting ${quoteChar(word, k)})`, true);
       this.i++;
     }
     return v;
   }
-  object(): GoValue {
-    const m = newGoMap();
+  /**
+   * encoding/json refuses nesting beyond 10000 levels; the JavaScript stack does not reach that
+   * far, so {@link MAX_VALUES_DEPTH} (1000) is refused first, with a {@link LimitError}.
+   */
+  private enter(): void {
+    if (++this.depth > MAX_VALUES_DEPTH)
+      throw limitError(LIMIT_CODES.valuesDepth, `JSON nests deeper than ${MAX_VALUES_DEPTH} levels`);
+  }
+  object(): Value {
+    this.enter();
+    const m = newMap();
     this.i++;
     this.ws();
     if (this.s[this.i] === "}") {
       this.i++;
+      this.depth--;
       return m;
     }
     for (;;) {
@@ -70,19 +85,24 @@ class Parser {
       this.ws();
       const c = this.s[this.i];
       this.i++;
-      if (c === "}") return m;
+      if (c === "}") {
+        this.depth--;
+        return m;
+      }
       if (c !== ",") {
         this.i--;
         this.fail("after object key:value pair");
       }
     }
   }
-  array(): GoValue {
-    const out: GoValue[] = [];
+  array(): Value {
+    this.enter();
+    const out: Value[] = [];
     this.i++;
     this.ws();
     if (this.s[this.i] === "]") {
       this.i++;
+      this.depth--;
       return out;
     }
     for (;;) {
@@ -90,7 +110,10 @@ class Parser {
       this.ws();
       const c = this.s[this.i];
       this.i++;
-      if (c === "]") return out;
+      if (c === "]") {
+        this.depth--;
+        return out;
+      }
       if (c !== ",") {
         this.i--;
         this.fail("after array element");
@@ -151,7 +174,7 @@ class Parser {
     }
     return cu >= 0xd800 && cu <= 0xdfff ? "\ufffd" : String.fromCharCode(cu);
   }
-  number(): GoValue {
+  number(): Value {
     const start = this.i;
     const digit = (): boolean => /[0-9]/.test(this.s[this.i] ?? "");
     if (this.s[this.i] === "-") this.i++;
@@ -172,18 +195,31 @@ class Parser {
     const text = this.s.slice(start, this.i);
     const v = Number(text);
     if (!Number.isFinite(v))
-      throw new JsonSyntaxError(`json: cannot unmarshal number ${text} into Go value of type float64`);
+      throw new GoJsonError(`json: cannot unmarshal number ${text} into Go value of type float64`);
     return v;
   }
 }
 
 /** `json.Unmarshal(data, &v)` with `v interface{}`. */
-export function decodeGoJson(text: string): GoValue {
+export function decodeGoJson(text: string): Value {
   const p = new Parser(text);
   p.ws();
-  if (p.i >= text.length) throw new JsonSyntaxError("unexpected end of JSON input");
+  if (p.i >= text.length) throw new GoJsonError("unexpected end of JSON input");
   const v = p.value();
   p.ws();
   if (p.i < text.length) p.fail("after top-level value");
   return v;
+}
+
+/**
+ * A `json.Decoder`'s one `Decode` at `start` (after optional whitespace): the value and the
+ * offset after it; the rest of `text` is left for the caller (helm's `--set-json` parser).
+ */
+export function decodeGoJsonPrefix(text: string, start: number): { value: Value; end: number } {
+  const p = new Parser(text);
+  p.i = start;
+  p.ws();
+  if (p.i >= text.length) throw new GoJsonError("unexpected end of JSON input");
+  const value = p.value();
+  return { value, end: p.i };
 }
