@@ -387,4 +387,48 @@ describe("explainValue: the winning file and line", () => {
       },
     );
   });
+  it("finds a base's root values written in an earlier `---` part of the base", () => {
+    explainAll(
+      {
+        "/w/base.yaml": text(
+          "values:", // 1
+          "- fromBase: yes", // 2
+          "---", // 3
+          "environments:", // 4
+          "  default:", // 5
+          "    values:", // 6
+          "    - baseEnv: b", // 7
+        ),
+        "/w/helmfile.yaml": text("bases:", "- base.yaml", "---", "releases: []"),
+      },
+      {},
+      {
+        fromBase: { value: "yes", file: "base.yaml", line: 2, layer: "base 1 root values" },
+        baseEnv: { value: "b", file: "base.yaml", line: 7, layer: "base 1 environment values 1 (inline)" },
+      },
+    );
+  });
+
+  it("names the map's own line for a key it sets next to a YAML merge key, the anchor's for the rest", () => {
+    explainAll(
+      {
+        "/w/helmfile.yaml": text(
+          "values:", // 1
+          "- defaults: &d", // 2
+          "    x: 1", // 3
+          "    y: 2", // 4
+          "  merged:", // 5
+          "    <<: *d", // 6
+          "    y: 3", // 7
+          "  flow: {p: 1, q: [a, b]}", // 8
+        ),
+      },
+      {},
+      {
+        "merged.y": { value: 3, file: "helmfile.yaml", line: 7, layer: "root values" },
+        "merged.x": { value: 1, file: "helmfile.yaml", line: 3, layer: "root values" },
+        "flow.q[1]": { value: "b", file: "helmfile.yaml", line: 8, layer: "root values" },
+      },
+    );
+  });
 });

@@ -85,6 +85,20 @@ export interface EntryOrigins {
 export interface OriginLayer {
   readonly spec: StateSpec;
   readonly part: SeenPart;
+  /** Every part's text of a base (its `values:` may sit in an earlier part than the last). */
+  readonly texts?: readonly string[];
+}
+
+/** The last of `texts` that holds `prefix` (else `fallback`): where a base's entry was written. */
+function textHolding(texts: readonly string[] | undefined, prefix: KeyPath, fallback: string): string {
+  for (const text of [...(texts ?? [])].reverse()) {
+    try {
+      if (decodeYamlWithPositions(text).locate(prefix) !== undefined) return text;
+    } catch {
+      continue;
+    }
+  }
+  return fallback;
 }
 
 /** Replays the list concatenation of bases (state-creator's loadBases) on entry origins. */
@@ -97,7 +111,10 @@ export function entryOrigins(layers: readonly OriginLayer[], envName: string): E
     const origin = (index: number, prefix: KeyPath): EntryOrigin => ({
       owner,
       file: l.part.file,
-      text: l.part.text,
+      text:
+        l.texts === undefined || l.texts.length <= 1
+          ? l.part.text
+          : textHolding(l.texts, prefix, l.part.text),
       index,
       prefix,
     });

@@ -222,7 +222,10 @@ export function parseAndLoad(
       loadBase,
       sink === undefined
         ? undefined
-        : (base) => seenBases.push({ spec: base, part: sink.lastPart ?? { file: "", text: "" } }),
+        : (base) => {
+            const part = sink.lastPart ?? { file: "", text: "" };
+            seenBases.push({ spec: base, part, texts: sink.partTexts(part.file) });
+          },
     );
   }
   // Lines of the part's text count from the file's start (recorded only when explaining).

@@ -225,8 +225,26 @@ class Decoder {
       this.record([...path, key], keyNode);
       out[key] = this.convert(pair.value as YamlNode | null, [...path, key]);
     }
+    if (merges.length === 0) return out;
+    const own = this.recordPositions ? Object.keys(out) : [];
+    const before = own.length > 0 ? new Map(this.positions) : undefined;
     for (const m of merges) this.applyMerge(out, m, path, false);
+    // The map's own keys win over merged ones: so do their positions (converting a merge source records its keys' positions too).
+    if (before !== undefined)
+      this.restorePositions(
+        before,
+        own.map((k) => [...path, k]),
+      );
     return out;
+  }
+
+  /** Puts back the positions `before` held at and under each of `paths`. */
+  private restorePositions(before: ReadonlyMap<string, YamlPosition>, paths: readonly Path[]): void {
+    const prefixes = paths.map((p) => JSON.stringify(p).slice(0, -1));
+    const under = (key: string): boolean =>
+      prefixes.some((pre) => key === `${pre}]` || key.startsWith(`${pre},`));
+    for (const key of [...this.positions.keys()]) if (under(key)) this.positions.delete(key);
+    for (const [key, pos] of before) if (under(key)) this.positions.set(key, pos);
   }
 
   /** v3: the map's own keys and earlier merge sources win. v2: merged keys overwrite what came before. */
