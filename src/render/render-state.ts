@@ -121,6 +121,10 @@ async function renderOneState(
       releases = planReleases(
         applyLockedVersions(state, io.fs).filter((r) => r.installed),
         state.dagNodes,
+        {
+          selected: state.releases.map((r) => r.id),
+          requireSelectedNeeds: options.requireSelectedNeeds === true,
+        },
       );
     } catch (err) {
       return { state, rendered: [], error: inStateContext(state, asError(err)) };
