@@ -122,7 +122,10 @@ async function renderOneState(
   if (state.releases.length > 0) {
     try {
       declared = applyLockedVersions(state, io.fs).filter((r) => r.installed);
-      releases = planReleases(declared, state.dagNodes);
+      releases = planReleases(declared, state.dagNodes, {
+        selected: state.releases.map((r) => r.id),
+        requireSelectedNeeds: options.requireSelectedNeeds === true,
+      });
     } catch (err) {
       return { state, rendered: [], error: inStateContext(state, asError(err)) };
     }

@@ -3,13 +3,7 @@
  * lines on stderr and the manifests on stdout (each release's output followed by one extra
  * newline, exactly like helmfile). States are processed in helmfile's order.
  */
-import {
-  checkUnselectedNeeds,
-  openRenderSession,
-  stateEnvironment,
-  templateOutputDir,
-  type RenderOptions,
-} from "../../render";
+import { openRenderSession, stateEnvironment, templateOutputDir, type RenderOptions } from "../../render";
 import type { DesiredState, LoadedState, PreparedRelease } from "../../shared/model";
 import type { CliContext } from "../cli-context";
 import { withStateHooks } from "../hook-io";
@@ -56,8 +50,13 @@ async function runTemplate(ctx: CliContext): Promise<number> {
   const noMatch = noMatchExit(ctx, desired, { byCondition: true });
   if (noMatch !== undefined) return noMatch;
   if (desired.releases.length === 0) return 0;
-  await checkNeedsSelected(ctx, desired);
-  const options = await renderOptions(ctx);
+  const include = flagBool(ctx.flags, "include-needs") || flagBool(ctx.flags, "include-transitive-needs");
+  // `--skip-needs=false` without an include flag: each state's plan refuses a selected release
+  // that needs an unselected one (helmfile's default `skip-needs` is true).
+  const options = {
+    ...(await renderOptions(ctx)),
+    requireSelectedNeeds: ctx.flags["skip-needs"] === false && !include,
+  };
   checkOutputDirs(desired, options);
   const session = openRenderSession(options, {
     fs: ctx.fs,
@@ -129,16 +128,4 @@ function checkOutputDirs(desired: DesiredState, options: RenderOptions): void {
   for (const state of desired.states)
     for (const r of state.releases)
       templateOutputDir(t.outputDir ?? "", r, stateEnvironment(state), t.outputDirTemplate ?? "");
-}
-
-/**
- * `--skip-needs=false` without an include flag: a selected release must not need an
- * unselected one (helmfile's default `skip-needs` is true, so this runs only on request).
- */
-async function checkNeedsSelected(ctx: CliContext, desired: DesiredState): Promise<void> {
-  const include = flagBool(ctx.flags, "include-needs") || flagBool(ctx.flags, "include-transitive-needs");
-  if (ctx.flags["skip-needs"] !== false || include || ctx.settings.selectors.length === 0) return;
-  const all = await ctx.loadDesiredState({ selectors: [] });
-  const err = checkUnselectedNeeds(desired, all);
-  if (err !== undefined) throw err;
 }
