@@ -31,7 +31,11 @@ async function runBuild(ctx: CliContext): Promise<number> {
     });
   }
   // helmfile's build and list never read release values or secrets (app.go PrintState, ListReleases).
-  const desired = await loadForCommand(ctx, { releaseValues: false });
+  // A bad `condition:` fails in chart preparation (`[…]`), or in selector filtering with selectors.
+  const desired = await loadForCommand(ctx, {
+    releaseValues: false,
+    conditionErrors: { withSelectors: "select", withoutSelectors: "prepare" },
+  });
   // helmfile prints each state as it visits it, so the states come before "no releases found".
   for (const state of desired.states)
     await withStateHooks(ctx, "build", state, () => {

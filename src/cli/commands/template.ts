@@ -48,7 +48,11 @@ export const TEMPLATE_FLAGS = [
 /** Runs `template`. */
 async function runTemplate(ctx: CliContext): Promise<number> {
   // helmfile logs what reading a release's values found just before templating it.
-  const desired = await loadForCommand(ctx, { deferValuesLogs: true });
+  // A bad `condition:` fails in chart preparation, with or without selectors (`[…]`).
+  const desired = await loadForCommand(ctx, {
+    deferValuesLogs: true,
+    conditionErrors: { withSelectors: "prepare", withoutSelectors: "prepare" },
+  });
   const noMatch = noMatchExit(ctx, desired, { byCondition: true });
   if (noMatch !== undefined) return noMatch;
   if (desired.releases.length === 0) return 0;
