@@ -157,6 +157,7 @@ async function renderOneState(
         skipRefresh: options.skipRefresh === true,
         env,
         repositories: state.repositories,
+        absoluteDisplay: posix.isAbsolute(state.displayPath),
         chartify: {
           scratch: io.scratch,
           tempRoot: options.chartifyTempDir ?? posix.join(valuesDir, "chartify"),
