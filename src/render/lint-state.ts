@@ -8,6 +8,7 @@ import { RenderError } from "../shared/errors";
 import type { LoadedState } from "../shared/model";
 import { extraHelmArgs } from "./collect-args";
 import { prepareCharts } from "./prepare-charts";
+import { planReleases } from "./plan-releases";
 import type { RenderOptions } from "./render-types";
 import type { RenderIo } from "./render-state";
 import { bool, strList } from "./spec-access";
@@ -20,20 +21,23 @@ export async function lintState(
   env: Readonly<Record<string, string>>,
   onOutput: (text: string) => void,
 ): Promise<RenderError[]> {
-  const releases = state.releases.filter((r) => r.installed);
+  // Charts are prepared in declaration order, then linted in DAG order (helmfile's withNeeds).
+  const declared = state.releases.filter((r) => r.installed);
   const charts = await prepareCharts(
-    releases,
+    declared,
     {
       helm: options.helm,
       helmDefaults: state.helmDefaults,
       skipDeps: options.skipDeps === true || bool(state.helmDefaults, "skipDeps") === true,
       skipRefresh: options.skipRefresh === true,
       env,
+      absoluteDisplay: posix.isAbsolute(state.displayPath),
     },
     io.fs,
     io.runner,
     io.logger,
   );
+  const releases = planReleases(declared, state.dagNodes);
   const dir = io.scratch.makeTempDir("pulumi-helmfile-values-");
   const errors: RenderError[] = [];
   try {

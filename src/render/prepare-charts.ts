@@ -43,6 +43,12 @@ export interface PrepareChartsOptions {
     readonly tempRoot: string;
     readonly created: string[];
   };
+  /**
+   * Name local charts by their absolute path in log lines: helmfile does so for the files of a
+   * `helmfile.d` folder (it loads them without changing folder; the state's displayPath is then
+   * absolute). Default false: the path as written.
+   */
+  readonly absoluteDisplay?: boolean;
 }
 
 /** Resolves every release's chart and builds local chart dependencies. */
@@ -56,7 +62,9 @@ export async function prepareCharts(
   const out = new Map<PreparedRelease, PreparedChart>();
   for (const r of releases) {
     rejectChartify(r, fs);
-    const resolved = resolveChart(r, fs, options.repositories ?? []);
+    const found = resolveChart(r, fs, options.repositories ?? []);
+    const resolved =
+      options.absoluteDisplay === true && found.isLocal ? { ...found, displayChart: found.chartArg } : found;
     if (isOciChart(resolved.chartArg)) rejectLatest(r);
     const chart = await withAdhocDependencies(r, resolved, options, fs, runner);
     out.set(r, chart);

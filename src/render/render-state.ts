@@ -41,7 +41,8 @@ export interface RenderStateResult {
 
 /** A render session shares one private helm home (and repository list) across states. */
 export interface RenderSession {
-  renderState(state: LoadedState): Promise<RenderStateResult>;
+  /** `onChartsPrepared`: called once the state's charts are prepared, before any release renders. */
+  renderState(state: LoadedState, onChartsPrepared?: () => void): Promise<RenderStateResult>;
   /** Removes the private helm home. */
   dispose(): void;
 }
@@ -64,9 +65,15 @@ export function openRenderSession(options: RenderOptions, io: RenderIo): RenderS
     return h;
   };
   return {
-    renderState: async (state) => {
+    renderState: async (state, onChartsPrepared) => {
       try {
-        const result = await renderOneState(state, options, io, { env, cache, chartHash, syncedRepos });
+        const result = await renderOneState(
+          state,
+          options,
+          io,
+          { env, cache, chartHash, syncedRepos },
+          onChartsPrepared,
+        );
         const redact = options.redact;
         if (result.error === undefined || redact === undefined) return result;
         return { ...result, error: redactError(result.error, redact) as HelmfileError };
@@ -111,6 +118,7 @@ async function renderOneState(
   options: RenderOptions,
   io: RenderIo,
   shared: SessionShared,
+  onChartsPrepared?: () => void,
 ): Promise<RenderStateResult> {
   const { env, cache, chartHash } = shared;
   let releases: PreparedRelease[] = [];
@@ -156,6 +164,7 @@ async function renderOneState(
         skipRefresh: options.skipRefresh === true,
         env,
         repositories: state.repositories,
+        absoluteDisplay: posix.isAbsolute(state.displayPath),
         chartify: {
           scratch: io.scratch,
           tempRoot: options.chartifyTempDir ?? posix.join(valuesDir, "chartify"),
@@ -166,6 +175,7 @@ async function renderOneState(
       io.runner,
       io.logger,
     );
+    onChartsPrepared?.();
     const ctx: ReleaseRenderContext = {
       helm: options.helm,
       env,

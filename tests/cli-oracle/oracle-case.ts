@@ -6,7 +6,8 @@
  * folder of charts to serve as a chart repository on 127.0.0.1:18935 while it runs) and
  * `compare` (what to compare; default `stdout stderr code`; `stderr-head`: helmfile's stderr
  * must be the start of ours, for the documented additions such as "Did you mean this?" after an
- * unknown flag), `files` (files the command writes in the state's folder, compared with
+ * unknown flag; `stderr-lines`: only the stderr lines matching the `lines` header's regular
+ * expression, for `--debug`), `files` (files the command writes in the state's folder, compared with
  * `expected.<file>` and removed afterwards), `cleanup` (paths the command writes that are not
  * compared, such as the `charts/` and `Chart.lock` of `helm dependency build`: removed before
  * and after the run) and `known` (a difference from helmfile not fixed yet: the test is expected
@@ -28,8 +29,11 @@ export const ORACLE_ROOT = __dirname;
 /** The port of the chart repository server (the `repo` state's helmfile.yaml names it). */
 export const ORACLE_REPO_PORT = 18935;
 
-/** What a case compares; `stderr-head`: helmfile's stderr is the start of ours. */
-export type Compared = "stdout" | "stderr" | "stderr-head" | "code";
+/**
+ * What a case compares; `stderr-head`: helmfile's stderr is the start of ours; `stderr-lines`:
+ * only the stderr lines matching the case's `lines:` header (a regular expression), on both sides.
+ */
+export type Compared = "stdout" | "stderr" | "stderr-head" | "stderr-lines" | "code";
 
 /** One case. */
 export interface OracleCase {
@@ -46,6 +50,8 @@ export interface OracleCase {
   readonly known: string | undefined;
   /** Files written in {@link cwd} to compare. */
   readonly files: readonly string[];
+  /** With `stderr-lines`: which stderr lines are compared. */
+  readonly lines: RegExp | undefined;
   /** Paths in {@link cwd} removed before and after the run, not compared. */
   readonly cleanup: readonly string[];
 }
@@ -79,9 +85,10 @@ export function readOracleCases(): OracleCase[] {
         known: header.get("known"),
         files: (header.get("files") ?? "").split(/ +/).filter((f) => f !== ""),
         cleanup: (header.get("cleanup") ?? "").split(/ +/).filter((f) => f !== ""),
+        lines: header.has("lines") ? new RegExp(header.get("lines") ?? "") : undefined,
         compare: new Set(
           compare.map((c): Compared => {
-            if (/^(stdout|stderr|stderr-head|code)$/.test(c)) return c as Compared;
+            if (/^(stdout|stderr|stderr-head|stderr-lines|code)$/.test(c)) return c as Compared;
             throw new Error(`${dir}/cmd: unknown compare item ${c}`);
           }),
         ),

@@ -5,13 +5,15 @@
  */
 import { openRenderSession, stateEnvironment, templateOutputDir, type RenderOptions } from "../../render";
 import type { DesiredState, LoadedState, PreparedRelease } from "../../shared/model";
+import type { RenderedRelease } from "../../render";
+import { dagGroups, tabwriter } from "./show-dag";
 import type { CliContext } from "../cli-context";
 import { withStateHooks } from "../hook-io";
 import { inStateFile } from "../state-errors";
 import { flagBool, flagString } from "../parse-args";
 import type { CommandSpec } from "./command-spec";
 import { renderOptions, stateBaseDir } from "./render-options";
-import { isAbsolute, relative, sep } from "node:path";
+import { basename, isAbsolute, posix, relative, sep } from "node:path";
 import { loadForCommand, noMatchExit } from "./no-releases";
 
 /** Flags of `helmfile template`. */
@@ -66,16 +68,19 @@ async function runTemplate(ctx: CliContext): Promise<number> {
     fs: ctx.fs,
     runner: ctx.runner,
     scratch: ctx.scratch,
-    logger: ctx.logger,
+    // The render stage's own `exec:` lines are replaced by helmfile's, printed below.
+    logger: { ...ctx.logger, debug: (m) => (m.startsWith("exec: ") ? undefined : ctx.logger.debug(m)) },
   });
   try {
     for (const state of desired.states) {
       replayLoadLog(ctx, state);
       await withStateHooks(ctx, "template", state, async () => {
-        const result = await session.renderState(state);
+        // helmfile prepares the charts first, then plans and templates.
+        const result = await session.renderState(state, () => logPlan(ctx, state));
         for (const r of result.rendered) {
           replayValuesLog(ctx, r.release);
           ctx.logger.info(`Templating release=${r.release.name}, chart=${r.displayChart}`);
+          ctx.logger.debug(execLine(r, options.helm.path));
           if (r.outputLog !== undefined && r.outputLog !== "")
             ctx.logger.info(relativeWrote(ctx, r.outputLog));
           if (r.manifest !== "") ctx.host.writeStdout(`${r.manifest}\n`);
@@ -92,6 +97,38 @@ async function runTemplate(ctx: CliContext): Promise<number> {
     session.dispose();
   }
   return 0;
+}
+
+/**
+ * helmfile's `--debug` account of a state before it templates (pkg/app/app.go,
+ * pkg/app/desired_state_file_loader / withDAG): how many releases the selectors matched, the
+ * deployment groups, then one line per group.
+ */
+function logPlan(ctx: CliContext, state: LoadedState): void {
+  // The count includes `installed: false` releases; the groups do not.
+  const releases = state.releases.filter((r) => r.installed);
+  const selectors = ctx.settings.selectors;
+  const matching = selectors.length > 0 ? `matching ${selectors.join(",")} ` : "";
+  ctx.logger.debug(`${state.releases.length} release(s) ${matching}found in ${state.displayPath}\n\n`);
+  const groups = dagGroups(releases);
+  const count = Math.max(0, ...groups.values());
+  const batch = (g: number): string =>
+    releases
+      .filter((r) => groups.get(r) === g)
+      .map((r) => r.id)
+      .join(", ");
+  const rows = [["GROUP", "RELEASES"]];
+  for (let g = 1; g <= count; g++) rows.push([String(g), batch(g)]);
+  ctx.logger.debug(`processing ${count} groups of releases in this order:\n${tabwriter(rows)}\n`);
+  for (let g = 1; g <= count; g++)
+    ctx.logger.debug(`processing releases in group ${g}/${count}: ${batch(g)}`);
+}
+
+/** helmfile's `exec: helm template …` line: the binary by name, a local chart as written, values files named. */
+function execLine(r: RenderedRelease, helmPath: string): string {
+  const chartAbs = posix.resolve(r.release.baseDir, r.displayChart);
+  const args = r.args.map((a) => (a === chartAbs ? r.displayChart : a));
+  return `exec: ${basename(helmPath)} ${args.join(" ")}`;
 }
 
 /**
