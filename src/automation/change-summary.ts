@@ -8,7 +8,7 @@ import { RELEASE_TYPE } from "../emit/release";
 
 /** One changed key of a release's merged values. */
 export interface ValuesChange {
-  /** Dotted key path, e.g. `image.tag` (array items as `[0]`). */
+  /** Dotted key path, e.g. `image.tag` (array items as `[0]`; a key holding dots quoted: `annotations."a.b/c"`). */
   readonly path: string;
   /** Old value; absent when added. `"[secret]"` when the engine filtered a secret. A created or deleted release has one entry with path `.` holding all its values. */
   readonly old?: unknown;
@@ -175,7 +175,10 @@ function diffInto(a: unknown, b: unknown, path: string, out: ValuesChange[]): vo
   if (isObject(a) && isObject(b)) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
     for (const k of keys) {
-      const sub = Array.isArray(a) && Array.isArray(b) ? `${path}[${k}]` : path === "" ? k : `${path}.${k}`;
+      // Keys holding dots, brackets or quotes are quoted, as explain's key paths read them.
+      const seg = k !== "" && !/[.[\]"'\\]/.test(k) ? k : JSON.stringify(k);
+      const sub =
+        Array.isArray(a) && Array.isArray(b) ? `${path}[${k}]` : path === "" ? seg : `${path}.${seg}`;
       diffInto((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], sub, out);
     }
     return;

@@ -6,6 +6,8 @@ import { KubeClient, kubeconfigPath } from "./kube-client";
 import { toAutomationError } from "./errors";
 import { resolveStackOptions, type HelmfileStackOptions, type ResolvedStackOptions } from "./options";
 import { redactSecretPayloads } from "./redact-events";
+import { addValueSources, needsValueSources } from "./value-sources";
+import { NodeFileSystem } from "../node/node-file-system";
 import { createDefaultPipeline } from "../emit/default-pipeline";
 import { silentLogger } from "../shared/io";
 import { selectionScope, stateResources, urnName, type OperationScope } from "./selection";
@@ -100,11 +102,12 @@ async function operationScope(
 }
 
 /** The releases the loader picks with the operation's selectors and needs flags (nothing rendered). */
-async function loadDesired(options: ResolvedStackOptions) {
+async function loadDesired(options: ResolvedStackOptions, explain = false) {
   const args = helmfileArgsOf(options);
   const pipeline = options.pipeline ?? createDefaultPipeline();
   return pipeline.loadDesiredState(
     {
+      ...(explain ? { explain: true } : {}),
       file: options.file,
       ...(options.selectors === undefined ? {} : { selectors: options.selectors }),
       ...(args.environment === undefined ? {} : { environment: options.environment }),
@@ -230,7 +233,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
       resourceChanges = r.summary.resourceChanges ?? {};
       stdout = r.stdout;
     }
-    const releases = collector.changes();
+    const releases = await withSources(kind, options, collector.changes());
     const adoptions = adoption === undefined ? [] : await adoption.finish(adoptionOptions, startedAt);
     return {
       stackName: options.stackName,
@@ -244,6 +247,26 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   } catch (err) {
     throw programError() ?? toAutomationError(err, options.stackName, failures);
   }
+}
+
+/**
+ * Preview and up: the source (`file:line`) of each changed value, from a second load with
+ * `explain: true`; only when some release has value changes, so other runs pay nothing.
+ */
+async function withSources(
+  kind: Kind,
+  options: ResolvedStackOptions,
+  changes: ReleaseChange[],
+): Promise<ReleaseChange[]> {
+  if ((kind !== "preview" && kind !== "up") || !needsValueSources(changes)) return changes;
+  let desired;
+  try {
+    desired = await loadDesired(options, true);
+  } catch {
+    // The operation itself loaded the state; a failure here only costs the sources.
+    return changes;
+  }
+  return addValueSources(changes, desired, new NodeFileSystem(process.cwd()));
 }
 
 function withoutOutputs(result: HelmfileUpResult): HelmfileOperationResult {

@@ -19,7 +19,13 @@ export interface PipelineContext {
 /** The core operations the `Helmfile` component needs. */
 export interface HelmfilePipeline {
   /** Loads, templates and merges the state exactly as helmfile does. */
-  loadDesiredState(options: StateOptions, context: PipelineContext): Promise<DesiredState>;
+  loadDesiredState(
+    options: StateOptions & {
+      /** Record the layers behind each state's values for `explainValue` (loader option `explain`). */
+      readonly explain?: boolean;
+    },
+    context: PipelineContext,
+  ): Promise<DesiredState>;
   /**
    * Renders every installed release with `helm template`, in helmfile's order; returns the
    * manifest (helm's stdout) by release id. Fails naming the release that failed.

@@ -79,6 +79,31 @@ const ZERO_DROPPED = {
 } as const;
 type ZeroDropped = (typeof ZERO_DROPPED)[keyof typeof ZERO_DROPPED];
 
+/** HelmSpec's pointer fields (`*bool`, `*int`, `*string`): set, even to `false`, they are not zero. */
+const HELM_DEFAULTS_POINTERS = new Set([
+  "skipSchemaValidation",
+  "historyMax",
+  "createNamespace",
+  "postRenderer",
+  "cascade",
+  "disableAutoDetectedKubeVersionForDiff",
+  "disableValidation",
+  "disableOpenAPIValidation",
+  "syncReleaseLabels",
+  "takeOwnership",
+  "serverSide",
+]);
+
+/**
+ * go-yaml's `isZero` for HelmSpec: `helmDefaults` is `omitempty`, so a struct whose fields are all
+ * zero (`wait: false`, `cleanupOnFail: false`, `args: []`) is not printed at all.
+ */
+function isZeroHelmSpec(h: Record<string, unknown>): boolean {
+  return Object.entries(h).every(([k, v]) =>
+    HELM_DEFAULTS_POINTERS.has(k) ? v === undefined : isEmpty(v) || isZeroScalar(v),
+  );
+}
+
 /**
  * event.Hook (pkg/event/bus.go) has no `omitempty` except on `kubectlApply`: build prints
  * `name: ""`, `events: []`, `command: ""`, `args: []` and `showlogs: false` when unset.
@@ -188,32 +213,6 @@ function releaseDoc(r: ReleaseSpec): YamlOrderedMap {
   );
 }
 
-/** HelmSpec's pointer fields (`*bool`, `*int`, `*string`): set at all, even to a zero value, is non-zero. */
-const HELM_DEFAULTS_POINTERS = new Set([
-  "skipSchemaValidation",
-  "historyMax",
-  "createNamespace",
-  "postRenderer",
-  "cascade",
-  "disableAutoDetectedKubeVersionForDiff",
-  "disableValidation",
-  "disableOpenAPIValidation",
-  "syncReleaseLabels",
-  "takeOwnership",
-  "serverSide",
-]);
-
-/**
- * go-yaml's `omitempty` drops a struct whose every exported field is zero, so a
- * `helmDefaults:` that only sets plain fields to `false`/`0`/`""`/`[]` is not printed.
- */
-function helmDefaultsIsZero(h: Record<string, unknown> | undefined): boolean {
-  if (h === undefined || h === null) return true;
-  return Object.entries(h).every(([k, v]) =>
-    HELM_DEFAULTS_POINTERS.has(k) ? v === undefined || v === null : isEmpty(v) || isZeroScalar(v),
-  );
-}
-
 function helmDefaultsDoc(h: Record<string, unknown>): YamlOrderedMap {
   return struct(
     Object.keys(helmDefaultsSchema.shape),
@@ -232,7 +231,7 @@ export function buildDocument(
   renderedValues: ValueMap,
 ): YamlOrderedMap {
   const full: Record<string, unknown> = { ...spec, releases };
-  if (helmDefaultsIsZero(spec.helmDefaults)) delete full.helmDefaults;
+  if (spec.helmDefaults !== undefined && isZeroHelmSpec(spec.helmDefaults)) delete full.helmDefaults;
   const body = struct(
     Object.keys(stateSchema.shape),
     full,

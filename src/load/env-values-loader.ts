@@ -15,7 +15,7 @@ import type { LoaderContext } from "./loader-context";
 import { dirName } from "./paths";
 import { joinPath } from "./paths";
 import { resolveFile, rewrapError, wrapError, type StateLocation } from "./storage";
-import { limitsAndPolicy, renderGoTemplate } from "./template-bridge";
+import { renderGoTemplate, renderOptions } from "./template-bridge";
 import { environmentTemplateData } from "./template-data";
 import { decodeValuesYaml, readYamlSource } from "./yaml-io";
 import { evaluateHcl } from "./hcl-bridge";
@@ -50,14 +50,16 @@ function loadValuesFile(
   file: string,
   env: EnvironmentLayers,
   values: ValueMap,
-): { readonly text: string; readonly map: ValueMap } {
+): { readonly text: string; readonly source: string; readonly map: ValueMap } {
   // helmfile names the file as Storage.normalizePath made it: joined to the printed base path.
   const shown = file.startsWith(`${loc.absDir}/`)
     ? joinPath(loc.displayDir, file.slice(loc.absDir.length + 1))
     : file;
   let text: string;
+  let source: string;
   try {
     text = readYamlSource(ctx.fs, file);
+    source = text;
   } catch (err) {
     throw wrapError(`failed to load environment values file "${shown}"`, err);
   }
@@ -65,14 +67,7 @@ function loadValuesFile(
     if (isGotmplPath(file)) {
       text = renderGoTemplate(text, environmentTemplateData(env, "", values), {
         name: file,
-        basePath: dirName(file),
-        fs: ctx.fs,
-        environ: ctx.environ,
-        helperCache: ctx.helperCache,
-        ...limitsAndPolicy(ctx),
-        yamlVersion: ctx.yamlVersion,
-        ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
-        logger: ctx.logger,
+        ...renderOptions(ctx, dirName(file)),
       });
     }
   } catch (err) {
@@ -84,7 +79,7 @@ function loadValuesFile(
     );
   }
   const decoded: Value = decodeValuesYaml(text, file, ctx.yamlVersion);
-  if (decoded === null) return { text, map: newMap() };
+  if (decoded === null) return { text, source, map: newMap() };
   if (!isMap(decoded)) {
     throw new LoadError(
       "LOAD_WRONG_TYPE",
@@ -96,7 +91,7 @@ function loadValuesFile(
       },
     );
   }
-  return { text, map: decoded };
+  return { text, source, map: decoded };
 }
 
 /** Inputs of {@link loadEnvironmentValues}. */
@@ -113,7 +108,15 @@ export interface EnvValuesRequest {
 
 /** One loaded `values:` entry (a file of a glob, an inline map) or the HCL files together. */
 export type LoadedValuesLayer =
-  | { readonly kind: "file"; readonly file: string; readonly text: string; readonly values: ValueMap }
+  | {
+      readonly kind: "file";
+      readonly file: string;
+      /** The decoded text (rendered, for a `.gotmpl`). */
+      readonly text: string;
+      /** The file's own text (differs from `text` for a `.gotmpl`). */
+      readonly source: string;
+      readonly values: ValueMap;
+    }
   | { readonly kind: "inline"; readonly values: ValueMap }
   | { readonly kind: "hcl"; readonly files: readonly string[]; readonly values: ValueMap };
 
@@ -142,7 +145,13 @@ export function loadEnvironmentValues(ctx: LoaderContext, req: EnvValuesRequest)
         let merged = getMergedValues(env);
         if (strategy === "fallback" && Object.keys(result).length > 0) merged = mergoOverride(result, merged);
         const loaded = loadValuesFile(ctx, req.loc, f, env, merged);
-        req.onLayer?.(index, { kind: "file", file: f, text: loaded.text, values: loaded.map });
+        req.onLayer?.(index, {
+          kind: "file",
+          file: f,
+          text: loaded.text,
+          source: loaded.source,
+          values: loaded.map,
+        });
         result = mapMerge(result, loaded.map, strategy);
       }
     } else if (isMap(entry)) {

@@ -33,6 +33,7 @@ import {
   labelReleases,
   needsNotInstalledWarnings,
   selectReleases,
+  type ConditionErrorForm,
   type LabelledRelease,
 } from "./state-releases";
 import { NoMatchingReleaseError, visitStates } from "./visit";
@@ -45,7 +46,7 @@ import { builtChartPath } from "./build-chart-path";
 import { encodeYaml } from "../shared/yaml/index";
 import { resolveLimits } from "../shared/limits";
 import { resolvePolicy } from "../shared/policy";
-import type { RecordedLayer } from "../shared/provenance";
+import type { RecordedLayer, StateValuesRecord } from "../shared/provenance";
 import { ProvenanceSink } from "./provenance-sink";
 
 /** Options of {@link loadDesiredState}: helmfile's global flags plus where to start. */
@@ -74,6 +75,15 @@ export interface LoadDesiredStateOptions extends StateOptions {
    * warnings of converging each state are kept too, on the state (`loadLog`).
    */
   readonly deferValuesLogs?: boolean;
+  /**
+   * How a release `condition:` that cannot be evaluated is reported, with and without selectors:
+   * helmfile reaches it on different paths per command (see {@link ConditionErrorForm}). Default
+   * `"select"` for both.
+   */
+  readonly conditionErrors?: {
+    readonly withSelectors: ConditionErrorForm;
+    readonly withoutSelectors: ConditionErrorForm;
+  };
   /** Called before each state file read, with the path as helmfile displays it; default none. */
   readonly onStateRead?: (path: string) => void;
   /**
@@ -167,6 +177,17 @@ function cliLayers(options: LoadDesiredStateOptions): RecordedLayer[] {
   ];
 }
 
+/** What was recorded for one state file: its parts, what was laid over it, and the CLI layers when they applied to it. */
+function valuesProvenance(
+  sink: ProvenanceSink,
+  file: string,
+  options: LoadDesiredStateOptions,
+): StateValuesRecord {
+  const over = sink.overridesOf(file);
+  // Only top-level states get --state-values-set (helmfile does not pass it to sub-helmfiles).
+  return { parts: sink.partsOf(file), overrides: over.layers, cli: over.cli ? cliLayers(options) : [] };
+}
+
 /** Processes one loaded state into a {@link LoadedState}: templating, overrides, selection, values. */
 export function convergeState(
   ctx: LoaderContext,
@@ -196,13 +217,17 @@ export function convergeState(
   // and `condition:`, only when selectors apply; otherwise the state keeps every release (build
   // and list show `condition: false` ones) and the commands that act on releases drop the
   // disabled ones themselves (GetSelectedReleases).
+  const form =
+    selectors.length > 0
+      ? (options.conditionErrors?.withSelectors ?? "select")
+      : (options.conditionErrors?.withoutSelectors ?? "select");
   const kept =
-    selectors.length > 0 ? selectReleases(labelledAll, selectors, st.values, transitive) : labelledAll;
+    selectors.length > 0 ? selectReleases(labelledAll, selectors, st.values, transitive, form) : labelledAll;
   checkDuplicates(
     kept.map((r) => r.spec),
     st.absFile,
   );
-  const selected = selectors.length > 0 ? kept : selectReleases(kept, [], st.values, transitive);
+  const selected = selectors.length > 0 ? kept : selectReleases(kept, [], st.values, transitive, form);
   const view = {
     loc: st.loc,
     absFile: st.absFile,
@@ -264,7 +289,7 @@ export function convergeState(
     buildYaml: encodeYaml(built, { version: ctx.yamlVersion, indent: 2 }),
     ...(ctx.provenance === undefined
       ? {}
-      : { valuesProvenance: { parts: ctx.provenance.partsOf(st.absFile), cli: cliLayers(options) } }),
+      : { valuesProvenance: valuesProvenance(ctx.provenance, st.absFile, options) }),
   };
 }
 

@@ -4,7 +4,9 @@
  * unless the loader context carries a sink.
  */
 import type { KeyPath, PartValuesRecord, RecordedLayer } from "../shared/provenance";
-import { newMap, type Value, type ValueMap } from "../shared/value";
+import { isMap, newMap, type Value, type ValueMap } from "../shared/value";
+import { decodeYamlWithPositions } from "../shared/yaml/index";
+import { sameValue } from "../merge/explain/tagged-tree";
 import type { LoadedValuesLayer } from "./env-values-loader";
 import { mergeEnvironmentSpecs } from "./environment-spec";
 import type { StateSpec } from "./schema";
@@ -18,12 +20,30 @@ export interface SeenPart {
 /** Per-invocation store of recorded parts, by absolute state file. */
 export class ProvenanceSink {
   private readonly parts = new Map<string, PartValuesRecord[]>();
+  private readonly overrides = new Map<string, { layers: RecordedLayer[]; cli: boolean }>();
+  private readonly texts = new Map<string, string[]>();
   /** The part recorded last (a base's, right after it was loaded). */
   lastPart: SeenPart | undefined;
 
   /** Forgets what an earlier load of `file` recorded. */
   beginFile(file: string): void {
     this.parts.set(file, []);
+    this.texts.set(file, []);
+  }
+
+  /** Records what `loadDesired` lays over `file` from outside: override layers, and whether the CLI's `--state-values-set` applies. */
+  setOverrides(file: string, layers: RecordedLayer[], cli: boolean): void {
+    this.overrides.set(file, { layers, cli });
+  }
+
+  /** What {@link setOverrides} recorded for `file`. */
+  overridesOf(file: string): { readonly layers: readonly RecordedLayer[]; readonly cli: boolean } {
+    return this.overrides.get(file) ?? { layers: [], cli: false };
+  }
+
+  /** The (rendered) texts of the parts recorded for `file`, each padded to its line in the file. */
+  partTexts(file: string): readonly string[] {
+    return this.texts.get(file) ?? [];
   }
 
   /** Records one part of `file`. */
@@ -31,6 +51,9 @@ export class ProvenanceSink {
     const list = this.parts.get(seen.file) ?? [];
     list.push(record);
     this.parts.set(seen.file, list);
+    const texts = this.texts.get(seen.file) ?? [];
+    texts.push(seen.text);
+    this.texts.set(seen.file, texts);
     this.lastPart = seen;
   }
 
@@ -62,6 +85,20 @@ export interface EntryOrigins {
 export interface OriginLayer {
   readonly spec: StateSpec;
   readonly part: SeenPart;
+  /** Every part's text of a base (its `values:` may sit in an earlier part than the last). */
+  readonly texts?: readonly string[];
+}
+
+/** The last of `texts` that holds `prefix` (else `fallback`): where a base's entry was written. */
+function textHolding(texts: readonly string[] | undefined, prefix: KeyPath, fallback: string): string {
+  for (const text of [...(texts ?? [])].reverse()) {
+    try {
+      if (decodeYamlWithPositions(text).locate(prefix) !== undefined) return text;
+    } catch {
+      continue;
+    }
+  }
+  return fallback;
 }
 
 /** Replays the list concatenation of bases (state-creator's loadBases) on entry origins. */
@@ -74,7 +111,10 @@ export function entryOrigins(layers: readonly OriginLayer[], envName: string): E
     const origin = (index: number, prefix: KeyPath): EntryOrigin => ({
       owner,
       file: l.part.file,
-      text: l.part.text,
+      text:
+        l.texts === undefined || l.texts.length <= 1
+          ? l.part.text
+          : textHolding(l.texts, prefix, l.part.text),
       index,
       prefix,
     });
@@ -119,6 +159,7 @@ export function recordedLayer(
       layer: ownerPrefix(origin) + name,
       file: layer.file,
       text: layer.text,
+      ...(layer.source === layer.text ? {} : { source: layer.source }),
       values: layer.values,
       secret: false,
     };
@@ -156,5 +197,67 @@ export function recordedSecret(
     text,
     values,
     secret: true,
+  };
+}
+
+/** Where an inline sub-helmfile `values:` entry sits in its parent's parts: `helmfiles[k].values[j]`. */
+function locateInline(
+  texts: readonly string[],
+  values: ValueMap,
+): { text: string; prefix: KeyPath } | undefined {
+  for (const text of texts) {
+    let doc: Value;
+    try {
+      doc = decodeYamlWithPositions(text).value as Value;
+    } catch {
+      continue;
+    }
+    const list = isMap(doc) ? doc.helmfiles : undefined;
+    if (!Array.isArray(list)) continue;
+    for (const [k, h] of list.entries()) {
+      const entries = isMap(h) ? h.values : undefined;
+      if (!Array.isArray(entries)) continue;
+      const j = entries.findIndex((e) => sameValue(e, values));
+      if (j >= 0) return { text, prefix: ["helmfiles", k, "values", j] };
+    }
+  }
+  return undefined;
+}
+
+/** A recorded layer for a `--state-values-file` entry or an including sub-helmfile's `values:` entry. */
+export function overrideLayer(
+  sink: ProvenanceSink,
+  opts: { readonly calleePath?: string },
+  index: number,
+  layer: LoadedValuesLayer,
+): RecordedLayer {
+  const parent = opts.calleePath;
+  const name =
+    parent === undefined ? `CLI --state-values-file ${index + 1}` : `sub-helmfile values ${index + 1}`;
+  if (layer.kind === "file") {
+    return {
+      layer: name,
+      file: layer.file,
+      text: layer.text,
+      ...(layer.source === layer.text ? {} : { source: layer.source }),
+      values: layer.values,
+      secret: false,
+    };
+  }
+  if (layer.kind === "hcl") {
+    return {
+      layer: `${name} (HCL)`,
+      file: layer.files[layer.files.length - 1] ?? "",
+      values: layer.values,
+      secret: false,
+    };
+  }
+  const where = parent === undefined ? undefined : locateInline(sink.partTexts(parent), layer.values);
+  return {
+    layer: name,
+    file: parent ?? "",
+    ...(where === undefined ? {} : { text: where.text, prefix: where.prefix }),
+    values: layer.values,
+    secret: false,
   };
 }

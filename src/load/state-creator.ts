@@ -191,8 +191,15 @@ export function parseAndLoad(
   evaluateBases: boolean,
   ctxEnv: EnvironmentLayers | undefined,
   loadBase: BaseLoader,
+  /** Lines of the file before this part (its `---` lines included). */
+  lineOffset = 0,
+  /** The part is the rendered text of a template: its lines are not the file's. */
+  rendered = false,
 ): LoadedPart {
-  let spec = parseStatePart(content, file, ctx.yamlVersion);
+  let spec = parseStatePart(content, file, ctx.yamlVersion, {
+    displayFile: loc.displayFile,
+    ...(rendered ? {} : { lineOffset }),
+  });
   if (!evaluateBases) {
     if ((spec.bases ?? []).length > 0) {
       throw new LoadError(
@@ -215,10 +222,14 @@ export function parseAndLoad(
       loadBase,
       sink === undefined
         ? undefined
-        : (base) => seenBases.push({ spec: base, part: sink.lastPart ?? { file: "", text: "" } }),
+        : (base) => {
+            const part = sink.lastPart ?? { file: "", text: "" };
+            seenBases.push({ spec: base, part, texts: sink.partTexts(part.file) });
+          },
     );
   }
-  const self = { file, text: content };
+  // Lines of the part's text count from the file's start (recorded only when explaining).
+  const self = { file, text: sink === undefined ? content : "\n".repeat(lineOffset) + content };
   const rec: PartRecorder | undefined =
     sink === undefined
       ? undefined

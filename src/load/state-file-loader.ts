@@ -13,7 +13,7 @@ import { parseAndLoad, type LoadedPart } from "./state-creator";
 import { checkStatePolicy } from "./policy";
 import { expandPaths, wrapError, type StateLocation } from "./storage";
 import { mergeStructs } from "./struct-merge";
-import { limitsAndPolicy, renderGoTemplate } from "./template-bridge";
+import { renderGoTemplate, renderOptions } from "./template-bridge";
 import { readYamlSource } from "./yaml-io";
 import { checkRemoteAllowed } from "../shared/policy";
 import { environmentTemplateData } from "./template-data";
@@ -59,14 +59,7 @@ function renderPart(
   try {
     return renderGoTemplate(part, environmentTemplateData(finalEnv, ctx.namespace, vals), {
       name: id,
-      basePath: loc.absDir,
-      fs: ctx.fs,
-      environ: ctx.environ,
-      helperCache: ctx.helperCache,
-      ...limitsAndPolicy(ctx),
-      yamlVersion: ctx.yamlVersion,
-      ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
-      logger: ctx.logger,
+      ...renderOptions(ctx, loc.absDir),
     });
   } catch (err) {
     throw wrapError(`error during ${id} parsing`, err);
@@ -201,13 +194,25 @@ export function loadStateFile(
   const shouldRender = extName(absFile) === ".gotmpl" || ctx.renderYaml;
   let env = inheritedEnv;
   let acc: PartsAccumulator | undefined;
+  // Lines of the file before each part (a part that is not rendered reports the file's lines).
+  let lineOffset = 0;
   parts.forEach((part, i) => {
     const id = `${loc.displayFile}.part.${i}`;
     const raw = shouldRender ? renderPart(ctx, part, loc, id, env, overrodeEnv) : part;
     const merged = mergeEnvironments(env, overrodeEnv);
-    const loaded = parseAndLoad(ctx, raw, loc, absFile, evaluateBases, merged, (ev, l, f) =>
-      loadBaseSpec(ctx, ev, l, f, absFile),
+    const loaded = parseAndLoad(
+      ctx,
+      raw,
+      loc,
+      absFile,
+      evaluateBases,
+      merged,
+      (ev, l, f) => loadBaseSpec(ctx, ev, l, f, absFile),
+      lineOffset,
+      shouldRender,
     );
+    // The part's first line in the file: its own lines plus the `---` line.
+    lineOffset += part.split("\n").length + 1;
     acc = mergePart(
       acc,
       loaded,

@@ -8,7 +8,9 @@ import { newEnvironment, type EnvironmentLayers } from "../merge/index";
 import { LoadError } from "../shared/errors";
 import { LIMIT_CODES, limitError } from "../shared/limits";
 import { newMap, type Value, type ValueMap } from "../shared/value";
-import { loadEnvironmentValues } from "./env-values-loader";
+import { loadEnvironmentValues, type LoadedValuesLayer } from "./env-values-loader";
+import type { RecordedLayer } from "../shared/provenance";
+import { overrideLayer } from "./provenance-sink";
 import type { LoaderContext } from "./loader-context";
 import { baseName, dirName, isAbsolute, isRemotePath, joinPath } from "./paths";
 import { subhelmfileSelectorsConflict } from "./selectors";
@@ -114,6 +116,7 @@ function overrodeEnvironment(
   ctx: LoaderContext,
   opts: VisitLoadOptions,
   cwd: string,
+  onLayer?: (entry: number, layer: LoadedValuesLayer) => void,
 ): EnvironmentLayers | undefined {
   if (opts.overrideValues.length === 0 && opts.cliSetValues === undefined) return undefined;
   const callee = opts.calleePath ?? joinPath(cwd, "_");
@@ -123,7 +126,7 @@ function overrodeEnvironment(
     displayFile: callee,
   };
   const base = newEnvironment(ctx.envName);
-  const load = (entries: readonly Value[]): ValueMap =>
+  const load = (entries: readonly Value[], record?: typeof onLayer): ValueMap =>
     loadEnvironmentValues(ctx, {
       loc,
       missingFileHandler: "Error",
@@ -131,10 +134,11 @@ function overrodeEnvironment(
       ctxEnv: newEnvironment(ctx.envName),
       envName: ctx.envName,
       mergeStrategy: "",
+      ...(record === undefined ? {} : { onLayer: record }),
     });
   return {
     ...base,
-    values: opts.overrideValues.length > 0 ? load(opts.overrideValues) : newMap(),
+    values: opts.overrideValues.length > 0 ? load(opts.overrideValues, onLayer) : newMap(),
     cliOverrides: opts.cliSetValues !== undefined ? load([opts.cliSetValues]) : newMap(),
   };
 }
@@ -185,8 +189,16 @@ export function loadDesired(
   // state's directory when it chdirs (one file) and the caller's otherwise (helmfile.d).
   const callee = single ? abs : joinPath(cwd, baseName(abs));
   const calleeOpts = opts.calleePath === undefined ? { ...opts, calleePath: callee } : opts;
-  const overrode = overrodeEnvironment(ctx, calleeOpts, cwd);
+  const recorded: RecordedLayer[] = [];
+  const sink = ctx.provenance;
+  const overrode = overrodeEnvironment(
+    ctx,
+    calleeOpts,
+    cwd,
+    sink === undefined ? undefined : (i, layer) => recorded.push(overrideLayer(sink, opts, i, layer)),
+  );
   let st = loadStateFile(ctx, opts.inherited?.env, overrode, loc, abs, true);
+  sink?.setOverrides(abs, recorded, opts.cliSetValues !== undefined);
   if (opts.inherited !== undefined) st = { ...st, spec: mergeInherited(st.spec, opts.inherited) };
   if (opts.reverse)
     st = {

@@ -40,7 +40,13 @@ export async function lintState(
     for (const [i, r] of releases.entries()) {
       const chart = charts.get(r);
       if (chart === undefined) continue;
-      const args = ["lint", chart.chartArg];
+      // helmfile runs helm in the state's folder with the chart path as written (`charts/app`),
+      // which helm lint prints (`==> Linting charts/app`): a local chart is passed so too.
+      const asWritten =
+        chart.isLocal &&
+        !posix.isAbsolute(chart.displayChart) &&
+        posix.resolve(r.baseDir, chart.displayChart) === chart.chartArg;
+      const args = ["lint", asWritten ? chart.displayChart : chart.chartArg];
       if (r.namespace !== "") args.push("--namespace", r.namespace);
       r.values.forEach((v, j) => {
         if (v.kind === "file") args.push("--values", v.path);
@@ -55,7 +61,7 @@ export async function lintState(
       for (const s of options.template?.set ?? []) args.push("--set", s);
       args.push(...extraHelmArgs(options.template?.args ?? "", strList(state.helmDefaults, "args")));
       io.logger.info(`Linting release=${r.name}, chart=${chart.displayChart}`);
-      const res = await io.runner.run(options.helm.path, args, { env });
+      const res = await io.runner.run(options.helm.path, args, asWritten ? { env, cwd: r.baseDir } : { env });
       if (res.stdout !== "") onOutput(`${res.stdout}\n`);
       if (res.exitCode !== 0) {
         errors.push(

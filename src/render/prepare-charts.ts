@@ -54,7 +54,6 @@ export async function prepareCharts(
   logger: Logger,
 ): Promise<Map<PreparedRelease, PreparedChart>> {
   const out = new Map<PreparedRelease, PreparedChart>();
-  const built = new Set<string>();
   for (const r of releases) {
     rejectChartify(r, fs);
     const resolved = resolveChart(r, fs, options.repositories ?? []);
@@ -63,9 +62,8 @@ export async function prepareCharts(
     out.set(r, chart);
     if (!chart.isLocal || skipDepsFor(r, options)) continue;
     logger.info(`Building dependency release=${r.name}, chart=${chart.displayChart}`);
-    // helm fails when two dependency builds run on one chart; one build per chart is enough.
-    if (built.has(chart.chartArg)) continue;
-    built.add(chart.chartArg);
+    // helmfile v1.8.0 builds once per release, also when releases share a chart (pkg/state/state.go
+    // runHelmDepBuilds over every prepared release, one after another); so do we, never at once.
     if (!hasDependencies(chart.chartArg, fs)) continue;
     const args = ["dependency", "build", chart.chartArg];
     if (skipRefreshFor(r, options)) args.push("--skip-refresh");

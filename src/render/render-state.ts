@@ -114,18 +114,18 @@ async function renderOneState(
 ): Promise<RenderStateResult> {
   const { env, cache, chartHash } = shared;
   let releases: PreparedRelease[] = [];
+  // helmfile prepares charts (`helm dependency build`) in declaration order
+  // (pkg/state/state.go PrepareCharts over st.Releases), then templates in DAG order.
+  let declared: PreparedRelease[] = [];
   // helmfile plans a state's releases only when it has any selected (pkg/app/app.go withNeeds),
   // so a state whose releases were all left out never fails on their needs.
   if (state.releases.length > 0) {
     try {
-      releases = planReleases(
-        applyLockedVersions(state, io.fs).filter((r) => r.installed),
-        state.dagNodes,
-        {
-          selected: state.releases.map((r) => r.id),
-          requireSelectedNeeds: options.requireSelectedNeeds === true,
-        },
-      );
+      declared = applyLockedVersions(state, io.fs).filter((r) => r.installed);
+      releases = planReleases(declared, state.dagNodes, {
+        selected: state.releases.map((r) => r.id),
+        requireSelectedNeeds: options.requireSelectedNeeds === true,
+      });
     } catch (err) {
       return { state, rendered: [], error: inStateContext(state, asError(err)) };
     }
@@ -148,7 +148,7 @@ async function renderOneState(
       for (const r of fresh) shared.syncedRepos.add(key(r));
     }
     const charts = await prepareCharts(
-      releases,
+      declared,
       {
         helm: options.helm,
         helmDefaults: d,

@@ -20,6 +20,8 @@ export interface RecordedLayer {
   readonly values: ValueMap;
   /** YAML text the layer was decoded from (the rendered text for `.gotmpl`); absent: no lines. */
   readonly text?: string;
+  /** The template source of a `.gotmpl` layer (its lines are mapped back to it); absent otherwise. */
+  readonly source?: string;
   /** Where the layer's map sits inside {@link text} (e.g. `["values", 0]` for an inline entry). */
   readonly prefix?: KeyPath;
   /** The HCL files of an HCL layer with their text (lines are found per top-level attribute). */
@@ -46,6 +48,11 @@ export interface PartValuesRecord {
 export interface StateValuesRecord {
   /** One record per `---` part, in order. */
   readonly parts: readonly PartValuesRecord[];
+  /**
+   * `--state-values-file` entries (top level) or the including sub-helmfile entry's `values:`,
+   * one layer each, merged with mergo's WithOverride and laid over each part's inherited values.
+   */
+  readonly overrides?: readonly RecordedLayer[];
   /** `--state-values-set-string`, then `--state-values-set`, then the `stateValues` option, one layer each. */
   readonly cli: readonly RecordedLayer[];
 }

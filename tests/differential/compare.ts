@@ -44,10 +44,10 @@ async function main(): Promise<void> {
       const expected = readExpected(expectedDir(id, cmd, helm));
       const actual = await runOurs(join(root, "run"), helmDir, id, cmd);
       const key = `${id}/${cmd}`;
-      const code = deviations[key];
+      const deviation = deviations[key];
       if (
         show(actual) === show(expected) ||
-        (code !== undefined && deviationAccepts(code, expected, actual))
+        (deviation !== undefined && deviationAccepts(deviation, expected, actual))
       ) {
         pass[cmd] = (pass[cmd] ?? 0) + 1;
         continue;

@@ -98,9 +98,45 @@ describeEngine(title, () => {
   it("changing one environment value previews exactly one updated release with its values diff", async () => {
     const result = await preview({ ...base, stateValuesSet: ["backendMessage=changed"] });
     expect(result.changedReleases.map((r) => [r.release, r.op])).toEqual([["demo/backend", "update"]]);
+    // The new value is written by the release's `values:` entry, line 12 of the fixture's state file.
     expect(result.changedReleases[0]?.valuesChanges).toEqual([
-      { path: "message", old: "hello", new: "changed" },
+      { path: "message", old: "hello", new: "changed", source: "helmfile.yaml.gotmpl:12" },
     ]);
+  });
+
+  it("the CLI's preview names the template line of a .gotmpl values file that set a changed value", async () => {
+    // The backend now takes its message from a values template whose rendered lines are not its own:
+    // `{{- if }}` drops line 2, so the key is on rendered line 2 but written on line 3.
+    writeFileSync(
+      join(project, "values-backend.yaml.gotmpl"),
+      [
+        "# backend values",
+        "{{- if true }}",
+        "message: {{ .Values.backendMessage }}-file",
+        "{{- end }}",
+        "",
+      ].join("\n"),
+    );
+    const sourced = join(project, "sourced.yaml.gotmpl");
+    const text = readFileSync(join(project, "helmfile.yaml.gotmpl"), "utf8");
+    writeFileSync(
+      sourced,
+      text.replace("      - message: {{ .Values.backendMessage }}", "      - values-backend.yaml.gotmpl"),
+    );
+    let stdout = "";
+    const code = await runStackCommand(
+      {
+        command: "preview",
+        state: { file: sourced },
+        cwd: project,
+        json: false,
+        stack: "e2e",
+        renderToDirectory: outDir,
+      },
+      { writeStdout: (t) => void (stdout += t), writeStderr: () => undefined },
+    );
+    expect(code).toBe(0);
+    expect(stdout).toContain('message: "hello" => "hello-file" (values-backend.yaml.gotmpl:3)');
   });
 
   it("the CLI's preview --json reports the same single change", async () => {

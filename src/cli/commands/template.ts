@@ -7,9 +7,11 @@ import { openRenderSession, stateEnvironment, templateOutputDir, type RenderOpti
 import type { DesiredState, LoadedState, PreparedRelease } from "../../shared/model";
 import type { CliContext } from "../cli-context";
 import { withStateHooks } from "../hook-io";
-import { flagBool } from "../parse-args";
+import { inStateFile } from "../state-errors";
+import { flagBool, flagString } from "../parse-args";
 import type { CommandSpec } from "./command-spec";
-import { renderOptions } from "./render-options";
+import { renderOptions, stateBaseDir } from "./render-options";
+import { isAbsolute, relative, sep } from "node:path";
 import { loadForCommand, noMatchExit } from "./no-releases";
 
 /** Flags of `helmfile template`. */
@@ -42,7 +44,11 @@ export const TEMPLATE_FLAGS = [
 /** Runs `template`. */
 async function runTemplate(ctx: CliContext): Promise<number> {
   // helmfile logs what reading a release's values found just before templating it.
-  const desired = await loadForCommand(ctx, { deferValuesLogs: true });
+  // A bad `condition:` fails in chart preparation, with or without selectors (`[…]`).
+  const desired = await loadForCommand(ctx, {
+    deferValuesLogs: true,
+    conditionErrors: { withSelectors: "prepare", withoutSelectors: "prepare" },
+  });
   // Nothing to template: helmfile has still converged (and warned for) every state.
   if (desired.releases.length === 0) for (const state of desired.states) replayLoadLog(ctx, state);
   const noMatch = noMatchExit(ctx, desired, { byCondition: true });
@@ -70,7 +76,8 @@ async function runTemplate(ctx: CliContext): Promise<number> {
         for (const r of result.rendered) {
           replayValuesLog(ctx, r.release);
           ctx.logger.info(`Templating release=${r.release.name}, chart=${r.displayChart}`);
-          if (r.outputLog !== undefined && r.outputLog !== "") ctx.logger.info(r.outputLog);
+          if (r.outputLog !== undefined && r.outputLog !== "")
+            ctx.logger.info(relativeWrote(ctx, r.outputLog));
           if (r.manifest !== "") ctx.host.writeStdout(`${r.manifest}\n`);
         }
         if (result.failed !== undefined) replayValuesLog(ctx, result.failed.release);
@@ -78,13 +85,26 @@ async function runTemplate(ctx: CliContext): Promise<number> {
           ctx.logger.info(
             `Templating release=${result.failed.release.name}, chart=${result.failed.displayChart}`,
           );
-        if (result.error !== undefined) throw result.error;
+        if (result.error !== undefined) throw inStateFile(state, result.error);
       });
     }
   } finally {
     session.dispose();
   }
   return 0;
+}
+
+/**
+ * helm's `wrote <file>` lines name the folder as helm was given it: helmfile passes a relative
+ * `--output-dir` on as it is (run in the state's folder), we pass it absolute; shown relative.
+ */
+function relativeWrote(ctx: CliContext, log: string): string {
+  const given = flagString(ctx.flags, "output-dir") ?? "";
+  if (given === "" || isAbsolute(given)) return log;
+  const base = stateBaseDir(ctx);
+  return log.replace(/^wrote (\S.*)$/gm, (line, path: string) =>
+    path.startsWith(`${base}${sep}`) ? `wrote ${relative(base, path)}` : line,
+  );
 }
 
 function replayLoadLog(ctx: CliContext, state: LoadedState): void {

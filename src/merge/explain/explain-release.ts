@@ -66,12 +66,28 @@ function inlinePrefix(
     const n = names.indexOf(release.name);
     if (n >= 0)
       return {
-        text: "\n".repeat(offset) + part,
+        text: "\n".repeat(offset) + (/\.gotmpl$/.test(release.stateFile) ? yamlSkeleton(part) : part),
         prefix: ["releases", n, "values", Number(m[1]) - templatesOf(release)],
       };
     offset += part.split("\n").length + 1;
   }
   return {};
+}
+
+/**
+ * A template's text as YAML with its lines kept: a line holding only template actions becomes
+ * blank, an action inside a line becomes a plain word. Good enough to find where a key is
+ * written in a `.gotmpl` state file whose raw text is not YAML.
+ */
+export function yamlSkeleton(template: string): string {
+  const marked = template.replace(
+    /\{\{[\s\S]*?\}\}/g,
+    (m) => "\u0001" + "\n".repeat(m.split("\n").length - 1),
+  );
+  return marked
+    .split("\n")
+    .map((line) => (line.replace(/\u0001/g, "").trim() === "" ? "" : line.replace(/\u0001/g, "tmpl")))
+    .join("\n");
 }
 
 function joinPath(dir: string, p: string): string {
@@ -117,10 +133,15 @@ export function explainReleaseValue(
         : typeof entry === "string"
           ? joinPath(release.baseDir, entry)
           : release.stateFile;
+    // A rendered `.gotmpl` entry: its lines are mapped back to the template's.
+    const template =
+      src.kind === "inline" && typeof entry === "string" && /\.gotmpl$/.test(entry) && fs.exists(file)
+        ? { source: fs.readFile(file) }
+        : {};
     const where =
       src.kind === "inline" && typeof entry !== "string" && !src.secret
         ? inlinePrefix(release, src.origin, stateText)
-        : { text };
+        : { text, ...template };
     const values = parseHelmValuesText(text, major);
     user = mergeMaps(user, add({ layer, file, ...where, values, secret: src.secret }, "helm"));
   }

@@ -27,12 +27,20 @@ function add(r: Replay, recorded: ReplayLayer["recorded"], kind: ReplayLayer["ki
   return tagTree(recorded.values, r.layers.length - 1) as ValueMap;
 }
 
-function replayPart(r: Replay, part: PartValuesRecord): { defaults: ValueMap; values: ValueMap } {
+interface PartReplay {
+  readonly defaults: ValueMap;
+  readonly values: ValueMap;
+  /** Layer numbers of the part's root values and of its environment values, each lowest first. */
+  readonly defaultOrder: number[];
+  readonly valueOrder: number[];
+}
+
+function replayPart(r: Replay, part: PartValuesRecord): PartReplay {
   let defaults = newMap();
+  const defaultOrder: number[] = [];
   for (const l of part.defaults) {
-    const tagged = add(r, l, "mergo");
-    r.order.push(r.layers.length - 1);
-    defaults = mergoOverride(defaults, tagged);
+    defaults = mergoOverride(defaults, add(r, l, "mergo"));
+    defaultOrder.push(r.layers.length - 1);
   }
   const fallback = part.strategy === "fallback";
   // env-values-loader.ts mapMerge: fallback makes the new file the base (first file wins).
@@ -50,31 +58,92 @@ function replayPart(r: Replay, part: PartValuesRecord): { defaults: ValueMap; va
     if (fallback) groupOrder.unshift(r.layers.length - 1);
     else groupOrder.push(r.layers.length - 1);
   }
-  r.order.push(...(fallback ? [...groupOrder].reverse() : groupOrder));
+  const valueOrder = fallback ? [...groupOrder].reverse() : groupOrder;
   let secrets = newMap();
   for (const l of part.secrets) {
     secrets = mergoOverride(secrets, add(r, l, "mergo"));
-    r.order.push(r.layers.length - 1);
+    valueOrder.push(r.layers.length - 1);
   }
-  return { defaults, values: mergoOverride(values, secrets) };
+  return { defaults, values: mergoOverride(values, secrets), defaultOrder, valueOrder };
 }
 
+/** The three layers of helmfile's Environment (merge/environment.ts), tagged. */
+interface Env {
+  readonly defaults: ValueMap;
+  readonly values: ValueMap;
+  readonly cli: ValueMap;
+}
+
+/** merge/environment.ts mergeEnvironments on the value layers. */
+function mergeEnv(env: Env | undefined, other: Env | undefined): Env | undefined {
+  if (env === undefined || other === undefined) return env ?? other;
+  return {
+    values: mergeValues(env.values, other.values),
+    defaults: mergeValues(env.defaults, other.defaults),
+    cli: mergeValues(env.cli, other.cli, { arrays: "merge" }),
+  };
+}
+
+/**
+ * The loader's steps over the parts (state-file-loader.ts loadStateFile, state-creator.ts
+ * loadEnvValues / parseAndLoad, mergePart): each part's own values are laid over the
+ * accumulated environment of the parts before it merged with the overrides
+ * (`--state-values-file`, a sub-helmfile's `values:`); `.Values` is the last part's.
+ */
 function replayState(record: StateValuesRecord): Replay {
   const r: Replay = { layers: [], order: [], values: newMap() };
-  let defaults = newMap();
-  let values = newMap();
-  for (const part of record.parts) {
-    const p = replayPart(r, part);
-    defaults = mergoOverride(defaults, p.defaults);
-    values = mergeValues(values, p.values);
+  let overValues = newMap();
+  const overOrder: number[] = [];
+  for (const l of record.overrides ?? []) {
+    overValues = mergoOverride(overValues, add(r, l, "mergo"));
+    overOrder.push(r.layers.length - 1);
   }
   let cli = newMap();
+  const cliOrder: number[] = [];
   for (const l of record.cli) {
     cli = mergeValues(cli, add(r, l, "merge"), { arrays: "merge" });
-    r.order.push(r.layers.length - 1);
+    cliOrder.push(r.layers.length - 1);
   }
-  const merged = mergeValues(mergeValues(newMap(), defaults), values);
-  return { ...r, values: mergeValues(merged, cli, { arrays: "merge" }) };
+  const overrode: Env | undefined =
+    overOrder.length > 0 || cliOrder.length > 0
+      ? { defaults: newMap(), values: overValues, cli: mergoOverride(newMap(), cli) }
+      : undefined;
+  let acc: Env | undefined;
+  let last = newMap();
+  const defaultOrder: number[] = [];
+  const earlierValues: number[] = [];
+  let lastValues: number[] = [];
+  for (const part of record.parts) {
+    const ctxEnv = mergeEnv(acc, overrode);
+    const p = replayPart(r, part);
+    const own: Env =
+      ctxEnv === undefined
+        ? { defaults: newMap(), values: p.values, cli: newMap() }
+        : {
+            defaults: mergeValues(ctxEnv.defaults, newMap()),
+            values: mergeValues(ctxEnv.values, p.values),
+            cli: mergeValues(newMap(), ctxEnv.cli, { arrays: "merge" }),
+          };
+    const env: Env = { ...own, defaults: mergoOverride(own.defaults, p.defaults) };
+    last = mergeValues(mergeValues(mergeValues(newMap(), env.defaults), env.values), env.cli, {
+      arrays: "merge",
+    });
+    acc =
+      acc === undefined
+        ? env
+        : {
+            values: mergoOverride(acc.values, env.values),
+            defaults: mergoOverride(acc.defaults, env.defaults),
+            cli: mergoOverride(acc.cli, env.cli),
+          };
+    defaultOrder.push(...p.defaultOrder);
+    earlierValues.push(...lastValues);
+    lastValues = p.valueOrder;
+  }
+  // Precedence for the chain (the winner is found by its tag): root values < environment values
+  // of the earlier parts < the overrides < the last part's environment values < the CLI.
+  r.order.push(...defaultOrder, ...earlierValues, ...overOrder, ...lastValues, ...cliOrder);
+  return { ...r, values: last };
 }
 
 /** The winning layer of a node: its tag, or for null/maps the last layer in the chain. */

@@ -44,18 +44,65 @@ export interface ExplainResult {
   readonly exact: boolean;
 }
 
-/** Parses `a.b[0].c` (also `a.b.0`) into a key path. */
+/**
+ * Parses `a.b[0].c` (also `a.b.0`) into a key path. A key holding dots or brackets is quoted:
+ * `annotations."example.com/name"` or `annotations["example.com/name"]` (single quotes too).
+ */
 export function parseKeyPath(key: string): (string | number)[] {
   const out: (string | number)[] = [];
-  for (const part of key.split(".")) {
-    const m = /^([^[\]]*)((?:\[\d+\])*)$/.exec(part);
-    if (m === null) {
-      out.push(part);
+  let i = 0;
+  const quoted = (): string => {
+    const q = key[i];
+    let s = "";
+    for (i++; i < key.length && key[i] !== q; i++) {
+      if (key[i] === "\\" && i + 1 < key.length) i++;
+      s += key[i];
+    }
+    i++; // the closing quote
+    return s;
+  };
+  while (i < key.length) {
+    const c = key[i];
+    if (c === ".") {
+      i++;
       continue;
     }
-    if ((m[1] ?? "") !== "")
-      out.push(/^\d+$/.test(m[1] ?? "") && out.length > 0 ? Number(m[1]) : (m[1] ?? ""));
-    for (const idx of (m[2] ?? "").matchAll(/\[(\d+)\]/g)) out.push(Number(idx[1]));
+    if (c === '"' || c === "'") {
+      out.push(quoted());
+      continue;
+    }
+    if (c === "[") {
+      i++;
+      if (key[i] === '"' || key[i] === "'") out.push(quoted());
+      else {
+        const close = key.indexOf("]", i);
+        const inner = key.slice(i, close < 0 ? key.length : close);
+        out.push(/^\d+$/.test(inner) ? Number(inner) : inner);
+        i = close < 0 ? key.length : close;
+      }
+      if (key[i] === "]") i++;
+      continue;
+    }
+    let j = i;
+    while (j < key.length && key[j] !== "." && key[j] !== "[") j++;
+    const word = key.slice(i, j);
+    // `a.0` indexes a list; a leading number is a map key.
+    out.push(/^\d+$/.test(word) && out.length > 0 ? Number(word) : word);
+    i = j;
+  }
+  return out;
+}
+
+/** A key path in the dotted form {@link parseKeyPath} reads (keys with dots, brackets or quotes quoted). */
+export function formatKeyPath(path: readonly (string | number)[]): string {
+  let out = "";
+  for (const step of path) {
+    if (typeof step === "number") out += `[${step}]`;
+    else {
+      const plain = step !== "" && !/[.[\]"'\\]/.test(step);
+      const seg = plain ? step : JSON.stringify(step);
+      out += out === "" ? seg : `.${seg}`;
+    }
   }
   return out;
 }
@@ -107,7 +154,72 @@ export function lineOf(layer: RecordedLayer, path: KeyPath): number | null {
     positionsCache.set(layer, positioned);
   }
   const pos = positioned?.locate([...(layer.prefix ?? []), ...path]);
-  return pos === undefined ? null : pos.line;
+  if (pos === undefined) return null;
+  return layer.source === undefined ? pos.line : sourceLine(layer.source, layer.text, pos.line);
+}
+
+/** The key of a YAML line (`  - name: x` → `name`), if it has one. */
+function keyOfLine(line: string): string | undefined {
+  const m = /^\s*(?:-\s+)*("[^"]*"|'[^']*'|[^\s:#"'][^:#]*?)\s*:(?:\s|$)/.exec(line);
+  return m?.[1]?.replace(/^["']|["']$/g, "");
+}
+
+/**
+ * Maps a line of a template's rendered text back to the template's own line: lines the
+ * template kept as they were are matched (a longest common subsequence of lines); a line the
+ * template produced maps to the source line between the surrounding kept lines that holds the
+ * same key, else to the only template line there, else to the first one there.
+ */
+export function sourceLine(source: string, rendered: string, line: number): number {
+  // Blank lines are no anchors: templates add and trim them freely.
+  const a = source.split("\n").map((l, i) => (l.trim() === "" ? `\u0000s${i}` : l.trimEnd()));
+  const b = rendered.split("\n").map((l, i) => (l.trim() === "" ? `\u0000r${i}` : l.trimEnd()));
+  const n = a.length;
+  const m = b.length;
+  // lcs[i][j]: longest common subsequence of a[i..] and b[j..].
+  const lcs: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
+  for (let i = n - 1; i >= 0; i--) {
+    const row = lcs[i] as Uint32Array;
+    const next = lcs[i + 1] as Uint32Array;
+    for (let j = m - 1; j >= 0; j--)
+      row[j] =
+        a[i] === b[j] ? (next[j + 1] as number) + 1 : Math.max(next[j] as number, row[j + 1] as number);
+  }
+  const toSource = new Map<number, number>();
+  for (let i = 0, j = 0; i < n && j < m;) {
+    if (a[i] === b[j]) toSource.set(j++, i++);
+    else if (((lcs[i + 1] as Uint32Array)[j] as number) >= ((lcs[i] as Uint32Array)[j + 1] as number)) i++;
+    else j++;
+  }
+  const r = line - 1;
+  const hit = toSource.get(r);
+  if (hit !== undefined) return hit + 1;
+  let lo = -1;
+  for (let j = r - 1; j >= 0; j--) {
+    const s = toSource.get(j);
+    if (s !== undefined) {
+      lo = s;
+      break;
+    }
+  }
+  let hi = n;
+  for (let j = r + 1; j < m; j++) {
+    const s = toSource.get(j);
+    if (s !== undefined) {
+      hi = s;
+      break;
+    }
+  }
+  const candidates: number[] = [];
+  for (let i = lo + 1; i < hi; i++) candidates.push(i);
+  if (candidates.length === 0) return Math.min(lo + 2, n);
+  const key = keyOfLine(b[r] ?? "");
+  const indent = /^\s*/.exec(b[r] ?? "")?.[0].length ?? 0;
+  const sameKey = candidates.filter((i) => key !== undefined && keyOfLine(a[i] ?? "") === key);
+  const keyed = sameKey.find((i) => (/^\s*/.exec(a[i] ?? "")?.[0].length ?? 0) === indent) ?? sameKey[0];
+  if (keyed !== undefined) return keyed + 1;
+  const templated = candidates.filter((i) => (a[i] ?? "").includes("{{"));
+  return (templated.length === 1 ? (templated[0] as number) : (candidates[0] as number)) + 1;
 }
 
 /** The file of a HCL layer that sets the path's top-level attribute (last one), else the layer's file. */

@@ -15,6 +15,8 @@ export interface ExplainValueRequest {
   readonly key: string;
   /** A release (`name`, `namespace/name` or its id); absent: the state values of the first state file loaded last (the root). */
   readonly release?: string;
+  /** For state values: the state file (absolute path) whose `.Values` to explain, e.g. a sub-helmfile's; default the root state. */
+  readonly stateFile?: string;
 }
 
 /** IO and settings of {@link explainValue}. */
@@ -39,7 +41,17 @@ export function explainValue(
   const path = parseKeyPath(request.key);
   if (request.release === undefined) {
     // Sub-helmfiles come first, the root state last (helmfile's visiting order).
-    const root = state.states[state.states.length - 1];
+    const wanted = request.stateFile;
+    const root =
+      wanted === undefined
+        ? state.states[state.states.length - 1]
+        : state.states.find((s) => s.file === wanted);
+    if (root === undefined && wanted !== undefined) {
+      throw new MergeError("EXPLAIN_UNKNOWN_STATE", `no state file "${wanted}" was loaded`, {
+        found: wanted,
+        expected: state.states.map((s) => s.file).join(", "),
+      });
+    }
     if (root?.valuesProvenance === undefined) {
       throw new MergeError("EXPLAIN_NOT_RECORDED", "the state was not loaded with explain: true", {});
     }

@@ -62,9 +62,13 @@ export function valueAt(v: Value | undefined, path: KeyPath): Value | undefined 
   let cur: Value | undefined = v;
   for (const step of path) {
     if (cur === undefined || cur === null) return undefined;
-    if (typeof step === "number") {
+    if (typeof step === "number" && !isMap(cur)) {
       if (!Array.isArray(cur) || step >= cur.length) return undefined;
       cur = cur[step];
+    } else if (typeof step === "number" && isMap(cur)) {
+      // `a.0` on a map: the key "0".
+      if (!(String(step) in cur)) return undefined;
+      cur = cur[String(step)];
     } else {
       if (!isMap(cur) || !(step in cur)) return undefined;
       cur = cur[step];
@@ -108,7 +112,10 @@ export function leafPaths(v: Value, prefix = ""): string[] {
   if (isMap(v)) {
     const keys = Object.keys(v);
     if (keys.length === 0) return prefix === "" ? [] : [prefix];
-    return keys.flatMap((k) => leafPaths(v[k] as Value, prefix === "" ? k : `${prefix}.${k}`));
+    return keys.flatMap((k) => {
+      const seg = k !== "" && !/[.[\]"'\\]/.test(k) ? k : JSON.stringify(k);
+      return leafPaths(v[k] as Value, prefix === "" ? seg : `${prefix}.${seg}`);
+    });
   }
   return prefix === "" ? [] : [prefix];
 }
