@@ -71,7 +71,8 @@ export interface LoadDesiredStateOptions extends StateOptions {
   /**
    * Keep the lines logged while reading each release's values (`skipping missing values file
    * …`) on the release (`valuesLog`) instead of logging them; default false. `template` prints
-   * them just before the release's `Templating` line, where helmfile prints them.
+   * them just before the release's `Templating` line, where helmfile prints them. The needs
+   * warnings of converging each state are kept too, on the state (`loadLog`).
    */
   readonly deferValuesLogs?: boolean;
   /**
