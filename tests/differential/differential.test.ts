@@ -13,6 +13,7 @@ import { isDeepStrictEqual } from "node:util";
 import {
   COMMANDS,
   METADATA_FILE,
+  DEVIATION_RULES,
   deviationAccepts,
   PINNED_HELMFILE_VERSION,
   expectedDir,
@@ -50,11 +51,44 @@ describe("the differential corpus", () => {
     expect(meta.helm3).toMatch(/^v3\./);
   });
 
-  test("has at least 300 cases and every deviation names a documented code", () => {
+  test("has at least 300 cases and every deviation names a documented code that has a rule", () => {
     expect(listCaseIds().length).toBeGreaterThanOrEqual(300);
     for (const [key, code] of Object.entries(deviations)) {
-      expect([key, DOCUMENTED_CODES.has(code)]).toEqual([key, true]);
+      expect([key, DOCUMENTED_CODES.has(code), code in DEVIATION_RULES]).toEqual([key, true, true]);
     }
+    for (const code of Object.keys(DEVIATION_RULES))
+      expect([code, DOCUMENTED_CODES.has(code)]).toEqual([code, true]);
+  });
+});
+
+describe("the deviation rules accept only the difference their code names", () => {
+  const helmfile = {
+    status: 1,
+    stdout: "",
+    stderr:
+      "in ./helmfile.yaml: failed to read helmfile.yaml: …: yaml: unmarshal errors:\n  line 6: cannot unmarshal !!seq into string\n",
+    files: {},
+  };
+  const at =
+    "  at $ROOT/cases/x/state/helmfile.yaml:6:12: releases[0].set[0].value (expected string, found a list)";
+  const located = `${helmfile.stderr.slice(0, -1)}\n${at}\n`;
+  const rule = (code: string, ours: Partial<typeof helmfile>): boolean =>
+    deviationAccepts(code, helmfile, { ...helmfile, ...ours });
+
+  test("DIFF_ERROR_LOCATION_LINE: helmfile's lines plus exactly one location line", () => {
+    expect(rule("DIFF_ERROR_LOCATION_LINE", { stderr: located })).toBe(true);
+    expect(rule("DIFF_ERROR_LOCATION_LINE", { stderr: located.replace("line 6", "line 7") })).toBe(false);
+    expect(rule("DIFF_ERROR_LOCATION_LINE", { stderr: `${located}  at $ROOT/b.yaml: x\n` })).toBe(false);
+    expect(rule("DIFF_ERROR_LOCATION_LINE", { stderr: located, status: 2 })).toBe(false);
+    expect(rule("DIFF_ERROR_LOCATION_LINE", { stderr: located, stdout: "x" })).toBe(false);
+    expect(rule("DIFF_UNKNOWN_CODE", { stderr: located })).toBe(false);
+  });
+
+  test("DIFF_TEMPFILE_CLEANUP_LOG: helmfile's lines without its failed removals", () => {
+    const log = "Removing $TMP/x/values.yaml: remove $TMP/x/values.yaml: no such file or directory";
+    const theirs = { ...helmfile, status: 0, stderr: `a\n${log}\n` };
+    expect(deviationAccepts("DIFF_TEMPFILE_CLEANUP_LOG", theirs, { ...theirs, stderr: "a\n" })).toBe(true);
+    expect(deviationAccepts("DIFF_TEMPFILE_CLEANUP_LOG", theirs, { ...theirs, stderr: "b\n" })).toBe(false);
   });
 });
 

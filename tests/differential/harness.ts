@@ -192,24 +192,41 @@ export function readDeviations(): Record<string, string> {
   return JSON.parse(readFileSync(DEVIATIONS_FILE, "utf8")) as Record<string, string>;
 }
 
+/** helmfile's failing second removal of a duplicated values file's temporary file. */
+const CLEANUP_LOG = /^Removing \$TMP\/\S+: remove \$TMP\/\S+: no such file or directory$/;
+/** Our line after a message that reproduces helmfile's: `  at <file>[:line:col][: <key path> …]`. */
+const LOCATION_LINE = /^ {2}at \$ROOT\/[^\s:]+(?::\d+:\d+)?(?:: [A-Za-z][^\n]*)?$/;
+
+function lines(text: string): string[] {
+  return text.split("\n");
+}
+
 /**
- * What a deviation code may change, as a rewrite of helmfile's outcome into ours: a listed
- * case passes only if our outcome equals the rewritten expectation. A code without a rewrite
- * accepts any difference.
+ * What each deviation code lets differ, and nothing more: a listed case passes only when its
+ * code's rule accepts our outcome against helmfile's. A code without a rule accepts nothing.
  */
-const DEVIATION_REWRITES: Record<string, (o: Outcome) => Outcome> = {
+export const DEVIATION_RULES: Record<string, (expected: Outcome, actual: Outcome) => boolean> = {
   // helmfile removes a duplicated values file's temporary file twice and logs the second failure.
-  DIFF_TEMPFILE_CLEANUP_LOG: (o) => ({
-    ...o,
-    stderr: o.stderr
-      .split("\n")
-      .filter((l) => !/^Removing \$TMP\/\S+: remove \$TMP\/\S+: no such file or directory$/.test(l))
-      .join("\n"),
-  }),
+  DIFF_TEMPFILE_CLEANUP_LOG: (e, a) =>
+    isDeepStrictEqual(
+      {
+        ...e,
+        stderr: lines(e.stderr)
+          .filter((l) => !CLEANUP_LOG.test(l))
+          .join("\n"),
+      },
+      a,
+    ),
+  // helmfile's error text, then exactly one location line of ours; all else equal.
+  DIFF_ERROR_LOCATION_LINE: (e, a) => {
+    if (e.status === 0) return false;
+    const ours = lines(a.stderr);
+    if (ours.filter((l) => LOCATION_LINE.test(l)).length !== 1) return false;
+    return isDeepStrictEqual(e, { ...a, stderr: ours.filter((l) => !LOCATION_LINE.test(l)).join("\n") });
+  },
 };
 
 /** Whether `actual` differs from `expected` only as deviation `code` allows. */
 export function deviationAccepts(code: string, expected: Outcome, actual: Outcome): boolean {
-  const rewrite = DEVIATION_REWRITES[code];
-  return rewrite === undefined || isDeepStrictEqual(rewrite(expected), actual);
+  return DEVIATION_RULES[code]?.(expected, actual) ?? false;
 }
