@@ -34,6 +34,7 @@ import {
   needsNotInstalledWarnings,
   selectReleases,
   type LabelledRelease,
+  type ConditionErrorForm,
 } from "./state-releases";
 import { NoMatchingReleaseError, visitStates } from "./visit";
 import { baseName } from "./paths";
@@ -73,6 +74,15 @@ export interface LoadDesiredStateOptions extends StateOptions {
    * them just before the release's `Templating` line, where helmfile prints them.
    */
   readonly deferValuesLogs?: boolean;
+  /**
+   * How a release `condition:` that cannot be evaluated is reported, with and without selectors:
+   * helmfile reaches it on different paths per command (see {@link ConditionErrorForm}). Default
+   * `"select"` for both.
+   */
+  readonly conditionErrors?: {
+    readonly withSelectors: ConditionErrorForm;
+    readonly withoutSelectors: ConditionErrorForm;
+  };
   /** Called before each state file read, with the path as helmfile displays it; default none. */
   readonly onStateRead?: (path: string) => void;
   /**
@@ -206,13 +216,17 @@ export function convergeState(
   // and `condition:`, only when selectors apply; otherwise the state keeps every release (build
   // and list show `condition: false` ones) and the commands that act on releases drop the
   // disabled ones themselves (GetSelectedReleases).
+  const form =
+    selectors.length > 0
+      ? (options.conditionErrors?.withSelectors ?? "select")
+      : (options.conditionErrors?.withoutSelectors ?? "select");
   const kept =
-    selectors.length > 0 ? selectReleases(labelledAll, selectors, st.values, transitive) : labelledAll;
+    selectors.length > 0 ? selectReleases(labelledAll, selectors, st.values, transitive, form) : labelledAll;
   checkDuplicates(
     kept.map((r) => r.spec),
     st.absFile,
   );
-  const selected = selectors.length > 0 ? kept : selectReleases(kept, [], st.values, transitive);
+  const selected = selectors.length > 0 ? kept : selectReleases(kept, [], st.values, transitive, form);
   const view = {
     loc: st.loc,
     absFile: st.absFile,

@@ -167,6 +167,22 @@ export interface LabelledRelease {
 }
 
 /**
+ * How helmfile v1.8.0 words a `condition:` it cannot evaluate, by the path that meets it:
+ * `select` — markExcludedReleases' `failed to parse condition in release <name>: <err>`
+ * (selector filtering; write-values); `prepare` — the same inside PrepareCharts' error list,
+ * printed as `[…]` (template, lint; build without selectors); `bare` — ListReleases' own
+ * ConditionEnabled call, the error alone (list without selectors).
+ */
+export type ConditionErrorForm = "select" | "prepare" | "bare";
+
+function conditionError(name: string, err: unknown, form: ConditionErrorForm): LoadError {
+  const detail = (err as LoadError).detail;
+  const chained = `failed to parse condition in release ${name}: ${detail}`;
+  const message = form === "bare" ? detail : form === "prepare" ? `[${chained}]` : chained;
+  return new LoadError("LOAD_BAD_CONDITION", message, { cause: err });
+}
+
+/**
  * Selects releases by the OR-ed selectors and their conditions; with `includeTransitiveNeeds`
  * everything a selected release needs (transitively, by name) is selected too.
  */
@@ -175,6 +191,7 @@ export function selectReleases(
   selectors: readonly string[],
   values: ValueMap,
   includeTransitiveNeeds: boolean,
+  conditionErrors: ConditionErrorForm = "select",
 ): LabelledRelease[] {
   const filters = selectors.map(parseLabels);
   const filtered = releases.map((r) => {
@@ -182,11 +199,7 @@ export function selectReleases(
     try {
       enabled = conditionEnabled(r.spec.condition, values);
     } catch (err) {
-      throw new LoadError(
-        "LOAD_BAD_CONDITION",
-        `failed to parse condition in release ${r.spec.name ?? ""}: ${(err as LoadError).detail}`,
-        { cause: err },
-      );
+      throw conditionError(r.spec.name ?? "", err, conditionErrors);
     }
     return (filters.length > 0 && !matchAnySelector(filters, r.labels)) || !enabled;
   });

@@ -30,7 +30,11 @@ async function runBuild(ctx: CliContext): Promise<number> {
   const embed = ctx.flags["embed-values"] === true;
   // helmfile's build and list never read release values or secrets (app.go PrintState, ListReleases),
   // except `build --embed-values`, which prints each release's values instead of the file names.
-  const desired = await loadForCommand(ctx, { releaseValues: embed });
+  // A bad `condition:` fails in chart preparation (`[…]`), or in selector filtering with selectors.
+  const desired = await loadForCommand(ctx, {
+    releaseValues: embed,
+    conditionErrors: { withSelectors: "select", withoutSelectors: "prepare" },
+  });
   // helmfile prints each state as it visits it, so the states come before "no releases found".
   for (const state of desired.states)
     await withStateHooks(ctx, "build", state, () => {

@@ -9,7 +9,10 @@ import { renderOptions } from "./render-options";
 async function runLint(ctx: CliContext): Promise<number> {
   // Lazy edge: the state loader and renderer load when the command runs, not for --help.
   const { createHelmHome, lintState, planReleases, syncRepositories } = await import("../../render");
-  const desired = await ctx.loadDesiredState();
+  // A bad `condition:` fails in chart preparation, with or without selectors (`[…]`).
+  const desired = await ctx.loadDesiredState({
+    conditionErrors: { withSelectors: "prepare", withoutSelectors: "prepare" },
+  });
   const options = await renderOptions(ctx);
   const home = createHelmHome(ctx.scratch, options.seedRepositories);
   const io = { fs: ctx.fs, runner: ctx.runner, scratch: ctx.scratch, logger: ctx.logger };

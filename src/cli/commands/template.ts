@@ -44,7 +44,11 @@ export const TEMPLATE_FLAGS = [
 /** Runs `template`. */
 async function runTemplate(ctx: CliContext): Promise<number> {
   // helmfile logs what reading a release's values found just before templating it.
-  const desired = await loadForCommand(ctx, { deferValuesLogs: true });
+  // A bad `condition:` fails in chart preparation, with or without selectors (`[…]`).
+  const desired = await loadForCommand(ctx, {
+    deferValuesLogs: true,
+    conditionErrors: { withSelectors: "prepare", withoutSelectors: "prepare" },
+  });
   // Nothing to template: helmfile has still converged (and warned for) every state.
   if (desired.releases.length === 0) for (const state of desired.states) replayLoadLog(ctx, state);
   const noMatch = noMatchExit(ctx, desired, { byCondition: true });
