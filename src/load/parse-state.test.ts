@@ -104,6 +104,35 @@ describe("parseStatePart: go-yaml's unmarshal errors in helmfile's words", () =>
   });
 });
 
+describe("parseStatePart: YAML that go-yaml cannot read", () => {
+  // helmfile -f h4.yaml list: a duplicate key is one of go-yaml v3's unmarshal errors.
+  it("reports a duplicate key as go-yaml v3's unmarshal error, inside helmfile's wrapping", () => {
+    const doc = "releases:\n- name: a\n  chart: x\n  chart: y\n";
+    const err = failure(() =>
+      parseStatePart(doc, "/w/h4.yaml", "v3", { displayFile: "h4.yaml", lineOffset: 0 }),
+    );
+    expect(err.message).toBe(
+      "failed to read h4.yaml: reading document at index 1. Started seeing this since Helmfile v1? Add the .gotmpl file extension: yaml: unmarshal errors:\n" +
+        '  line 4: mapping key "chart" already defined at line 3\n' +
+        "  at /w/h4.yaml:4:3: releases[0].chart",
+    );
+    expect(err.code).toBe("LOAD_DUPLICATE_KEY");
+  });
+
+  // helmfile -f h7.yaml.gotmpl list: `failed to read h7.yaml.gotmpl: reading document at index 1:
+  // yaml: line 2: did not find expected ',' or ']'`; go-yaml's `line 2:` is not reproduced.
+  it("wraps a syntax error the way helmfile does, naming the document", () => {
+    const doc = "a: 1\n---\nreleases:\n- name: a\n  chart: [x\n";
+    const err = failure(() =>
+      parseStatePart(doc, "/w/h.yaml.gotmpl", "v3", { displayFile: "h.yaml.gotmpl" }),
+    );
+    expect(err.message.split("\n")[0]).toBe(
+      "failed to read h.yaml.gotmpl: reading document at index 2: yaml: did not find expected ',' or ']'",
+    );
+    expect(err.code).toBe("LOAD_BAD_YAML");
+  });
+});
+
 describe("parseStatePart: string fields take the scalar's own text", () => {
   it("keeps 0x1F, 1.0, True and 0o17 as written in string fields, and resolves them elsewhere", () => {
     const spec = parseStatePart(

@@ -10,8 +10,9 @@
  * of the first problem follow on a line of their own (`locationLine`).
  */
 import type { z } from "zod";
-import { LoadError, isHelmfileError } from "../shared/errors";
+import { LoadError, isHelmfileError, type HelmfileError } from "../shared/errors";
 import type { ErrorCode } from "../shared/errors";
+import { YamlDocumentError } from "../shared/yaml/decode";
 import { boxScalars, goTypeAt, stateSchema, type StateSpec } from "./schema";
 import { GoTime } from "../shared/value";
 import { mergeStructs } from "./struct-merge";
@@ -104,6 +105,40 @@ function toGoIssues(issue: z.core.$ZodIssue, doc: PositionedYaml): GoIssue[] {
   return [{ ...pos, text: issue.message, custom: true, code: "LOAD_INVALID", keyPath: path }];
 }
 
+/** `failed to read <file>: reading document at index <n>[. Started seeing this…]: <cause>` (pkg/state/create.go). */
+function readingDocument(origin: PartOrigin, file: string, index: number, cause: string): string {
+  const displayFile = origin.displayFile ?? file;
+  const hint = displayFile.endsWith(".gotmpl")
+    ? ""
+    : ". Started seeing this since Helmfile v1? Add the .gotmpl file extension";
+  return `failed to read ${displayFile}: reading document at index ${index}${hint}: ${cause}`;
+}
+
+/**
+ * A document that is not YAML go-yaml reads. A duplicate key is one of go-yaml v3's unmarshal
+ * errors (`line N: mapping key "k" already defined at line M`); a syntax error keeps libyaml's
+ * problem text (go-yaml's own `line N:` counts the enclosing construct's 0-based line, which
+ * is not reproduced: the location line gives the problem's place).
+ */
+function yamlError(err: HelmfileError, file: string, version: GoYamlVersion, origin: PartOrigin): LoadError {
+  const index = err instanceof YamlDocumentError ? err.documentIndex : 1;
+  const duplicate = err.code === "YAML_DUPLICATE_KEY" && version === "v3" && err.line !== undefined;
+  const cause = duplicate ? `yaml: unmarshal errors:\n  line ${err.line ?? 0}: ${err.detail}` : err.detail;
+  const line =
+    err.line !== undefined && origin.lineOffset !== undefined ? err.line + origin.lineOffset : undefined;
+  return new LoadError(
+    duplicate ? "LOAD_DUPLICATE_KEY" : "LOAD_BAD_YAML",
+    readingDocument(origin, file, index, cause),
+    {
+      file,
+      ...(line === undefined ? {} : { line, ...(err.column === undefined ? {} : { column: err.column }) }),
+      ...(err.keyPath === undefined ? {} : { keyPath: err.keyPath }),
+      locationLine: true,
+      cause: err,
+    },
+  );
+}
+
 function documentError(
   issues: readonly z.core.$ZodIssue[],
   doc: PositionedYaml,
@@ -118,15 +153,11 @@ function documentError(
   const custom = all.find((i) => i.custom);
   const shown = custom === undefined ? all : [custom];
   const first = shown[0];
-  const displayFile = origin.displayFile ?? file;
-  const hint = displayFile.endsWith(".gotmpl")
-    ? ""
-    : ". Started seeing this since Helmfile v1? Add the .gotmpl file extension";
   const cause =
     custom !== undefined
       ? custom.text
       : `yaml: unmarshal errors:\n  ${shown.map((i) => i.text).join("\n  ")}`;
-  const message = `failed to read ${displayFile}: reading document at index ${index}${hint}: ${cause}`;
+  const message = readingDocument(origin, file, index, cause);
   const line =
     first !== undefined && origin.lineOffset !== undefined ? first.line + origin.lineOffset : undefined;
   return new LoadError(first?.code ?? "LOAD_SCHEMA", message, {
@@ -150,18 +181,7 @@ export function parseStatePart(
   try {
     docs = decodeStateDocuments(content, file, version);
   } catch (err) {
-    if (isHelmfileError(err)) {
-      const hint = file.endsWith(".gotmpl")
-        ? ""
-        : " (templates in state files need the .gotmpl extension since helmfile v1)";
-      throw new LoadError("LOAD_BAD_YAML", `${err.detail}${hint}`, {
-        file,
-        ...(err.line === undefined ? {} : { line: err.line }),
-        ...(err.column === undefined ? {} : { column: err.column }),
-        ...(err.keyPath === undefined ? {} : { keyPath: err.keyPath }),
-        cause: err,
-      });
-    }
+    if (isHelmfileError(err)) throw yamlError(err, file, version, origin);
     throw err;
   }
   let state: StateSpec = {};

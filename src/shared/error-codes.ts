@@ -80,6 +80,7 @@ export const ERROR_CODES = {
   LOAD_CYCLIC_BASES: "A state file lists itself under `bases:`.",
   LOAD_CYCLIC_NEEDS: "Releases' `needs:` form a cycle.",
   LOAD_CYCLIC_TEMPLATE: "Release templates inherit from each other in a cycle.",
+  LOAD_DUPLICATE_KEY: "A mapping of a state file has the same key twice (go-yaml v3 refuses it).",
   LOAD_DUPLICATE_RELEASE: "Two selected releases have the same name, namespace and context.",
   LOAD_EMPTY_CHART: "A release has an empty `chart:`.",
   LOAD_FLAG_CONFLICT: "`--kube-context` was given while the state sets `kubeContext`.",
@@ -106,7 +107,8 @@ export const ERROR_CODES = {
   LOAD_UNKNOWN_KEY: "A state file has a key helmfile does not know.",
   LOAD_UNKNOWN_TEMPLATE: "A release inherits a release template that does not exist.",
   LOAD_VALUES_GLOB: "A release's values or secrets entry is a glob pattern.",
-  LOAD_WRONG_TYPE: "A release's values entry is neither a path nor a map.",
+  LOAD_WRONG_TYPE:
+    "A state file value has a type its helmfile field does not take, or a release's values entry is neither a path nor a map.",
   LOCK_FILE_INVALID: "A chart lock file is not valid YAML.",
   LOCK_UNRESOLVED: "The lock file has no version of a chart matching its constraint.",
   LOCK_VERSION_INVALID: "A lock file entry has an invalid version or constraint.",

@@ -186,53 +186,47 @@ export function readExpected(dir: string): Outcome {
   };
 }
 
-function lines(text: string): string[] {
-  return text === "" ? [] : (text.endsWith("\n") ? text.slice(0, -1) : text).split("\n");
-}
-
-/** Everything but stderr is the same. */
-function sameButStderr(e: Outcome, a: Outcome): boolean {
-  return isDeepStrictEqual({ ...e, stderr: "" }, { ...a, stderr: "" });
-}
-
-/** Our extra line after a message that reproduces helmfile's: `  at <file>[:line:col]: <key path> …`. */
-const LOCATION_LINE = /^ {2}at \$ROOT\/[^\s:]+(?::\d+:\d+)?: [A-Za-z][^\n]*$/;
-const CLEANUP_LOG = /^Removing \S+: remove \S+: no such file or directory$/;
-
-/**
- * What each deviation code lets differ from helmfile's outcome, and nothing more: a deviation
- * listed for a case is accepted only when its rule holds (docs/differences-from-helmfile.md).
- */
-export const DEVIATION_RULES: Record<string, (expected: Outcome, actual: Outcome) => boolean> = {
-  // Ours = helmfile's stderr plus exactly one location line.
-  DIFF_ERROR_LOCATION_LINE: (e, a) => {
-    if (!sameButStderr(e, a) || e.status === 0) return false;
-    const ours = lines(a.stderr);
-    const extra = ours.filter((l) => LOCATION_LINE.test(l));
-    return (
-      extra.length === 1 &&
-      isDeepStrictEqual(
-        ours.filter((l) => !LOCATION_LINE.test(l)),
-        lines(e.stderr),
-      )
-    );
-  },
-  // Ours = helmfile's stderr without its failing removals of already removed temporary files.
-  DIFF_TEMPFILE_CLEANUP_LOG: (e, a) =>
-    sameButStderr(e, a) &&
-    isDeepStrictEqual(
-      lines(e.stderr).filter((l) => !CLEANUP_LOG.test(l)),
-      lines(a.stderr),
-    ),
-};
-
-/** True when `code`'s rule accepts our outcome `actual` against helmfile's `expected`. */
-export function deviationAccepts(code: string, expected: Outcome, actual: Outcome): boolean {
-  return DEVIATION_RULES[code]?.(expected, actual) ?? false;
-}
-
 /** Deviation codes by `<case id>/<command>` (see docs/differences-from-helmfile.md). */
 export function readDeviations(): Record<string, string> {
   if (!existsSync(DEVIATIONS_FILE)) return {};
   return JSON.parse(readFileSync(DEVIATIONS_FILE, "utf8")) as Record<string, string>;
+}
+
+/** helmfile's failing second removal of a duplicated values file's temporary file. */
+const CLEANUP_LOG = /^Removing \$TMP\/\S+: remove \$TMP\/\S+: no such file or directory$/;
+/** Our line after a message that reproduces helmfile's: `  at <file>[:line:col][: <key path> …]`. */
+const LOCATION_LINE = /^ {2}at \$ROOT\/[^\s:]+(?::\d+:\d+)?(?:: [A-Za-z][^\n]*)?$/;
+
+function lines(text: string): string[] {
+  return text.split("\n");
+}
+
+/**
+ * What each deviation code lets differ, and nothing more: a listed case passes only when its
+ * code's rule accepts our outcome against helmfile's. A code without a rule accepts nothing.
+ */
+export const DEVIATION_RULES: Record<string, (expected: Outcome, actual: Outcome) => boolean> = {
+  // helmfile removes a duplicated values file's temporary file twice and logs the second failure.
+  DIFF_TEMPFILE_CLEANUP_LOG: (e, a) =>
+    isDeepStrictEqual(
+      {
+        ...e,
+        stderr: lines(e.stderr)
+          .filter((l) => !CLEANUP_LOG.test(l))
+          .join("\n"),
+      },
+      a,
+    ),
+  // helmfile's error text, then exactly one location line of ours; all else equal.
+  DIFF_ERROR_LOCATION_LINE: (e, a) => {
+    if (e.status === 0) return false;
+    const ours = lines(a.stderr);
+    if (ours.filter((l) => LOCATION_LINE.test(l)).length !== 1) return false;
+    return isDeepStrictEqual(e, { ...a, stderr: ours.filter((l) => !LOCATION_LINE.test(l)).join("\n") });
+  },
+};
+
+/** Whether `actual` differs from `expected` only as deviation `code` allows. */
+export function deviationAccepts(code: string, expected: Outcome, actual: Outcome): boolean {
+  return DEVIATION_RULES[code]?.(expected, actual) ?? false;
 }

@@ -58,6 +58,22 @@ export interface PositionedYaml {
 
 type Path = ReadonlyArray<string | number>;
 
+/** An error in one document of a YAML stream: the same error, plus the document's 1-based index. */
+export class YamlDocumentError extends LoadError {
+  constructor(
+    readonly documentIndex: number,
+    err: LoadError,
+  ) {
+    super(err.code, err.detail, {
+      ...(err.file === undefined ? {} : { file: err.file }),
+      ...(err.line === undefined ? {} : { line: err.line }),
+      ...(err.column === undefined ? {} : { column: err.column }),
+      ...(err.keyPath === undefined ? {} : { keyPath: err.keyPath }),
+      cause: err,
+    });
+  }
+}
+
 // go-yaml's alias-expansion budget: up to 400k decode steps 99% may come from aliases,
 // falling linearly to 10% at 4M steps (decode.go allowedAliasRatio, same in v2 and v3).
 const ALIAS_RATIO_LOW = 400_000;
@@ -445,10 +461,10 @@ function checkedDocuments(
 ): { docs: Document.Parsed[]; lines: LineCounter } {
   if (parsed.empty !== undefined && parsed.empty.length > 0)
     throw syntaxError(parsed.empty[0], text, options);
-  for (const doc of parsed.docs) {
+  parsed.docs.forEach((doc, i) => {
     const err = doc.errors[0];
-    if (err !== undefined) throw syntaxError(err, text, options);
-  }
+    if (err !== undefined) throw new YamlDocumentError(i + 1, syntaxError(err, text, options));
+  });
   return { docs: parsed.docs, lines: parsed.lines };
 }
 
@@ -488,13 +504,15 @@ function decodeAll(
   firstOnly = false,
 ): PositionedYaml[] {
   const { docs, lines } = parseDocuments(text, options, firstOnly);
-  return docs.map((doc) => {
+  return docs.map((doc, i) => {
     const decoder = new Decoder(doc, lines, options, recordPositions);
     let value: Value;
     try {
       value = decoder.convert(doc.contents as YamlNode | null, []);
     } catch (e) {
-      if (e instanceof RangeError && e.message.startsWith("Maximum call stack")) throw tooDeep(options, e);
+      if (e instanceof RangeError && e.message.startsWith("Maximum call stack"))
+        throw new YamlDocumentError(i + 1, tooDeep(options, e));
+      if (e instanceof LoadError && !(e instanceof YamlDocumentError)) throw new YamlDocumentError(i + 1, e);
       throw e;
     }
     const rootPos = decoder.positionOf(doc.contents as YamlNode | null);
