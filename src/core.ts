@@ -34,21 +34,7 @@ export type {
   Environment,
 } from "./shared/io";
 export { silentLogger } from "./shared/io";
-export {
-  HelmfileError,
-  LoadError,
-  TemplateError,
-  MergeError,
-  RenderError,
-  EmitError,
-  ConfigError,
-  SecretError,
-  isHelmfileError,
-  isErrorCode,
-  ERROR_CODES,
-  formatErrorMessage,
-  formatKeyPath,
-} from "./shared/errors";
+export * from "./shared/public-errors";
 export {
   SopsDecryptor,
   SecretRefResolver,

@@ -12,18 +12,4 @@ export type {
   PipelineContext,
   DefaultPipelineIo,
 } from "./emit";
-export {
-  HelmfileError,
-  LoadError,
-  TemplateError,
-  MergeError,
-  RenderError,
-  EmitError,
-  ConfigError,
-  SecretError,
-  isHelmfileError,
-  isErrorCode,
-  ERROR_CODES,
-  formatErrorMessage,
-} from "./shared/errors";
-export type { ErrorCode, ErrorDetails, SourceLocation } from "./shared/errors";
+export * from "./shared/public-errors";

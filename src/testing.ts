@@ -52,6 +52,19 @@ export interface MockRecorder {
    * program, in a test it is collected here instead of killing the test runner.
    */
   readonly unhandledRejections: unknown[];
+  /**
+   * Resolves once every resource registration and other RPC the program started has finished,
+   * including those started while waiting (Pulumi's own drain before it disconnects). Await it
+   * after the component's outputs instead of sleeping.
+   */
+  settled(): Promise<void>;
+}
+
+/** Pulumi's drain of outstanding RPCs (`runtime.waitForRPCs`, internal in @pulumi/pulumi 3.276). */
+function waitForRPCs(): Promise<void> {
+  const runtime = pulumi.runtime as unknown as { waitForRPCs?: () => Promise<void> };
+  if (runtime.waitForRPCs === undefined) throw new Error("this @pulumi/pulumi has no runtime.waitForRPCs");
+  return runtime.waitForRPCs();
 }
 
 let currentRecorder: MockRecorder | undefined;
@@ -107,7 +120,7 @@ interface RecordableMonitor {
 
 /** Installs Pulumi mocks that echo inputs as outputs and records every registration. */
 export async function recordMockResources(options: MockRecorderOptions = {}): Promise<MockRecorder> {
-  const recorder: MockRecorder = { resources: [], unhandledRejections: [] };
+  const recorder: MockRecorder = { resources: [], unhandledRejections: [], settled: waitForRPCs };
   currentRecorder = recorder;
   installRejectionHandler();
   await pulumi.runtime.setMocks(

@@ -49,6 +49,7 @@ import { resolveLimits } from "../shared/limits";
 import { resolvePolicy } from "../shared/policy";
 import type { RecordedLayer, StateValuesRecord } from "../shared/provenance";
 import { ProvenanceSink } from "./provenance-sink";
+import { goYamlVersionFromEnv } from "../shared/yaml";
 
 /** Options of {@link loadDesiredState}: helmfile's global flags plus where to start. */
 export interface LoadDesiredStateOptions extends StateOptions {
@@ -118,7 +119,7 @@ export function createLoaderContext(options: LoadDesiredStateOptions, io: LoadDe
     namespace: options.namespace ?? "",
     kubeContext: options.kubeContext ?? "",
     chart: "",
-    yamlVersion: io.env.HELMFILE_GO_YAML_V3 === "false" ? "v2" : "v3",
+    yamlVersion: goYamlVersionFromEnv(io.env),
     renderYaml: io.env.HELMFILE_RENDER_YAML === "true",
     explicitSelectorInheritance: (io.env.HELMFILE_EXPERIMENTAL ?? "")
       .split(",")

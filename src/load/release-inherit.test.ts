@@ -58,7 +58,9 @@ describe("release template inheritance", () => {
     const files = { "/w/helmfile.yaml": state, "/w/first.yaml": "", "/w/second.yaml": "", "/w/own.yaml": "" };
     expect(load(files, ["tier=own"]).releases.map((r) => r.name)).toEqual(["app"]);
     expect(load(files, ["b=second"]).releases.map((r) => r.name)).toEqual(["app"]);
-    expect(() => load(files, ["tier=first"])).toThrow();
+    expect(() => load(files, ["tier=first"])).toThrow(
+      expect.objectContaining({ code: "LOAD_NO_MATCHING_RELEASE" }),
+    );
   });
 
   it("appends list fields in inherit order, the release's last", () => {

@@ -1,5 +1,5 @@
 /** The merge stage: helmfile's value-merging rules, named and non-mutating. */
-export { mergeValues, type ArrayMergeStrategy, type MergeValuesOptions } from "./merge-values";
+export { mergeValues, type ArrayMergeStrategy } from "./merge-values";
 export { mergoOverride } from "./mergo-merge";
 export {
   parseKey,

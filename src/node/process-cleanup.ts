@@ -28,11 +28,6 @@ export function untrackTempPath(path: string): void {
   tempPaths.delete(path);
 }
 
-/** The number of running children and temporary paths being tracked (for tests). */
-export function trackedCounts(): { children: number; tempPaths: number } {
-  return { children: children.size, tempPaths: tempPaths.size };
-}
-
 /** Stops every tracked child (SIGTERM, SIGKILL for those still alive) and removes every temp path. */
 export function cleanupNow(): void {
   for (const c of children) c.kill("SIGTERM");

@@ -101,12 +101,23 @@ export function templateOutputDir(
   });
   const source = template === "" ? TEMPLATE_OUTPUT_DIR : template;
   const path = render("output-dir", source, data);
+  const what = template === "" ? "--output-dir" : "--output-dir-template";
+  return confineDir(path, outputDir, r, template, options, what, stateFields(r, source));
+}
+
+/** Confines a rendered output directory to its root (the given `--output-dir`, or the base). */
+function confineDir(
+  path: string,
+  outputDir: string,
+  r: PreparedRelease,
+  template: string,
+  options: PathTemplateOptions,
+  what: string,
+  fields: ReturnType<typeof stateFields>,
+): string {
   const base = options.baseDir ?? r.baseDir;
   const root = outputRootOf(template, base, outputDir, outputDir === "" ? "." : outputDir);
-  return confineOutputPath(path, root, base, r, {
-    what: template === "" ? "--output-dir" : "--output-dir-template",
-    fields: stateFields(r, source),
-  });
+  return confineOutputPath(path, root, base, r, { what, fields });
 }
 
 /** Where `fetch` puts a chart (default `<dir>/<ns>/[<ctx>/]<release>/<chart>/<version or latest>`). */
@@ -126,12 +137,8 @@ export function fetchOutputDir(
   });
   const source = template === "" ? FETCH_OUTPUT_DIR : template;
   const path = render("output-dir-template", source, data);
-  const base = options.baseDir ?? r.baseDir;
-  const root = outputRootOf(template, base, outputDir, outputDir === "" ? "." : outputDir);
-  return confineOutputPath(path, root, base, r, {
-    what: template === "" ? "fetch --output-dir" : "fetch --output-dir-template",
-    fields: stateFields(r, source, chartName),
-  });
+  const what = template === "" ? "fetch --output-dir" : "fetch --output-dir-template";
+  return confineDir(path, outputDir, r, template, options, what, stateFields(r, source, chartName));
 }
 
 /** The file `write-values` writes (default `<state base>-<sha1[:8]>/<release>.yaml`). */

@@ -39,8 +39,3 @@ export function sub(map: ValueMap | undefined, key: string): ValueMap | undefine
   const v = map?.[key];
   return isMap(v) ? v : undefined;
 }
-
-/** True when the field is present (even when null). */
-export function has(map: ValueMap | undefined, key: string): boolean {
-  return map !== undefined && Object.prototype.hasOwnProperty.call(map, key);
-}

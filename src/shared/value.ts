@@ -29,11 +29,6 @@ export class GoTime {
   ) {}
 }
 
-/** True for a {@link GoTime}. */
-export function isGoTime(v: unknown): v is GoTime {
-  return v instanceof GoTime;
-}
-
 export { formatRfc3339Nano };
 
 /** A Go `map[string]interface{}`. Always created with {@link newMap}. */

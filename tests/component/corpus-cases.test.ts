@@ -145,7 +145,7 @@ async function run(
     { pipeline, logger: recordingLogger().logger },
   );
   await h.releases;
-  await new Promise((r) => setTimeout(r, 100));
+  await rec.settled();
   const helmfile = rec.resources.find((r) => r.type === "helmfile:index:Helmfile");
   if (helmfile === undefined) throw new Error("no Helmfile registered");
   return { helmfile, releases: rec.resources.filter((r) => r.type === "helmfile:index:Release"), manifests };

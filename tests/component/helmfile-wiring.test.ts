@@ -10,9 +10,9 @@ import {
 } from "../../src/testing";
 import { fakePipeline } from "./fake-pipeline";
 
-async function settle(h: Helmfile): Promise<void> {
+async function settle(h: Helmfile, rec: MockRecorder): Promise<void> {
   await h.releases;
-  await new Promise((r) => setTimeout(r, 50));
+  await rec.settled();
 }
 
 describe("Helmfile component wiring (fake pipeline)", () => {
@@ -34,7 +34,7 @@ describe("Helmfile component wiring (fake pipeline)", () => {
         { file: "helmfile.yaml", renderToDirectory: "/tmp/out", stateValues: { app: { replicas: 2 } } },
         { pipeline },
       );
-      await settle(h);
+      await settle(h, rec);
       const releases = rec.resources.filter((r) => r.type === "helmfile:index:Release");
       expect(releases.map((r) => r.name).sort()).toEqual(["hf-data/db", "hf-web/app"]);
       const hf = rec.resources.find((r) => r.type === "helmfile:index:Helmfile");
@@ -72,7 +72,7 @@ describe("Helmfile component wiring (fake pipeline)", () => {
         { name: "sealed", namespace: "a", hasSecrets: true },
       ]);
       const h = new Helmfile("hf", { file: "helmfile.yaml", renderToDirectory: "/tmp/out" }, { pipeline });
-      await settle(h);
+      await settle(h, rec);
       const sealed = rec.resources.find((r) => r.name === "hf-a/sealed");
       const plain = rec.resources.find((r) => r.name === "hf-a/plain");
       expect(isSecretValue(sealed?.rawInputs.values)).toBe(true);
@@ -93,7 +93,7 @@ describe("Helmfile component wiring (fake pipeline)", () => {
       try {
         const h = new Helmfile("hf", { file: "helmfile.yaml" }, { pipeline });
         await expect(h.releases).rejects.toMatchObject({ code: "CONFIG_NO_CLUSTER" });
-        await new Promise((r) => setTimeout(r, 50));
+        await rec.settled();
         expect(rec.resources.filter((r) => r.type === "helmfile:index:Release")).toEqual([]);
         expect(printed).toHaveBeenCalledWith(expect.stringContaining("no Kubernetes cluster is configured"));
       } finally {
@@ -115,7 +115,7 @@ describe("Helmfile component wiring (fake pipeline)", () => {
         { file: "helmfile.yaml", mode: "helm-release", provider, stateValues: { app: { replicas: 3 } } },
         { pipeline },
       );
-      await settle(h);
+      await settle(h, rec);
       const release = rec.resources.find((r) => r.type === "helmfile:index:Release");
       const helmRelease = rec.resources.find((r) => r.type === "kubernetes:helm.sh/v3:Release");
       expect(helmRelease?.parent).toBe(release?.urn);
@@ -149,7 +149,7 @@ describe("Helmfile component wiring (fake pipeline)", () => {
         },
         { pipeline },
       );
-      await settle(h);
+      await settle(h, rec);
       const fixed = rec.resources.find((r) => r.name === "hf-a/fixed");
       const moving = rec.resources.find((r) => r.name === "hf-a/moving");
       expect(plainValue(fixed?.rawInputs.values)).toBe('{"tag":"1"}');

@@ -72,7 +72,7 @@ describe.each([
         { pipeline, logger },
       );
       await h.releases;
-      await new Promise((r) => setTimeout(r, 100));
+      await rec.settled();
       const hf = rec.resources.find((r) => r.type === "helmfile:index:Helmfile");
       const releases = rec.resources.filter((r) => r.type === "helmfile:index:Release");
       expect(releases.map((r) => r.name)).toEqual(["quickstart-web/frontend", "quickstart-api/backend"]);
@@ -159,7 +159,7 @@ describe("Helmfile over examples/quickstart with an unknown state value (preview
       { pipeline, logger: recordingLogger().logger },
     );
     await h.releases;
-    await new Promise((r) => setTimeout(r, 100));
+    await rec.settled();
     const frontend = rec.resources.find((r) => r.name === "quickstart-web/frontend");
     const backend = rec.resources.find((r) => r.name === "quickstart-api/backend");
     expect(isUnknownValue(frontend?.rawInputs.values)).toBe(true);

@@ -13,10 +13,11 @@ import type { CliContext } from "../cli-context";
 import { withStateHooks } from "../hook-io";
 import type { CommandSpec } from "./command-spec";
 import { loadForCommand, noMatchExit } from "./no-releases";
+import { goYamlVersionFromEnv } from "../../shared/yaml";
 
 /** go-yaml version helmfile uses for output, from `HELMFILE_GO_YAML_V3`. */
 export function goYamlVersion(env: Environment): "v2" | "v3" {
-  return env.HELMFILE_GO_YAML_V3 === "false" ? "v2" : "v3";
+  return goYamlVersionFromEnv(env);
 }
 
 /** One state as `helmfile build` prints it. */

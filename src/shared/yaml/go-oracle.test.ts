@@ -55,15 +55,32 @@ describe("encodeYaml matches go-yaml's Marshal", () => {
   });
 });
 
+/** The code our decoder gives the failure go-yaml reports with `message`. */
+function codeOfGoError(message: string): string {
+  if (message.startsWith("yaml: unmarshal errors:")) return "YAML_DUPLICATE_KEY";
+  if (message.startsWith("yaml: invalid map key:")) return "YAML_INVALID_KEY";
+  if (message.startsWith("yaml: cannot decode ")) return "YAML_TYPE";
+  return "YAML_SYNTAX";
+}
+
 describe("decodeYaml matches go-yaml's Unmarshal", () => {
   const { cases } = load<{
     cases: Array<{ version: "v2" | "v3"; text: string; expected?: unknown; error?: string }>;
   }>("go-yaml-unmarshal.json");
-  it.each(cases.map((c) => [c.version, JSON.stringify(c.text), c] as const))("%s %s", (version, _t, c) => {
-    if (c.error !== undefined) {
-      expect(() => decodeYaml(c.text, { version })).toThrow();
-      return;
-    }
-    expect(notation(decodeYaml(c.text, { version }))).toEqual(c.expected);
-  });
+  const refused = cases.filter((c) => c.error !== undefined);
+  const decoded = cases.filter((c) => c.error === undefined);
+  it.each(refused.map((c) => [c.version, JSON.stringify(c.text), c] as const))(
+    "%s refuses %s",
+    (version, _t, c) => {
+      expect(() => decodeYaml(c.text, { version })).toThrow(
+        expect.objectContaining({ name: "LoadError", code: codeOfGoError(c.error ?? "") }),
+      );
+    },
+  );
+  it.each(decoded.map((c) => [c.version, JSON.stringify(c.text), c] as const))(
+    "%s decodes %s",
+    (version, _t, c) => {
+      expect(notation(decodeYaml(c.text, { version }))).toEqual(c.expected);
+    },
+  );
 });

@@ -5,6 +5,7 @@
  */
 import type { Value } from "../value";
 import { goStringOfBytes } from "./binary";
+import { parseFloat64, parseIntBase0 } from "../go/strconv";
 
 /** Which go-yaml major version's rules apply. */
 export type GoYamlVersion = "v2" | "v3";
@@ -71,7 +72,7 @@ export function resolvePlainScalar(text: string, version: GoYamlVersion): Resolv
     if (b !== undefined) return { tag: "!!bool", value: b };
   }
   if (hint === ".") {
-    const f = DOT_FLOAT.test(text) ? goParseFloat(text) : undefined;
+    const f = DOT_FLOAT.test(text) ? parseFloat64(text) : undefined;
     if (f !== undefined) return { tag: "!!float", value: f };
   } else if (hint === "D" || hint === "S") {
     if (isGoYamlTimestamp(text)) return { tag: "!!timestamp", value: text };
@@ -82,13 +83,13 @@ export function resolvePlainScalar(text: string, version: GoYamlVersion): Resolv
 }
 
 function resolveNumber(plain: string, version: GoYamlVersion): ResolvedScalar | undefined {
-  const asInt = goParseIntBase0(plain);
+  const asInt = parseIntBase0(plain);
   if (asInt !== undefined && asInt >= INT64_MIN && asInt <= INT64_MAX) return { tag: "!!int", value: asInt };
   if (asInt !== undefined && asInt >= 0n && asInt <= UINT64_MAX && !/^[+-]/.test(plain)) {
     return { tag: "!!int", value: asInt };
   }
   if (YAML_STYLE_FLOAT.test(plain)) {
-    const f = goParseFloat(plain);
+    const f = parseFloat64(plain);
     if (f !== undefined) return { tag: "!!float", value: f };
   }
   // go-yaml retries binary (and in v3 octal) prefixes with a signed remainder.
@@ -110,29 +111,6 @@ function resolveNumber(plain: string, version: GoYamlVersion): ResolvedScalar | 
   return undefined;
 }
 
-/** Go `strconv.ParseInt(s, 0, 64)` without the range check: sign, 0x/0o/0b/leading-0 prefixes. */
-function goParseIntBase0(s: string): bigint | undefined {
-  let rest = s;
-  let negative = false;
-  if (rest.startsWith("+") || rest.startsWith("-")) {
-    negative = rest.startsWith("-");
-    rest = rest.slice(1);
-  }
-  let radix = 10;
-  const lower = rest.slice(0, 2).toLowerCase();
-  if (lower === "0x") radix = 16;
-  else if (lower === "0o") radix = 8;
-  else if (lower === "0b") radix = 2;
-  if (radix !== 10) rest = rest.slice(2);
-  else if (rest.length > 1 && rest.startsWith("0")) {
-    radix = 8;
-    rest = rest.slice(1);
-  }
-  const v = parseRadix(rest, radix, false);
-  if (v === undefined) return undefined;
-  return negative ? -v : v;
-}
-
 function parseRadix(text: string, radix: number, allowSign = true): bigint | undefined {
   let rest = text;
   let negative = false;
@@ -147,13 +125,6 @@ function parseRadix(text: string, radix: number, allowSign = true): bigint | und
   const r = BigInt(radix);
   for (const ch of rest) v = v * r + BigInt(parseInt(ch, 16));
   return negative ? -v : v;
-}
-
-/** Go `strconv.ParseFloat` for decimal text: out-of-range values are an error, not ±Inf. */
-function goParseFloat(text: string): number | undefined {
-  const f = Number(text);
-  if (Number.isNaN(f) || !Number.isFinite(f)) return undefined;
-  return f;
 }
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

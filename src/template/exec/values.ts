@@ -6,7 +6,6 @@
  */
 import {
   GoNumber,
-  GoStruct,
   GoTime,
   isGoMap,
   mapElemType,
@@ -99,9 +98,4 @@ export function elemIface(container: GoValue): boolean {
   if (Array.isArray(container)) return sliceElemType(container) === "interface {}";
   if (isGoMap(container)) return mapElemType(container) === "interface {}";
   return false;
-}
-
-/** Field value of a struct or undefined when absent. */
-export function structField(s: GoStruct, name: string): GoValue | undefined {
-  return s.fields.has(name) ? (s.fields.get(name) as GoValue) : undefined;
 }

@@ -3,6 +3,7 @@
  * them: int/uint/float views of one constant) and quoted strings (`strconv.Unquote`).
  */
 import { goStringFromBytes } from "../types";
+import { parseFloat64, parseIntBase0 } from "../../shared/go/strconv";
 
 /** The views Go keeps of a number constant. */
 export interface NumberInfo {
@@ -23,82 +24,6 @@ const UINT64_MAX = (1n << 64n) - 1n;
 
 /** Thrown for a literal Go would reject; the parser reports the message. */
 export class LiteralError extends Error {}
-
-/** Go's `strconv.ParseInt(text, 0, 64)`-style parse to an unbounded bigint, or undefined. */
-function parseIntBase0(text: string): bigint | undefined {
-  let s = text;
-  let neg = false;
-  if (s.startsWith("+") || s.startsWith("-")) {
-    neg = s.startsWith("-");
-    s = s.slice(1);
-  }
-  let base = 10;
-  let body = s;
-  if (/^0[xX]/.test(s)) [base, body] = [16, s.slice(2)];
-  else if (/^0[oO]/.test(s)) [base, body] = [8, s.slice(2)];
-  else if (/^0[bB]/.test(s)) [base, body] = [2, s.slice(2)];
-  else if (/^0./.test(s)) [base, body] = [8, s.slice(1)];
-  if (body.includes("_")) {
-    if (!underscoreOK(text)) return undefined;
-    body = body.replace(/_/g, "");
-  }
-  if (body === "") return s === "0" ? 0n : undefined;
-  const digits =
-    base === 16 ? /^[0-9a-fA-F]+$/ : base === 8 ? /^[0-7]+$/ : base === 2 ? /^[01]+$/ : /^[0-9]+$/;
-  if (!digits.test(body)) return undefined;
-  const prefix = base === 16 ? "0x" : base === 8 ? "0o" : base === 2 ? "0b" : "";
-  const v = BigInt(prefix + body);
-  return neg ? -v : v;
-}
-
-/** Go's `underscoreOK`: underscores only between digits, or between a base prefix and a digit. */
-function underscoreOK(text: string): boolean {
-  let s = text;
-  if (s.startsWith("+") || s.startsWith("-")) s = s.slice(1);
-  let saw = "^";
-  let i = 0;
-  let hex = false;
-  if (/^0[bBoOxX]/.test(s)) {
-    i = 2;
-    saw = "0";
-    hex = /^0[xX]/.test(s);
-  }
-  for (; i < s.length; i++) {
-    const c = s[i] as string;
-    if ((c >= "0" && c <= "9") || (hex && /[a-fA-F]/.test(c))) {
-      saw = "0";
-      continue;
-    }
-    if (c === "_") {
-      if (saw !== "0") return false;
-      saw = "_";
-      continue;
-    }
-    if (saw === "_") return false;
-    saw = "!";
-  }
-  return saw !== "_";
-}
-
-/** Go's `strconv.ParseFloat(text, 64)` for Go literal syntax, or undefined. */
-function parseFloatGo(text: string): number | undefined {
-  if (!underscoreOK(text)) return undefined;
-  let s = text.replace(/_/g, "");
-  let sign = 1;
-  if (s.startsWith("+") || s.startsWith("-")) {
-    sign = s.startsWith("-") ? -1 : 1;
-    s = s.slice(1);
-  }
-  if (/^0[xX]/.test(s)) {
-    const m = /^0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?[pP]([+-]?[0-9]+)$/.exec(s);
-    if (m === null || ((m[1] ?? "") === "" && (m[2] ?? "") === "")) return undefined;
-    const mant = BigInt(`0x${(m[1] ?? "") + (m[2] ?? "") || "0"}`);
-    const exp = Number(m[3]) - 4 * (m[2] ?? "").length;
-    return sign * Number(mant) * 2 ** exp;
-  }
-  if (!/^([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$/.test(s)) return undefined;
-  return sign * Number(s);
-}
 
 /** Decodes a number token the way `parse.newNumber` does. */
 export function parseNumber(text: string, isChar: boolean): NumberInfo {
@@ -131,7 +56,7 @@ export function parseNumber(text: string, isChar: boolean): NumberInfo {
     isFloat = true;
     float64 = Number(uint64);
   } else {
-    const f = parseFloatGo(text);
+    const f = parseFloat64(text);
     if (f !== undefined && Number.isFinite(f)) {
       if (!/[.eEpP]/.test(text)) throw new LiteralError(`integer overflow: ${JSON.stringify(text)}`);
       isFloat = true;
@@ -254,15 +179,15 @@ function parseComplex(text: string): NumberInfo {
   let re = 0;
   let im: number | undefined;
   if (m !== null && m[1] !== "") {
-    const r = parseFloatGo(m[1] ?? "") ?? parseIntBase0(m[1] ?? "");
-    const i = parseFloatGo(m[2] ?? "") ?? parseIntBase0(m[2] ?? "");
+    const r = parseFloat64(m[1] ?? "") ?? parseIntBase0(m[1] ?? "");
+    const i = parseFloat64(m[2] ?? "") ?? parseIntBase0(m[2] ?? "");
     if (r === undefined || i === undefined)
       throw new LiteralError(`illegal number syntax: ${JSON.stringify(text)}`);
     re = Number(r);
     im = Number(i);
   } else {
     const body = text.slice(0, -1);
-    const i = parseFloatGo(body) ?? parseIntBase0(body);
+    const i = parseFloat64(body) ?? parseIntBase0(body);
     if (i === undefined) throw new LiteralError(`illegal number syntax: ${JSON.stringify(text)}`);
     im = Number(i);
   }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { renderTemplate } from "../../render-template";
 import { newGoMap, type GoValue } from "../../types";
 import { decodeGoJson } from "../../../shared/go/json";
+import { TemplateError } from "../../../shared/errors";
 import { sprigFunctions } from "../sprig/index";
 import { withHelmFunctions } from "./index";
 import { fromToml } from "./toml";
@@ -35,9 +36,14 @@ function render(template: string, valuesJson = "{}"): string {
 
 describe("helm functions against helm's own outputs", () => {
   const vectors = corpus.vectors.filter((v) => v.topic === "helm" || v.topic === "json");
-  it.each(vectors.map((v) => [v.id, v] as const))("%s", (_id, v) => {
-    if (v.error !== undefined) expect(() => render(v.template, v.valuesJson)).toThrow();
-    else expect(render(v.template, v.valuesJson)).toBe(v.expected);
+  const refused = vectors.filter((v) => v.error !== undefined);
+  const rendered = vectors.filter((v) => v.error === undefined);
+  it.each(refused.map((v) => [v.id, v] as const))("%s fails with helm's message", (_id, v) => {
+    expect(() => render(v.template, v.valuesJson)).toThrow(TemplateError);
+    expect(() => render(v.template, v.valuesJson)).toThrow(v.error ?? "");
+  });
+  it.each(rendered.map((v) => [v.id, v] as const))("%s", (_id, v) => {
+    expect(render(v.template, v.valuesJson)).toBe(v.expected);
   });
 });
 

@@ -48,7 +48,10 @@ describe("renderHelmfileTemplate", () => {
     expect(
       renderHelmfileTemplate('{{ . | tpl "{{ .root | upper }}" }}', data({ root: "tplvalue" }), { env: {} }),
     ).toBe("TPLVALUE");
-    expect(() => renderHelmfileTemplate('{{ . | tpl "{{ .root }}" }}', data({}), { env: {} })).toThrow();
+    // tpl renders with missingkey=error too, so the missing key is Go's error inside tpl's.
+    expect(() => renderHelmfileTemplate('{{ . | tpl "{{ .root }}" }}', data({}), { env: {} })).toThrow(
+      'error calling tpl: template: stringTemplate:1:3: executing "stringTemplate" at <.root>: map has no entry for key "root"',
+    );
   });
 
   it("prints nil from getOrNil as <no value>", () => {

@@ -25,8 +25,6 @@ export function byteSlice(s: string, start?: number, end?: number): string {
 
 /** The bytes of a Go string. */
 export const toBytes = goStringToBytes;
-/** A Go string from bytes. */
-export const fromBytes = goStringFromBytes;
 
 /** Each byte as its own rune, re-encoded (what goutils does when it writes `rune(str[i])`). */
 export function bytesAsRunes(b: Iterable<number>): string {
