@@ -351,6 +351,39 @@ describe("explainValue: the winning file and line", () => {
     );
   });
 
+  it("names the parent's environment a sub-helmfile inherits (inherits: [environments])", () => {
+    explainAll(
+      {
+        "/w/helmfile.yaml": text(
+          "environments:",
+          "  default:",
+          "    values:",
+          "    - p: parent",
+          "      s: parent",
+          "---",
+          "helmfiles:",
+          "- path: sub/helmfile.yaml",
+          "  inherits:",
+          "  - environments",
+        ),
+        "/w/sub/helmfile.yaml": text(
+          "environments:",
+          "  default:",
+          "    values:",
+          "    - s: sub",
+          "---",
+          "releases: []",
+        ),
+      },
+      {},
+      {
+        p: { value: "parent", file: "../helmfile.yaml", line: null, layer: "inherited environment values" },
+        s: { value: "sub", file: "helmfile.yaml", line: 4, layer: "environment values 1 (inline)" },
+      },
+      "/w/sub/helmfile.yaml",
+    );
+  });
+
   it("lets the first file win under mergeStrategy: fallback, .gotmpl included", () => {
     explainAll(
       {
