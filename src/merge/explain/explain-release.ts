@@ -13,10 +13,16 @@ import { coalesceValuesTree } from "../helm-values/coalesce";
 import { parseHelmValuesText } from "../helm-values/helm-values-file";
 import { mergeMaps } from "../helm-values/merge-maps";
 import { applyFlag } from "../helm-values/user-values";
-import { chainOf, shown, sourceOf, type ExplainResult, type ReplayLayer } from "./explain-steps";
+import {
+  chainOf,
+  positionedYaml,
+  shown,
+  sourceOf,
+  type ExplainResult,
+  type ReplayLayer,
+} from "./explain-steps";
 import { hasSecretLeaf } from "./explain-state";
 import { suggestKeys } from "./suggest";
-import { decodeYamlWithPositions } from "../../shared/yaml/index";
 import { leafPaths, tagNewLeaves, tagTree, TaggedLeaf, untagTree, valueAt } from "./tagged-tree";
 
 const FLAG_ORDER = ["set-json", "set", "set-string", "set-file", "set-literal"] as const;
@@ -54,12 +60,7 @@ function sourceLayer(release: PreparedRelease, origin: string): { layer: string;
 
 /** The index of the release named `name` under the part's `releases:`, or -1. */
 function releaseIndex(text: string, name: string): number {
-  let doc: Value;
-  try {
-    doc = decodeYamlWithPositions(text).value as Value;
-  } catch {
-    return -1;
-  }
+  const doc = positionedYaml(text)?.value as Value | undefined;
   const list = isMap(doc) ? doc.releases : undefined;
   return Array.isArray(list) ? list.findIndex((r) => isMap(r) && r.name === name) : -1;
 }

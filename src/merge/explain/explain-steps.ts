@@ -128,7 +128,30 @@ function hclAttribute(name: string): RegExp {
   return new RegExp(`^[ \\t]*"?${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"?[ \\t]*=`, "m");
 }
 
-const positionsCache = new WeakMap<RecordedLayer, ReturnType<typeof decodeYamlWithPositions> | null>();
+type Positioned = ReturnType<typeof decodeYamlWithPositions>;
+/** The last texts decoded with positions (a preview explains many keys of the same files). */
+const positionsCache = new Map<string, Positioned | null>();
+const POSITIONS_CACHED = 16;
+
+/** `text` decoded with positions (null when it is not YAML), from a small cache. */
+export function positionedYaml(text: string): Positioned | null {
+  const hit = positionsCache.get(text);
+  if (hit !== undefined) {
+    positionsCache.delete(text);
+    positionsCache.set(text, hit);
+    return hit;
+  }
+  let decoded: Positioned | null;
+  try {
+    decoded = decodeYamlWithPositions(text);
+  } catch {
+    decoded = null;
+  }
+  positionsCache.set(text, decoded);
+  if (positionsCache.size > POSITIONS_CACHED)
+    positionsCache.delete(positionsCache.keys().next().value as string);
+  return decoded;
+}
 
 /** The line that sets `path` in a layer, or null. */
 export function lineOf(layer: RecordedLayer, path: KeyPath): number | null {
@@ -144,16 +167,7 @@ export function lineOf(layer: RecordedLayer, path: KeyPath): number | null {
     return found;
   }
   if (layer.text === undefined) return null;
-  let positioned = positionsCache.get(layer);
-  if (positioned === undefined) {
-    try {
-      positioned = decodeYamlWithPositions(layer.text);
-    } catch {
-      positioned = null;
-    }
-    positionsCache.set(layer, positioned);
-  }
-  const pos = positioned?.locate([...(layer.prefix ?? []), ...path]);
+  const pos = positionedYaml(layer.text)?.locate([...(layer.prefix ?? []), ...path]);
   if (pos === undefined) return null;
   return layer.source === undefined ? pos.line : sourceLine(layer.source, layer.text, pos.line);
 }
