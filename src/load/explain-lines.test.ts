@@ -553,4 +553,27 @@ describe("explainValue: the winning file and line", () => {
       },
     );
   });
+
+  it("maps inline values a `.gotmpl` state file's `range` writes back to the template line", () => {
+    explainAll(
+      {
+        "/w/helmfile.yaml.gotmpl": text(
+          "environments:", // 1
+          "  default:", // 2
+          "    values:", // 3
+          "    - a: 1", // 4
+          "{{- range $i := list 1 2 }}", // 5
+          "      k{{ $i }}: v{{ $i }}", // 6
+          "{{- end }}", // 7
+          "      z: last", // 8
+        ),
+      },
+      {},
+      {
+        k2: { value: "v2", file: "helmfile.yaml.gotmpl", line: 6, layer: "environment values 1 (inline)" },
+        z: { value: "last", file: "helmfile.yaml.gotmpl", line: 8, layer: "environment values 1 (inline)" },
+        a: { value: 1, file: "helmfile.yaml.gotmpl", line: 4, layer: "environment values 1 (inline)" },
+      },
+    );
+  });
 });

@@ -15,6 +15,8 @@ import type { StateSpec } from "./schema";
 export interface SeenPart {
   readonly file: string;
   readonly text: string;
+  /** The part's template text when it was rendered to something else. */
+  readonly source?: string;
 }
 
 /** What is laid over a whole state file from outside its parts. */
@@ -104,6 +106,8 @@ export interface EntryOrigin {
   readonly owner: string;
   readonly file: string;
   readonly text: string;
+  /** The template text of a rendered part (see {@link SeenPart}). */
+  readonly source?: string;
   /** Index in its own file's list (0-based). */
   readonly index: number;
   readonly prefix: KeyPath;
@@ -150,6 +154,8 @@ export function entryOrigins(layers: readonly OriginLayer[], envName: string): E
         l.texts === undefined || l.texts.length <= 1
           ? l.part.text
           : textHolding(l.texts, prefix, l.part.text),
+      // The file's own part keeps its template (a base's parts are looked up as rendered).
+      ...(l.part.source === undefined || l.texts !== undefined ? {} : { source: l.part.source }),
       index,
       prefix,
     });
@@ -214,6 +220,7 @@ export function recordedLayer(
     layer: ownerPrefix(origin) + name,
     file: origin?.file ?? "",
     ...(origin === undefined ? {} : { text: origin.text, prefix: [...origin.prefix] }),
+    ...(origin?.source === undefined ? {} : { source: origin.source }),
     values: layer.values,
     secret: false,
   };

@@ -192,6 +192,7 @@ export function parseAndLoad(
   ctxEnv: EnvironmentLayers | undefined,
   loadBase: BaseLoader,
   lineOffset = 0,
+  template?: string,
 ): LoadedPart {
   let spec = parseStatePart(content, file, ctx.yamlVersion);
   if (!evaluateBases) {
@@ -223,7 +224,16 @@ export function parseAndLoad(
     );
   }
   // Lines of the part's text count from the file's start (recorded only when explaining).
-  const self = { file, text: sink === undefined ? content : "\n".repeat(lineOffset) + content };
+  const pad = "\n".repeat(lineOffset);
+  const self =
+    sink === undefined
+      ? { file, text: content }
+      : {
+          file,
+          text: pad + content,
+          // A rendered part's lines are mapped back to its template's.
+          ...(template === undefined || template === content ? {} : { source: pad + template }),
+        };
   const rec: PartRecorder | undefined =
     sink === undefined
       ? undefined

@@ -215,6 +215,7 @@ export function loadStateFile(
       merged,
       (ev, l, f) => loadBaseSpec(ctx, ev, l, f, absFile),
       lineOffset,
+      part,
     );
     // The part's first line in the file: its own lines plus the `---` line.
     lineOffset += part.split("\n").length + 1;

@@ -228,12 +228,27 @@ export function sourceLine(source: string, rendered: string, line: number): numb
   for (let i = lo + 1; i < hi; i++) candidates.push(i);
   if (candidates.length === 0) return Math.min(lo + 2, n);
   const key = keyOfLine(b[r] ?? "");
-  const indent = /^\s*/.exec(b[r] ?? "")?.[0].length ?? 0;
+  const indentOf = (l: string): number => /^\s*/.exec(l)?.[0].length ?? 0;
+  const indent = indentOf(b[r] ?? "");
+  const best = (found: number[]): number | undefined =>
+    found.find((i) => indentOf(a[i] ?? "") === indent) ?? found[0];
+  // The same key, else a templated key that can produce it (`k{{ $i }}` for `k2`).
   const sameKey = candidates.filter((i) => key !== undefined && keyOfLine(a[i] ?? "") === key);
-  const keyed = sameKey.find((i) => (/^\s*/.exec(a[i] ?? "")?.[0].length ?? 0) === indent) ?? sameKey[0];
-  if (keyed !== undefined) return keyed + 1;
-  const templated = candidates.filter((i) => (a[i] ?? "").includes("{{"));
-  return (templated.length === 1 ? (templated[0] as number) : (candidates[0] as number)) + 1;
+  const pattern = (i: number): RegExp | undefined => {
+    const k = keyOfLine((a[i] ?? "").replace(/\{\{[^}]*\}\}/g, "\u0002"));
+    if (k === undefined || !k.includes("\u0002")) return undefined;
+    return new RegExp(
+      `^${k
+        .split("\u0002")
+        .map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+        .join(".*")}$`,
+    );
+  };
+  const templatedKey = candidates.filter((i) => key !== undefined && pattern(i)?.test(key) === true);
+  // Else a line writing text besides its actions (not a bare `{{ range }}` / `{{ end }}`).
+  const contentful = candidates.filter((i) => (a[i] ?? "").replace(/\{\{[\s\S]*?\}\}/g, "").trim() !== "");
+  const pick = best(sameKey) ?? best(templatedKey) ?? best(contentful) ?? (candidates[0] as number);
+  return pick + 1;
 }
 
 /** The file of a HCL layer that sets the path's top-level attribute (last one), else the layer's file. */
