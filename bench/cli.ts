@@ -161,6 +161,30 @@ function stateFile(project: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Where a state file's bytes go (compact JSON, as the file backend writes it): the Kubernetes
+ * objects' inputs, their outputs, the copy of their inputs the provider keeps in the outputs
+ * (`__inputs`), the stack traces and source positions of every resource, and the rest.
+ */
+export function stateParts(text: string): Record<string, number> {
+  const size = (v: unknown): number => Buffer.byteLength(JSON.stringify(v));
+  const parts = { "object inputs": 0, "object outputs": 0, "object outputs.__inputs": 0, "stack traces": 0 };
+  const deployment = (JSON.parse(text) as { checkpoint?: { latest?: { resources?: unknown[] } } }).checkpoint
+    ?.latest;
+  for (const r of (deployment?.resources ?? []) as Array<Record<string, unknown>>) {
+    parts["stack traces"] += size(r.stackTrace ?? []) + size(r.sourcePosition ?? "");
+    const type = String(r.type);
+    if (r.custom !== true || !type.startsWith("kubernetes:") || type.startsWith("kubernetes:helm.sh"))
+      continue;
+    parts["object inputs"] += size(r.inputs ?? {});
+    const { __inputs, ...outputs } = (r.outputs ?? {}) as Record<string, unknown>;
+    parts["object outputs"] += size(outputs);
+    parts["object outputs.__inputs"] += __inputs === undefined ? 0 : size(__inputs);
+  }
+  const counted = Object.values(parts).reduce((a, b) => a + b, 0);
+  return { ...parts, rest: Buffer.byteLength(text) - counted };
+}
+
 /** Runs every figure; `report` gets each as soon as it is measured. */
 export async function benchCli(report: (f: Figure) => void): Promise<void> {
   const helm = process.env.HELM_BINARY ?? "helm";
@@ -292,6 +316,11 @@ export async function benchCli(report: (f: Figure) => void): Promise<void> {
         Math.round((bytes - 3 * manifests) / n),
         "bytes",
       );
+      for (const [part, partBytes] of Object.entries(stateParts(readFileSync(file, "utf8"))))
+        fig(`state bytes, ${n} releases: ${part}`, partBytes, "bytes", {
+          name: "rendered manifest bytes",
+          value: manifests,
+        });
     }
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -8,7 +8,7 @@
  * Env: PULUMI_HELMFILE_ORACLE (default $CACHE/bin/helmfile), HELM4_BINARY or HELM_BINARY.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { startChartRepoServer } from "../src/conformance/helmfile/chart-repo-server";
@@ -47,16 +47,22 @@ async function main(): Promise<void> {
     const home = mkdtempSync(join(tmpdir(), "cli-oracle-home-"));
     const server =
       c.server === undefined ? undefined : await startChartRepoServer(helm, c.server, ORACLE_REPO_PORT);
+    removeWritten(c);
     try {
       const r = await run(c.args, c.cwd, oracleEnv(home, dirname(helm)));
       writeFileSync(join(c.dir, "expected.stdout"), normaliseOracleText(r.stdout));
       writeFileSync(join(c.dir, "expected.stderr"), normaliseOracleText(r.stderr));
       writeFileSync(join(c.dir, "expected.code"), `${r.code}\n`);
-      for (const f of c.files)
+      for (const f of c.files) {
+        if (!existsSync(join(c.cwd, f))) {
+          console.error(`${c.name}: helmfile did not write ${f}`);
+          continue;
+        }
         writeFileSync(
           join(c.dir, expectedFileName(f)),
           normaliseOracleFile(readFileSync(join(c.cwd, f), "utf8")),
         );
+      }
       console.log(`${c.name}: exit ${r.code}`);
     } finally {
       removeWritten(c);

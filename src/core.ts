@@ -44,6 +44,8 @@ export {
   ConfigError,
   SecretError,
   isHelmfileError,
+  isErrorCode,
+  ERROR_CODES,
   formatErrorMessage,
   formatKeyPath,
 } from "./shared/errors";

@@ -22,6 +22,8 @@ export {
   ConfigError,
   SecretError,
   isHelmfileError,
+  isErrorCode,
+  ERROR_CODES,
   formatErrorMessage,
 } from "./shared/errors";
-export type { ErrorDetails, SourceLocation } from "./shared/errors";
+export type { ErrorCode, ErrorDetails, SourceLocation } from "./shared/errors";

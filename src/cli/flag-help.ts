@@ -59,7 +59,7 @@ export const FLAG_HELP: Readonly<Record<string, string>> = {
   "template-args": "extra arguments for `helm template`",
   cache: "reuse renders of unchanged releases (default true; env PULUMI_HELMFILE_CACHE)",
   "cache-dir": "render cache directory (env PULUMI_HELMFILE_CACHE_DIR)",
-  "embed-values": "refused: values are not embedded",
+  "embed-values": "print each release's values (files read, templates rendered) instead of the file names",
   "keep-temp-dir": "accepted for compatibility; list makes no temporary charts",
   "skip-charts": "do not prepare charts",
   output: "output format: table (default) or json",

@@ -48,7 +48,8 @@ export function withHelmFlags(base: ProcessRunner, o: HelmFlagsOptions): Process
     const helm = o.helm();
     if (helm === undefined || helm.path !== command) return args;
     const out = applyHelmFlags(args, helm.major, o);
-    o.logger.debug(`exec: ${basename(command)} ${out.join(" ")}`);
+    // `helm template` is logged by the template command, after its `Templating` line (helmfile's order).
+    if (out[0] !== "template") o.logger.debug(`exec: ${basename(command)} ${out.join(" ")}`);
     return out;
   };
   return {

@@ -131,16 +131,27 @@ function help(args: readonly string[], host: CliHost): number {
   const name = args.find((a) => !a.startsWith("-"));
   const command = name === undefined ? undefined : findCommand(name);
   if (name !== undefined && command === undefined) {
-    host.writeStderr(`Unknown help topic [\`${name}\`]\n`);
-    host.writeStdout(rootHelp(listCommands()));
+    // cobra: the topic and the usage both on stderr, exit 0.
+    host.writeStderr(`Unknown help topic [\`${name}\`]\n${rootHelp(listCommands())}`);
     return 0;
   }
   host.writeStdout(command === undefined ? rootHelp(listCommands()) : commandHelp(command));
   return 0;
 }
 
+/**
+ * Codes whose message is helmfile's own complete wording, naming the file and the culprit
+ * itself: printed as helmfile prints it, without our `file: ` prefix and `(found …)` suffix
+ * (the error still carries both).
+ */
+const HELMFILE_WORDED: ReadonlySet<string> = new Set([
+  "LOAD_STATE_NOT_FOUND",
+  "NEEDS_NOT_SELECTED",
+  "NEEDS_UNDEFINED",
+]);
+
 function errorText(err: unknown, debug: boolean): string {
-  if (isHelmfileError(err)) return err.message;
+  if (isHelmfileError(err)) return HELMFILE_WORDED.has(err.code) ? err.detail : err.message;
   if (err instanceof Error) return debug ? (err.stack ?? err.message) : `error: ${err.message}`;
   return `error: ${String(err)}`;
 }

@@ -87,7 +87,13 @@ export function parseArgs(
     if (value === undefined) {
       value = argv[i + 1];
       if (value === undefined)
-        throw new ConfigError("CLI_FLAG_NEEDS_VALUE", `flag needs an argument: ${token}`);
+        throw new ConfigError(
+          "CLI_FLAG_NEEDS_VALUE",
+          // pflag's two wordings.
+          token.startsWith("--")
+            ? `flag needs an argument: ${token}`
+            : `flag needs an argument: '${token.slice(1)}' in ${arg}`,
+        );
       i++;
     }
     setValue(flags, spec, value);
@@ -151,10 +157,16 @@ function parseBool(spec: FlagSpec, inline: string | undefined): boolean {
     return true;
   if (inline === "false" || inline === "0" || inline === "f" || inline === "FALSE" || inline === "False")
     return false;
-  throw new ConfigError("CLI_BAD_FLAG_VALUE", `invalid argument "${inline}" for "--${spec.name}" flag`, {
-    expected: "true or false",
-    found: inline,
-  });
+  throw badValue(spec, inline, `strconv.ParseBool: parsing "${inline}": invalid syntax`);
+}
+
+/**
+ * pflag's wording (the flag named `-s, --name` when it has a shorthand, Go's strconv reason);
+ * the message names the value found, and the reason what was expected.
+ */
+function badValue(spec: FlagSpec, value: string, reason: string): ConfigError {
+  const name = spec.short === undefined ? `--${spec.name}` : `-${spec.short}, --${spec.name}`;
+  return new ConfigError("CLI_BAD_FLAG_VALUE", `invalid argument "${value}" for "${name}" flag: ${reason}`);
 }
 
 function setValue(flags: FlagValues, spec: FlagSpec, value: string): void {
@@ -162,13 +174,16 @@ function setValue(flags: FlagValues, spec: FlagSpec, value: string): void {
     const list = flags[spec.name];
     flags[spec.name] = Array.isArray(list) ? [...list, value] : [value];
   } else if (spec.type === "int") {
-    if (!/^-?\d+$/.test(value)) {
-      throw new ConfigError("CLI_BAD_FLAG_VALUE", `invalid argument "${value}" for "--${spec.name}" flag`, {
-        expected: "an integer",
-        found: value,
-      });
-    }
-    flags[spec.name] = Number(value);
+    // pflag's int flags: strconv.ParseInt(value, 0, 64): optional sign, decimal or 0x/0o/0b/0 prefix.
+    const m = /^([+-]?)(0[xX][0-9a-fA-F_]+|0[oO]?[0-7_]+|0[bB][01_]+|[1-9][0-9_]*|0)$/.exec(value);
+    if (m === null || /(^|[xXoObB_])_|_$/.test(value.replace(/^[+-]/, "")))
+      throw badValue(spec, value, `strconv.ParseInt: parsing "${value}": invalid syntax`);
+    const digits = (m[2] ?? "").replace(/_/g, "");
+    const n = BigInt(/^0[0-7]/.test(digits) ? `0o${digits.slice(1)}` : digits.replace(/^0[oO]/, "0o"));
+    const signed = m[1] === "-" ? -n : n;
+    if (signed > 9223372036854775807n || signed < -9223372036854775808n)
+      throw badValue(spec, value, `strconv.ParseInt: parsing "${value}": value out of range`);
+    flags[spec.name] = Number(signed);
   } else flags[spec.name] = value;
 }
 

@@ -71,20 +71,21 @@ describe("Release in mode manifests with chart hooks (mocks)", () => {
     "apiVersion: v1\nkind: Pod\nmetadata:\n  name: test\n  annotations:\n    helm.sh/hook: test\n",
   ].join("---\n");
 
-  it("chains pre hooks, the release's objects and post hooks by dependsOn, skips the test Pod and groups keep objects apart with a warning", async () => {
-    const r = new Release("ns/r", { name: "r", namespace: "ns", chart: "./c", values: "{}", manifest });
+  const settle = async (r: Release, count: (rs: MockRecorder["resources"]) => boolean): Promise<void> => {
     await new Promise<void>((resolve) => pulumi.all([r.urn, r.values]).apply(() => resolve()));
-    for (
-      let i = 0;
-      i < 100 && rec.resources.filter((x) => x.type === "kubernetes:yaml/v2:ConfigGroup").length < 5;
-      i++
-    )
+    for (let i = 0; i < 100 && !count(rec.resources); i++)
       await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+  const groupsOf = (): MockRecorder["resources"] =>
+    rec.resources.filter((x) => x.type === "kubernetes:yaml/v2:ConfigGroup");
+
+  it("chains pre hooks, the release's objects and post hooks by dependsOn, skips the test Pod and applies keep objects apart, retained on delete", async () => {
+    const r = new Release("ns/r", { name: "r", namespace: "ns", chart: "./c", values: "{}", manifest });
+    await settle(r, (rs) => rs.filter((x) => x.type === "kubernetes:yaml/v2:ConfigGroup").length >= 4);
     expect(rec.unhandledRejections).toEqual([]);
-    const groups = rec.resources.filter((x) => x.type === "kubernetes:yaml/v2:ConfigGroup");
+    const groups = groupsOf();
     expect(groups.map((g) => g.name).sort()).toEqual([
       "ns/r",
-      "ns/r-keep",
       "ns/r-post-configmap-post",
       "ns/r-pre-configmap-pre1",
       "ns/r-pre-configmap-pre2",
@@ -94,7 +95,6 @@ describe("Release in mode manifests with chart hooks (mocks)", () => {
       groups.find((g) => g.name === name)?.dependencies;
     expect(deps("ns/r-pre-configmap-pre1")).toEqual([]);
     expect(deps("ns/r-pre-configmap-pre2")).toEqual([urn("ns/r-pre-configmap-pre1")]);
-    expect(deps("ns/r-keep")).toEqual([urn("ns/r-pre-configmap-pre2")]);
     expect(deps("ns/r")).toEqual([urn("ns/r-pre-configmap-pre2")]);
     expect(deps("ns/r-post-configmap-post")).toEqual([urn("ns/r")]);
     const objs = (name: string): string[] =>
@@ -102,19 +102,75 @@ describe("Release in mode manifests with chart hooks (mocks)", () => {
         (o) => (o.metadata as { name: string }).name,
       );
     expect(objs("ns/r")).toEqual(["main"]);
-    expect(objs("ns/r-keep")).toEqual(["kept"]);
     expect(JSON.stringify(groups.map((g) => plainValue(g.rawInputs.objs)))).not.toContain('"test"');
-    // Hooks are awaited like helm waits for them; the release's own objects (keep ones too) are not.
+    // The keep object: a ConfigMap resource of the Release itself, retained on delete, after the pre hooks.
+    const release = rec.resources.find((x) => x.type === "helmfile:index:Release");
+    const kept = rec.resources.filter((x) => x.custom && x.parent === release?.urn);
+    expect(kept.map((k) => [k.type, k.name, k.retainOnDelete])).toEqual([
+      ["kubernetes:core/v1:ConfigMap", "ns/r-keep:ns/kept", true],
+    ]);
+    expect(kept[0]?.dependencies).toEqual([urn("ns/r-pre-configmap-pre2")]);
+    // Not awaited without wait, as the release's other objects; the ConfigGroups' objects are not retained.
+    expect(plainValue(kept[0]?.rawInputs.metadata)).toEqual({
+      name: "kept",
+      namespace: "ns",
+      annotations: {
+        "helm.sh/resource-policy": "keep",
+        "pulumi.com/patchForce": "true",
+        "pulumi.com/skipAwait": "true",
+      },
+    });
+    expect(groups.every((g) => !g.retainOnDelete)).toBe(true);
+    // Hooks are awaited like helm waits for them; the release's own objects are not.
     const awaited = (name: string): unknown =>
       plainValue(groups.find((g) => g.name === name)?.rawInputs.skipAwait);
     expect(
-      [
-        "ns/r-pre-configmap-pre1",
-        "ns/r-pre-configmap-pre2",
-        "ns/r-keep",
-        "ns/r",
-        "ns/r-post-configmap-post",
-      ].map(awaited),
-    ).toEqual([false, false, true, true, false]);
+      ["ns/r-pre-configmap-pre1", "ns/r-pre-configmap-pre2", "ns/r", "ns/r-post-configmap-post"].map(awaited),
+    ).toEqual([false, false, true, false]);
+  });
+
+  it("applies a keep CRD before the other objects, retained; a secret manifest makes a keep object's data secret", async () => {
+    const crd = (name: string, keep: boolean): string =>
+      `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: ${name}\n` +
+      (keep ? "  annotations:\n    helm.sh/resource-policy: keep\n" : "");
+    const text = [
+      crd("kept.example.com", true),
+      crd("plain.example.com", false),
+      "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: main\n",
+      "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kept\n  annotations:\n    helm.sh/resource-policy: keep\ndata:\n  password: hunter2\n",
+    ].join("---\n");
+    const r = new Release("ns/s", {
+      name: "s",
+      namespace: "ns",
+      chart: "./c",
+      values: "{}",
+      manifest: pulumi.secret(text),
+      wait: true,
+    });
+    await settle(r, (rs) => rs.filter((x) => x.type === "kubernetes:yaml/v2:ConfigGroup").length >= 2);
+    expect(rec.unhandledRejections).toEqual([]);
+    const release = rec.resources.find((x) => x.type === "helmfile:index:Release");
+    const kept = rec.resources.filter((x) => x.custom && x.parent === release?.urn);
+    expect(kept.map((k) => [k.type, k.name, k.retainOnDelete])).toEqual([
+      ["kubernetes:apiextensions.k8s.io/v1:CustomResourceDefinition", "ns/s-crds:kept.example.com", true],
+      ["kubernetes:core/v1:ConfigMap", "ns/s-keep:ns/kept", true],
+    ]);
+    const groups = groupsOf();
+    const crds = groups.find((g) => g.name === "ns/s-crds");
+    const main = groups.find((g) => g.name === "ns/s");
+    expect(
+      (plainValue(crds?.rawInputs.objs) as KubeObject[]).map((o) => (o.metadata as { name: string }).name),
+    ).toEqual(["plain.example.com"]);
+    // Everything else waits for both CRD resources.
+    expect([...(main?.dependencies ?? [])].sort()).toEqual([kept[0]?.urn, crds?.urn].sort());
+    expect(kept[1]?.dependencies).toEqual(main?.dependencies);
+    // With wait, the keep object is awaited (no skipAwait annotation); its data is a secret on the wire.
+    const meta = plainValue(kept[1]?.rawInputs.metadata) as { annotations: Record<string, string> };
+    expect(meta.annotations["pulumi.com/skipAwait"]).toBeUndefined();
+    expect(kept[1]?.rawInputs.data).toEqual({
+      [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig,
+      value: { password: "hunter2" },
+    });
+    expect(plainValue(kept[1]?.rawInputs.kind)).toBe("ConfigMap");
   });
 });

@@ -13,7 +13,7 @@
  *
  * Pure: no Pulumi import; src/emit/release.ts turns the phases into resources.
  */
-import type { KubeObject } from "./manifest-objects";
+import { manifestObjects, type KubeObject } from "./manifest-objects";
 
 /** One hook object with its weight and delete policies. */
 export interface HookObject {
@@ -76,6 +76,17 @@ function weightOf(value: unknown): number {
 /** True when the object is annotated `helm.sh/resource-policy: keep`. */
 export function isKept(obj: KubeObject): boolean {
   return annotations(obj)["helm.sh/resource-policy"] === "keep";
+}
+
+/** True when a rendered manifest has an object annotated `helm.sh/resource-policy: keep`. */
+export function hasKeptObjects(manifest: string): boolean {
+  if (!manifest.includes("helm.sh/resource-policy")) return false;
+  try {
+    return manifestObjects(manifest).some(isKept);
+  } catch {
+    // Not valid YAML: the release fails when it is applied, naming the document.
+    return false;
+  }
 }
 
 function byHelmHookOrder(hooks: HookObject[]): HookObject[] {

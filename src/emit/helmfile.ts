@@ -11,6 +11,7 @@ import { createDefaultPipeline } from "./default-pipeline";
 import { HelmfileMode, type HelmfileArgs } from "./helmfile-args";
 import type { HelmfilePipeline } from "./pipeline";
 import { planReleases, type ReleasePlan } from "./plan-releases";
+import { hasKeptObjects } from "./chart-hooks";
 import { clusterScopedKindsOf } from "./manifest-objects";
 import { Release } from "./release";
 import { registerReleaseHooks } from "./release-hooks";
@@ -189,7 +190,8 @@ const SYSTEM_NAMESPACES = new Set(["default", "kube-system", "kube-public", "kub
 
 /**
  * helm's `--create-namespace` for mode `manifests`: one Namespace per context and namespace,
- * shared by the releases that use it and deleted only when none of them remains.
+ * shared by the releases that use it and deleted only when none of them remains (never while a
+ * release in it has `helm.sh/resource-policy: keep` objects: they would go with it).
  */
 function emitNamespaces(
   parent: Helmfile,
@@ -206,12 +208,18 @@ function emitNamespaces(
     const key = namespaceKey(plan);
     if (out.has(key)) continue;
     const ps = providers.of(plan);
+    // Deleting the namespace would delete the `keep` objects in it.
+    const holdsKept = plans.some((p) => namespaceKey(p) === key && hasKeptObjects(p.manifest));
     out.set(
       key,
       new k8s.core.v1.Namespace(
         namespaceResourceName(name, plan.kubeContext, plan.namespace),
         { metadata: { name: plan.namespace } },
-        { parent, ...(ps.length > 0 ? { provider: ps[0] } : {}) },
+        {
+          parent,
+          ...(ps.length > 0 ? { provider: ps[0] } : {}),
+          ...(holdsKept ? { retainOnDelete: true } : {}),
+        },
       ),
     );
   }

@@ -136,6 +136,11 @@ function decodeDocuments(manifest: string, releaseId: string): Array<{ source: s
   return out;
 }
 
+/** Every object of a manifest, as decoded (no namespace or annotation added). */
+export function manifestObjects(manifest: string): KubeObject[] {
+  return decodeDocuments(manifest, "").map((d) => d.obj);
+}
+
 /** `group/Kind` of every cluster-scoped kind that the CRDs in these manifests define. */
 export function clusterScopedKindsOf(manifests: Iterable<string>): Set<string> {
   const kinds = new Set<string>();

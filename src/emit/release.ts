@@ -9,6 +9,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as k8s from "@pulumi/kubernetes";
+import { getVersion } from "@pulumi/kubernetes/utilities";
 import { ConfigError } from "../shared/errors";
 import { HelmfileMode, type ReleaseArgs } from "./helmfile-args";
 import { chartHookPhases, isKept } from "./chart-hooks";
@@ -161,14 +162,21 @@ async function applyManifests(
     manifest.secret ? (pulumi.secret(v) as pulumi.Output<unknown[]>) : v;
   let deps = childOpts.dependsOn;
   const created: pulumi.Resource[] = [];
-  if (split.crds.length > 0) {
-    const crds = new k8s.yaml.v2.ConfigGroup(
-      `${childName}-crds`,
-      { objs: secretly([...split.crds]), skipAwait: false },
-      childOpts,
+  const crds = split.crds.filter((o) => !isKept(o));
+  const keptCrds = split.crds.filter(isKept);
+  const crdResources: pulumi.Resource[] = keptObjects(parent, `${childName}-crds`, keptCrds, {
+    ...childOpts,
+    secret: manifest.secret,
+    skipAwait: false,
+  });
+  if (crds.length > 0) {
+    crdResources.push(
+      new k8s.yaml.v2.ConfigGroup(`${childName}-crds`, { objs: secretly(crds), skipAwait: false }, childOpts),
     );
-    deps = [...toArray(childOpts.dependsOn), crds];
-    created.push(crds);
+  }
+  if (crdResources.length > 0) {
+    deps = [...toArray(childOpts.dependsOn), ...crdResources];
+    created.push(...crdResources);
   }
   const phases = chartHookPhases(split.objects, childName);
   for (const w of phases.warnings) void pulumi.log.warn(w, parent);
@@ -187,23 +195,16 @@ async function applyManifests(
   };
   // helm applies hooks one by one in weight order and waits for each (with or without --wait).
   for (const h of phases.pre) group(hookResourceName(childName, "pre", h.obj), [h.obj], true);
-  // `helm.sh/resource-policy: keep` objects in a group of their own (an upgrade then updates them in
-  // place). Retaining them on delete does not reach a remote component's children: warned, not hidden.
+  // `helm.sh/resource-policy: keep` objects: resources of their own that Pulumi retains on delete.
   const kept = phases.main.filter(isKept);
   if (kept.length > 0) {
-    for (const o of kept) {
-      const name = String(((o.metadata ?? {}) as Record<string, unknown>).name ?? "");
-      void pulumi.log.warn(
-        `release ${childName}: ${String(o.kind)} ${name} has helm.sh/resource-policy: keep, which is not honoured: Pulumi deletes it with the release`,
-        parent,
-      );
-    }
     created.push(
-      new k8s.yaml.v2.ConfigGroup(
-        `${childName}-keep`,
-        { objs: secretly([...kept]), skipAwait },
-        { ...childOpts, ...(deps === undefined ? {} : { dependsOn: deps }) },
-      ),
+      ...keptObjects(parent, `${childName}-keep`, kept, {
+        ...childOpts,
+        ...(deps === undefined ? {} : { dependsOn: deps }),
+        secret: manifest.secret,
+        skipAwait,
+      }),
     );
   }
   group(
@@ -213,6 +214,77 @@ async function applyManifests(
   );
   for (const h of phases.post) group(hookResourceName(childName, "post", h.obj), [h.obj], true);
   return created;
+}
+
+/** One Kubernetes object as a resource of the Kubernetes provider (what its typed classes register). */
+class KubeObjectResource extends pulumi.CustomResource {}
+
+/** Options of {@link keptObjects}. */
+interface KeptObjectOptions extends pulumi.CustomResourceOptions {
+  /** The manifest is secret: so is every field of each object but its identity. */
+  readonly secret: boolean;
+  /** Set `pulumi.com/skipAwait` on every object (what a ConfigGroup's `skipAwait` does). */
+  readonly skipAwait: boolean;
+}
+
+/** The Pulumi type token of a Kubernetes object (`kubernetes:core/v1:ConfigMap`, `kubernetes:apps/v1:Deployment`). */
+export function objectTypeToken(obj: KubeObject): string {
+  const apiVersion = typeof obj.apiVersion === "string" ? obj.apiVersion : "";
+  const kind = typeof obj.kind === "string" ? obj.kind : "";
+  return `kubernetes:${apiVersion.includes("/") ? apiVersion : `core/${apiVersion}`}:${kind}`;
+}
+
+/** `<prefix>:<namespace>/<name>` (`<prefix>:<name>` when cluster-scoped), as a ConfigGroup names its children. */
+export function groupChildName(prefix: string, obj: KubeObject): string {
+  const metadata = (obj.metadata ?? {}) as Record<string, unknown>;
+  const name = typeof metadata.name === "string" ? metadata.name : "";
+  const ns =
+    typeof metadata.namespace === "string" && metadata.namespace !== "" ? `${metadata.namespace}/` : "";
+  return `${prefix}:${ns}${name}`;
+}
+
+/**
+ * `helm.sh/resource-policy: keep` objects as resources of their own with `retainOnDelete`, the
+ * Release their parent: a remote ConfigGroup's children never see the option, and helm leaves
+ * these objects on uninstall. Each is named as the ConfigGroup `<prefix>` named it, with that
+ * group as an alias parent: a stack that applied them in that group (before keep was honoured)
+ * moves them in place instead of deleting them.
+ */
+function keptObjects(
+  release: pulumi.Resource,
+  prefix: string,
+  objs: readonly KubeObject[],
+  options: KeptObjectOptions,
+): pulumi.Resource[] {
+  const { secret, skipAwait, ...opts } = options;
+  const oldGroup = pulumi.createUrn(prefix, "kubernetes:yaml/v2:ConfigGroup", release);
+  return objs.map((obj) => {
+    const metadata = (obj.metadata ?? {}) as Record<string, unknown>;
+    const annotations = (metadata.annotations ?? {}) as Record<string, unknown>;
+    const inputs: KubeObject = skipAwait
+      ? { ...obj, metadata: { ...metadata, annotations: { ...annotations, "pulumi.com/skipAwait": "true" } } }
+      : obj;
+    const type = objectTypeToken(obj);
+    return new KubeObjectResource(type, groupChildName(prefix, obj), secret ? secretFields(inputs) : inputs, {
+      ...opts,
+      parent: release,
+      version: getVersion(),
+      retainOnDelete: true,
+      aliases: [{ parent: oldGroup }],
+      // The typed Secret resource's outputs are secret whatever its inputs are.
+      ...(type === "kubernetes:core/v1:Secret" ? { additionalSecretOutputs: ["data", "stringData"] } : {}),
+    });
+  });
+}
+
+/** The object with every field but its identity (apiVersion, kind, metadata) secret. */
+function secretFields(obj: KubeObject): pulumi.Inputs {
+  return Object.fromEntries(
+    Object.entries(obj).map(([k, v]) => [
+      k,
+      k === "apiVersion" || k === "kind" || k === "metadata" ? v : pulumi.secret(v),
+    ]),
+  );
 }
 
 /** `<release>-pre-<kind>-<name>`: stable per hook object, so a weight change does not rename it. */

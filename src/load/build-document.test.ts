@@ -27,4 +27,27 @@ describe("buildYaml", () => {
       "helmDefaults:\n  kubeContext: k\n  verify: false\n  enableDNS: false\n  devel: false\n  wait: false\n",
     );
   });
+
+  // helmfile v1.8.0 `build` of `helmDefaults: {cleanupOnFail: false, wait: false, args: []}` prints no
+  // helmDefaults at all (HelmSpec is omitempty and all zero); a pointer field set to false is not zero.
+  it("omits helmDefaults whose fields are all zero, keeps it once a pointer field is set", () => {
+    const zero = buildYaml(
+      { helmDefaults: { cleanupOnFail: false, wait: false, args: [] } },
+      [],
+      "h.yaml",
+      fromPlain({}) as ValueMap,
+      "v3",
+    );
+    expect(zero).toBe("filepath: h.yaml\ntemplates: {}\nrenderedvalues: {}\n");
+    const pointer = buildYaml(
+      { helmDefaults: { cleanupOnFail: false, wait: false, createNamespace: false, args: [] } },
+      [],
+      "h.yaml",
+      fromPlain({}) as ValueMap,
+      "v3",
+    );
+    expect(pointer).toContain(
+      "helmDefaults:\n  verify: false\n  enableDNS: false\n  devel: false\n  wait: false\n  waitRetries: 0\n  waitForJobs: false\n  timeout: 0\n  recreatePods: false\n  force: false\n  atomic: false\n  rollbackOnFailure: false\n  forceConflicts: false\n  createNamespace: false\n  skipDeps: false\n  skipRefresh: false\n  reuseValues: false\n",
+    );
+  });
 });

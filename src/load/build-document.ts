@@ -79,6 +79,31 @@ const ZERO_DROPPED = {
 } as const;
 type ZeroDropped = (typeof ZERO_DROPPED)[keyof typeof ZERO_DROPPED];
 
+/** HelmSpec's pointer fields (`*bool`, `*int`, `*string`): set, even to `false`, they are not zero. */
+const HELM_DEFAULTS_POINTERS = new Set([
+  "skipSchemaValidation",
+  "historyMax",
+  "createNamespace",
+  "postRenderer",
+  "cascade",
+  "disableAutoDetectedKubeVersionForDiff",
+  "disableValidation",
+  "disableOpenAPIValidation",
+  "syncReleaseLabels",
+  "takeOwnership",
+  "serverSide",
+]);
+
+/**
+ * go-yaml's `isZero` for HelmSpec: `helmDefaults` is `omitempty`, so a struct whose fields are all
+ * zero (`wait: false`, `cleanupOnFail: false`, `args: []`) is not printed at all.
+ */
+function isZeroHelmSpec(h: Record<string, unknown>): boolean {
+  return Object.entries(h).every(([k, v]) =>
+    HELM_DEFAULTS_POINTERS.has(k) ? v === undefined : isEmpty(v) || isZeroScalar(v),
+  );
+}
+
 /**
  * event.Hook (pkg/event/bus.go) has no `omitempty` except on `kubectlApply`: build prints
  * `name: ""`, `events: []`, `command: ""`, `args: []` and `showlogs: false` when unset.
@@ -206,6 +231,7 @@ export function buildDocument(
   renderedValues: ValueMap,
 ): YamlOrderedMap {
   const full: Record<string, unknown> = { ...spec, releases };
+  if (spec.helmDefaults !== undefined && isZeroHelmSpec(spec.helmDefaults)) delete full.helmDefaults;
   const body = struct(
     Object.keys(stateSchema.shape),
     full,
@@ -248,7 +274,7 @@ export function buildDocument(
         );
       return anyValue(v);
     },
-    (k) => k === "templates" || (k === "helmDefaults" && !isEmpty(full.helmDefaults)),
+    (k) => k === "templates",
   );
   return new YamlOrderedMap([
     ["filepath", filePath],

@@ -8,7 +8,7 @@ import { isHelmfileError, LoadError } from "../shared/errors";
 import type { LoaderContext } from "./loader-context";
 import { dirName } from "./paths";
 import type { ReleaseSpec, StateSpec } from "./schema";
-import { limitsAndPolicy, renderGoTemplate } from "./template-bridge";
+import { renderGoTemplate, renderOptions } from "./template-bridge";
 import { releaseTemplateData } from "./template-data";
 import type { EnvironmentLayers } from "../merge/index";
 import type { ValueMap } from "../shared/value";
@@ -48,14 +48,7 @@ export function renderDefaultPostRendererArgs(
     try {
       return renderGoTemplate(arg, data, {
         name: `${st.absFile}: helmDefaults.postRendererArgs`,
-        basePath: dirName(st.absFile),
-        fs: ctx.fs,
-        environ: ctx.environ,
-        helperCache: ctx.helperCache,
-        ...limitsAndPolicy(ctx),
-        yamlVersion: ctx.yamlVersion,
-        ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
-        logger: ctx.logger,
+        ...renderOptions(ctx, dirName(st.absFile)),
       });
     } catch (err) {
       const detail = isHelmfileError(err) ? err.detail : err instanceof Error ? err.message : String(err);

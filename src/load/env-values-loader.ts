@@ -15,7 +15,7 @@ import type { LoaderContext } from "./loader-context";
 import { dirName } from "./paths";
 import { joinPath } from "./paths";
 import { resolveFile, rewrapError, wrapError, type StateLocation } from "./storage";
-import { limitsAndPolicy, renderGoTemplate } from "./template-bridge";
+import { renderGoTemplate, renderOptions } from "./template-bridge";
 import { environmentTemplateData } from "./template-data";
 import { decodeValuesYaml, readYamlSource } from "./yaml-io";
 import { evaluateHcl } from "./hcl-bridge";
@@ -67,14 +67,7 @@ function loadValuesFile(
     if (isGotmplPath(file)) {
       text = renderGoTemplate(text, environmentTemplateData(env, "", values), {
         name: file,
-        basePath: dirName(file),
-        fs: ctx.fs,
-        environ: ctx.environ,
-        helperCache: ctx.helperCache,
-        ...limitsAndPolicy(ctx),
-        yamlVersion: ctx.yamlVersion,
-        ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
-        logger: ctx.logger,
+        ...renderOptions(ctx, dirName(file)),
       });
     }
   } catch (err) {

@@ -15,6 +15,7 @@ import {
 import type {
   DesiredState,
   LoadedState,
+  LogLine,
   PreparedRelease,
   RepositorySpec,
   StateOptions,
@@ -30,7 +31,10 @@ import {
   checkDuplicates,
   executeStateTemplates,
   labelReleases,
+  needsNotInstalledWarnings,
   selectReleases,
+  type ConditionErrorForm,
+  type LabelledRelease,
 } from "./state-releases";
 import { NoMatchingReleaseError, visitStates } from "./visit";
 import { baseName } from "./paths";
@@ -67,9 +71,19 @@ export interface LoadDesiredStateOptions extends StateOptions {
   /**
    * Keep the lines logged while reading each release's values (`skipping missing values file
    * …`) on the release (`valuesLog`) instead of logging them; default false. `template` prints
-   * them just before the release's `Templating` line, where helmfile prints them.
+   * them just before the release's `Templating` line, where helmfile prints them. The needs
+   * warnings of converging each state are kept too, on the state (`loadLog`).
    */
   readonly deferValuesLogs?: boolean;
+  /**
+   * How a release `condition:` that cannot be evaluated is reported, with and without selectors:
+   * helmfile reaches it on different paths per command (see {@link ConditionErrorForm}). Default
+   * `"select"` for both.
+   */
+  readonly conditionErrors?: {
+    readonly withSelectors: ConditionErrorForm;
+    readonly withoutSelectors: ConditionErrorForm;
+  };
   /** Called before each state file read, with the path as helmfile displays it; default none. */
   readonly onStateRead?: (path: string) => void;
   /**
@@ -185,6 +199,7 @@ export function convergeState(
   options: LoadDesiredStateOptions,
   st: LoadedStateFile,
   selectors: readonly string[],
+  context?: string,
 ): LoadedState {
   let templated: ReleaseSpec[];
   try {
@@ -193,7 +208,13 @@ export function convergeState(
     // pkg/app/app.go visitStates: appError("failed executing release templates in \"<base name>\"", …).
     throw wrapError(`failed executing release templates in "${baseName(st.absFile)}"`, err);
   }
-  const overridden = applyOverrides(st, templated, ctx.logger);
+  const overridden = applyOverrides(st, templated);
+  // helmfile's GetReleasesWithOverrides (pkg/app/app.go) warns for every release of the state
+  // when it converges the state; `template` prints these when it reaches the state.
+  const warnings = needsNotInstalledWarnings(overridden);
+  const warningsOf = new Map(overridden.map((r, i) => [r, warnings[i] ?? []]));
+  const loadLog: LogLine[] = warnings.flat().map((message) => ({ level: "warn", message }));
+  if (options.deferValuesLogs !== true) for (const l of loadLog) ctx.logger.warn(l.message);
   checkNeedsCycles(overridden, st.absFile);
   const labelledAll = labelReleases(st, overridden);
   const transitive = options.includeTransitiveNeeds === true;
@@ -201,13 +222,17 @@ export function convergeState(
   // and `condition:`, only when selectors apply; otherwise the state keeps every release (build
   // and list show `condition: false` ones) and the commands that act on releases drop the
   // disabled ones themselves (GetSelectedReleases).
+  const form =
+    selectors.length > 0
+      ? (options.conditionErrors?.withSelectors ?? "select")
+      : (options.conditionErrors?.withoutSelectors ?? "select");
   const kept =
-    selectors.length > 0 ? selectReleases(labelledAll, selectors, st.values, transitive) : labelledAll;
+    selectors.length > 0 ? selectReleases(labelledAll, selectors, st.values, transitive, form) : labelledAll;
   checkDuplicates(
     kept.map((r) => r.spec),
     st.absFile,
   );
-  const selected = selectors.length > 0 ? kept : selectReleases(kept, [], st.values, transitive);
+  const selected = selectors.length > 0 ? kept : selectReleases(kept, [], st.values, transitive, form);
   const view = {
     loc: st.loc,
     absFile: st.absFile,
@@ -221,19 +246,28 @@ export function convergeState(
     },
   };
   const skipDeps = options.skipDeps === true;
+  const withWarnings = (r: LabelledRelease, p: PreparedRelease): PreparedRelease => {
+    const w = warningsOf.get(r.spec) ?? [];
+    return w.length === 0 ? p : { ...p, needsWarnings: w };
+  };
   const prepared = new Map(
     selected.map((r) => [
       r,
-      prepareRelease(ctx, view, r.spec, r.labels, {
-        skipDeps,
-        values: options.releaseValues !== false,
-        deferLogs: options.deferValuesLogs === true,
-      }),
+      withWarnings(
+        r,
+        prepareRelease(ctx, view, r.spec, r.labels, {
+          skipDeps,
+          values: options.releaseValues !== false,
+          deferLogs: options.deferValuesLogs === true,
+        }),
+      ),
     ]),
   );
   const releases: PreparedRelease[] = [...prepared.values()];
   const stateReleases = kept.map(
-    (r) => prepared.get(r) ?? prepareRelease(ctx, view, r.spec, r.labels, { skipDeps, values: false }),
+    (r) =>
+      prepared.get(r) ??
+      withWarnings(r, prepareRelease(ctx, view, r.spec, r.labels, { skipDeps, values: false })),
   );
   const labelled = kept.map((r) => {
     const chartPath = prepared.has(r) ? builtChartPath(ctx.fs, st.loc, r.spec) : undefined;
@@ -248,6 +282,8 @@ export function convergeState(
     file: st.absFile,
     dagNodes: labelledAll.map((r) => ({ id: releaseId(r.spec), needs: r.spec.needs ?? [] })),
     displayPath: st.loc.displayFile,
+    ...(context === undefined || context === "" ? {} : { errorContext: context }),
+    ...(options.deferValuesLogs === true && loadLog.length > 0 ? { loadLog } : {}),
     environment: st.env.name,
     values: st.values,
     helmDefaults: toValue(st.spec.helmDefaults ?? {}) as ValueMap,
@@ -285,8 +321,8 @@ export function loadDesiredState(options: LoadDesiredStateOptions, io: LoadDesir
         reverse: options.reverse === true,
       },
       selectors,
-      (st, sel) => {
-        const loaded = convergeState(ctx, options, st, sel);
+      (st, sel, context) => {
+        const loaded = convergeState(ctx, options, st, sel, context);
         states.push(loaded);
         // helmfile counts a state as processed when it keeps any release (processFilteredReleases).
         return (loaded.stateReleases ?? loaded.releases).length > 0;

@@ -12,7 +12,7 @@ import { dirName, isAbsolute, joinPath } from "./paths";
 import type { HelmDefaults, ReleaseSpec, StateSpec } from "./schema";
 import { normalizePath, resolveFile, rewrapError, type StateLocation } from "./storage";
 import { isGotmplPath } from "./env-values-loader";
-import { limitsAndPolicy, renderGoTemplate } from "./template-bridge";
+import { renderGoTemplate, renderOptions } from "./template-bridge";
 import { releaseTemplateData, type StateOverrides } from "./template-data";
 import { decodeValuesYaml, encodeValuesYaml } from "./yaml-io";
 import { renderDefaultPostRendererArgs } from "./default-post-renderer-args";
@@ -169,14 +169,7 @@ function valuesSources(ctx: LoaderContext, st: ReleaseStateView, release: Releas
       const content = renderValuesTemplate(helmfilePath(st.loc, prefix + v), () =>
         renderGoTemplate(ctx.fs.readFile(path), data, {
           name: path,
-          basePath: dirName(path),
-          fs: ctx.fs,
-          environ: ctx.environ,
-          helperCache: ctx.helperCache,
-          ...limitsAndPolicy(ctx),
-          yamlVersion: ctx.yamlVersion,
-          ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
-          logger: ctx.logger,
+          ...renderOptions(ctx, dirName(path)),
         }),
       );
       out.push({
@@ -267,14 +260,7 @@ export function renderReleaseValuesFile(
     releaseTemplateData(st.env, templateFields(release), st.values, st.overrides),
     {
       name: path,
-      basePath: dirName(path),
-      fs: ctx.fs,
-      environ: ctx.environ,
-      helperCache: ctx.helperCache,
-      ...limitsAndPolicy(ctx),
-      yamlVersion: ctx.yamlVersion,
-      ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
-      logger: ctx.logger,
+      ...renderOptions(ctx, dirName(path)),
     },
   );
 }

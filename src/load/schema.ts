@@ -6,10 +6,61 @@
  * `defaultInherit` as a string) are normalised.
  */
 import { z } from "zod";
-import { formatGoFloat } from "../shared/yaml/go-float";
-import { formatRfc3339Nano, GoTime, type Value } from "../shared/value";
+import { formatGoFloat } from "../shared/go/float";
+import { formatRfc3339Nano, GoTime, isMap, newMap, type Value } from "../shared/value";
+
+/**
+ * A non-string scalar of a state document together with its source text (`0x1F`, `1.0`, `True`):
+ * go-yaml gives a Go string field the scalar's own text, every other field its resolved value.
+ * {@link boxScalars} wraps them before the schema runs; the schema unwraps them again.
+ */
+export class ScalarText {
+  constructor(
+    readonly value: Value,
+    readonly text: string,
+  ) {}
+}
+
+/** `value` with every non-string scalar that has a source text (`textAt(path)`) wrapped in a {@link ScalarText}. */
+export function boxScalars(
+  value: Value,
+  textAt: (path: ReadonlyArray<string | number>) => string | undefined,
+  path: Array<string | number> = [],
+): unknown {
+  if (typeof value === "bigint" || typeof value === "number" || typeof value === "boolean") {
+    const text = textAt(path);
+    return text === undefined ? value : new ScalarText(value, text);
+  }
+  if (Array.isArray(value)) return value.map((v, i) => boxScalars(v, textAt, [...path, i]));
+  if (isMap(value)) {
+    const out: Record<string, unknown> = newMap();
+    for (const [k, v] of Object.entries(value)) out[k] = boxScalars(v, textAt, [...path, k]);
+    return out;
+  }
+  return value;
+}
+
+const unbox = (v: unknown): unknown => (v instanceof ScalarText ? v.value : v);
+
+function unboxDeep(v: unknown): Value {
+  if (v instanceof ScalarText) return v.value;
+  if (Array.isArray(v)) return v.map(unboxDeep);
+  if (isMap(v as Value)) {
+    const out = newMap();
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) out[k] = unboxDeep(x);
+    return out;
+  }
+  return v as Value;
+}
 
 const nullToUndefined = (v: unknown): unknown => (v === null ? undefined : v);
+
+/** The Go type helmfile decodes a schema into, as go-yaml's errors print it (`reflect.Type.String()`). */
+const GO_TYPES = new Map<z.ZodType, string>();
+function go<T extends z.ZodType>(type: string, schema: T): T {
+  GO_TYPES.set(schema, type);
+  return schema;
+}
 
 /** An optional field that also accepts YAML null. */
 function opt<T extends z.ZodType>(schema: T) {
@@ -17,57 +68,91 @@ function opt<T extends z.ZodType>(schema: T) {
 }
 
 /** Go string field: any scalar, written as its text. */
-const goString = z.preprocess((v) => {
-  if (typeof v === "bigint" || typeof v === "boolean") return String(v);
-  if (typeof v === "number") return formatGoFloat(v);
-  // go-yaml gives a string field a timestamp's own text.
-  if (v instanceof GoTime) return v.sourceText ?? formatRfc3339Nano(v);
-  return v;
-}, z.string());
-
-const goBool = z.boolean();
-const goInt = z.preprocess((v) => (typeof v === "number" && Number.isInteger(v) ? BigInt(v) : v), z.bigint());
-const goFloat = z.preprocess((v) => (typeof v === "bigint" ? Number(v) : v), z.number());
-const anyValue = z.custom<Value>(() => true);
-const stringList = z.preprocess(nullToUndefined, z.array(goString).optional());
-const anyList = z.preprocess(nullToUndefined, z.array(anyValue).optional());
-const stringMap = z.preprocess(
-  nullToUndefined,
-  z
-    .record(
-      z.string(),
-      z.preprocess((v) => (v === null ? "" : v), goString),
-    )
-    .optional(),
+const goString = go(
+  "string",
+  z.preprocess((v) => {
+    if (v instanceof ScalarText) return v.text;
+    if (typeof v === "bigint" || typeof v === "boolean") return String(v);
+    if (typeof v === "number") return formatGoFloat(v);
+    // go-yaml gives a string field a timestamp's own text.
+    if (v instanceof GoTime) return v.sourceText ?? formatRfc3339Nano(v);
+    return v;
+  }, z.string()),
 );
 
-const missingFileHandlerConfig = z.strictObject({ ignoreMissingGitBranch: opt(goBool) });
+const goBool = go("bool", z.preprocess(unbox, z.boolean()));
+const goInt = go(
+  "int",
+  z.preprocess((x) => {
+    const v = unbox(x);
+    return typeof v === "number" && Number.isInteger(v) ? BigInt(v) : v;
+  }, z.bigint()),
+);
+const goFloat = go(
+  "float32",
+  z.preprocess((x) => {
+    const v = unbox(x);
+    return typeof v === "bigint" ? Number(v) : v;
+  }, z.number()),
+);
+const anyValue = go("interface {}", z.custom<Value>(() => true).transform(unboxDeep));
+const stringList = go("[]string", z.preprocess(nullToUndefined, z.array(goString).optional()));
+const anyList = go("[]interface {}", z.preprocess(nullToUndefined, z.array(anyValue).optional()));
+const stringMap = go(
+  "map[string]string",
+  z.preprocess(
+    nullToUndefined,
+    z
+      .record(
+        z.string(),
+        z.preprocess((v) => (v === null ? "" : v), goString),
+      )
+      .optional(),
+  ),
+);
 
-const setValue = z.strictObject({
-  name: opt(goString),
-  value: opt(goString),
-  file: opt(goString),
-  values: anyList,
-});
+const missingFileHandlerConfig = go(
+  "state.MissingFileHandlerConfig",
+  z.strictObject({ ignoreMissingGitBranch: opt(goBool) }),
+);
 
-const inheritEntry = z.strictObject({ template: opt(goString), except: stringList });
+const setValue = go(
+  "state.SetValue",
+  z.strictObject({
+    name: opt(goString),
+    value: opt(goString),
+    file: opt(goString),
+    values: anyList,
+  }),
+);
+
+const inheritEntry = go("state.Inherit", z.strictObject({ template: opt(goString), except: stringList }));
 const inherits = z.preprocess(
   (v) => (v === null ? undefined : v !== undefined && !Array.isArray(v) ? [v] : v),
   z.array(inheritEntry).optional(),
 );
 
-const trackResource = z.strictObject({ kind: opt(goString), name: opt(goString), namespace: opt(goString) });
+const trackResource = go(
+  "state.TrackResourceSpec",
+  z.strictObject({ kind: opt(goString), name: opt(goString), namespace: opt(goString) }),
+);
 
-const hook = z.strictObject({
-  name: opt(goString),
-  events: stringList,
-  command: opt(goString),
-  kubectlApply: opt(z.record(z.string(), anyValue)),
-  args: stringList,
-  showlogs: opt(goBool),
-});
+const hook = go(
+  "event.Hook",
+  z.strictObject({
+    name: opt(goString),
+    events: stringList,
+    command: opt(goString),
+    kubectlApply: opt(go("map[string]string", z.record(z.string(), anyValue))),
+    args: stringList,
+    showlogs: opt(goBool),
+  }),
+);
 
-const dependency = z.strictObject({ chart: opt(goString), version: opt(goString), alias: opt(goString) });
+const dependency = go(
+  "state.Dependency",
+  z.strictObject({ chart: opt(goString), version: opt(goString), alias: opt(goString) }),
+);
 
 const releaseFields = {
   chart: opt(goString),
@@ -159,79 +244,91 @@ const releaseFields = {
 };
 
 /** One entry of `releases:` (and the body of a release template). */
-export const releaseSchema = z.strictObject(releaseFields);
+export const releaseSchema = go("state.ReleaseSpec", z.strictObject(releaseFields));
 /** A parsed release (or release template). */
 export type ReleaseSpec = z.infer<typeof releaseSchema>;
 
 /** `helmDefaults:` (helmfile's HelmSpec). */
-export const helmDefaultsSchema = z.strictObject({
-  kubeContext: opt(goString),
-  args: stringList,
-  diffArgs: stringList,
-  syncArgs: stringList,
-  templateArgs: stringList,
-  verify: opt(goBool),
-  keyring: opt(goString),
-  enableDNS: opt(goBool),
-  skipSchemaValidation: opt(goBool),
-  devel: opt(goBool),
-  wait: opt(goBool),
-  waitRetries: opt(goInt),
-  waitForJobs: opt(goBool),
-  timeout: opt(goInt),
-  recreatePods: opt(goBool),
-  force: opt(goBool),
-  atomic: opt(goBool),
-  rollbackOnFailure: opt(goBool),
-  cleanupOnFail: opt(goBool),
-  forceConflicts: opt(goBool),
-  historyMax: opt(goInt),
-  createNamespace: opt(goBool),
-  skipCRDs: opt(goBool),
-  skipDeps: opt(goBool),
-  skipRefresh: opt(goBool),
-  reuseValues: opt(goBool),
-  postRenderer: opt(goString),
-  postRendererArgs: stringList,
-  cascade: opt(goString),
-  suppressOutputLineRegex: stringList,
-  disableAutoDetectedKubeVersionForDiff: opt(goBool),
-  disableValidation: opt(goBool),
-  disableOpenAPIValidation: opt(goBool),
-  insecureSkipTLSVerify: opt(goBool),
-  plainHttp: opt(goBool),
-  deleteWait: opt(goBool),
-  deleteTimeout: opt(goInt),
-  syncReleaseLabels: opt(goBool),
-  takeOwnership: opt(goBool),
-  serverSide: opt(goString),
-  trackMode: opt(goString),
-  helmStuckGrace: opt(goInt),
-});
+export const helmDefaultsSchema = go(
+  "state.HelmSpec",
+  z.strictObject({
+    kubeContext: opt(goString),
+    args: stringList,
+    diffArgs: stringList,
+    syncArgs: stringList,
+    templateArgs: stringList,
+    verify: opt(goBool),
+    keyring: opt(goString),
+    enableDNS: opt(goBool),
+    skipSchemaValidation: opt(goBool),
+    devel: opt(goBool),
+    wait: opt(goBool),
+    waitRetries: opt(goInt),
+    waitForJobs: opt(goBool),
+    timeout: opt(goInt),
+    recreatePods: opt(goBool),
+    force: opt(goBool),
+    atomic: opt(goBool),
+    rollbackOnFailure: opt(goBool),
+    cleanupOnFail: opt(goBool),
+    forceConflicts: opt(goBool),
+    historyMax: opt(goInt),
+    createNamespace: opt(goBool),
+    skipCRDs: opt(goBool),
+    skipDeps: opt(goBool),
+    skipRefresh: opt(goBool),
+    reuseValues: opt(goBool),
+    postRenderer: opt(goString),
+    postRendererArgs: stringList,
+    cascade: opt(goString),
+    suppressOutputLineRegex: stringList,
+    disableAutoDetectedKubeVersionForDiff: opt(goBool),
+    disableValidation: opt(goBool),
+    disableOpenAPIValidation: opt(goBool),
+    insecureSkipTLSVerify: opt(goBool),
+    plainHttp: opt(goBool),
+    deleteWait: opt(goBool),
+    deleteTimeout: opt(goInt),
+    syncReleaseLabels: opt(goBool),
+    takeOwnership: opt(goBool),
+    serverSide: opt(goString),
+    trackMode: opt(goString),
+    helmStuckGrace: opt(goInt),
+  }),
+);
 /** Parsed `helmDefaults:`. */
 export type HelmDefaults = z.infer<typeof helmDefaultsSchema>;
 
 /** One entry of `environments:`. */
-export const environmentSpecSchema = z.strictObject({
-  values: anyList,
-  secrets: stringList,
-  kubeContext: opt(goString),
-  missingFileHandler: opt(goString),
-  missingFileHandlerConfig: opt(missingFileHandlerConfig),
-  mergeStrategy: opt(goString),
-});
+export const environmentSpecSchema = go(
+  "state.EnvironmentSpec",
+  z.strictObject({
+    values: anyList,
+    secrets: stringList,
+    kubeContext: opt(goString),
+    missingFileHandler: opt(goString),
+    missingFileHandlerConfig: opt(missingFileHandlerConfig),
+    mergeStrategy: opt(goString),
+  }),
+);
 /** A parsed environment spec. */
 export type EnvironmentSpec = z.infer<typeof environmentSpecSchema>;
 
-const subHelmfileObject = z
-  .strictObject({
-    path: opt(goString),
-    selectors: z.preprocess((v) => v, z.array(goString).nullable().optional()),
-    selectorsInherited: opt(goBool),
-    inherits: stringList,
-    values: anyList,
-  })
-  .superRefine((hf, ctx) => {
+/** The anonymous struct helmfile's SubHelmfileSpec.UnmarshalYAML decodes a map entry into. */
+const SUB_HELMFILE_GO_TYPE =
+  'struct { Path string "yaml:\\"path\\""; Selectors []string "yaml:\\"selectors\\""; SelectorsInherited bool "yaml:\\"selectorsInherited\\""; Inherits []string "yaml:\\"inherits\\""; Environment state.SubhelmfileEnvironmentSpec "yaml:\\",inline\\"" }';
+
+const subHelmfileFields = z.strictObject({
+  path: opt(goString),
+  selectors: z.preprocess((v) => v, z.array(goString).nullable().optional()),
+  selectorsInherited: opt(goBool),
+  inherits: stringList,
+  values: anyList,
+});
+
+const subHelmfileObject = go(
+  SUB_HELMFILE_GO_TYPE,
+  subHelmfileFields.superRefine((hf, ctx) => {
     if (hf.selectors !== undefined && hf.selectors !== null && (hf.path ?? "") === "") {
       ctx.addIssue({
         code: "custom",
@@ -259,7 +356,8 @@ const subHelmfileObject = z
         });
       }
     }
-  });
+  }),
+);
 
 const INHERIT_KEYS = [
   "repositories",
@@ -271,69 +369,155 @@ const INHERIT_KEYS = [
   "environments",
 ];
 
-const subHelmfile = z.preprocess((v) => (typeof v === "string" ? { path: v } : v), subHelmfileObject);
+const subHelmfile = z.preprocess((x) => {
+  const v = unbox(x);
+  return typeof v === "string" ? { path: v } : v;
+}, subHelmfileObject);
 /** A parsed `helmfiles:` entry (plain strings become `{path}`). */
 export type SubHelmfileEntry = z.infer<typeof subHelmfileObject>;
 
-const repositorySchema = z.strictObject({
-  name: opt(goString),
-  url: opt(goString),
-  caFile: opt(goString),
-  certFile: opt(goString),
-  keyFile: opt(goString),
-  username: opt(goString),
-  password: opt(goString),
-  registryConfig: opt(goString),
-  managed: opt(goString),
-  oci: opt(goBool),
-  verify: opt(goBool),
-  keyring: opt(goString),
-  passCredentials: opt(goBool),
-  skipTLSVerify: opt(goBool),
-  plainHttp: opt(goBool),
-});
+const repositorySchema = go(
+  "state.RepositorySpec",
+  z.strictObject({
+    name: opt(goString),
+    url: opt(goString),
+    caFile: opt(goString),
+    certFile: opt(goString),
+    keyFile: opt(goString),
+    username: opt(goString),
+    password: opt(goString),
+    registryConfig: opt(goString),
+    managed: opt(goString),
+    oci: opt(goBool),
+    verify: opt(goBool),
+    keyring: opt(goString),
+    passCredentials: opt(goBool),
+    skipTLSVerify: opt(goBool),
+    plainHttp: opt(goBool),
+  }),
+);
 
 const defaultInherit = z.preprocess((v) => {
   if (v === null || v === undefined) return undefined;
-  const list = Array.isArray(v) ? v : [v];
+  const list = (Array.isArray(v) ? v : [v]).map((x: unknown) => (x instanceof ScalarText ? x.text : x));
   const out = list.map((x) => (typeof x === "string" ? x.trim() : x)).filter((x) => x !== "");
   return out.length === 0 ? undefined : out;
 }, z.array(z.string()).optional());
 
 /** A whole state document (one `---` part). */
-export const stateSchema = z.strictObject({
-  helmBinary: opt(goString),
-  kustomizeBinary: opt(goString),
-  values: anyList,
-  environments: opt(
-    z.record(
-      z.string(),
-      z.preprocess((v) => (v === null ? {} : v), environmentSpecSchema),
+export const stateSchema = go(
+  "state.helmStateAlias",
+  z.strictObject({
+    helmBinary: opt(goString),
+    kustomizeBinary: opt(goString),
+    values: anyList,
+    environments: opt(
+      go(
+        "map[string]state.EnvironmentSpec",
+        z.record(
+          z.string(),
+          z.preprocess((v) => (v === null ? {} : v), environmentSpecSchema),
+        ),
+      ),
     ),
-  ),
-  bases: stringList,
-  helmDefaults: opt(helmDefaultsSchema),
-  helmfiles: opt(z.array(subHelmfile)),
-  kubeContext: opt(goString),
-  namespace: opt(goString),
-  chart: opt(goString),
-  repositories: opt(z.array(repositorySchema)),
-  commonLabels: stringMap,
-  releases: opt(z.array(releaseSchema)),
-  llm: opt(anyValue),
-  apiVersions: stringList,
-  kubeVersion: opt(goString),
-  hooks: opt(z.array(hook)),
-  templates: opt(
-    z.record(
-      z.string(),
-      z.preprocess((v) => (v === null ? {} : v), releaseSchema),
+    bases: stringList,
+    helmDefaults: opt(helmDefaultsSchema),
+    helmfiles: opt(z.array(subHelmfile)),
+    kubeContext: opt(goString),
+    namespace: opt(goString),
+    chart: opt(goString),
+    repositories: opt(z.array(repositorySchema)),
+    commonLabels: stringMap,
+    releases: opt(z.array(releaseSchema)),
+    llm: opt(anyValue),
+    apiVersions: stringList,
+    kubeVersion: opt(goString),
+    hooks: opt(z.array(hook)),
+    templates: opt(
+      z.record(
+        z.string(),
+        go(
+          "state.TemplateSpec",
+          z.preprocess((v) => (v === null ? {} : v), releaseSchema),
+        ),
+      ),
     ),
-  ),
-  defaultInherit,
-  missingFileHandler: opt(goString),
-  missingFileHandlerConfig: opt(missingFileHandlerConfig),
-  lockFilePath: opt(goString),
-});
+    defaultInherit,
+    missingFileHandler: opt(goString),
+    missingFileHandlerConfig: opt(missingFileHandlerConfig),
+    lockFilePath: opt(goString),
+  }),
+);
 /** A parsed state document. */
 export type StateSpec = z.infer<typeof stateSchema>;
+
+interface ZodDef {
+  readonly type: string;
+  readonly in?: z.ZodType;
+  readonly out?: z.ZodType;
+  readonly innerType?: z.ZodType;
+  readonly shape?: Record<string, z.ZodType>;
+  readonly element?: z.ZodType;
+  readonly valueType?: z.ZodType;
+}
+
+function defOf(schema: z.ZodType): ZodDef {
+  return (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
+}
+
+/** The schema itself once the wrappers (preprocess, optional, nullable) are peeled, stopping at a named Go type. */
+function peel(schema: z.ZodType): z.ZodType {
+  let cur = schema;
+  for (;;) {
+    if (GO_TYPES.has(cur)) return cur;
+    const def = defOf(cur);
+    if (def.type === "pipe" && def.out !== undefined) cur = def.out;
+    else if ((def.type === "optional" || def.type === "nullable") && def.innerType !== undefined)
+      cur = def.innerType;
+    else return cur;
+  }
+}
+
+function goTypeName(schema: z.ZodType): string | undefined {
+  const s = peel(schema);
+  const named = GO_TYPES.get(s);
+  if (named !== undefined) return named;
+  const def = defOf(s);
+  if (def.type === "array" && def.element !== undefined) {
+    const el = goTypeName(def.element);
+    return el === undefined ? undefined : `[]${el}`;
+  }
+  if (def.type === "record" && def.valueType !== undefined) {
+    const v = goTypeName(def.valueType);
+    return v === undefined ? undefined : `map[string]${v}`;
+  }
+  return undefined;
+}
+
+/** A named schema's children: the object's fields, the list's items, the map's values. */
+function child(schema: z.ZodType, key: string | number): z.ZodType | undefined {
+  let cur = schema;
+  for (;;) {
+    const def = defOf(cur);
+    if (def.type === "object") return def.shape?.[String(key)];
+    if (def.type === "array") return def.element;
+    if (def.type === "record") return def.valueType;
+    if (def.type === "pipe" && def.out !== undefined) cur = def.out;
+    else if ((def.type === "optional" || def.type === "nullable") && def.innerType !== undefined)
+      cur = def.innerType;
+    else return undefined;
+  }
+}
+
+/**
+ * The Go type helmfile decodes the value at `path` of a state document into, as go-yaml prints
+ * it in `cannot unmarshal … into T` and `field f not found in type T`; `undefined` when unknown.
+ */
+export function goTypeAt(path: ReadonlyArray<string | number>): string | undefined {
+  let cur: z.ZodType | undefined = stateSchema;
+  for (const key of path) {
+    cur = cur === undefined ? undefined : child(cur, key);
+    if (cur === undefined) return undefined;
+  }
+  return goTypeName(cur);
+}

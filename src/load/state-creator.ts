@@ -191,10 +191,17 @@ export function parseAndLoad(
   evaluateBases: boolean,
   ctxEnv: EnvironmentLayers | undefined,
   loadBase: BaseLoader,
+  /** Lines of the file before this part (its `---` lines included). */
   lineOffset = 0,
+  /** The part is the rendered text of a template: its lines are not the file's. */
+  rendered = false,
+  /** The part's template text (kept, when explaining, to map rendered lines back to it). */
   template?: string,
 ): LoadedPart {
-  let spec = parseStatePart(content, file, ctx.yamlVersion);
+  let spec = parseStatePart(content, file, ctx.yamlVersion, {
+    displayFile: loc.displayFile,
+    ...(rendered ? {} : { lineOffset }),
+  });
   if (!evaluateBases) {
     if ((spec.bases ?? []).length > 0) {
       throw new LoadError(

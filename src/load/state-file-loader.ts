@@ -13,7 +13,7 @@ import { parseAndLoad, type LoadedPart } from "./state-creator";
 import { checkStatePolicy } from "./policy";
 import { expandPaths, wrapError, type StateLocation } from "./storage";
 import { mergeStructs } from "./struct-merge";
-import { limitsAndPolicy, renderGoTemplate } from "./template-bridge";
+import { renderGoTemplate, renderOptions } from "./template-bridge";
 import { readYamlSource } from "./yaml-io";
 import { checkRemoteAllowed } from "../shared/policy";
 import { environmentTemplateData } from "./template-data";
@@ -59,14 +59,7 @@ function renderPart(
   try {
     return renderGoTemplate(part, environmentTemplateData(finalEnv, ctx.namespace, vals), {
       name: id,
-      basePath: loc.absDir,
-      fs: ctx.fs,
-      environ: ctx.environ,
-      helperCache: ctx.helperCache,
-      ...limitsAndPolicy(ctx),
-      yamlVersion: ctx.yamlVersion,
-      ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
-      logger: ctx.logger,
+      ...renderOptions(ctx, loc.absDir),
     });
   } catch (err) {
     throw wrapError(`error during ${id} parsing`, err);
@@ -201,6 +194,7 @@ export function loadStateFile(
   const shouldRender = extName(absFile) === ".gotmpl" || ctx.renderYaml;
   let env = inheritedEnv;
   let acc: PartsAccumulator | undefined;
+  // Lines of the file before each part (a part that is not rendered reports the file's lines).
   let lineOffset = 0;
   parts.forEach((part, i) => {
     const id = `${loc.displayFile}.part.${i}`;
@@ -215,6 +209,7 @@ export function loadStateFile(
       merged,
       (ev, l, f) => loadBaseSpec(ctx, ev, l, f, absFile),
       lineOffset,
+      shouldRender,
       part,
     );
     // The part's first line in the file: its own lines plus the `---` line.

@@ -3,9 +3,8 @@
  * defaults, templating), ApplyOverrides (namespace / kube-context overrides, needs ids),
  * selection by labels and `condition:`, and the duplicate check.
  */
-import { limitsAndPolicy } from "./template-bridge";
+import { renderOptions } from "./template-bridge";
 import { LoadError } from "../shared/errors";
-import type { Logger } from "../shared/io";
 import { isMap, type ValueMap } from "../shared/value";
 import type { LoaderContext } from "./loader-context";
 import { applyDefaultInherit, releaseWithInheritedTemplate } from "./release-inherit";
@@ -57,16 +56,7 @@ export function executeStateTemplates(ctx: LoaderContext, st: LoadedStateFile): 
       env: st.env,
       values: st.values,
       overrides: stateOverrides(st),
-      render: {
-        basePath: st.loc.absDir,
-        fs: ctx.fs,
-        environ: ctx.environ,
-        helperCache: ctx.helperCache,
-        ...limitsAndPolicy(ctx),
-        yamlVersion: ctx.yamlVersion,
-        logger: ctx.logger,
-        ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
-      },
+      render: renderOptions(ctx, st.loc.absDir),
       stateFile: st.loc.displayFile,
       yamlVersion: ctx.yamlVersion,
     });
@@ -97,44 +87,42 @@ function reformatNeeds(release: ReleaseSpec): string[] {
 }
 
 /**
- * Applies namespace / kube-context overrides and normalises needs. With a logger, warns as
- * helmfile's reformat (pkg/state/state.go) does for each need of an installed release that is
- * not an installed release of the state (also when it is not defined at all).
+ * Applies namespace / kube-context overrides and normalises needs (helmfile's ApplyOverrides
+ * and reformat, pkg/state/state.go).
  */
-export function applyOverrides(
-  st: LoadedStateFile,
-  releases: readonly ReleaseSpec[],
-  logger?: Logger,
-): ReleaseSpec[] {
+export function applyOverrides(st: LoadedStateFile, releases: readonly ReleaseSpec[]): ReleaseSpec[] {
   const o = stateOverrides(st);
-  const overridden = releases.map((r) => {
+  return releases.map((r) => {
     let out = r;
     if (o.kubeContext !== "") out = { ...out, kubeContext: o.kubeContext };
     if (o.namespace !== "") out = { ...out, namespace: o.namespace };
-    return out;
+    return { ...out, needs: reformatNeeds(out) };
   });
-  if (logger !== undefined) warnNeedsNotInstalled(overridden, logger);
-  return overridden.map((out) => ({ ...out, needs: reformatNeeds(out) }));
 }
 
-function warnNeedsNotInstalled(releases: readonly ReleaseSpec[], logger: Logger): void {
+/**
+ * The warnings helmfile's reformat logs for each release (parallel to `releases`, after
+ * {@link applyOverrides}): one per need of an installed release that is not an installed
+ * release of the state, also when it is not defined at all.
+ */
+export function needsNotInstalledWarnings(releases: readonly ReleaseSpec[]): string[][] {
   const installed = new Map<string, boolean>();
   for (const r of releases)
     installed.set(`${r.kubeContext ?? ""}/${r.namespace ?? ""}/${r.name ?? ""}`, r.installed !== false);
-  for (const r of releases) {
-    if (r.installed === false) continue;
-    for (const n of r.needs ?? []) {
+  return releases.map((r) => {
+    if (r.installed === false) return [];
+    return (r.needs ?? []).flatMap((n) => {
       const parts = n.split("/");
       const name = parts[parts.length - 1] ?? "";
       const ns = parts.length > 1 ? (parts[parts.length - 2] ?? "") : (r.namespace ?? "");
       const kc = parts.length > 2 ? parts.slice(0, -2).join("/") : (r.kubeContext ?? "");
-      if (installed.get(`${kc}/${ns}/${name}`) === true) continue;
+      if (installed.get(`${kc}/${ns}/${name}`) === true) return [];
       const self = r.name ?? "";
-      logger.warn(
+      return [
         `WARNING: release ${self} needs ${name}, but ${name} is not installed due to installed: false. Either mark ${name} as installed or remove ${name} from ${self}'s needs`,
-      );
-    }
-  }
+      ];
+    });
+  });
 }
 
 /** helmfile's ConditionEnabled: `''` on, `true`/`false` literals, else `<path>.enabled` in the values. */
@@ -179,6 +167,22 @@ export interface LabelledRelease {
 }
 
 /**
+ * How helmfile v1.8.0 words a `condition:` it cannot evaluate, by the path that meets it:
+ * `select` — markExcludedReleases' `failed to parse condition in release <name>: <err>`
+ * (selector filtering; write-values); `prepare` — the same inside PrepareCharts' error list,
+ * printed as `[…]` (template, lint; build without selectors); `bare` — ListReleases' own
+ * ConditionEnabled call, the error alone (list without selectors).
+ */
+export type ConditionErrorForm = "select" | "prepare" | "bare";
+
+function conditionError(name: string, err: unknown, form: ConditionErrorForm): LoadError {
+  const detail = (err as LoadError).detail;
+  const chained = `failed to parse condition in release ${name}: ${detail}`;
+  const message = form === "bare" ? detail : form === "prepare" ? `[${chained}]` : chained;
+  return new LoadError("LOAD_BAD_CONDITION", message, { cause: err });
+}
+
+/**
  * Selects releases by the OR-ed selectors and their conditions; with `includeTransitiveNeeds`
  * everything a selected release needs (transitively, by name) is selected too.
  */
@@ -187,6 +191,7 @@ export function selectReleases(
   selectors: readonly string[],
   values: ValueMap,
   includeTransitiveNeeds: boolean,
+  conditionErrors: ConditionErrorForm = "select",
 ): LabelledRelease[] {
   const filters = selectors.map(parseLabels);
   const filtered = releases.map((r) => {
@@ -194,11 +199,7 @@ export function selectReleases(
     try {
       enabled = conditionEnabled(r.spec.condition, values);
     } catch (err) {
-      throw new LoadError(
-        "LOAD_BAD_CONDITION",
-        `failed to parse condition in release ${r.spec.name ?? ""}: ${(err as LoadError).detail}`,
-        { cause: err },
-      );
+      throw conditionError(r.spec.name ?? "", err, conditionErrors);
     }
     return (filters.length > 0 && !matchAnySelector(filters, r.labels)) || !enabled;
   });

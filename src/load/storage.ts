@@ -12,6 +12,7 @@ import {
   isHelmfileError,
   type ErrorDetails,
 } from "../shared/errors";
+import type { ErrorCode } from "../shared/errors";
 import type { FileSystem, Logger } from "../shared/io";
 import { isAbsolute, isRemotePath, joinPath } from "./paths";
 
@@ -97,7 +98,7 @@ export function resolveFile(
   }
 }
 
-type ErrorCtor = new (code: string, message: string, details?: ErrorDetails) => HelmfileError;
+type ErrorCtor = new (code: ErrorCode, message: string, details?: ErrorDetails) => HelmfileError;
 
 /** The public class of an error (subclasses with other constructors map to their stage class). */
 function stageClass(err: HelmfileError): ErrorCtor {
@@ -126,6 +127,7 @@ function located(err: HelmfileError, detail: string): HelmfileError {
     ...(err.keyPath === undefined ? {} : { keyPath: err.keyPath }),
     ...(err.expected === undefined ? {} : { expected: err.expected }),
     ...(err.found === undefined ? {} : { found: err.found }),
+    ...(err.locationLine ? { locationLine: true } : {}),
     cause: err,
   });
 }

@@ -146,16 +146,33 @@ function renderStringTemplate(
   });
 }
 
-/** The limits and policy of a loader context as {@link RenderContext} fields (absent ones are left out). */
-export function limitsAndPolicy(ctx: {
+/** The loader-context fields a render takes (a `LoaderContext` has them all). */
+export type RenderSource = Pick<
+  RenderContext,
+  "fs" | "environ" | "logger" | "processRunner" | "yamlVersion"
+> & {
+  readonly helperCache: NonNullable<RenderContext["helperCache"]>;
   readonly limits?: Limits;
   readonly policy?: SecurityPolicy;
   readonly secretResolver?: SecretResolver;
-}): Pick<RenderContext, "limits" | "policy" | "secretResolver"> {
+};
+
+/**
+ * The {@link RenderContext} of every loader render but its `name`: the context's IO, helper
+ * cache, limits, policy and secret resolver, with relative paths resolved against `basePath`
+ * (absent optional fields are left out).
+ */
+export function renderOptions(ctx: RenderSource, basePath: string): Omit<RenderContext, "name"> {
   return {
+    basePath,
+    fs: ctx.fs,
+    environ: ctx.environ,
+    helperCache: ctx.helperCache,
     ...(ctx.limits === undefined ? {} : { limits: ctx.limits }),
     ...(ctx.policy === undefined ? {} : { policy: ctx.policy }),
-    // The secret resolver travels with the policy: every render site already spreads this.
     ...(ctx.secretResolver === undefined ? {} : { secretResolver: ctx.secretResolver }),
+    ...(ctx.yamlVersion === undefined ? {} : { yamlVersion: ctx.yamlVersion }),
+    ...(ctx.processRunner === undefined ? {} : { processRunner: ctx.processRunner }),
+    ...(ctx.logger === undefined ? {} : { logger: ctx.logger }),
   };
 }

@@ -3,6 +3,7 @@
  * defaults), load each with its overrides, recurse into `helmfiles:` (before the parent, or
  * after it with reverse), template releases and hand each state to `converge`.
  */
+import { posix } from "node:path";
 import { newEnvironment, type EnvironmentLayers } from "../merge/index";
 import { LoadError } from "../shared/errors";
 import { LIMIT_CODES, limitError } from "../shared/limits";
@@ -31,10 +32,20 @@ export interface VisitLoadOptions {
   readonly inherited?: InheritedConfig;
   /** Absolute paths of the states that include this one, outermost first (cycle detection). */
   readonly chain?: readonly string[];
+  /** The error prefixes of the including states, outermost first (`in ./helmfile.yaml`, `in .helmfiles[0]`). */
+  readonly context?: readonly string[];
+  /**
+   * The including state's folder when helmfile loaded it from within that folder (base path
+   * `.`): its sub-helmfile matches are then relative paths (`sub/helmfile.yaml`) in messages.
+   */
+  readonly displayBase?: string;
 }
 
-/** Called once per loaded state; returns whether any release was processed. */
-export type Converge = (st: LoadedStateFile, selectors: readonly string[]) => boolean;
+/**
+ * Called once per loaded state; returns whether any release was processed. `context`: how
+ * helmfile prefixes an error of this state (`in ./helmfile.yaml: in .helmfiles[0]: in sub/x.yaml`).
+ */
+export type Converge = (st: LoadedStateFile, selectors: readonly string[], context: string) => boolean;
 
 /** No state matched the selectors anywhere (helmfile's NoMatchingHelmfileError). */
 export class NoMatchingReleaseError extends LoadError {}
@@ -209,6 +220,7 @@ function visitNested(
   opts: VisitLoadOptions,
   cliSelectors: readonly string[],
   converge: Converge,
+  prefix: string,
 ): boolean {
   let matched = false;
   st.helmfiles.forEach((m, i) => {
@@ -219,6 +231,8 @@ function visitNested(
     const nested: VisitLoadOptions = {
       calleePath: st.absFile,
       chain: [...(opts.chain ?? []), st.absFile],
+      context: [...(opts.context ?? []), prefix, `in .helmfiles[${i}]`],
+      ...(st.loc.displayDir === "." ? { displayBase: st.loc.absDir } : {}),
       overrideValues: m.values ?? [],
       selectors: inherit ? opts.selectors : (m.selectors ?? []),
       reverse: opts.reverse,
@@ -278,7 +292,11 @@ export function visitStates(
   const files = findDesiredStateFiles(ctx, cwd, fileOrDir, opts.reverse);
   const single = files.length <= 1;
   for (const relPath of files) {
-    const prefix = `in ${dirName(relPath)}/${baseName(relPath)}`;
+    const shown =
+      opts.displayBase !== undefined && isAbsolute(relPath)
+        ? posix.relative(opts.displayBase, relPath)
+        : relPath;
+    const prefix = `in ${dirName(shown)}/${baseName(shown)}`;
     try {
       refuseCycle(opts.chain ?? [], isAbsolute(relPath) ? relPath : joinPath(cwd, relPath));
       let st: LoadedStateFile;
@@ -288,11 +306,19 @@ export function visitStates(
         if (err instanceof UndefinedEnvironmentError) continue;
         throw err;
       }
-      if (!opts.reverse && st.helmfiles.length > 0 && visitNested(ctx, st, opts, cliSelectors, converge))
+      if (
+        !opts.reverse &&
+        st.helmfiles.length > 0 &&
+        visitNested(ctx, st, opts, cliSelectors, converge, prefix)
+      )
         noMatch = false;
-      const processed = converge(st, opts.selectors);
+      const processed = converge(st, opts.selectors, [...(opts.context ?? []), prefix].join(": "));
       if (processed) noMatch = false;
-      if (opts.reverse && st.helmfiles.length > 0 && visitNested(ctx, st, opts, cliSelectors, converge))
+      if (
+        opts.reverse &&
+        st.helmfiles.length > 0 &&
+        visitNested(ctx, st, opts, cliSelectors, converge, prefix)
+      )
         noMatch = false;
     } catch (err) {
       if (err instanceof NoMatchingReleaseError) throw err;

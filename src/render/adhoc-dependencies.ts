@@ -9,6 +9,7 @@ import { posix } from "node:path";
 import { confineOutputPath } from "./output-root";
 import { parseDocument } from "yaml";
 import { RenderError } from "../shared/errors";
+import type { ErrorCode } from "../shared/errors";
 import type { FileSystem, ProcessRunner } from "../shared/io";
 import type { PreparedRelease, RepositorySpec } from "../shared/model";
 import { isMap, type Value } from "../shared/value";
@@ -173,7 +174,7 @@ async function helm(
   args: readonly string[],
   ctx: AdhocContext,
   runner: ProcessRunner,
-  code: string,
+  code: ErrorCode,
   what: string,
 ): Promise<void> {
   const res = await runner.run(ctx.helm.path, args, { env: ctx.env });

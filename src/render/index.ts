@@ -23,7 +23,7 @@ export {
   safeVersionPath,
   type RemoteChart,
 } from "./chart-ref";
-export { planReleases } from "./plan-releases";
+export { planReleases, type PlanReleasesOptions } from "./plan-releases";
 export { redactError, type Redactor } from "./redact-error";
 export { buildTemplateArgs } from "./render-release";
 export { RenderCache, hashParts, type RenderCacheOptions } from "./render-cache";
@@ -33,7 +33,6 @@ export { lintState } from "./lint-state";
 export { applyLockedVersions, lockFileOf } from "./locked-versions";
 export { chartifyFeatures, rejectChartify } from "./chartify-guard";
 export { createReleaseRenderer, type ReleaseRenderer } from "./release-renderer";
-export { checkUnselectedNeeds } from "./unselected-needs";
 export {
   templateOutputDir,
   fetchOutputDir,

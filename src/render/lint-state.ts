@@ -8,6 +8,7 @@ import { RenderError } from "../shared/errors";
 import type { LoadedState } from "../shared/model";
 import { extraHelmArgs } from "./collect-args";
 import { prepareCharts } from "./prepare-charts";
+import { planReleases } from "./plan-releases";
 import type { RenderOptions } from "./render-types";
 import type { RenderIo } from "./render-state";
 import { bool, strList } from "./spec-access";
@@ -20,27 +21,36 @@ export async function lintState(
   env: Readonly<Record<string, string>>,
   onOutput: (text: string) => void,
 ): Promise<RenderError[]> {
-  const releases = state.releases.filter((r) => r.installed);
+  // Charts are prepared in declaration order, then linted in DAG order (helmfile's withNeeds).
+  const declared = state.releases.filter((r) => r.installed);
   const charts = await prepareCharts(
-    releases,
+    declared,
     {
       helm: options.helm,
       helmDefaults: state.helmDefaults,
       skipDeps: options.skipDeps === true || bool(state.helmDefaults, "skipDeps") === true,
       skipRefresh: options.skipRefresh === true,
       env,
+      absoluteDisplay: posix.isAbsolute(state.displayPath),
     },
     io.fs,
     io.runner,
     io.logger,
   );
+  const releases = planReleases(declared, state.dagNodes);
   const dir = io.scratch.makeTempDir("pulumi-helmfile-values-");
   const errors: RenderError[] = [];
   try {
     for (const [i, r] of releases.entries()) {
       const chart = charts.get(r);
       if (chart === undefined) continue;
-      const args = ["lint", chart.chartArg];
+      // helmfile runs helm in the state's folder with the chart path as written (`charts/app`),
+      // which helm lint prints (`==> Linting charts/app`): a local chart is passed so too.
+      const asWritten =
+        chart.isLocal &&
+        !posix.isAbsolute(chart.displayChart) &&
+        posix.resolve(r.baseDir, chart.displayChart) === chart.chartArg;
+      const args = ["lint", asWritten ? chart.displayChart : chart.chartArg];
       if (r.namespace !== "") args.push("--namespace", r.namespace);
       r.values.forEach((v, j) => {
         if (v.kind === "file") args.push("--values", v.path);
@@ -55,7 +65,7 @@ export async function lintState(
       for (const s of options.template?.set ?? []) args.push("--set", s);
       args.push(...extraHelmArgs(options.template?.args ?? "", strList(state.helmDefaults, "args")));
       io.logger.info(`Linting release=${r.name}, chart=${chart.displayChart}`);
-      const res = await io.runner.run(options.helm.path, args, { env });
+      const res = await io.runner.run(options.helm.path, args, asWritten ? { env, cwd: r.baseDir } : { env });
       if (res.stdout !== "") onOutput(`${res.stdout}\n`);
       if (res.exitCode !== 0) {
         errors.push(

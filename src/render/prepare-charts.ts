@@ -43,6 +43,12 @@ export interface PrepareChartsOptions {
     readonly tempRoot: string;
     readonly created: string[];
   };
+  /**
+   * Name local charts by their absolute path in log lines: helmfile does so for the files of a
+   * `helmfile.d` folder (it loads them without changing folder; the state's displayPath is then
+   * absolute). Default false: the path as written.
+   */
+  readonly absoluteDisplay?: boolean;
 }
 
 /** Resolves every release's chart and builds local chart dependencies. */
@@ -54,18 +60,18 @@ export async function prepareCharts(
   logger: Logger,
 ): Promise<Map<PreparedRelease, PreparedChart>> {
   const out = new Map<PreparedRelease, PreparedChart>();
-  const built = new Set<string>();
   for (const r of releases) {
     rejectChartify(r, fs);
-    const resolved = resolveChart(r, fs, options.repositories ?? []);
+    const found = resolveChart(r, fs, options.repositories ?? []);
+    const resolved =
+      options.absoluteDisplay === true && found.isLocal ? { ...found, displayChart: found.chartArg } : found;
     if (isOciChart(resolved.chartArg)) rejectLatest(r);
     const chart = await withAdhocDependencies(r, resolved, options, fs, runner);
     out.set(r, chart);
     if (!chart.isLocal || skipDepsFor(r, options)) continue;
     logger.info(`Building dependency release=${r.name}, chart=${chart.displayChart}`);
-    // helm fails when two dependency builds run on one chart; one build per chart is enough.
-    if (built.has(chart.chartArg)) continue;
-    built.add(chart.chartArg);
+    // helmfile v1.8.0 builds once per release, also when releases share a chart (pkg/state/state.go
+    // runHelmDepBuilds over every prepared release, one after another); so do we, never at once.
     if (!hasDependencies(chart.chartArg, fs)) continue;
     const args = ["dependency", "build", chart.chartArg];
     if (skipRefreshFor(r, options)) args.push("--skip-refresh");

@@ -36,7 +36,7 @@ describe("redactError", () => {
   });
 
   it("returns the same error when it holds no secret, and redacts a thrown string", () => {
-    const err = new RenderError("X", "nothing to hide");
+    const err = new RenderError("INTERNAL", "nothing to hide");
     expect(redactError(err, redact)).toBe(err);
     expect(redactError(`oops ${SECRET}`, redact)).toBe("oops [redacted]");
   });

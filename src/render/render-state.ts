@@ -41,7 +41,8 @@ export interface RenderStateResult {
 
 /** A render session shares one private helm home (and repository list) across states. */
 export interface RenderSession {
-  renderState(state: LoadedState): Promise<RenderStateResult>;
+  /** `onChartsPrepared`: called once the state's charts are prepared, before any release renders. */
+  renderState(state: LoadedState, onChartsPrepared?: () => void): Promise<RenderStateResult>;
   /** Removes the private helm home. */
   dispose(): void;
 }
@@ -64,9 +65,15 @@ export function openRenderSession(options: RenderOptions, io: RenderIo): RenderS
     return h;
   };
   return {
-    renderState: async (state) => {
+    renderState: async (state, onChartsPrepared) => {
       try {
-        const result = await renderOneState(state, options, io, { env, cache, chartHash, syncedRepos });
+        const result = await renderOneState(
+          state,
+          options,
+          io,
+          { env, cache, chartHash, syncedRepos },
+          onChartsPrepared,
+        );
         const redact = options.redact;
         if (result.error === undefined || redact === undefined) return result;
         return { ...result, error: redactError(result.error, redact) as HelmfileError };
@@ -111,16 +118,25 @@ async function renderOneState(
   options: RenderOptions,
   io: RenderIo,
   shared: SessionShared,
+  onChartsPrepared?: () => void,
 ): Promise<RenderStateResult> {
   const { env, cache, chartHash } = shared;
-  let releases: PreparedRelease[];
-  try {
-    releases = planReleases(
-      applyLockedVersions(state, io.fs).filter((r) => r.installed),
-      state.dagNodes,
-    );
-  } catch (err) {
-    return { state, rendered: [], error: asError(err) };
+  let releases: PreparedRelease[] = [];
+  // helmfile prepares charts (`helm dependency build`) in declaration order
+  // (pkg/state/state.go PrepareCharts over st.Releases), then templates in DAG order.
+  let declared: PreparedRelease[] = [];
+  // helmfile plans a state's releases only when it has any selected (pkg/app/app.go withNeeds),
+  // so a state whose releases were all left out never fails on their needs.
+  if (state.releases.length > 0) {
+    try {
+      declared = applyLockedVersions(state, io.fs).filter((r) => r.installed);
+      releases = planReleases(declared, state.dagNodes, {
+        selected: state.releases.map((r) => r.id),
+        requireSelectedNeeds: options.requireSelectedNeeds === true,
+      });
+    } catch (err) {
+      return { state, rendered: [], error: inStateContext(state, asError(err)) };
+    }
   }
   const d = state.helmDefaults;
   const skipRepos =
@@ -140,7 +156,7 @@ async function renderOneState(
       for (const r of fresh) shared.syncedRepos.add(key(r));
     }
     const charts = await prepareCharts(
-      releases,
+      declared,
       {
         helm: options.helm,
         helmDefaults: d,
@@ -148,6 +164,7 @@ async function renderOneState(
         skipRefresh: options.skipRefresh === true,
         env,
         repositories: state.repositories,
+        absoluteDisplay: posix.isAbsolute(state.displayPath),
         chartify: {
           scratch: io.scratch,
           tempRoot: options.chartifyTempDir ?? posix.join(valuesDir, "chartify"),
@@ -158,6 +175,7 @@ async function renderOneState(
       io.runner,
       io.logger,
     );
+    onChartsPrepared?.();
     const ctx: ReleaseRenderContext = {
       helm: options.helm,
       env,
@@ -249,6 +267,12 @@ async function runPool<T, R>(
   const n = limit <= 0 ? items.length : Math.min(limit, items.length);
   await Promise.all(Array.from({ length: n }, worker));
   return results;
+}
+
+/** helmfile prefixes an error met while processing a state with the state's chain of files. */
+export function inStateContext(state: LoadedState, err: HelmfileError): HelmfileError {
+  if (state.errorContext === undefined) return err;
+  return new RenderError(err.code, `${state.errorContext}: ${err.detail}`, { cause: err });
 }
 
 function asError(err: unknown): HelmfileError {

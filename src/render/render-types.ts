@@ -42,6 +42,11 @@ export interface RenderOptions {
   /** Command options (`helmfile template` flags). */
   readonly template?: TemplateCommandOptions;
   /**
+   * `--skip-needs=false` without an include flag: a state fails when a selected release needs
+   * one the selectors left out (helmfile's DAG plan without dependencies). Default false.
+   */
+  readonly requireSelectedNeeds?: boolean;
+  /**
    * Environment for helm processes, laid over the runner's base environment. The render
    * stage adds `HELM_CONFIG_HOME`/`HELM_CACHE_HOME`/`HELM_DATA_HOME` of its private helm home
    * unless {@link isolateHelmHome} is false. Default none.

@@ -5,10 +5,11 @@
  * long enough to be data are cut), then redacted against the known secrets.
  */
 import { SecretError } from "../shared/errors";
+import type { ErrorCode } from "../shared/errors";
 import { redact } from "./redact";
 
 interface Reason {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly pattern: RegExp;
   readonly text: string;
 }

@@ -3,6 +3,9 @@
  * never on message text. Every error can carry the file, a 1-based line/column, the key
  * path inside the document, and the underlying cause.
  */
+import type { ErrorCode } from "./error-codes";
+
+export { ERROR_CODES, isErrorCode, type ErrorCode } from "./error-codes";
 
 /** A position inside a source file. Lines and columns are 1-based. */
 export interface SourceLocation {
@@ -21,12 +24,17 @@ export interface ErrorDetails extends SourceLocation {
   readonly found?: string;
   /** The underlying error. */
   readonly cause?: unknown;
+  /**
+   * Print the location on a line of its own after the message (`  at file:line:col: key path`)
+   * instead of before it: for a message that reproduces helmfile's text, which must stay first.
+   */
+  readonly locationLine?: boolean;
 }
 
 /** Base class of every error this library raises on purpose. */
 export class HelmfileError extends Error {
-  /** Stable machine-readable code, e.g. `LOAD_UNKNOWN_KEY`. */
-  readonly code: string;
+  /** Stable machine-readable code, e.g. `LOAD_UNKNOWN_KEY`: one of {@link ERROR_CODES}. */
+  readonly code: ErrorCode;
   readonly file: string | undefined;
   readonly line: number | undefined;
   readonly column: number | undefined;
@@ -35,8 +43,10 @@ export class HelmfileError extends Error {
   readonly found: string | undefined;
   /** The message without location prefix. */
   readonly detail: string;
+  /** The location is printed after the message rather than before it (see {@link ErrorDetails}). */
+  readonly locationLine: boolean;
 
-  constructor(code: string, message: string, details: ErrorDetails = {}) {
+  constructor(code: ErrorCode, message: string, details: ErrorDetails = {}) {
     super(
       formatErrorMessage(message, details),
       details.cause === undefined ? undefined : { cause: details.cause },
@@ -50,6 +60,7 @@ export class HelmfileError extends Error {
     this.keyPath = details.keyPath;
     this.expected = details.expected;
     this.found = details.found;
+    this.locationLine = details.locationLine === true;
   }
 }
 
@@ -84,7 +95,11 @@ export function formatKeyPath(path: ReadonlyArray<string | number>): string {
   return out;
 }
 
-/** `file:line:col: key path: message (expected X, found Y)`: the one formatter for CLI and Pulumi logs. */
+/**
+ * `file:line:col: key path: message (expected X, found Y)`: the one formatter for CLI and Pulumi
+ * logs. With `locationLine` the message comes first and the rest follows on its own line:
+ * `message\n  at file:line:col: key path (expected X, found Y)`.
+ */
 export function formatErrorMessage(message: string, details: ErrorDetails): string {
   let where = "";
   if (details.file !== undefined) {
@@ -97,14 +112,18 @@ export function formatErrorMessage(message: string, details: ErrorDetails): stri
   const parts: string[] = [];
   if (where !== "") parts.push(where);
   if (details.keyPath !== undefined && details.keyPath.length > 0) parts.push(formatKeyPath(details.keyPath));
-  let text = parts.length > 0 ? `${parts.join(": ")}: ${message}` : message;
+  let suffix = "";
   if (details.expected !== undefined || details.found !== undefined) {
     const bits: string[] = [];
     if (details.expected !== undefined) bits.push(`expected ${details.expected}`);
     if (details.found !== undefined) bits.push(`found ${shorten(details.found)}`);
-    text += ` (${bits.join(", ")})`;
+    suffix = ` (${bits.join(", ")})`;
   }
-  return text;
+  if (details.locationLine === true) {
+    if (parts.length === 0) return suffix === "" ? message : `${message}\n ${suffix}`;
+    return `${message}\n  at ${parts.join(": ")}${suffix}`;
+  }
+  return `${parts.length > 0 ? `${parts.join(": ")}: ${message}` : message}${suffix}`;
 }
 
 /** True when `err` is one of ours. */

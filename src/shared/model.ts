@@ -73,6 +73,13 @@ export interface PreparedRelease {
    * when the load was asked to defer it (`deferValuesLogs`); absent otherwise.
    */
   readonly valuesLog?: readonly LogLine[];
+  /**
+   * helmfile's "needs …, but … is not installed" warnings for this release's own needs. helmfile
+   * prints them again each time it re-applies the overrides to the release (pkg/state/state.go
+   * ApplyOverrides): `template` just before the release's values, `write-values` once more per
+   * written release.
+   */
+  readonly needsWarnings?: readonly string[];
 }
 
 /** A release as the needs DAG sees it. */
@@ -107,6 +114,17 @@ export interface LoadedState {
   readonly dagNodes?: readonly DagNode[];
   /** The state file path as helmfile prints it (relative to where it was referenced). */
   readonly displayPath: string;
+  /**
+   * How helmfile prefixes an error of this state: `in ./helmfile.yaml`, for a sub-helmfile
+   * `in ./helmfile.yaml: in .helmfiles[0]: in sub/helmfile.yaml`. Absent: no prefix.
+   */
+  readonly errorContext?: string;
+  /**
+   * What converging the state logged (the needs warnings of all its releases), kept instead of
+   * logged when the load was asked to defer it (`deferValuesLogs`): `template` prints it when it
+   * reaches the state, as helmfile converges each state just before processing it.
+   */
+  readonly loadLog?: readonly LogLine[];
   readonly environment: string;
   /** `.Values` / `.StateValues`: the merged state values for this file. */
   readonly values: ValueMap;

@@ -5,6 +5,7 @@
  * set where known.
  */
 import { TemplateError } from "../shared/errors";
+import type { ErrorCode } from "../shared/errors";
 import { LIMIT_CODES } from "../shared/limits";
 
 /** Stable codes of template errors. */
@@ -19,7 +20,7 @@ export const TEMPLATE_CODES = {
 
 /** Fields of a {@link GoTemplateError}. */
 export interface GoTemplateErrorInit {
-  readonly code: string;
+  readonly code: ErrorCode;
   /** Go's whole error text. */
   readonly goMessage: string;
   /** The innermost message (what Go appended last). */

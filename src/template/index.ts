@@ -7,7 +7,7 @@ export { GoTemplateError, TEMPLATE_CODES } from "./errors";
 export { builtinFunctions } from "./builtins/index";
 export { sprint, sprintln } from "./fmt/printer";
 export { sprintf } from "./fmt/sprintf";
-export { formatFloat } from "./fmt/float";
+export { formatFloat } from "../shared/go/float";
 export { goTimeString as timeString } from "../shared/go-time";
 export {
   FuncError,

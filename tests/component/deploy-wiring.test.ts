@@ -146,6 +146,24 @@ describe("Helmfile deploys like helm install", () => {
     expect(releases.find((r) => r.name === "hf-byhand/own")?.dependencies).toEqual([]);
   });
 
+  it("retains on delete only a namespace holding a release with helm.sh/resource-policy: keep objects", async () => {
+    const kept =
+      "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kept\n  annotations:\n    helm.sh/resource-policy: keep\n";
+    // An annotation value other than `keep` keeps nothing (helm compares the value).
+    const other = kept.replace("name: kept", "name: other").replace(": keep", ": delete");
+    const pipeline = fakePipeline([
+      { name: "plain", namespace: "holds" },
+      { name: "keeper", namespace: "holds", manifest: kept },
+      { name: "notkept", namespace: "free", manifest: other },
+    ]);
+    await settle(new Helmfile("hf", { file: "helmfile.yaml", renderToDirectory: "/tmp/out" }, { pipeline }));
+    const namespaces = byType(rec, "kubernetes:core/v1:Namespace");
+    expect(namespaces.map((n) => [n.name, n.retainOnDelete])).toEqual([
+      ["hf-namespace-holds", true],
+      ["hf-namespace-free", false],
+    ]);
+  });
+
   it("deploys each release through a provider for its own kubeContext from the kubeconfig", async () => {
     const pipeline = fakePipeline(
       [

@@ -7,19 +7,19 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { destroy, preview, up, type HelmfileStackOptions } from "../../src/automation";
-import { kubeGet, testClusters, type TestClusters } from "./cluster";
+import { kubeGet, kubectl, testClusters, type TestClusters } from "./cluster";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
 
 const reason = engineMissingReason();
 const describeEngine = reason === undefined ? describe : describe.skip;
 const suffix = reason === undefined ? "" : ` (skipped: ${reason})`;
 
-function writeState(dir: string, log: string, value: string): void {
+function writeState(dir: string, log: string, value: string, installed = true): void {
   const hook = (event: string): string =>
     `      - events: [${event}]\n        command: sh\n        args: ["-c", "echo '{{\`{{ .Event.Name }}\`}} {{\`{{ .Release.Name }}\`}}' >> ${log}"]\n`;
   writeFileSync(
     join(dir, "helmfile.yaml.gotmpl"),
-    `releases:\n  - name: hk\n    namespace: e2e-hooks\n    chart: ./charts/hooked\n    values: [{value: ${value}}]\n    hooks:\n` +
+    `releases:\n  - name: hk\n    namespace: e2e-hooks\n    chart: ./charts/hooked\n    installed: ${installed}\n    values: [{value: ${value}}]\n    hooks:\n` +
       ["presync", "postsync", "preuninstall", "postuninstall", "prepare", "cleanup"].map(hook).join(""),
   );
 }
@@ -55,6 +55,17 @@ describeEngine(`helmfile hooks and chart hooks on a real API server${suffix}`, (
   });
   afterAll(async () => {
     await destroy(base).catch(() => undefined);
+    // Left by design (helm.sh/resource-policy: keep), with the namespace that holds it.
+    if (clusters !== undefined)
+      kubectl(
+        clusters.kubeconfig,
+        "test-a",
+        "delete",
+        "namespace",
+        "e2e-hooks",
+        "--ignore-not-found",
+        "--wait=false",
+      );
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -92,12 +103,26 @@ describeEngine(`helmfile hooks and chart hooks on a real API server${suffix}`, (
     expect((cm("hk-main")?.data as Record<string, unknown>).value).toBe("two");
   });
 
-  it("destroy runs preuninstall before and postuninstall after deleting", async () => {
-    // A `keep` object is upgraded in place like the others (its retention on delete is not honoured: see docs).
+  it("destroy runs preuninstall before and postuninstall after deleting, and leaves the keep object as helm uninstall does", async () => {
+    // A `keep` object is upgraded in place like the others.
     expect((cm("hk-kept")?.data as Record<string, unknown>).value).toBe("two");
     rmSync(log, { force: true });
     await destroy(base);
     expect(events()).toEqual(["preuninstall hk", "postuninstall hk"]);
+    for (const n of ["hk-main", "hk-pre-late", "hk-pre-early", "hk-post"]) expect(cm(n)).toBeUndefined();
+    expect((cm("hk-kept")?.data as Record<string, unknown>).value).toBe("two");
+  });
+
+  it("an up after the destroy takes the left keep object over; a release set to installed: false leaves it too", async () => {
+    writeState(dir, log, "three");
+    await up(base);
+    expect((cm("hk-kept")?.data as Record<string, unknown>).value).toBe("three");
+    expect(cm("hk-main")).toBeDefined();
+    writeState(dir, log, "three", false);
+    rmSync(log, { force: true });
+    await up(base);
+    expect(events()).toEqual(["preuninstall hk", "postuninstall hk"]);
     expect(cm("hk-main")).toBeUndefined();
+    expect((cm("hk-kept")?.data as Record<string, unknown>).value).toBe("three");
   });
 });

@@ -3,8 +3,10 @@
  * an empty line, then the state document in go-yaml's format (v3 unless
  * `HELMFILE_GO_YAML_V3=false`).
  */
-import { ConfigError } from "../../shared/errors";
+import { decodeYaml } from "../../shared/yaml/decode";
 import { encodeYaml } from "../../shared/yaml/encode";
+import { sortGoYamlKeys } from "../../shared/yaml/key-order";
+import { isMap, newMap, type Value, type ValueMap } from "../../shared/value";
 import type { LoadedState } from "../../shared/model";
 import type { Environment } from "../../shared/io";
 import type { CliContext } from "../cli-context";
@@ -25,20 +27,57 @@ export function formatBuiltState(state: LoadedState, env: Environment): string {
 }
 
 async function runBuild(ctx: CliContext): Promise<number> {
-  if (ctx.flags["embed-values"] === true) {
-    throw new ConfigError("CLI_UNSUPPORTED", "build --embed-values is not supported yet", {
-      found: "--embed-values",
-    });
-  }
-  // helmfile's build and list never read release values or secrets (app.go PrintState, ListReleases).
-  const desired = await loadForCommand(ctx, { releaseValues: false });
+  const embed = ctx.flags["embed-values"] === true;
+  // helmfile's build and list never read release values or secrets (app.go PrintState, ListReleases),
+  // except `build --embed-values`, which prints each release's values instead of the file names.
+  // A bad `condition:` fails in chart preparation (`[…]`), or in selector filtering with selectors.
+  const desired = await loadForCommand(ctx, {
+    releaseValues: embed,
+    conditionErrors: { withSelectors: "select", withoutSelectors: "prepare" },
+  });
   // helmfile prints each state as it visits it, so the states come before "no releases found".
   for (const state of desired.states)
     await withStateHooks(ctx, "build", state, () => {
-      ctx.host.writeStdout(formatBuiltState(state, ctx.host.env));
+      const shown = embed ? embedValues(ctx, state) : state;
+      ctx.host.writeStdout(formatBuiltState(shown, ctx.host.env));
       return Promise.resolve();
     });
   return noMatchExit(ctx, desired) ?? 0;
+}
+
+/**
+ * `build --embed-values` (pkg/app/app.go PrintState): each release's `values:` become the loaded
+ * documents (values files read, `.gotmpl` ones rendered), as Go maps print them: keys sorted.
+ * Secrets are never embedded: they stay under `secrets:` as written.
+ */
+function embedValues(ctx: CliContext, state: LoadedState): LoadedState {
+  const version = goYamlVersion(ctx.host.env);
+  const sorted = (v: Value): Value => {
+    if (Array.isArray(v)) return v.map(sorted);
+    if (!isMap(v)) return v;
+    const out = newMap();
+    for (const k of sortGoYamlKeys(Object.keys(v), version)) out[k] = sorted(v[k] as Value);
+    return out;
+  };
+  const byId = new Map(state.releases.map((r) => [`${r.namespace}/${r.name}`, r]));
+  const releases = state.document.releases;
+  if (!Array.isArray(releases)) return state;
+  const doc: ValueMap = Object.assign(newMap(), state.document);
+  doc.releases = releases.map((rel: Value) => {
+    if (!isMap(rel)) return rel;
+    const r = byId.get(`${typeof rel.namespace === "string" ? rel.namespace : ""}/${String(rel.name)}`);
+    if (r === undefined || !("values" in rel)) return rel;
+    const copy: ValueMap = Object.assign(newMap(), rel);
+    copy.values = r.values
+      .filter((v) => !v.secret)
+      .map((v) => {
+        const text = v.kind === "inline" ? v.content : ctx.fs.readFile(v.path);
+        const file = v.kind === "inline" ? v.origin : v.path;
+        return sorted(decodeYaml(text, { file, version }) ?? newMap());
+      });
+    return copy;
+  });
+  return { ...state, document: doc };
 }
 
 /** The `build` command. */

@@ -3,9 +3,16 @@ import { ConfigError } from "../../shared/errors";
 import type { CliContext } from "../cli-context";
 import { GLOBAL_FLAGS } from "../global-flags";
 import type { CommandSpec } from "./command-spec";
+import { commandHelp } from "../help";
 
-/** The completion script for `shell`, given each command's flags. */
-export function completionScript(shell: string, commands: ReadonlyMap<string, readonly string[]>): string {
+/**
+ * The completion script for `shell`, given each command's flags; undefined for a shell that is
+ * not one (cobra's `completion <other>` prints the command's help and succeeds).
+ */
+export function completionScript(
+  shell: string,
+  commands: ReadonlyMap<string, readonly string[]>,
+): string | undefined {
   const names = [...commands.keys()].join(" ");
   const globals = GLOBAL_FLAGS.map((f) => `--${f.name}`).join(" ");
   if (shell === "bash" || shell === "zsh") {
@@ -38,19 +45,18 @@ complete -F _pulumi_helmfile pulumi-helmfile
         lines.push(`complete -c pulumi-helmfile -n "__fish_seen_subcommand_from ${c}" -l ${f}`);
     return `${lines.join("\n")}\n`;
   }
-  throw new ConfigError(
-    "CLI_UNKNOWN_COMMAND",
-    `unknown command "${shell}" for "pulumi-helmfile completion"`,
-    {
-      expected: "bash, zsh or fish",
-      found: shell,
-    },
-  );
+  if (shell === "powershell")
+    throw new ConfigError(
+      "CLI_UNKNOWN_COMMAND",
+      `pulumi-helmfile has no powershell completion: use bash, zsh or fish`,
+      { expected: "bash, zsh or fish", found: shell },
+    );
+  return undefined;
 }
 
 /** The `completion` command; `list` supplies the command table (index.ts imports this module). */
 export function makeCompletionCommand(list: () => readonly CommandSpec[]): CommandSpec {
-  return {
+  const self: CommandSpec = {
     name: "completion",
     summary: "Print a shell completion script (bash, zsh or fish)",
     usage: " bash|zsh|fish",
@@ -62,8 +68,10 @@ export function makeCompletionCommand(list: () => readonly CommandSpec[]): Comma
       const table = new Map(
         list().map((c) => [c.name, c.flags.filter((f) => f.refuse === undefined).map((f) => f.name)]),
       );
-      ctx.host.writeStdout(completionScript(shell, table));
+      // No shell, or a word that is not one: the command's help, exit 0 (as cobra).
+      ctx.host.writeStdout(completionScript(shell, table) ?? commandHelp(self));
       return Promise.resolve(0);
     },
   };
+  return self;
 }

@@ -36,7 +36,9 @@ async function fetchRelease(
     return dest;
   }
   const helm = await ctx.helm();
-  const chartName = r.chart.slice(r.chart.lastIndexOf("/") + 1);
+  // helmfile's `.ChartName` of a repository chart is the reference as written (`myrepo/other`,
+  // pkg/state/state.go forcedDownloadChart); of an OCI chart, the chart's name.
+  const chartName = r.chart.startsWith("oci://") ? r.chart.slice(r.chart.lastIndexOf("/") + 1) : r.chart;
   const dest = chartDirFor(chartName);
   mkdirSync(dest, { recursive: true });
   ctx.logger.info(`Fetching ${r.chart}`);
@@ -91,7 +93,6 @@ async function runFetch(ctx: CliContext): Promise<number> {
     given === ""
       ? mkdtempSync(join(ctx.host.env.TMPDIR || tmpdir(), "helmfile"))
       : resolve(stateBaseDir(ctx), given);
-  if (given !== "") ctx.host.writeStderr(`Charts will be downloaded to: ${given}\n`);
   const home = createHelmHome(ctx.scratch);
   try {
     const printed: string[] = [];
@@ -99,6 +100,8 @@ async function runFetch(ctx: CliContext): Promise<number> {
       if (!ctx.settings.skipDeps && !ctx.settings.skipRefresh) {
         await syncRepositories(state.repositories, await ctx.helm(), ctx.runner, home.env, ctx.logger);
       }
+      // helmfile (pkg/app/run.go WithPreparedCharts): per state, after its repositories, before its hooks.
+      if (given !== "") ctx.host.writeStderr(`Charts will be downloaded to: ${given}\n`);
       await withStateHooks(ctx, "fetch", state, async () => {
         const fetched = new Map<string, string>();
         for (const r of state.releases.filter((x) => x.installed))

@@ -2,13 +2,17 @@
 import { RenderError } from "../../shared/errors";
 import type { CliContext } from "../cli-context";
 import { withStateHooks } from "../hook-io";
+import { inStateFile } from "../state-errors";
 import type { CommandSpec } from "./command-spec";
 import { renderOptions } from "./render-options";
 
 async function runLint(ctx: CliContext): Promise<number> {
   // Lazy edge: the state loader and renderer load when the command runs, not for --help.
-  const { createHelmHome, lintState, syncRepositories } = await import("../../render");
-  const desired = await ctx.loadDesiredState();
+  const { createHelmHome, lintState, planReleases, syncRepositories } = await import("../../render");
+  // A bad `condition:` fails in chart preparation, with or without selectors (`[…]`).
+  const desired = await ctx.loadDesiredState({
+    conditionErrors: { withSelectors: "prepare", withoutSelectors: "prepare" },
+  });
   const options = await renderOptions(ctx);
   const home = createHelmHome(ctx.scratch, options.seedRepositories);
   const io = { fs: ctx.fs, runner: ctx.runner, scratch: ctx.scratch, logger: ctx.logger };
@@ -21,7 +25,15 @@ async function runLint(ctx: CliContext): Promise<number> {
         ctx,
         "lint",
         state,
-        () => lintState(state, options, io, home.env, (t) => ctx.host.writeStdout(t)),
+        () => {
+          // helmfile plans over every release of the state: an undefined need fails it.
+          try {
+            planReleases(state.releases, state.dagNodes);
+          } catch (err) {
+            throw inStateFile(state, err);
+          }
+          return lintState(state, options, io, home.env, (t) => ctx.host.writeStdout(t));
+        },
         (errs) => errs[0],
       );
       errors.push(...found);

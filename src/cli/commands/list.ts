@@ -58,7 +58,11 @@ function rowOf(r: PreparedRelease, state: LoadedState): ListRow {
 
 async function runList(ctx: CliContext): Promise<number> {
   // helmfile's build and list never read release values or secrets (app.go PrintState, ListReleases).
-  const desired = await loadForCommand(ctx, { releaseValues: false });
+  // A bad `condition:` fails in ListReleases itself (the bare error), or in selector filtering.
+  const desired = await loadForCommand(ctx, {
+    releaseValues: false,
+    conditionErrors: { withSelectors: "select", withoutSelectors: "bare" },
+  });
   const noMatch = noMatchExit(ctx, desired);
   if (noMatch !== undefined) return noMatch;
   // helmfile's list resolves repository chart versions from the state's lock file first.

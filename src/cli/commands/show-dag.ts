@@ -9,6 +9,7 @@ import type { PreparedRelease } from "../../shared/model";
 import type { CliContext } from "../cli-context";
 import type { CommandSpec } from "./command-spec";
 import { loadForCommand, noMatchExit } from "./no-releases";
+import { checkNeedsWithinSelection } from "../state-errors";
 
 /** Go's tabwriter with minwidth 0, padding 1, padchar ' ', and helmfile's trailing-space trim. */
 export function tabwriter(rows: readonly (readonly string[])[]): string {
@@ -76,7 +77,11 @@ export function formatDag(releases: readonly PreparedRelease[]): string {
 async function runShowDag(ctx: CliContext): Promise<number> {
   const desired = await loadForCommand(ctx, { releaseValues: false });
   // helmfile prints the table (its head at least) before it reports that no release matched.
-  for (const state of desired.states) ctx.host.writeStdout(formatDag(state.releases));
+  for (const state of desired.states) {
+    // helmfile plans over the selected releases: a need outside them fails the state.
+    checkNeedsWithinSelection(state);
+    ctx.host.writeStdout(formatDag(state.releases));
+  }
   if (desired.states.length === 0) ctx.host.writeStdout(formatDag([]));
   return noMatchExit(ctx, desired) ?? 0;
 }

@@ -5,7 +5,9 @@ import {
   runStatusCommand,
   type StackCommandRequest,
 } from "../../automation/cli-commands";
+import { resolve } from "node:path";
 import type { StackProgress } from "../../automation/options";
+import type { LoadDesiredStateOptions } from "../../load/index";
 import { ConfigError } from "../../shared/errors";
 import type { CliContext } from "../cli-context";
 import { flagBool, flagString } from "../parse-args";
@@ -37,14 +39,17 @@ function stackRequest(command: StackCommandName, ctx: CliContext): StackCommandR
   };
   const stack = s("stack");
   const backend = s("backend");
-  const renderToDirectory = s("render-to-directory");
-  const projectDir = s("project-dir");
+  // Relative to the invocation's folder (the host's cwd, which need not be the process's).
+  const inCwd = (p: string | undefined): string | undefined =>
+    p === undefined ? undefined : resolve(ctx.host.cwd, p);
+  const renderToDirectory = inCwd(s("render-to-directory"));
+  const projectDir = inCwd(s("project-dir"));
   const project = s("project");
   const kubeconfig = s("kubeconfig");
   const progress = command === "up" || command === "destroy" ? releaseProgress(command, ctx) : undefined;
   return {
     command: command === "status" || command === "cancel" ? "preview" : command,
-    state: ctx.stateOptions(),
+    state: withFileIn(ctx.stateOptions(), ctx.host.cwd),
     cwd: ctx.host.cwd,
     json: flagBool(ctx.flags, "json"),
     applyToCluster: flagBool(ctx.flags, "apply-to-cluster"),
@@ -60,6 +65,12 @@ function stackRequest(command: StackCommandName, ctx: CliContext): StackCommandR
     ...(flagBool(ctx.flags, "forget-helm-releases") ? { forgetHelmReleases: true } : {}),
     ...(progress === undefined ? {} : { onReleaseProgress: progress }),
   };
+}
+
+/** The state options with `-f` resolved against `cwd` (the stack layer resolves against the process's). */
+function withFileIn(state: LoadDesiredStateOptions, cwd: string): LoadDesiredStateOptions {
+  const f = state.file;
+  return f === undefined || f === "" || f === "-" ? state : { ...state, file: resolve(cwd, f) };
 }
 
 const OP_COLOUR: Readonly<Record<string, "green" | "yellow" | "red" | "dim">> = {

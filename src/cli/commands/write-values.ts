@@ -55,7 +55,11 @@ function mergedValues(ctx: CliContext, r: PreparedRelease): ValueMap {
 }
 
 async function runWriteValues(ctx: CliContext): Promise<number> {
-  const desired = await loadForCommand(ctx);
+  // helmfile reads a release's values only when it writes them (installed releases only).
+  const desired = await loadForCommand(ctx, { deferValuesLogs: true });
+  // The needs warnings of converging each state (GetReleasesWithOverrides) come first.
+  for (const state of desired.states)
+    for (const line of state.loadLog ?? []) ctx.logger[line.level](line.message);
   const noMatch = noMatchExit(ctx, desired);
   if (noMatch !== undefined) return noMatch;
   // Every output path is checked before the first file or directory is created.
@@ -65,6 +69,9 @@ async function runWriteValues(ctx: CliContext): Promise<number> {
   for (const state of desired.states) {
     await withStateHooks(ctx, "write-values", state, () => {
       for (const { r, out } of planned.filter((p) => p.state === state)) {
+        // helmfile re-applies the overrides to each release it writes, warning again (WriteReleasesValues).
+        for (const message of r.needsWarnings ?? []) ctx.logger.warn(message);
+        for (const line of r.valuesLog ?? []) ctx.logger[line.level](line.message);
         mkdirSync(dirname(out.path), { recursive: true });
         ctx.logger.info(`Writing values file ${out.shown}`);
         const yaml = encodeYaml(mergedValues(ctx, r), { version: goYamlVersion(ctx.host.env) });

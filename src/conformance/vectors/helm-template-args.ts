@@ -8,9 +8,9 @@ import { loadDesiredState, MemoryFileSystem } from "../../load/index";
 import { buildTemplateArgs } from "../../render/render-release";
 import { resolveChart } from "../../render/prepare-charts";
 import { planReleases } from "../../render/plan-releases";
+import { inStateContext } from "../../render/render-state";
 import { extraHelmArgs } from "../../render/collect-args";
 import { templateFlags } from "../../render/template-flags";
-import { checkUnselectedNeeds } from "../../render/unselected-needs";
 import type { ScratchFileSystem } from "../../render/render-io";
 import type { TemplateCommandOptions } from "../../render/render-types";
 import { fromPlain, isMap, type ValueMap } from "../../shared/value";
@@ -95,20 +95,8 @@ function templateReleases(input: Json): {
       { fs, env: {} },
     );
     const include = opts.includeNeeds === true || opts.includeTransitiveNeeds === true;
-    if (opts.skipNeeds !== true && !include && (stringList(input.selectors) ?? []).length > 0) {
-      const all = loadDesiredState(
-        {
-          cwd: String(input.cwd ?? "/"),
-          environment: String(input.env ?? "default"),
-          selectors: [],
-          ...(typeof input.kubeContext === "string" ? { kubeContext: input.kubeContext } : {}),
-          ...(typeof input.namespace === "string" ? { namespace: input.namespace } : {}),
-        },
-        { fs, env: {} },
-      );
-      const err = checkUnselectedNeeds(desired, all);
-      if (err !== undefined) throw err;
-    }
+    // helmfile's own tests leave SkipNeeds false (Go's zero value) unless they set it.
+    const requireSelectedNeeds = opts.skipNeeds !== true && !include;
     const templated: Templated[] = [];
     const reposAdded: string[] = [];
     for (const state of desired.states) {
@@ -122,10 +110,19 @@ function templateReleases(input: Json): {
         scratch: NO_SCRATCH,
         environment: { name: state.environment, kubeContext: "", values: state.values },
       };
-      planReleases(
-        state.releases.filter((r) => r.installed),
-        state.dagNodes,
-      ).forEach((r, i) => {
+      // helmfile plans a state only when it has a selected release (pkg/app/app.go withNeeds).
+      if (state.releases.length === 0) continue;
+      let planned;
+      try {
+        planned = planReleases(
+          state.releases.filter((r) => r.installed),
+          state.dagNodes,
+          { selected: state.releases.map((r) => r.id), requireSelectedNeeds },
+        );
+      } catch (err) {
+        throw isHelmfileError(err) ? inStateContext(state, err) : err;
+      }
+      planned.forEach((r, i) => {
         const chart = resolveChart(r, fs, state.repositories);
         const { args } = buildTemplateArgs(r, chart, ctx, i);
         templated.push({ name: r.name, chart: args[2] ?? "", flags: args.slice(3) });

@@ -1,7 +1,8 @@
 /** Go `fmt` rendering; expectations from Go's documented `%v`/`%t` output and helm's recorded warnings. */
 import { fromPlain } from "../../shared/value";
-import { formatGoFloat, goBoolVerb, goValueString } from "./go-format";
-import { formatGoFloat32Key } from "./go-yaml-resolve";
+import { formatGoFloat } from "../../shared/go/float";
+import { goBoolVerb, goValueString } from "./go-format";
+import { formatYamlFloat32Key as formatGoFloat32Key } from "../../shared/yaml";
 
 describe("Go formatting", () => {
   it.each([

@@ -4,25 +4,7 @@
  */
 import { GoTime, isMap, type Value } from "../../shared/value";
 import { goTimeString } from "../../shared/yaml";
-
-/**
- * Go's `%v` of a float64: `strconv.FormatFloat(f, 'g', -1, 64)`, which uses the exponent form
- * when the decimal exponent is below -4 or at least 6 (`1e+06`, `1.5e-05`).
- */
-export function formatGoFloat(f: number): string {
-  if (Number.isNaN(f)) return "NaN";
-  if (f === Infinity) return "+Inf";
-  if (f === -Infinity) return "-Inf";
-  if (f === 0) return Object.is(f, -0) ? "-0" : "0";
-  // toExponential() without digits gives the shortest round-trip mantissa, as Go's -1 precision does.
-  const [mantissa, e] = f.toExponential().split("e") as [string, string];
-  const exp = Number(e);
-  if (exp < -4 || exp >= 6) {
-    return `${mantissa}e${exp < 0 ? "-" : "+"}${String(Math.abs(exp)).padStart(2, "0")}`;
-  }
-  // In this exponent range JavaScript's own formatting is plain decimal and equally short.
-  return String(f);
-}
+import { formatGoFloat } from "../../shared/go/float";
 
 /** Go's `%v` of a value held in an `interface{}`. */
 export function goValueString(v: Value): string {

@@ -17,7 +17,8 @@ import {
 } from "yaml";
 import { isMap, newMap, type Value, type ValueMap } from "../../shared/value";
 import { firstDocumentText, libyamlOnlyError } from "./go-yaml-strictness";
-import { formatGoFloat32Key, GoResolveError, resolveGoScalar, type GoScalar } from "./go-yaml-resolve";
+import { formatYamlFloat32Key } from "../../shared/yaml";
+import { GoResolveError, resolveGoScalar, type GoScalar } from "./go-yaml-resolve";
 
 /** A decode failure; `message` is go-yaml's / encoding/json's text without helm's prefixes. */
 export class GoYamlError extends Error {
@@ -225,7 +226,7 @@ function goSharpV(n: GoNode): string {
   }
   if (n.t === "str") return JSON.stringify(n.v);
   if (n.t === "null") return "interface {}(nil)";
-  if (n.t === "float") return formatGoFloat32Key(n.v);
+  if (n.t === "float") return formatYamlFloat32Key(n.v);
   return String(n.v);
 }
 
@@ -270,7 +271,7 @@ function keyString(k: GoScalar, value: GoNode): string {
         );
       return k.v.toString();
     case "float":
-      return formatGoFloat32Key(k.v);
+      return formatYamlFloat32Key(k.v);
     case "null":
       throw new GoYamlError(
         "convert",

@@ -3,7 +3,8 @@
  * value is everything after the first `=`, verbatim.
  */
 import { type Value, type ValueMap } from "../../shared/value";
-import { EOF, GoError, goQuote, goQuoteRunes, RuneScanner, setIndex, setKey } from "./strvals-scanner";
+import { goQuote, goQuoteRunes } from "../../shared/go/quote";
+import { EOF, GoError, RuneScanner, setIndex, setKey } from "./strvals-scanner";
 import { guardKey, listInList, listKey, mapInList, nestedMapKey, type ListResult } from "./strvals-steps";
 
 /** Parses one `--set-literal` expression into `dest` (mutated). Throws {@link GoError}. */

@@ -4,6 +4,7 @@
  * clean end of input.
  */
 import { goTypeName } from "./go-format";
+import { goQuote } from "../../shared/go/quote";
 import { isMap, type Value, type ValueMap } from "../../shared/value";
 
 /** An error value as helm's parser returns it. */
@@ -92,39 +93,6 @@ export function assertMap(v: Value | undefined): ValueMap {
 export function assertList(v: Value | undefined): Value[] {
   if (Array.isArray(v)) return v;
   throw new GoPanic(`interface conversion: interface {} is ${goTypeName(v ?? null)}, not []interface {}`);
-}
-
-/** Go's `%q` of a string. */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0) as number;
-    const named: Record<string, string> = {
-      '"': '\\"',
-      "\\": "\\\\",
-      "\n": "\\n",
-      "\r": "\\r",
-      "\t": "\\t",
-      "\u0007": "\\a",
-      "\b": "\\b",
-      "\f": "\\f",
-      "\v": "\\v",
-    };
-    if (named[ch] !== undefined) out += named[ch];
-    else if (cp < 0x20 || cp === 0x7f) out += `\\x${cp.toString(16).padStart(2, "0")}`;
-    else out += ch;
-  }
-  return `${out}"`;
-}
-
-/** Go's `%q` of a rune slice: `['a' 'b']`. */
-export function goQuoteRunes(s: string): string {
-  const quoted = [...s].map((ch) => {
-    if (ch === "'") return "'\\''";
-    const q = goQuote(ch);
-    return `'${q.slice(1, -1).replace(/^\\"$/, '"')}'`;
-  });
-  return `[${quoted.join(" ")}]`;
 }
 
 /** `strconv.Atoi` with its error texts. */

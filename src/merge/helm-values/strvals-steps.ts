@@ -13,12 +13,12 @@ import {
   EOF,
   GoError,
   GoPanic,
-  goQuote,
   MAX_NESTED_NAME_LEVEL,
   setIndex,
   setKey,
   type RuneScanner,
 } from "./strvals-scanner";
+import { goQuote } from "../../shared/go/quote";
 
 /** One `key=value` step of a parser, into `data` at nesting `level`. */
 export type KeyStep = (data: ValueMap, level: number) => GoError | undefined;

@@ -4,8 +4,9 @@
  * on an existing value becomes `unable to parse key: interface conversion: …`).
  */
 import { type Value, type ValueMap } from "../../shared/value";
-import { decodeJsonPrefix, GoJsonError } from "./go-json";
-import { EOF, GoError, goQuote, goQuoteRunes, RuneScanner, setIndex, setKey } from "./strvals-scanner";
+import { decodeGoJsonPrefix, GoJsonError } from "../../shared/go/json";
+import { goQuote, goQuoteRunes } from "../../shared/go/quote";
+import { EOF, GoError, RuneScanner, setIndex, setKey } from "./strvals-scanner";
 import { guardKey, listInList, listKey, mapInList, nestedMapKey, type ListResult } from "./strvals-steps";
 
 /** How values are read: typed (`--set`), strings (`--set-string`), JSON, or a file's content. */
@@ -97,7 +98,7 @@ class StrvalsParser {
     }
     let decoded: { value: Value; end: number };
     try {
-      decoded = decodeJsonPrefix(this.sc.rest(), 0);
+      decoded = decodeGoJsonPrefix(this.sc.rest(), 0);
     } catch (err) {
       if (err instanceof GoJsonError) return new GoError(err.message);
       throw err;

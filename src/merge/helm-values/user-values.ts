@@ -6,7 +6,7 @@
 import { MergeError } from "../../shared/errors";
 import type { SetFlag } from "../../shared/model";
 import { isMap, newMap, type ValueMap } from "../../shared/value";
-import { decodeJsonWhole, GoJsonError } from "./go-json";
+import { decodeGoJson, GoJsonError } from "../../shared/go/json";
 import { parseHelmValuesText, ValuesFileError } from "./helm-values-file";
 import { mergeMaps } from "./merge-maps";
 import { parseStrvalsInto, type StrvalsMode } from "./strvals";
@@ -114,7 +114,7 @@ function applySetJson(base: ValueMap, expression: string, shown: string, major: 
   if (major === 4 && trimmed.startsWith("{")) {
     let parsed: unknown;
     try {
-      parsed = decodeJsonWhole(trimmed);
+      parsed = decodeGoJson(trimmed);
     } catch (err) {
       if (!(err instanceof GoJsonError)) throw err;
       throw new MergeError("HELM_SET_JSON", `failed parsing --set-json data JSON: ${shown}`, {

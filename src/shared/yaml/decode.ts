@@ -7,8 +7,9 @@ import { isAlias, isMap as isYamlMap, isScalar, isSeq, LineCounter, parseAllDocu
 import type { Document, Node as YamlNode, Scalar } from "yaml";
 import { indentFlowContinuations } from "./flow-indent";
 import { LoadError } from "../errors";
+import type { ErrorCode } from "../errors";
 import { FORBIDDEN_KEYS, GoTime, isMap as isValueMap, newMap, type Value, type ValueMap } from "../value";
-import { formatGoFloat } from "./go-float";
+import { formatGoFloat, formatGoFloat32 } from "../go/float";
 import { findDepthExceeded } from "./depth-limit";
 import { goYamlTextProblem } from "./go-yaml-reader";
 import { libyamlMessage } from "./libyaml-messages";
@@ -38,11 +39,21 @@ export interface YamlPosition {
   readonly column: number;
 }
 
+/** What go-yaml knows of one value node: where it starts, its resolved tag and its text. */
+export interface YamlNodeInfo extends YamlPosition {
+  /** go-yaml's short tag: `!!str`, `!!int`, `!!bool`, `!!float`, `!!null`, `!!timestamp`, `!!seq`, `!!map`, … */
+  readonly tag: string;
+  /** The scalar's own text (go-yaml's `Node.Value`); `""` for a list or a map. */
+  readonly text: string;
+}
+
 /** A decoded document plus a lookup from key path to the position of that key or item. */
 export interface PositionedYaml {
   readonly value: Value;
   /** Position of the key (map entry) or item (list entry) at `path`; `[]` is the document. */
   locate(path: ReadonlyArray<string | number>): YamlPosition | undefined;
+  /** The value node at `path` (an alias stands for its anchor's node); `[]` is the document's root. */
+  node(path: ReadonlyArray<string | number>): YamlNodeInfo | undefined;
 }
 
 type Path = ReadonlyArray<string | number>;
@@ -67,6 +78,7 @@ class Decoder {
   /** Alias nodes being expanded (go-yaml refuses an anchor that contains itself). */
   private readonly activeAliases = new Set<YamlNode>();
   readonly positions = new Map<string, YamlPosition>();
+  readonly nodes = new Map<string, YamlNodeInfo>();
 
   constructor(
     private readonly doc: Document.Parsed,
@@ -79,7 +91,7 @@ class Decoder {
     return this.options.version ?? "v3";
   }
 
-  fail(code: string, message: string, node: YamlNode | null | undefined, keyPath?: Path): never {
+  fail(code: ErrorCode, message: string, node: YamlNode | null | undefined, keyPath?: Path): never {
     const pos = this.positionOf(node);
     throw new LoadError(code, message, {
       ...(this.options.file !== undefined ? { file: this.options.file } : {}),
@@ -99,6 +111,12 @@ class Decoder {
     if (!this.recordPositions) return;
     const pos = this.positionOf(node);
     if (pos !== undefined) this.positions.set(JSON.stringify(path), pos);
+  }
+
+  private recordNode(path: Path, node: YamlNode, tag: string, text: string): void {
+    if (!this.recordPositions) return;
+    const pos = this.positionOf(node);
+    if (pos !== undefined) this.nodes.set(JSON.stringify(path), { ...pos, tag, text });
   }
 
   convert(node: YamlNode | null | undefined, path: Path): Value {
@@ -121,12 +139,18 @@ class Decoder {
     }
     if (isScalar(node)) return this.scalar(node, path);
     if (isSeq(node)) {
+      this.recordNode(path, node, "!!seq", "");
       return node.items.map((item, i) => {
         this.record([...path, i], item as YamlNode);
         return this.convert(item as YamlNode, [...path, i]);
       });
     }
-    if (isYamlMap(node)) return this.mapping(node as YamlMapNode, path);
+    if (isYamlMap(node)) {
+      const map = this.mapping(node as YamlMapNode, path);
+      // After the entries: their keys are decoded at the map's own path.
+      this.recordNode(path, node, "!!map", "");
+      return map;
+    }
     return this.fail("YAML_SYNTAX", "unsupported YAML node", node, path);
   }
 
@@ -159,9 +183,15 @@ class Decoder {
     // go-yaml v3 resolves a plain scalar with the non-specific tag "!" like an untagged one; v2 keeps it a string.
     const nonSpecific = tag === "!";
     if (tag === undefined || nonSpecific) {
-      if (quoted || (nonSpecific && this.version === "v2")) return text;
-      return this.typed(resolvePlainScalar(text, this.version), text);
+      if (quoted || (nonSpecific && this.version === "v2")) {
+        this.recordNode(path, node, "!!str", text);
+        return text;
+      }
+      const plain = resolvePlainScalar(text, this.version);
+      this.recordNode(path, node, plain.tag, text);
+      return this.typed(plain, text);
     }
+    this.recordNode(path, node, tag, text);
     if (!tag.startsWith("!!") || tag === "!!map" || tag === "!!seq") return text;
     const resolved = resolveTaggedScalar(text, tag, this.version);
     if (typeof resolved === "string") return this.fail("YAML_TYPE", resolved, node, path);
@@ -295,7 +325,7 @@ class Decoder {
           path,
         );
       }
-      text = mode === "json" && typeof key === "number" ? formatGoFloat32(key) : goFormatScalar(key);
+      text = mode === "json" && typeof key === "number" ? formatYamlFloat32Key(key) : goFormatScalar(key);
     }
     if (FORBIDDEN_KEYS.has(text)) {
       this.fail("YAML_FORBIDDEN_KEY", `key ${JSON.stringify(text)} is not allowed`, keyNode, [...path, text]);
@@ -333,16 +363,14 @@ function goTypeName(v: Value): string {
   return "string";
 }
 
-/** `strconv.FormatFloat(f, 'g', -1, 32)` with YAML's spellings of the specials. */
-function formatGoFloat32(f: number): string {
+/**
+ * A float map key as sigs.k8s.io/yaml turns it into a string: `strconv.FormatFloat(f, 'g', -1,
+ * 32)`, with YAML's spellings of the specials.
+ */
+export function formatYamlFloat32Key(f: number): string {
   if (Number.isNaN(f)) return ".nan";
   if (!Number.isFinite(f)) return f > 0 ? ".inf" : "-.inf";
-  const single = Math.fround(f);
-  for (let p = 1; p <= 9; p++) {
-    const candidate = Number(single.toPrecision(p));
-    if (Math.fround(candidate) === single) return formatGoFloat(candidate);
-  }
-  return formatGoFloat(single);
+  return formatGoFloat32(f);
 }
 
 /** Go's `%v` for a scalar key. */
@@ -471,11 +499,15 @@ function decodeAll(
     }
     const rootPos = decoder.positionOf(doc.contents as YamlNode | null);
     const positions = decoder.positions;
+    const nodes = decoder.nodes;
     return {
       value,
       locate(path: Path): YamlPosition | undefined {
         if (path.length === 0) return rootPos;
         return positions.get(JSON.stringify(path));
+      },
+      node(path: Path): YamlNodeInfo | undefined {
+        return nodes.get(JSON.stringify(path));
       },
     };
   });
@@ -493,7 +525,9 @@ export function decodeYamlDocuments(text: string, options: DecodeYamlOptions = {
 
 /** Like {@link decodeYaml}, plus a key-path → line/column lookup for later diagnostics. */
 export function decodeYamlWithPositions(text: string, options: DecodeYamlOptions = {}): PositionedYaml {
-  return decodeAll(text, options, true, true)[0] ?? { value: null, locate: () => undefined };
+  return (
+    decodeAll(text, options, true, true)[0] ?? { value: null, locate: () => undefined, node: () => undefined }
+  );
 }
 
 /** Like {@link decodeYamlDocuments}, with positions per document. */

@@ -6,7 +6,7 @@
 import { formatRfc3339Nano, GoTime, isMap, type Value } from "../value";
 import { YamlEmitter, type NodeContext, type ParentState, type ScalarStyle } from "./emitter";
 import { goYamlBase64, hasInvalidUtf8 } from "./binary";
-import { formatGoFloat } from "./go-float";
+import { formatGoFloat } from "../go/float";
 import { sortGoYamlKeys } from "./key-order";
 import { isGoYamlTimestamp, resolvePlainScalar, type GoYamlVersion } from "./resolve";
 

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { isMap, newMap, type Value } from "../value";
 import { decodeYaml } from "./decode";
 import { encodeYaml } from "./encode";
-import { formatGoFloat } from "./go-float";
+import { formatGoFloat } from "../go/float";
 
 // Fixtures produced by running go.yaml.in/yaml v2.4.2 and v3.0.5 (the versions helmfile
 // pins) on these inputs; see each file's "description".

@@ -8,6 +8,7 @@ export {
   decodeYamlDocuments,
   decodeYamlDocumentsWithPositions,
   decodeYamlWithPositions,
+  formatYamlFloat32Key,
   type DecodeYamlOptions,
   type PositionedYaml,
   type YamlPosition,
@@ -20,8 +21,13 @@ export {
   type YamlEncodable,
 } from "./encode";
 export { decodeHelmYaml, encodeHelmYaml, foldYaml11LineBreaks } from "./helm-yaml";
-export { formatGoFloat } from "./go-float";
-export { isGoYamlTimestamp, resolvePlainScalar, type GoYamlVersion, type ResolvedScalar } from "./resolve";
+export {
+  isGoYamlTimestamp,
+  resolvePlainScalar,
+  resolveTaggedScalar,
+  type GoYamlVersion,
+  type ResolvedScalar,
+} from "./resolve";
 export { goYamlKeyLess, sortGoYamlKeys } from "./key-order";
 export { goYamlVersionFromEnv } from "./version";
 export { goTimeString, parseGoYamlTimestamp } from "./timestamp";

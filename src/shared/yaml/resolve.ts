@@ -193,8 +193,11 @@ export function resolveTaggedScalar(
 ): ResolvedScalar | string {
   if (tag === "!!str") return { tag: "!!str", value: text };
   if (tag === "!!binary") {
-    if (!/^[A-Za-z0-9+/=\s]*$/.test(text)) return "!!binary value contains invalid base64 data";
-    return { tag: "!!str", value: goStringOfBytes(Buffer.from(text.replace(/\s/g, ""), "base64")) };
+    // Go's base64.StdEncoding: padded to a multiple of four, padding only at the end.
+    const clean = text.replace(/\s/g, "");
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 !== 0)
+      return "!!binary value contains invalid base64 data";
+    return { tag: "!!str", value: goStringOfBytes(Buffer.from(clean, "base64")) };
   }
   // Tags go-yaml cannot resolve (!!merge, !!seq on a scalar…) leave the text as a string.
   if (!["!!bool", "!!int", "!!float", "!!null", "!!timestamp"].includes(tag))
@@ -205,5 +208,7 @@ export function resolveTaggedScalar(
   if (tag === "!!float" && plain.tag === "!!int" && typeof plain.value === "bigint") {
     return { tag: "!!float", value: Number(plain.value) };
   }
-  return `cannot decode ${plain.tag} \`${text}\` as a ${tag}`;
+  // go-yaml tries the timestamp form only untagged or under !!timestamp, so under another tag
+  // timestamp-like text is reported as the string it stayed.
+  return `cannot decode ${plain.tag === "!!timestamp" ? "!!str" : plain.tag} \`${text}\` as a ${tag}`;
 }

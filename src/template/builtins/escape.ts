@@ -1,7 +1,7 @@
 /** Go's `html`, `js`, `urlquery`, `print`, `printf`, `println` builtins. */
 import { sprint, sprintln } from "../fmt/printer";
 import { sprintf } from "../fmt/sprintf";
-import { isGoPrint } from "../parse/quote";
+import { isGoPrint } from "../../shared/go/quote";
 import { goStringToBytes, type FuncSpec, type GoValue } from "../types";
 
 /** Go's `evalArgs`: a lone string is used as is; otherwise Sprint with nil shown as `<no value>`. */

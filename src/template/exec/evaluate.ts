@@ -4,8 +4,8 @@
  * texts. Control flow (walking the tree) lives in {@link Executor}.
  */
 import { GoTemplateError, TEMPLATE_CODES } from "../errors";
-import { HelmfileError } from "../../shared/errors";
-import { goQuote } from "../parse/quote";
+import { HelmfileError, type ErrorCode } from "../../shared/errors";
+import { goQuote } from "../../shared/go/quote";
 import type {
   ArgNode,
   ChainNode,
@@ -71,7 +71,7 @@ export abstract class Evaluator {
   }
 
   /** Raises Go's exec error at the current node. */
-  errorf(msg: string, code: string = TEMPLATE_CODES.exec, cause?: unknown): never {
+  errorf(msg: string, code: ErrorCode = TEMPLATE_CODES.exec, cause?: unknown): never {
     const n = this.node;
     if (n === undefined) {
       throw new GoTemplateError({

@@ -6,7 +6,7 @@
 import { LIMIT_CODES, LimitError } from "../../shared/limits";
 import { TEMPLATE_CODES } from "../errors";
 import { nodeString, type BranchNode, type ListNode, type Node, type TemplateNode } from "../parse/nodes";
-import { goQuote } from "../parse/quote";
+import { goQuote } from "../../shared/go/quote";
 import type { ParsedTree } from "../parse/parser";
 import { compareKeys } from "../fmt/printer";
 import {

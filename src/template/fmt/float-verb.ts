@@ -1,5 +1,5 @@
 /** Go's `fmt` float and complex verbs (`%v %e %E %f %F %g %G %x %X %b`) with flags. */
-import { formatFloat, formatHexFloat } from "./float";
+import { formatFloat, formatHexFloat } from "../../shared/go/float";
 import type { Flags } from "./printer";
 
 /** Go's `%b` for floats: decimal mantissa and binary exponent (`4503599627370496p-52`). */

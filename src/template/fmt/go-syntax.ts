@@ -1,8 +1,8 @@
 /** Go's `%#v` (Go-syntax) representation of template values. */
 import { GoComplex, GoNumber, GoStruct, GoTime, isGoMap, typeName, type GoValue } from "../types";
-import { formatFloat } from "./float";
+import { formatFloat } from "../../shared/go/float";
 import { compareKeys } from "./sort-keys";
-import { goQuoteString } from "./strings";
+import { goQuote } from "../../shared/go/quote";
 import { goTimeString as timeString } from "../../shared/go-time";
 
 /** Formats `v` as Go source, as `fmt` does for `%#v`. */
@@ -12,7 +12,7 @@ export function goSyntax(v: GoValue, depth: number): string {
     case "boolean":
       return v ? "true" : "false";
     case "string":
-      return goQuoteString(v);
+      return goQuote(v);
     case "bigint":
       return v.toString();
     case "number":
@@ -26,7 +26,7 @@ export function goSyntax(v: GoValue, depth: number): string {
   }
   if (v instanceof GoComplex)
     return `(${formatFloat(v.re, "g", -1)}${v.im < 0 ? "" : "+"}${formatFloat(v.im, "g", -1)}i)`;
-  if (v instanceof GoTime) return goQuoteString(timeString(v));
+  if (v instanceof GoTime) return goQuote(timeString(v));
   if (v instanceof Uint8Array) return `[]byte{${[...v].map((b) => `0x${b.toString(16)}`).join(", ")}}`;
   if (Array.isArray(v)) return `${typeName(v)}{${v.map((e) => goSyntax(e, depth + 1)).join(", ")}}`;
   if (v instanceof GoStruct) {
@@ -35,7 +35,7 @@ export function goSyntax(v: GoValue, depth: number): string {
   }
   if (isGoMap(v)) {
     const keys = Object.keys(v).sort(compareKeys);
-    return `${typeName(v)}{${keys.map((k) => `${goQuoteString(k)}:${goSyntax(v[k] as GoValue, depth + 1)}`).join(", ")}}`;
+    return `${typeName(v)}{${keys.map((k) => `${goQuote(k)}:${goSyntax(v[k] as GoValue, depth + 1)}`).join(", ")}}`;
   }
   return typeName(v);
 }

@@ -1,6 +1,6 @@
 /** Go's integer verbs (`%d %b %o %O %x %X %c %q %U`) with flags, width and precision. */
 import type { Flags } from "./printer";
-import { goQuoteString } from "./strings";
+import { quoteRune } from "../../shared/go/quote";
 
 const MAX_U64 = (1n << 64n) - 1n;
 
@@ -55,15 +55,6 @@ function runeOf(v: bigint): number {
 
 function runeString(v: bigint): string {
   return String.fromCodePoint(runeOf(v));
-}
-
-/** Go's `strconv.QuoteRune` (or `QuoteRuneToASCII` when `ascii`). */
-export function quoteRune(cp: number, ascii = false): string {
-  const ch = String.fromCodePoint(cp);
-  if (ch === "'") return "'\\''";
-  if (ch === '"') return "'\"'";
-  const q = goQuoteString(ch, ascii);
-  return `'${q.slice(1, -1)}'`;
 }
 
 function fmtInt(v: bigint, base: number, verb: string, f: Flags): string {

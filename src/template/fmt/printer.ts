@@ -17,8 +17,8 @@ import {
   type GoValue,
 } from "../types";
 import { fmtComplex, fmtFloat } from "./float-verb";
-import { formatInteger, quoteRune } from "./integer";
-import { goQuoteString, fmtStringVerb } from "./strings";
+import { formatInteger } from "./integer";
+import { fmtStringVerb } from "./strings";
 import { goTimeString as timeString } from "../../shared/go-time";
 import { compareKeys } from "./sort-keys";
 import { goSyntax } from "./go-syntax";
@@ -184,7 +184,5 @@ export function sprint(args: readonly GoValue[]): string {
 export function sprintln(args: readonly GoValue[]): string {
   return `${args.map((a) => printArg(a, "v", noFlags())).join(" ")}\n`;
 }
-
-export { goQuoteString, quoteRune };
 
 export { compareKeys };

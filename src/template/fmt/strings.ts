@@ -1,10 +1,7 @@
-/** Go's string verbs (`%s %q %x %X %v`) and `strconv.Quote`. */
+/** Go's string verbs (`%s %q %x %X %v`). */
 import { goStringToBytes } from "../types";
 import type { Flags } from "./printer";
-import { goQuote } from "../parse/quote";
-
-/** Go's `strconv.Quote` (or `QuoteToASCII` when `ascii`). */
-export const goQuoteString = goQuote;
+import { goQuote } from "../../shared/go/quote";
 
 function padString(s: string, f: Flags): string {
   if (f.wid === undefined) return s;
@@ -43,7 +40,7 @@ function hexString(s: string, verb: string, f: Flags): string {
 export function fmtStringVerb(s: string, verb: string, f: Flags): string | undefined {
   switch (verb) {
     case "v":
-      if (f.sharp) return padString(goQuoteString(s), f);
+      if (f.sharp) return padString(goQuote(s), f);
       return padString(truncate(s, f), f);
     case "s":
       return padString(truncate(s, f), f);
@@ -53,7 +50,7 @@ export function fmtStringVerb(s: string, verb: string, f: Flags): string | undef
     case "q": {
       const t = truncate(s, f);
       if (f.sharp && canBackquote(t)) return padString(`\`${t}\``, f);
-      return padString(goQuoteString(t, f.plus), f);
+      return padString(goQuote(t, f.plus), f);
     }
     default:
       return undefined;

@@ -4,7 +4,7 @@
  * the token list ends with an EOF token or an error token, which the parser reports when it
  * reaches it, so error order matches Go's lazy lexer.
  */
-import { formatRuneU, goQuote } from "./quote";
+import { formatRuneU, goQuote } from "../../shared/go/quote";
 
 /** Token kinds; the keyword kinds come after `Keyword`. */
 export enum Tok {

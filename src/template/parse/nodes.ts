@@ -4,7 +4,7 @@
  * (`executing "t" at <.Values.x>: …`).
  */
 import type { NumberInfo } from "./literals";
-import { goQuote } from "./quote";
+import { goQuote } from "../../shared/go/quote";
 
 /** The source a node came from: Go's `Tree.ParseName` and text, for error locations. */
 export interface SourceInfo {

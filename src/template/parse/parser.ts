@@ -3,7 +3,7 @@
  * `parseTrees` returns the top-level tree plus every `{{define}}`/`{{block}}` tree.
  */
 import { lex, Tok, type Token } from "./lexer";
-import { goQuote } from "./quote";
+import { goQuote } from "../../shared/go/quote";
 import { TokenCursor } from "./token-cursor";
 import { LiteralError, parseNumber, unquoteString } from "./literals";
 import type {

@@ -5,7 +5,7 @@
 import { parseError } from "../errors";
 import { Tok, type Token } from "./lexer";
 import type { SourceInfo } from "./nodes";
-import { goQuote } from "./quote";
+import { goQuote } from "../../shared/go/quote";
 
 /** Go's `item.String()` for "unexpected X" messages. */
 export function tokenString(t: Token): string {

@@ -7,7 +7,7 @@
 import { TemplateError } from "../../../shared/errors";
 import { FuncError, newGoMap, type CallContext, type GoValue } from "../../types";
 import { boundedInclude } from "../bounded-include";
-import { goQuote } from "../sprig/format-v";
+import { goQuote } from "../../../shared/go/quote";
 
 /** helm's root template name, which `tpl` reuses for the text it parses. */
 const HELM_SET_NAME = "gotpl";

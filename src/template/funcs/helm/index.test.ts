@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { renderTemplate } from "../../render-template";
 import { newGoMap, type GoValue } from "../../types";
-import { decodeGoJson } from "../sprig/go-json-decode";
+import { decodeGoJson } from "../../../shared/go/json";
 import { sprigFunctions } from "../sprig/index";
 import { withHelmFunctions } from "./index";
 import { fromToml } from "./toml";

@@ -4,7 +4,7 @@
  * error into the result instead of failing.
  */
 import { FuncError, isGoMap, newGoMap, type GoMap, type GoValue } from "../../types";
-import { decodeGoJson } from "../sprig/go-json-decode";
+import { decodeGoJson } from "../../../shared/go/json";
 import { encodeGoJson } from "../sprig/go-json-encode";
 
 /** `toJson`: "" when the value cannot be marshalled. */

@@ -4,7 +4,7 @@
  * table; nil values skipped.
  */
 import { GoNumber, GoStruct, GoTime, isGoMap, type GoValue } from "../../types";
-import { formatGoFloat } from "../../../shared/yaml";
+import { formatGoFloat } from "../../../shared/go/float";
 import { formatGoTime } from "../sprig/go-time";
 
 /** A TOML encoding failure with BurntSushi's wording. */

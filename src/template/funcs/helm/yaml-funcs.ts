@@ -5,7 +5,8 @@
  * number a float64) and never fail: the error text lands in the result.
  */
 import { HelmfileError } from "../../../shared/errors";
-import { decodeYaml, encodeYaml, foldYaml11LineBreaks, formatGoFloat } from "../../../shared/yaml";
+import { decodeYaml, encodeYaml, foldYaml11LineBreaks } from "../../../shared/yaml";
+import { formatGoFloat } from "../../../shared/go/float";
 import { isMap, type Value } from "../../../shared/value";
 import { FuncError, isGoMap, newGoMap, type GoMap, type GoValue } from "../../types";
 import { encodeGoJson } from "../sprig/go-json-encode";

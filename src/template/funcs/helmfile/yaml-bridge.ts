@@ -4,32 +4,23 @@
  * is RFC 3339, struct fields are lower-cased keys in declaration order) and how decoded
  * YAML becomes template values.
  */
-import { YamlOrderedMap, YamlRawScalar, type YamlEncodable } from "../../../shared/yaml";
-import { formatGoFloat } from "../../../shared/yaml";
+import {
+  formatYamlFloat32Key,
+  YamlOrderedMap,
+  YamlRawScalar,
+  type YamlEncodable,
+} from "../../../shared/yaml";
 import type { Value } from "../../../shared/value";
 import { FuncError, GoFunc, GoNumber, GoStruct, GoTime, isGoMap, type GoValue } from "../../types";
 import { formatGoTime } from "../sprig/go-time";
 
 const RFC3339_NANO = "2006-01-02T15:04:05.999999999Z07:00";
 
-/** Shortest decimal that reads back as the same float32, in Go's 'g' spelling. */
-function formatFloat32(f: number): string {
-  if (!Number.isFinite(f)) return formatGoFloat(f);
-  for (let p = 1; p <= 9; p++) {
-    const candidate = Number(f.toPrecision(p));
-    if (Math.fround(candidate) === f) return formatGoFloat(candidate);
-  }
-  return formatGoFloat(f);
-}
-
 /** The YAML shape go-yaml's encoder gives a template value. Throws {@link FuncError} for funcs. */
 export function goToYaml(v: GoValue): YamlEncodable {
   if (v === null || typeof v !== "object") return v;
   if (v instanceof GoNumber) {
-    if (v.kind === "float32") {
-      const s = formatFloat32(Number(v.value));
-      return new YamlRawScalar(s === "+Inf" ? ".inf" : s === "-Inf" ? "-.inf" : s === "NaN" ? ".nan" : s);
-    }
+    if (v.kind === "float32") return new YamlRawScalar(formatYamlFloat32Key(Number(v.value)));
     return BigInt(v.value);
   }
   if (v instanceof GoTime) return new YamlRawScalar(formatGoTime(v, RFC3339_NANO));

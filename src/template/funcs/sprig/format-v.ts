@@ -4,7 +4,7 @@
  * `String()` method (semver versions).
  */
 import { GoStruct, goStringFromBytes, goStringToBytes, type GoValue } from "../../types";
-import { goQuoteString, noFlags, printArg } from "../../fmt/printer";
+import { noFlags, printArg } from "../../fmt/printer";
 
 /** The `String()` method of a struct value, when it has one (fmt's Stringer rule). */
 export function stringerOf(v: GoStruct): (() => string) | undefined {
@@ -44,11 +44,6 @@ export function compareGoStrings(a: string, b: string): number {
     const cy = y.value.codePointAt(0) ?? 0;
     if (cx !== cy) return cx < cy ? -1 : 1;
   }
-}
-
-/** `strconv.Quote`: Go double-quoted string with Go's escapes. */
-export function goQuote(s: string): string {
-  return goQuoteString(s);
 }
 
 /** sprig's `strval`: strings as-is, bytes as text, Stringers via String(), the rest via `%v`. */

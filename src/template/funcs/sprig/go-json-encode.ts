@@ -1,7 +1,7 @@
 /** encoding/json `Marshal` / `MarshalIndent` / `Encoder` output for template values. */
 import { GoFunc, GoNumber, GoStruct, GoTime, isGoMap, type GoValue } from "../../types";
 import { compareGoStrings } from "./format-v";
-import { formatGoFloat, formatJsonFloat } from "./go-float";
+import { formatGoFloat, formatJsonFloat } from "../../../shared/go/float";
 import { formatGoTime } from "./go-time";
 
 /** A marshal failure with Go's text (`json: unsupported value: NaN`). */

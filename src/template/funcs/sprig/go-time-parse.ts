@@ -1,6 +1,6 @@
 /** Go's `time.ParseInLocation` for the layouts of `go-time.ts`, with Go's error texts. */
 import { GoTime } from "../../types";
-import { goQuote } from "./format-v";
+import { goQuote } from "../../../shared/go/quote";
 import { LONG_DAYS, LONG_MONTHS } from "../../../shared/go-time";
 import { splitLayout, type LayoutChunk } from "./go-time";
 

@@ -1,7 +1,7 @@
 /** sprig's JSON family: `toJson`, `toPrettyJson`, `toRawJson`, `fromJson` and their `must` forms. */
 import { fn, FuncError, type FuncSpec, type GoValue } from "../../types";
 import { strArg } from "./cast";
-import { decodeGoJson } from "./go-json-decode";
+import { decodeGoJson } from "../../../shared/go/json";
 import { encodeGoJson, type JsonEncodeOptions } from "./go-json-encode";
 
 function encoder(options: JsonEncodeOptions, onError: "empty" | "throw"): FuncSpec {

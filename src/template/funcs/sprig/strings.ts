@@ -13,7 +13,8 @@ import {
   uncapitalize,
 } from "./case-convert";
 import { intArg, strArg } from "./cast";
-import { formatV, goQuote, strval } from "./format-v";
+import { formatV, strval } from "./format-v";
+import { goQuote } from "../../../shared/go/quote";
 import { strslice } from "./strslice";
 import { wrapCustom } from "./wrap";
 
