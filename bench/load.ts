@@ -32,9 +32,12 @@ export interface LoadBenchOptions {
   readonly bases?: number;
   /** Timed runs after one warm-up; default 5. */
   readonly iterations?: number;
+  /** Load with `explain: true` (records the values layers); default false. */
+  readonly explain?: boolean;
 }
 
-function writeFixture(dir: string, releases: number, envFiles: number, bases: number): void {
+/** Writes the generated state (helmfile.yaml.gotmpl, env/, bases/) into `dir`. */
+export function writeFixture(dir: string, releases: number, envFiles: number, bases: number): void {
   mkdirSync(join(dir, "env"), { recursive: true });
   mkdirSync(join(dir, "bases"), { recursive: true });
   for (let i = 0; i < envFiles; i++) {
@@ -98,7 +101,10 @@ export function benchLoad(options: LoadBenchOptions = {}): LoadBenchResult {
     let count = 0;
     for (let i = 0; i <= iterations; i++) {
       const start = process.hrtime.bigint();
-      const state = loadDesiredState({ cwd: dir }, { fs, env });
+      const state = loadDesiredState(
+        { cwd: dir, ...(options.explain === true ? { explain: true } : {}) },
+        { fs, env },
+      );
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       sample();
       count = state.releases.length;
@@ -120,5 +126,8 @@ export function benchLoad(options: LoadBenchOptions = {}): LoadBenchResult {
 }
 
 if (require.main === module) {
-  process.stdout.write(`${JSON.stringify(benchLoad(), null, 2)}\n`);
+  // `tsx bench/load.ts [--explain] [iterations]`
+  const explain = process.argv.includes("--explain");
+  const n = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 5);
+  process.stdout.write(`${JSON.stringify(benchLoad({ explain, iterations: n }), null, 2)}\n`);
 }

@@ -44,6 +44,28 @@ function explainAll(
   }
 }
 
+function explainRelease(
+  files: Record<string, string>,
+  options: Partial<LoadDesiredStateOptions>,
+  release: string,
+  queries: Record<string, Expect>,
+): void {
+  const fs = new MemoryFileSystem(files);
+  const state = loadDesiredState({ cwd: "/w", explain: true, ...options }, { fs, env: {} });
+  for (const [key, want] of Object.entries(queries)) {
+    const r = explainValue(state, { key, release }, { fs });
+    expect({ key, value: r.value, ...r.source }).toEqual({ key, ...want });
+    expect(r.chain.at(-1)).toMatchObject({ file: want.file, line: want.line, layer: want.layer });
+  }
+}
+
+/** A local chart whose values.yaml holds `defaults` (its lines as given). */
+const chart = (...defaults: string[]): Record<string, string> => ({
+  "/w/chart/Chart.yaml": text("apiVersion: v2", "name: chart", "version: 0.1.0"),
+  "/w/chart/values.yaml": text(...defaults),
+  "/w/chart/templates/values.yaml": text("# {{ toJson .Values }}"),
+});
+
 describe("explainValue: the winning file and line", () => {
   it("counts lines from the file's start in a later `---` part", () => {
     explainAll(
@@ -329,6 +351,39 @@ describe("explainValue: the winning file and line", () => {
     );
   });
 
+  it("names the parent's environment a sub-helmfile inherits (inherits: [environments])", () => {
+    explainAll(
+      {
+        "/w/helmfile.yaml": text(
+          "environments:",
+          "  default:",
+          "    values:",
+          "    - p: parent",
+          "      s: parent",
+          "---",
+          "helmfiles:",
+          "- path: sub/helmfile.yaml",
+          "  inherits:",
+          "  - environments",
+        ),
+        "/w/sub/helmfile.yaml": text(
+          "environments:",
+          "  default:",
+          "    values:",
+          "    - s: sub",
+          "---",
+          "releases: []",
+        ),
+      },
+      {},
+      {
+        p: { value: "parent", file: "../helmfile.yaml", line: null, layer: "inherited environment values" },
+        s: { value: "sub", file: "helmfile.yaml", line: 4, layer: "environment values 1 (inline)" },
+      },
+      "/w/sub/helmfile.yaml",
+    );
+  });
+
   it("lets the first file win under mergeStrategy: fallback, .gotmpl included", () => {
     explainAll(
       {
@@ -428,6 +483,96 @@ describe("explainValue: the winning file and line", () => {
         "merged.y": { value: 3, file: "helmfile.yaml", line: 7, layer: "root values" },
         "merged.x": { value: 1, file: "helmfile.yaml", line: 3, layer: "root values" },
         "flow.q[1]": { value: "b", file: "helmfile.yaml", line: 8, layer: "root values" },
+      },
+    );
+  });
+
+  it("finds a release's inline values past another release's `set: - name:` entries", () => {
+    explainRelease(
+      {
+        ...chart("replicas: 1", "image:", "  tag: chart"),
+        "/w/helmfile.yaml": text(
+          "releases:", // 1
+          "- name: first", // 2
+          "  chart: ./chart", // 3
+          "  set:", // 4
+          "  - name: image.tag", // 5
+          "    value: first", // 6
+          "- name: second", // 7
+          "  chart: ./chart", // 8
+          "  values:", // 9
+          "  - image:", // 10
+          "      tag: second", // 11
+        ),
+      },
+      {},
+      "second",
+      {
+        "image.tag": { value: "second", file: "helmfile.yaml", line: 11, layer: "values[0]" },
+        replicas: { value: 1, file: "chart/values.yaml", line: 1, layer: "chart default" },
+      },
+    );
+  });
+
+  it("finds inline release values in a .gotmpl state file and maps a values template's lines", () => {
+    explainRelease(
+      {
+        ...chart("replicas: 1", "resources:", "  limits: big", "ports: []"),
+        "/w/helmfile.yaml.gotmpl": text(
+          "environments:", // 1
+          "  default:", // 2
+          "    values:", // 3
+          "    - size: 3", // 4
+          "---", // 5
+          "releases:", // 6
+          "- name: app", // 7
+          "  chart: ./chart", // 8
+          "  values:", // 9
+          "  - values/app.yaml.gotmpl", // 10
+          "  {{- if true }}", // 11
+          "  - replicas: {{ .Values.size }}", // 12
+          "  {{- end }}", // 13
+        ),
+        "/w/values/app.yaml.gotmpl": text(
+          "ports:", // 1
+          "{{- range $i, $p := list 80 443 }}", // 2
+          "- name: p{{ $i }}", // 3
+          "  port: {{ $p }}", // 4
+          "{{- end }}", // 5
+          "resources: null", // 6
+        ),
+      },
+      {},
+      "app",
+      {
+        replicas: { value: 3, file: "helmfile.yaml.gotmpl", line: 12, layer: "values[1]" },
+        "ports[1].port": { value: 443, file: "values/app.yaml.gotmpl", line: 4, layer: "values[0]" },
+        "ports[0].name": { value: "p0", file: "values/app.yaml.gotmpl", line: 3, layer: "values[0]" },
+        // A user null deletes the chart's default (helm's coalesce): the null's line is the source.
+        resources: { value: null, file: "values/app.yaml.gotmpl", line: 6, layer: "values[0]" },
+      },
+    );
+  });
+
+  it("maps inline values a `.gotmpl` state file's `range` writes back to the template line", () => {
+    explainAll(
+      {
+        "/w/helmfile.yaml.gotmpl": text(
+          "environments:", // 1
+          "  default:", // 2
+          "    values:", // 3
+          "    - a: 1", // 4
+          "{{- range $i := list 1 2 }}", // 5
+          "      k{{ $i }}: v{{ $i }}", // 6
+          "{{- end }}", // 7
+          "      z: last", // 8
+        ),
+      },
+      {},
+      {
+        k2: { value: "v2", file: "helmfile.yaml.gotmpl", line: 6, layer: "environment values 1 (inline)" },
+        z: { value: "last", file: "helmfile.yaml.gotmpl", line: 8, layer: "environment values 1 (inline)" },
+        a: { value: 1, file: "helmfile.yaml.gotmpl", line: 4, layer: "environment values 1 (inline)" },
       },
     );
   });

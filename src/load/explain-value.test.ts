@@ -209,3 +209,14 @@ describe("explainValue: release values", () => {
     expect(explain("production", "podLabels.env", "app").source.layer).toBe("valuesTemplate[0]");
   });
 });
+
+describe("explainValue without explain: true", () => {
+  it("records nothing and refuses to explain", () => {
+    const fs = new MemoryFileSystem(files);
+    const state = loadDesiredState({ cwd: "/w", environment: "production" }, { fs, env: {}, secrets });
+    expect(state.states.map((s) => s.valuesProvenance)).toEqual([undefined]);
+    expect(() => explainValue(state, { key: "replicas" }, { fs })).toThrow(
+      expect.objectContaining({ code: "EXPLAIN_NOT_RECORDED" }),
+    );
+  });
+});

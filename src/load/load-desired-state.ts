@@ -187,7 +187,12 @@ function valuesProvenance(
 ): StateValuesRecord {
   const over = sink.overridesOf(file);
   // Only top-level states get --state-values-set (helmfile does not pass it to sub-helmfiles).
-  return { parts: sink.partsOf(file), overrides: over.layers, cli: over.cli ? cliLayers(options) : [] };
+  return {
+    parts: sink.partsOf(file),
+    overrides: over.layers,
+    ...(over.inherited === undefined ? {} : { inherited: over.inherited }),
+    cli: over.cli ? cliLayers(options) : [],
+  };
 }
 
 /** Processes one loaded state into a {@link LoadedState}: templating, overrides, selection, values. */

@@ -15,12 +15,49 @@ import type { StateSpec } from "./schema";
 export interface SeenPart {
   readonly file: string;
   readonly text: string;
+  /** The part's template text when it was rendered to something else. */
+  readonly source?: string;
+}
+
+/** What is laid over a whole state file from outside its parts. */
+export interface OverrideRecord {
+  /** `--state-values-file` or the including sub-helmfile's `values:` entries. */
+  readonly layers: readonly RecordedLayer[];
+  /** Whether the CLI's `--state-values-set` applies (top-level states only). */
+  readonly cli: boolean;
+  /** A sub-helmfile's `inherits: [environments]`: the parent's environment it starts from. */
+  readonly inherited?: InheritedLayers;
+}
+
+/** The parent's environment a sub-helmfile inherits, one layer per part of helmfile's Environment. */
+export interface InheritedLayers {
+  readonly defaults: RecordedLayer;
+  readonly values: RecordedLayer;
+  readonly cli: RecordedLayer;
+}
+
+/** Layers for an inherited environment (no lines: the values were merged in the parent). */
+export function inheritedLayers(
+  parent: string,
+  env: { readonly defaults: ValueMap; readonly values: ValueMap; readonly cliOverrides: ValueMap },
+): InheritedLayers {
+  const layer = (name: string, values: ValueMap): RecordedLayer => ({
+    layer: `inherited ${name}`,
+    file: parent,
+    values,
+    secret: false,
+  });
+  return {
+    defaults: layer("root values", env.defaults),
+    values: layer("environment values", env.values),
+    cli: layer("CLI values", env.cliOverrides),
+  };
 }
 
 /** Per-invocation store of recorded parts, by absolute state file. */
 export class ProvenanceSink {
   private readonly parts = new Map<string, PartValuesRecord[]>();
-  private readonly overrides = new Map<string, { layers: RecordedLayer[]; cli: boolean }>();
+  private readonly overrides = new Map<string, OverrideRecord>();
   private readonly texts = new Map<string, string[]>();
   /** The part recorded last (a base's, right after it was loaded). */
   lastPart: SeenPart | undefined;
@@ -32,12 +69,12 @@ export class ProvenanceSink {
   }
 
   /** Records what `loadDesired` lays over `file` from outside: override layers, and whether the CLI's `--state-values-set` applies. */
-  setOverrides(file: string, layers: RecordedLayer[], cli: boolean): void {
-    this.overrides.set(file, { layers, cli });
+  setOverrides(file: string, record: OverrideRecord): void {
+    this.overrides.set(file, record);
   }
 
   /** What {@link setOverrides} recorded for `file`. */
-  overridesOf(file: string): { readonly layers: readonly RecordedLayer[]; readonly cli: boolean } {
+  overridesOf(file: string): OverrideRecord {
     return this.overrides.get(file) ?? { layers: [], cli: false };
   }
 
@@ -69,6 +106,8 @@ export interface EntryOrigin {
   readonly owner: string;
   readonly file: string;
   readonly text: string;
+  /** The template text of a rendered part (see {@link SeenPart}). */
+  readonly source?: string;
   /** Index in its own file's list (0-based). */
   readonly index: number;
   readonly prefix: KeyPath;
@@ -115,6 +154,8 @@ export function entryOrigins(layers: readonly OriginLayer[], envName: string): E
         l.texts === undefined || l.texts.length <= 1
           ? l.part.text
           : textHolding(l.texts, prefix, l.part.text),
+      // The file's own part keeps its template (a base's parts are looked up as rendered).
+      ...(l.part.source === undefined || l.texts !== undefined ? {} : { source: l.part.source }),
       index,
       prefix,
     });
@@ -179,6 +220,7 @@ export function recordedLayer(
     layer: ownerPrefix(origin) + name,
     file: origin?.file ?? "",
     ...(origin === undefined ? {} : { text: origin.text, prefix: [...origin.prefix] }),
+    ...(origin?.source === undefined ? {} : { source: origin.source }),
     values: layer.values,
     secret: false,
   };

@@ -195,6 +195,8 @@ export function parseAndLoad(
   lineOffset = 0,
   /** The part is the rendered text of a template: its lines are not the file's. */
   rendered = false,
+  /** The part's template text (kept, when explaining, to map rendered lines back to it). */
+  template?: string,
 ): LoadedPart {
   let spec = parseStatePart(content, file, ctx.yamlVersion, {
     displayFile: loc.displayFile,
@@ -229,7 +231,16 @@ export function parseAndLoad(
     );
   }
   // Lines of the part's text count from the file's start (recorded only when explaining).
-  const self = { file, text: sink === undefined ? content : "\n".repeat(lineOffset) + content };
+  const pad = "\n".repeat(lineOffset);
+  const self =
+    sink === undefined
+      ? { file, text: content }
+      : {
+          file,
+          text: pad + content,
+          // A rendered part's lines are mapped back to its template's.
+          ...(template === undefined || template === content ? {} : { source: pad + template }),
+        };
   const rec: PartRecorder | undefined =
     sink === undefined
       ? undefined

@@ -210,6 +210,7 @@ export function loadStateFile(
       (ev, l, f) => loadBaseSpec(ctx, ev, l, f, absFile),
       lineOffset,
       shouldRender,
+      part,
     );
     // The part's first line in the file: its own lines plus the `---` line.
     lineOffset += part.split("\n").length + 1;

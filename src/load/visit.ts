@@ -10,7 +10,7 @@ import { LIMIT_CODES, limitError } from "../shared/limits";
 import { newMap, type Value, type ValueMap } from "../shared/value";
 import { loadEnvironmentValues, type LoadedValuesLayer } from "./env-values-loader";
 import type { RecordedLayer } from "../shared/provenance";
-import { overrideLayer } from "./provenance-sink";
+import { inheritedLayers, overrideLayer } from "./provenance-sink";
 import type { LoaderContext } from "./loader-context";
 import { baseName, dirName, isAbsolute, isRemotePath, joinPath } from "./paths";
 import { subhelmfileSelectorsConflict } from "./selectors";
@@ -198,7 +198,12 @@ export function loadDesired(
     sink === undefined ? undefined : (i, layer) => recorded.push(overrideLayer(sink, opts, i, layer)),
   );
   let st = loadStateFile(ctx, opts.inherited?.env, overrode, loc, abs, true);
-  sink?.setOverrides(abs, recorded, opts.cliSetValues !== undefined);
+  const inherited = opts.inherited?.env;
+  sink?.setOverrides(abs, {
+    layers: recorded,
+    cli: opts.cliSetValues !== undefined,
+    ...(inherited === undefined ? {} : { inherited: inheritedLayers(opts.calleePath ?? "", inherited) }),
+  });
   if (opts.inherited !== undefined) st = { ...st, spec: mergeInherited(st.spec, opts.inherited) };
   if (opts.reverse)
     st = {

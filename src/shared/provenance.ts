@@ -53,6 +53,12 @@ export interface StateValuesRecord {
    * one layer each, merged with mergo's WithOverride and laid over each part's inherited values.
    */
   readonly overrides?: readonly RecordedLayer[];
+  /** A sub-helmfile's `inherits: [environments]`: the parent environment's three layers it starts from. */
+  readonly inherited?: {
+    readonly defaults: RecordedLayer;
+    readonly values: RecordedLayer;
+    readonly cli: RecordedLayer;
+  };
   /** `--state-values-set-string`, then `--state-values-set`, then the `stateValues` option, one layer each. */
   readonly cli: readonly RecordedLayer[];
 }

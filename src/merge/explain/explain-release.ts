@@ -13,7 +13,14 @@ import { coalesceValuesTree } from "../helm-values/coalesce";
 import { parseHelmValuesText } from "../helm-values/helm-values-file";
 import { mergeMaps } from "../helm-values/merge-maps";
 import { applyFlag } from "../helm-values/user-values";
-import { chainOf, shown, sourceOf, type ExplainResult, type ReplayLayer } from "./explain-steps";
+import {
+  chainOf,
+  positionedYaml,
+  shown,
+  sourceOf,
+  type ExplainResult,
+  type ReplayLayer,
+} from "./explain-steps";
 import { hasSecretLeaf } from "./explain-state";
 import { suggestKeys } from "./suggest";
 import { leafPaths, tagNewLeaves, tagTree, TaggedLeaf, untagTree, valueAt } from "./tagged-tree";
@@ -51,6 +58,13 @@ function sourceLayer(release: PreparedRelease, origin: string): { layer: string;
   return { layer: i < templates ? `valuesTemplate[${i}]` : `values[${i - templates}]`, entry };
 }
 
+/** The index of the release named `name` under the part's `releases:`, or -1. */
+function releaseIndex(text: string, name: string): number {
+  const doc = positionedYaml(text)?.value as Value | undefined;
+  const list = isMap(doc) ? doc.releases : undefined;
+  return Array.isArray(list) ? list.findIndex((r) => isMap(r) && r.name === name) : -1;
+}
+
 /** The release's inline entry position in its state file: `releases[n].values[i]`. */
 function inlinePrefix(
   release: PreparedRelease,
@@ -59,16 +73,13 @@ function inlinePrefix(
 ): Pick<RecordedLayer, "text" | "prefix"> {
   const m = /\.values\[(\d+)\]$/.exec(origin);
   if (stateText === undefined || m === null) return {};
+  const template = /\.gotmpl$/.test(release.stateFile);
   // The release may sit in a later `---` part; blank lines keep the part's lines where they are.
   let offset = 0;
   for (const part of stateText.split("\n---\n")) {
-    const names = [...part.matchAll(/^\s*- name:\s*["']?([^"'\s#]+)/gm)].map((x) => x[1]);
-    const n = names.indexOf(release.name);
-    if (n >= 0)
-      return {
-        text: "\n".repeat(offset) + (/\.gotmpl$/.test(release.stateFile) ? yamlSkeleton(part) : part),
-        prefix: ["releases", n, "values", Number(m[1]) - templatesOf(release)],
-      };
+    const text = "\n".repeat(offset) + (template ? yamlSkeleton(part) : part);
+    const n = releaseIndex(text, release.name);
+    if (n >= 0) return { text, prefix: ["releases", n, "values", Number(m[1]) - templatesOf(release)] };
     offset += part.split("\n").length + 1;
   }
   return {};

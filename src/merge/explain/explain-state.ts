@@ -108,7 +108,22 @@ function replayState(record: StateValuesRecord): Replay {
     overOrder.length > 0 || cliOrder.length > 0
       ? { defaults: newMap(), values: overValues, cli: mergoOverride(newMap(), cli) }
       : undefined;
-  let acc: Env | undefined;
+  // A sub-helmfile that inherits its parent's environment starts from it (loadStateFile's first `env`).
+  const inh = record.inherited;
+  const inheritedOrder: number[] = [];
+  const tagged = (l: ReplayLayer["recorded"], kind: ReplayLayer["kind"]): ValueMap => {
+    const t = add(r, l, kind);
+    inheritedOrder.push(r.layers.length - 1);
+    return t;
+  };
+  let acc: Env | undefined =
+    inh === undefined
+      ? undefined
+      : {
+          defaults: tagged(inh.defaults, "sparse"),
+          values: tagged(inh.values, "sparse"),
+          cli: tagged(inh.cli, "merge"),
+        };
   let last = newMap();
   const defaultOrder: number[] = [];
   const earlierValues: number[] = [];
@@ -142,7 +157,16 @@ function replayState(record: StateValuesRecord): Replay {
   }
   // Precedence for the chain (the winner is found by its tag): root values < environment values
   // of the earlier parts < the overrides < the last part's environment values < the CLI.
-  r.order.push(...defaultOrder, ...earlierValues, ...overOrder, ...lastValues, ...cliOrder);
+  r.order.push(
+    ...(inheritedOrder.length > 0 ? [inheritedOrder[0] as number] : []),
+    ...defaultOrder,
+    ...inheritedOrder.slice(1, 2),
+    ...earlierValues,
+    ...overOrder,
+    ...lastValues,
+    ...inheritedOrder.slice(2),
+    ...cliOrder,
+  );
   return { ...r, values: last };
 }
 

@@ -128,7 +128,30 @@ function hclAttribute(name: string): RegExp {
   return new RegExp(`^[ \\t]*"?${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"?[ \\t]*=`, "m");
 }
 
-const positionsCache = new WeakMap<RecordedLayer, ReturnType<typeof decodeYamlWithPositions> | null>();
+type Positioned = ReturnType<typeof decodeYamlWithPositions>;
+/** The last texts decoded with positions (a preview explains many keys of the same files). */
+const positionsCache = new Map<string, Positioned | null>();
+const POSITIONS_CACHED = 16;
+
+/** `text` decoded with positions (null when it is not YAML), from a small cache. */
+export function positionedYaml(text: string): Positioned | null {
+  const hit = positionsCache.get(text);
+  if (hit !== undefined) {
+    positionsCache.delete(text);
+    positionsCache.set(text, hit);
+    return hit;
+  }
+  let decoded: Positioned | null;
+  try {
+    decoded = decodeYamlWithPositions(text);
+  } catch {
+    decoded = null;
+  }
+  positionsCache.set(text, decoded);
+  if (positionsCache.size > POSITIONS_CACHED)
+    positionsCache.delete(positionsCache.keys().next().value as string);
+  return decoded;
+}
 
 /** The line that sets `path` in a layer, or null. */
 export function lineOf(layer: RecordedLayer, path: KeyPath): number | null {
@@ -144,16 +167,7 @@ export function lineOf(layer: RecordedLayer, path: KeyPath): number | null {
     return found;
   }
   if (layer.text === undefined) return null;
-  let positioned = positionsCache.get(layer);
-  if (positioned === undefined) {
-    try {
-      positioned = decodeYamlWithPositions(layer.text);
-    } catch {
-      positioned = null;
-    }
-    positionsCache.set(layer, positioned);
-  }
-  const pos = positioned?.locate([...(layer.prefix ?? []), ...path]);
+  const pos = positionedYaml(layer.text)?.locate([...(layer.prefix ?? []), ...path]);
   if (pos === undefined) return null;
   return layer.source === undefined ? pos.line : sourceLine(layer.source, layer.text, pos.line);
 }
@@ -214,12 +228,27 @@ export function sourceLine(source: string, rendered: string, line: number): numb
   for (let i = lo + 1; i < hi; i++) candidates.push(i);
   if (candidates.length === 0) return Math.min(lo + 2, n);
   const key = keyOfLine(b[r] ?? "");
-  const indent = /^\s*/.exec(b[r] ?? "")?.[0].length ?? 0;
+  const indentOf = (l: string): number => /^\s*/.exec(l)?.[0].length ?? 0;
+  const indent = indentOf(b[r] ?? "");
+  const best = (found: number[]): number | undefined =>
+    found.find((i) => indentOf(a[i] ?? "") === indent) ?? found[0];
+  // The same key, else a templated key that can produce it (`k{{ $i }}` for `k2`).
   const sameKey = candidates.filter((i) => key !== undefined && keyOfLine(a[i] ?? "") === key);
-  const keyed = sameKey.find((i) => (/^\s*/.exec(a[i] ?? "")?.[0].length ?? 0) === indent) ?? sameKey[0];
-  if (keyed !== undefined) return keyed + 1;
-  const templated = candidates.filter((i) => (a[i] ?? "").includes("{{"));
-  return (templated.length === 1 ? (templated[0] as number) : (candidates[0] as number)) + 1;
+  const pattern = (i: number): RegExp | undefined => {
+    const k = keyOfLine((a[i] ?? "").replace(/\{\{[^}]*\}\}/g, "\u0002"));
+    if (k === undefined || !k.includes("\u0002")) return undefined;
+    return new RegExp(
+      `^${k
+        .split("\u0002")
+        .map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+        .join(".*")}$`,
+    );
+  };
+  const templatedKey = candidates.filter((i) => key !== undefined && pattern(i)?.test(key) === true);
+  // Else a line writing text besides its actions (not a bare `{{ range }}` / `{{ end }}`).
+  const contentful = candidates.filter((i) => (a[i] ?? "").replace(/\{\{[\s\S]*?\}\}/g, "").trim() !== "");
+  const pick = best(sameKey) ?? best(templatedKey) ?? best(contentful) ?? (candidates[0] as number);
+  return pick + 1;
 }
 
 /** The file of a HCL layer that sets the path's top-level attribute (last one), else the layer's file. */

@@ -1,0 +1,69 @@
+/**
+ * `explain` through the CLI on examples/quickstart: the exact JSON shape, the human chain, and
+ * exit 1 with suggestions for a key no layer sets. Expected files and lines are read off the
+ * quickstart's files (helmfile.yaml, environments/production.yaml, values/app.yaml.gotmpl).
+ */
+import { resolve } from "node:path";
+import { runCli } from "./main";
+
+const root = resolve(__dirname, "../..");
+
+async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(["-f", "examples/quickstart/helmfile.yaml", "-e", "production", ...argv], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: "/nonexistent" },
+    writeStdout: (t) => (stdout += t),
+    writeStderr: (t) => (stderr += t),
+  });
+  return { code, stdout, stderr };
+}
+
+describe("pulumi-helmfile explain", () => {
+  it("prints a state value's winner and chain as the fixed JSON shape", async () => {
+    const r = await cli(["explain", "--state", "replicas", "--output", "json"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      release: null,
+      key: "replicas",
+      value: 3,
+      source: { file: "environments/production.yaml", line: 1, layer: "environment values file 1" },
+      chain: [
+        { file: "helmfile.yaml", line: 7, layer: "root values", value: 1, rule: "override" },
+        {
+          file: "environments/production.yaml",
+          line: 1,
+          layer: "environment values file 1",
+          value: 3,
+          rule: "override",
+        },
+      ],
+    });
+  });
+
+  it("names the .gotmpl values file line of a release value over the chart's, and values/common.yaml's", async () => {
+    const r = await cli(["explain", "web/frontend", "replicas", "--output", "json"]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { release: string; source: unknown; chain: { file: string }[] };
+    expect(out.release).toBe("web/frontend");
+    expect(out.source).toEqual({ file: "values/app.yaml.gotmpl", line: 1, layer: "values[1]" });
+    expect(out.chain.map((s) => s.file)).toEqual(["charts/webapp/values.yaml", "values/app.yaml.gotmpl"]);
+    const port = await cli(["explain", "web/frontend", "port"]);
+    expect(port.stdout).toBe(
+      [
+        "web/frontend port = 80  (values/common.yaml:3, values[0])",
+        "   80  charts/webapp/values.yaml:4  [chart default; chart default]",
+        "=> 80  values/common.yaml:3  [values[0]; override]",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("exits 1 and suggests close keys for a key no layer sets", async () => {
+    const r = await cli(["explain", "--state", "replica"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("no layer sets this key");
+    expect(r.stdout).toContain("replicas");
+  });
+});
