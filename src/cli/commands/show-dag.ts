@@ -85,7 +85,7 @@ async function runShowDag(ctx: CliContext): Promise<number> {
   // helmfile prints the table (its head at least) before it reports that no release matched.
   for (const state of desired.states) {
     // helmfile plans over the selected releases: a need outside them fails the state.
-    checkNeedsWithinSelection(state);
+    checkNeedsWithinSelection(ctx, state);
     ctx.host.writeStdout(formatDag(state.releases));
   }
   if (desired.states.length === 0) ctx.host.writeStdout(formatDag([]));

@@ -84,7 +84,7 @@ async function runTemplate(ctx: CliContext): Promise<number> {
           ctx.logger.info(
             `Templating release=${result.failed.release.name}, chart=${result.failed.displayChart}`,
           );
-        if (result.error !== undefined) throw inStateFile(state, result.error);
+        if (result.error !== undefined) throw inStateFile(ctx, state, result.error);
       });
     }
   } finally {
@@ -168,5 +168,6 @@ async function checkNeedsSelected(ctx: CliContext, desired: DesiredState): Promi
   if (ctx.flags["skip-needs"] !== false || include || ctx.settings.selectors.length === 0) return;
   const all = await ctx.loadDesiredState({ selectors: [] });
   const err = checkUnselectedNeeds(desired, all);
-  if (err !== undefined) throw err;
+  const state = desired.states.find((s) => s.file === err?.file);
+  if (err !== undefined) throw state === undefined ? err : inStateFile(ctx, state, err);
 }
