@@ -151,7 +151,9 @@ const HELMFILE_WORDED: ReadonlySet<string> = new Set([
 ]);
 
 function errorText(err: unknown, debug: boolean): string {
-  if (isHelmfileError(err)) return HELMFILE_WORDED.has(err.code) ? err.detail : err.message;
+  if (isHelmfileError(err))
+    // A message in helmfile's `in ./helmfile.yaml: …` wording names the file itself.
+    return HELMFILE_WORDED.has(err.code) || /^in \S+: /.test(err.detail) ? err.detail : err.message;
   if (err instanceof Error) return debug ? (err.stack ?? err.message) : `error: ${err.message}`;
   return `error: ${String(err)}`;
 }

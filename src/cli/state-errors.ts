@@ -2,21 +2,31 @@
  * helmfile's wording of errors that belong to one state file: pkg/app/app.go wraps an error
  * raised while processing a file as `in <dir>/<file>: <error>` (`in ./helmfile.yaml: …`).
  */
-import { posix } from "node:path";
+import { isAbsolute, posix, relative, sep } from "node:path";
+import type { CliContext } from "./cli-context";
 import { isHelmfileError, RenderError } from "../shared/errors";
 import type { LoadedState } from "../shared/model";
 import { planReleases } from "../render/plan-releases";
 
-/** `<dir>/<file>` as helmfile names the state in its errors: `./helmfile.yaml`, `helmfile.d/a.yaml`. */
-export function helmfileStateName(state: LoadedState): string {
-  const p = state.displayPath;
-  return `${posix.dirname(p)}/${posix.basename(p)}`;
+/**
+ * `<dir>/<file>` as helmfile names the state in its errors: the path it was found by, from the
+ * invocation's folder (`./helmfile.yaml`, `sub/helmfile.yaml` for `-f sub/helmfile.yaml`,
+ * `helmfile.d/a.yaml`), absolute when `-f` was.
+ */
+export function helmfileStateName(ctx: CliContext, state: LoadedState): string {
+  const given = ctx.settings.file;
+  const p = isAbsolute(given) ? state.file : relative(ctx.host.cwd, state.file) || state.file;
+  return `${posix.dirname(p.split(sep).join("/"))}/${posix.basename(p.split(sep).join("/"))}`;
 }
 
-/** `err` with the state's `in <file>: ` prefix when helmfile adds it (an undefined `needs`). */
-export function inStateFile(state: LoadedState, err: unknown): unknown {
-  if (!isHelmfileError(err) || err.code !== "NEEDS_UNDEFINED" || err.detail.startsWith("in ")) return err;
-  return new RenderError(err.code, `in ${helmfileStateName(state)}: ${err.detail}`, {
+/** Codes whose errors helmfile prefixes with the state's name. */
+const PER_STATE_CODES = new Set(["NEEDS_UNDEFINED", "NEEDS_NOT_SELECTED"]);
+
+/** `err` with helmfile's `in <file>: ` prefix for the state (an undefined or unselected `needs`). */
+export function inStateFile(ctx: CliContext, state: LoadedState, err: unknown): unknown {
+  if (!isHelmfileError(err) || !PER_STATE_CODES.has(err.code)) return err;
+  const detail = err.detail.replace(/^in \S+: /, "");
+  return new RenderError(err.code, `in ${helmfileStateName(ctx, state)}: ${detail}`, {
     file: state.file,
     cause: err,
   });
@@ -24,13 +34,13 @@ export function inStateFile(state: LoadedState, err: unknown): unknown {
 
 /**
  * The needs check of the commands that plan over the selected releases only (helmfile's
- * `show-dag` and `lint` with the state filtered by the selectors): a need outside the selection
- * is undefined there.
+ * `show-dag` with the state filtered by the selectors): a need outside the selection is
+ * undefined there.
  */
-export function checkNeedsWithinSelection(state: LoadedState): void {
+export function checkNeedsWithinSelection(ctx: CliContext, state: LoadedState): void {
   try {
     planReleases(state.releases);
   } catch (err) {
-    throw inStateFile(state, err);
+    throw inStateFile(ctx, state, err);
   }
 }

@@ -35,7 +35,6 @@ import {
   selectReleases,
   type ConditionErrorForm,
   type LabelledRelease,
-  type ConditionErrorForm,
 } from "./state-releases";
 import { NoMatchingReleaseError, visitStates } from "./visit";
 import { baseName } from "./paths";

@@ -5,9 +5,10 @@
  */
 import { posix } from "node:path";
 import { RenderError } from "../shared/errors";
-import type { LoadedState } from "../shared/model";
+import type { LoadedState, PreparedRelease } from "../shared/model";
+import { fetchOutputDir, stateEnvironment } from "./path-templates";
 import { extraHelmArgs } from "./collect-args";
-import { prepareCharts } from "./prepare-charts";
+import { prepareCharts, resolveChart } from "./prepare-charts";
 import { planReleases } from "./plan-releases";
 import type { RenderOptions } from "./render-types";
 import type { RenderIo } from "./render-state";
@@ -23,26 +24,50 @@ export async function lintState(
 ): Promise<RenderError[]> {
   // Charts are prepared in declaration order, then linted in DAG order (helmfile's withNeeds).
   const declared = state.releases.filter((r) => r.installed);
-  const charts = await prepareCharts(
-    declared,
-    {
-      helm: options.helm,
-      helmDefaults: state.helmDefaults,
-      skipDeps: options.skipDeps === true || bool(state.helmDefaults, "skipDeps") === true,
-      skipRefresh: options.skipRefresh === true,
-      env,
-      absoluteDisplay: posix.isAbsolute(state.displayPath),
-    },
-    io.fs,
-    io.runner,
-    io.logger,
-  );
+  // helmfile downloads the remote charts before it builds local charts' dependencies.
+  const pulled = io.scratch.makeTempDir("helmfile");
+  const downloads = new Map<PreparedRelease, string>();
+  try {
+    for (const r of declared) {
+      const chart = resolveChart(r, io.fs, state.repositories);
+      if (chart.isLocal) continue;
+      downloads.set(r, await downloadChart(r, chart.chartArg, pulled, state, options, io, env));
+    }
+  } catch (err) {
+    io.scratch.remove(pulled);
+    throw err;
+  }
+  let charts: Awaited<ReturnType<typeof prepareCharts>>;
+  try {
+    charts = await prepareCharts(
+      declared,
+      {
+        helm: options.helm,
+        helmDefaults: state.helmDefaults,
+        skipDeps: options.skipDeps === true || bool(state.helmDefaults, "skipDeps") === true,
+        skipRefresh: options.skipRefresh === true,
+        env,
+        absoluteDisplay: posix.isAbsolute(state.displayPath),
+      },
+      io.fs,
+      io.runner,
+      io.logger,
+    );
+  } catch (err) {
+    io.scratch.remove(pulled);
+    throw err;
+  }
   const releases = planReleases(declared, state.dagNodes);
   const dir = io.scratch.makeTempDir("pulumi-helmfile-values-");
   const errors: RenderError[] = [];
   try {
     for (const [i, r] of releases.entries()) {
-      const chart = charts.get(r);
+      const prepared = charts.get(r);
+      const download = downloads.get(r);
+      const chart =
+        prepared === undefined || download === undefined
+          ? prepared
+          : { ...prepared, chartArg: download, displayChart: download };
       if (chart === undefined) continue;
       // helmfile runs helm in the state's folder with the chart path as written (`charts/app`),
       // which helm lint prints (`==> Linting charts/app`): a local chart is passed so too.
@@ -78,7 +103,37 @@ export async function lintState(
       }
     }
   } finally {
+    io.scratch.remove(pulled);
     io.scratch.remove(dir);
   }
   return errors;
+}
+
+/**
+ * `helm pull --untar` of a remote chart into `root` (helm lint reads only chart directories:
+ * helmfile's forceDownload, in fetch's layout), in fetch's layout; the chart's folder. */
+async function downloadChart(
+  r: PreparedRelease,
+  chartArg: string,
+  root: string,
+  state: LoadedState,
+  options: RenderOptions,
+  io: RenderIo,
+  env: Readonly<Record<string, string>>,
+): Promise<string> {
+  const name = r.chart.startsWith("oci://") ? r.chart.slice(r.chart.lastIndexOf("/") + 1) : r.chart;
+  const dest = fetchOutputDir(name, root, r, stateEnvironment(state), "", { baseDir: root });
+  io.scratch.makeDir(dest);
+  io.logger.info(`Fetching ${r.chart}`);
+  const args = ["pull", chartArg, "--untar", "--destination", dest];
+  if (r.version !== undefined && r.version !== "") args.push("--version", r.version);
+  const res = await io.runner.run(options.helm.path, args, { env });
+  if (res.exitCode !== 0)
+    throw new RenderError(
+      "HELM_PULL_FAILED",
+      `release "${r.name}": fetching chart ${r.chart} for lint failed: helm ${args.join(" ")}\n${res.stderr.trim()}`,
+      { file: r.stateFile, found: res.stderr.trim() },
+    );
+  const sub = io.fs.readDir(dest).find((n) => io.fs.isDirectory(posix.join(dest, n)));
+  return sub === undefined ? dest : posix.join(dest, sub);
 }

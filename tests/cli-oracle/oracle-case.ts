@@ -15,7 +15,8 @@
  *
  * Normalisation, the same on both sides, and nothing else: the absolute path of states/
  * becomes `<states>`, the program name `pulumi-helmfile` becomes `helmfile`, the temporary
- * chart folder `deps` updates (`Updating dependency /tmp/…`) becomes `<tmp>`, a run of helm's
+ * chart folder `deps` updates (`Updating dependency /tmp/…`) and the folder `lint` downloads
+ * remote charts to (`/tmp/helmfile<random>/…`) become `<tmp>`, a run of helm's
  * `Downloading …` lines is sorted (helm downloads in no fixed order), and helmfile's doubled
  * folder in the path of a helmfile.d file (`<states>/multi<states>/multi/helmfile.d/a.yaml`)
  * is written once. In a written lock
@@ -105,6 +106,8 @@ export function normaliseOracleText(text: string): string {
       .split("pulumi-helmfile")
       .join("helmfile")
       .replace(/^Updating dependency \/tmp\/\S+$/gm, "Updating dependency <tmp>")
+      // The temporary folder charts are downloaded to (lint): /tmp/helmfile<random>.
+      .replace(/\/tmp\/helmfile[A-Za-z0-9]+(?=\/)/g, "<tmp>")
       // helm downloads a chart's dependencies in no fixed order: a run of these lines is sorted.
       .replace(/(?:^Downloading .*\n)+/gm, (run) => `${run.split("\n").slice(0, -1).sort().join("\n")}\n`)
       // helmfile v1.8.0 names a helmfile.d file after the folder it ran in, twice

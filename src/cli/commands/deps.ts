@@ -45,8 +45,9 @@ async function updateDeps(
 
 async function depsOfState(ctx: CliContext, state: LoadedState, env: Record<string, string>): Promise<void> {
   const dir = resolve(state.file, "..");
+  // helmfile updates the local charts of the releases it would install (not `installed: false`).
   for (const r of state.releases) {
-    if (!isLocalChart(r.chart)) continue;
+    if (!r.installed || !isLocalChart(r.chart)) continue;
     const path = resolve(dir, r.chart);
     if (existsSync(join(path, "Chart.yaml")) && statSync(path).isDirectory())
       await updateDeps(ctx, r.chart, path, env);

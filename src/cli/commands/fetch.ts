@@ -6,7 +6,7 @@
  */
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join, resolve } from "node:path";
+import { basename, isAbsolute, join, relative, resolve } from "node:path";
 import { createHelmHome, fetchOutputDir, stateEnvironment, syncRepositories } from "../../render";
 import { ConfigError, RenderError } from "../../shared/errors";
 import type { LoadedState, PreparedRelease } from "../../shared/model";
@@ -58,6 +58,40 @@ async function fetchRelease(
   return sub === undefined ? dest : join(dest, sub);
 }
 
+function isLocalCopy(ctx: CliContext, r: PreparedRelease): boolean {
+  return !r.chart.includes("://") && ctx.fs.isDirectory(resolve(r.baseDir, r.chart));
+}
+
+async function buildCopiedDeps(
+  ctx: CliContext,
+  r: PreparedRelease,
+  dest: string,
+  given: string,
+  env: Readonly<Record<string, string>>,
+): Promise<void> {
+  const shown = given === "" || isAbsolute(given) ? dest : relative(stateBaseDir(ctx), dest);
+  ctx.logger.info(`Building dependency release=${r.name}, chart=${shown}`);
+  if (!declaresDependencies(ctx, dest)) return;
+  const helm = await ctx.helm();
+  const args = ["dependency", "build", dest];
+  const res = await ctx.runner.run(helm.path, args, { env });
+  if (res.exitCode !== 0)
+    throw new RenderError(
+      "HELM_DEPENDENCY_BUILD_FAILED",
+      `release "${r.name}": building dependencies of ${shown} failed: helm ${args.join(" ")}\n${res.stderr.trim()}`,
+      { file: r.stateFile, found: res.stderr.trim() },
+    );
+  const text = res.stdout.replace(/\n+$/, "");
+  if (text !== "") ctx.logger.info(text);
+}
+
+/** True when the chart's Chart.yaml lists dependencies (or a helm 2 requirements.yaml exists). */
+function declaresDependencies(ctx: CliContext, dir: string): boolean {
+  if (ctx.fs.isFile(join(dir, "requirements.yaml"))) return true;
+  const text = ctx.fs.isFile(join(dir, "Chart.yaml")) ? ctx.fs.readFile(join(dir, "Chart.yaml")) : "";
+  return /^dependencies:\s*\n\s*-/m.test(text);
+}
+
 /** The state document with each fetched release's `chart` replaced by its local directory. */
 function rewriteCharts(state: LoadedState, fetched: ReadonlyMap<string, string>): LoadedState {
   const doc: ValueMap = Object.assign(newMap(), state.document);
@@ -104,8 +138,16 @@ async function runFetch(ctx: CliContext): Promise<number> {
       if (given !== "") ctx.host.writeStderr(`Charts will be downloaded to: ${given}\n`);
       await withStateHooks(ctx, "fetch", state, async () => {
         const fetched = new Map<string, string>();
-        for (const r of state.releases.filter((x) => x.installed))
-          fetched.set(r.name, await fetchRelease(ctx, r, out, home.env, state));
+        const copied: [PreparedRelease, string][] = [];
+        for (const r of state.releases.filter((x) => x.installed)) {
+          const dest = await fetchRelease(ctx, r, out, home.env, state);
+          fetched.set(r.name, dest);
+          if (isLocalCopy(ctx, r)) copied.push([r, dest]);
+        }
+        // helmfile then builds the dependencies of the copied local charts (pkg/state/state.go
+        // runHelmDepBuilds), naming each copy as the output folder was given.
+        if (!ctx.settings.skipDeps)
+          for (const [r, dest] of copied) await buildCopiedDeps(ctx, r, dest, given, home.env);
         if (writeOutput) printed.push(formatBuiltState(rewriteCharts(state, fetched), ctx.host.env));
       });
     }

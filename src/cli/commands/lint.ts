@@ -30,7 +30,7 @@ async function runLint(ctx: CliContext): Promise<number> {
           try {
             planReleases(state.releases, state.dagNodes);
           } catch (err) {
-            throw inStateFile(state, err);
+            throw inStateFile(ctx, state, err);
           }
           return lintState(state, options, io, home.env, (t) => ctx.host.writeStdout(t));
         },

@@ -67,8 +67,14 @@ export function formatDag(releases: readonly PreparedRelease[]): string {
   for (let g = 1; g <= max; g++)
     for (const r of releases)
       if (groups.get(r) === g) {
-        const id = r.namespace === "" ? r.name : `${r.namespace}/${r.name}`;
-        const shown = r.kubeContext === undefined || r.kubeContext === "" ? id : `${r.kubeContext}/${id}`;
+        // helmfile's ReleaseToID: with a kube context the namespace part stays, empty or not.
+        const kc = r.kubeContext ?? "";
+        const shown =
+          kc !== ""
+            ? `${kc}/${r.namespace}/${r.name}`
+            : r.namespace === ""
+              ? r.name
+              : `${r.namespace}/${r.name}`;
         rows.push([String(g), shown, rawNeeds(r).join(", ")]);
       }
   return tabwriter(rows);
@@ -79,7 +85,7 @@ async function runShowDag(ctx: CliContext): Promise<number> {
   // helmfile prints the table (its head at least) before it reports that no release matched.
   for (const state of desired.states) {
     // helmfile plans over the selected releases: a need outside them fails the state.
-    checkNeedsWithinSelection(state);
+    checkNeedsWithinSelection(ctx, state);
     ctx.host.writeStdout(formatDag(state.releases));
   }
   if (desired.states.length === 0) ctx.host.writeStdout(formatDag([]));

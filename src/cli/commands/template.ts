@@ -90,7 +90,7 @@ async function runTemplate(ctx: CliContext): Promise<number> {
           ctx.logger.info(
             `Templating release=${result.failed.release.name}, chart=${result.failed.displayChart}`,
           );
-        if (result.error !== undefined) throw inStateFile(state, result.error);
+        if (result.error !== undefined) throw inStateFile(ctx, state, result.error);
       });
     }
   } finally {
