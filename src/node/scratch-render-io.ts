@@ -42,3 +42,36 @@ export function createScratchRenderIo(prefix: string): ScratchRenderIo {
     dispose: () => rmSync(root, { recursive: true, force: true }),
   };
 }
+
+/**
+ * A {@link ScratchRenderIo} per test of the enclosing `describe`: registers the `beforeEach`
+ * that creates it and the `afterEach` that disposes it. Read it through the returned object
+ * inside tests (it changes from test to test).
+ */
+export function scratchPerTest(prefix: string): {
+  readonly root: string;
+  readonly lines: string[];
+  io(): ReturnType<ScratchRenderIo["io"]>;
+} {
+  let current: ScratchRenderIo | undefined;
+  const now = (): ScratchRenderIo => {
+    if (current === undefined) throw new Error("scratchPerTest: read inside a test");
+    return current;
+  };
+  beforeEach(() => {
+    current = createScratchRenderIo(prefix);
+  });
+  afterEach(() => {
+    current?.dispose();
+    current = undefined;
+  });
+  return {
+    get root() {
+      return now().root;
+    },
+    get lines() {
+      return now().lines;
+    },
+    io: () => now().io(),
+  };
+}

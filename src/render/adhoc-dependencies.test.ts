@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { MemoryFileSystem } from "../load/memory-fs";
 import { findHelm, NodeProcessRunner } from "../node";
 import { testHelmBinaries } from "../node/helm-binaries";
-import { createScratchRenderIo, type ScratchRenderIo } from "../node/scratch-render-io";
+import { scratchPerTest } from "../node/scratch-render-io";
 import { RenderError } from "../shared/errors";
 import type { LoadedState, PreparedRelease, RepositorySpec } from "../shared/model";
 import { newMap, type Value, type ValueMap } from "../shared/value";
@@ -165,21 +165,12 @@ describe("ad-hoc dependency entries (chartify's Chart.yaml dependencies)", () =>
 });
 
 describe.each(testHelmBinaries())("rendering ad-hoc dependencies with %s", (_label, helmPath) => {
-  let scratch: ScratchRenderIo;
-  let scratchRoot: string;
-  let lines: string[];
+  const scratch = scratchPerTest("ph-adhoc-test-");
   const io = () => scratch.io();
-
-  beforeEach(() => {
-    scratch = createScratchRenderIo("ph-adhoc-test-");
-    scratchRoot = scratch.root;
-    lines = scratch.lines;
-  });
-  afterEach(() => scratch.dispose());
 
   test("a local chart with an aliased local dependency renders like helmfile's chart_need golden output", async () => {
     const helm = await findHelm(new NodeProcessRunner(), { explicit: helmPath });
-    const tempDir = join(scratchRoot, "chartify");
+    const tempDir = join(scratch.root, "chartify");
     const out = await renderDesiredState(
       {
         states: [state([release([{ alias: "dep", chart: "./raw", version: "0.0.1" }])])],
@@ -190,7 +181,7 @@ describe.each(testHelmBinaries())("rendering ad-hoc dependencies with %s", (_lab
     );
     expect(out[0]?.manifest).toBe(chartNeedManifest);
     expect(out[0]?.displayChart).toBe(join(tempDir, "foo"));
-    expect(lines[0]).toBe(`Building dependency release=foo, chart=${join(tempDir, "foo")}`);
+    expect(scratch.lines[0]).toBe(`Building dependency release=foo, chart=${join(tempDir, "foo")}`);
     expect(readdirSync(tempDir)).toEqual([]);
   });
 
@@ -201,8 +192,8 @@ describe.each(testHelmBinaries())("rendering ad-hoc dependencies with %s", (_lab
       { helm },
       io(),
     );
-    expect(lines[0]).toMatch(/^Building dependency release=foo, chart=.*\/chartify\/foo$/);
-    expect(readdirSync(scratchRoot)).toEqual([]);
+    expect(scratch.lines[0]).toMatch(/^Building dependency release=foo, chart=.*\/chartify\/foo$/);
+    expect(readdirSync(scratch.root)).toEqual([]);
   });
 
   test("a dependency helm cannot fetch fails with the release, key path and helm's stderr", async () => {
@@ -214,7 +205,7 @@ describe.each(testHelmBinaries())("rendering ad-hoc dependencies with %s", (_lab
         ],
         releases: [],
       },
-      { helm, skipRefresh: true, chartifyTempDir: join(scratchRoot, "ct") },
+      { helm, skipRefresh: true, chartifyTempDir: join(scratch.root, "ct") },
       io(),
     ).then(
       () => undefined,
@@ -224,14 +215,14 @@ describe.each(testHelmBinaries())("rendering ad-hoc dependencies with %s", (_lab
     expect((err as RenderError).code).toBe("HELM_DEPENDENCY_UPDATE_FAILED");
     expect((err as RenderError).message).toContain('release "foo"');
     expect((err as RenderError).keyPath).toEqual(["releases", "foo", "dependencies"]);
-    expect(readdirSync(join(scratchRoot, "ct"))).toEqual([]);
+    expect(readdirSync(join(scratch.root, "ct"))).toEqual([]);
   });
 
   test("the render cache tells apart two states whose same-named release adds different dependencies", async () => {
     const helm = await findHelm(new NodeProcessRunner(), { explicit: helmPath });
     const session = openRenderSession(
       // One CHARTIFY_TEMPDIR: both temporary charts get the same path.
-      { helm, cache: { dir: join(scratchRoot, "cache") }, chartifyTempDir: join(scratchRoot, "ct") },
+      { helm, cache: { dir: join(scratch.root, "cache") }, chartifyTempDir: join(scratch.root, "ct") },
       io(),
     );
     try {
@@ -250,7 +241,7 @@ describe.each(testHelmBinaries())("rendering ad-hoc dependencies with %s", (_lab
 
   test("a remote chart is pulled, gets its dependencies, and builds none (helmfile skips deps for remote charts)", async () => {
     const helm = await findHelm(new NodeProcessRunner(), { explicit: helmPath });
-    const serveDir = join(scratchRoot, "serve");
+    const serveDir = join(scratch.root, "serve");
     const runner = new NodeProcessRunner();
     const pkg = await runner.run(helmPath, ["package", join(chartsDir, "raw-0.1.0"), "-d", serveDir]);
     expect(pkg.exitCode).toBe(0);
@@ -270,12 +261,12 @@ describe.each(testHelmBinaries())("rendering ad-hoc dependencies with %s", (_lab
           states: [state([release([{ alias: "dep", chart: "./raw", version: "0.0.1" }], { chart: url })])],
           releases: [],
         },
-        { helm, chartifyTempDir: join(scratchRoot, "ct") },
+        { helm, chartifyTempDir: join(scratch.root, "ct") },
         io(),
       );
       expect(out[0]?.manifest).toBe(chartNeedManifest);
-      expect(lines.filter((l) => l.startsWith("Building dependency"))).toEqual([]);
-      expect(readdirSync(join(scratchRoot, "ct"))).toEqual([]);
+      expect(scratch.lines.filter((l) => l.startsWith("Building dependency"))).toEqual([]);
+      expect(readdirSync(join(scratch.root, "ct"))).toEqual([]);
     } finally {
       await new Promise((done) => server.close(done));
     }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findHelm, NodeFileSystem, NodeProcessRunner } from "../node";
 import { testHelmBinaries } from "../node/helm-binaries";
-import { createScratchRenderIo, type ScratchRenderIo } from "../node/scratch-render-io";
+import { scratchPerTest } from "../node/scratch-render-io";
 import { RenderError } from "../shared/errors";
 import type { LoadedState, PreparedRelease } from "../shared/model";
 import { newMap } from "../shared/value";
@@ -50,17 +50,8 @@ const configMap = (name: string): string =>
   `templates:\n- |\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: ${name}\n`;
 
 describe.each(testHelmBinaries())("rendering with %s", (_label, helmPath) => {
-  let scratch: ScratchRenderIo;
-  let scratchRoot: string;
-  let lines: string[];
+  const scratch = scratchPerTest("ph-render-test-");
   const io = () => scratch.io();
-
-  beforeEach(() => {
-    scratch = createScratchRenderIo("ph-render-test-");
-    scratchRoot = scratch.root;
-    lines = scratch.lines;
-  });
-  afterEach(() => scratch.dispose());
 
   test("releases render in declaration order with helm's own output", async () => {
     const helm = await findHelm(new NodeProcessRunner(), { explicit: helmPath });
@@ -76,7 +67,7 @@ describe.each(testHelmBinaries())("rendering with %s", (_label, helmPath) => {
     expect(out[0]?.manifest).toBe(
       "---\n# Source: raw/templates/resources.yaml\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: first\n",
     );
-    expect(lines).toEqual([
+    expect(scratch.lines).toEqual([
       "Building dependency release=b, chart=raw-0.1.0",
       "Building dependency release=a, chart=raw-0.1.0",
     ]);
@@ -89,7 +80,7 @@ describe.each(testHelmBinaries())("rendering with %s", (_label, helmPath) => {
       { helm },
       io(),
     );
-    expect(readdirSync(scratchRoot)).toEqual([]);
+    expect(readdirSync(scratch.root)).toEqual([]);
   });
 
   test("a helm failure names release, chart, command and stderr, and leaves no temp file", async () => {
@@ -109,7 +100,7 @@ describe.each(testHelmBinaries())("rendering with %s", (_label, helmPath) => {
     expect(e.message).toContain("template broken");
     expect(e.message).toContain("boom");
     expect(e.message).not.toContain("hunter2");
-    expect(readdirSync(scratchRoot)).toEqual([]);
+    expect(readdirSync(scratch.root)).toEqual([]);
   });
 
   test("inline values files are private (0600 in a 0700 directory) while helm runs", async () => {
@@ -140,7 +131,7 @@ describe.each(testHelmBinaries())("rendering with %s", (_label, helmPath) => {
 
   test("a warm cache returns the same manifest without running helm template", async () => {
     const helm = await findHelm(new NodeProcessRunner(), { explicit: helmPath });
-    const cacheDir = join(scratchRoot, "..", `${scratchRoot.split("/").pop() ?? "x"}-cache`);
+    const cacheDir = join(scratch.root, "..", `${scratch.root.split("/").pop() ?? "x"}-cache`);
     try {
       const cold = await renderDesiredState(
         { states: [state([release("c", configMap("cached"))])], releases: [] },
