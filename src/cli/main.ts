@@ -54,11 +54,35 @@ function knownCommandNames(): string[] {
 
 /** Command-specific refusals of global flags (where the command cannot honour them). */
 function refuseGlobalFlags(command: string, flags: FlagValues): void {
+  // helmfile's PersistentPreRunE: a usage error (exit 3).
+  if (flagBool(flags, "color") && flagBool(flags, "no-color"))
+    throw new ConfigError(
+      "CLI_BAD_FLAG_VALUE",
+      "--color and --no-color cannot be specified at the same time",
+    );
   if (command === "build" && (flagString(flags, "chart") ?? "") !== "")
     throw new ConfigError(
       "CLI_UNSUPPORTED",
       "pulumi-helmfile does not support --chart with build: set the chart in the state file",
     );
+}
+
+/**
+ * Parses `argv`; `undefined` when it printed the version instead: cobra answers the root's
+ * `--version` before it validates the root's arguments, so `helmfile --version nope` prints the
+ * version where `helmfile nope` is an unknown command.
+ */
+function parseVersionFirst(argv: readonly string[], host: CliHost): ReturnType<typeof parseArgs> | undefined {
+  try {
+    return parseArgs(argv, GLOBAL_FLAGS, (name) => findCommand(name)?.flags, knownCommandNames());
+  } catch (err) {
+    const version = argv.includes("--version") || argv.includes("-v");
+    const unknown =
+      isHelmfileError(err) && err.code === "CLI_UNKNOWN_COMMAND" && err.detail.startsWith("unknown command");
+    if (!version || !unknown || argv[0] === "help") throw err;
+    host.writeStdout(`pulumi-helmfile version ${ownVersion()}\n`);
+    return undefined;
+  }
 }
 
 /** Runs one CLI invocation; resolves to the exit code. */
@@ -70,7 +94,8 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<nu
   try {
     // cobra's `help [command]`.
     if (argv[0] === "help") return help(argv.slice(1), host);
-    const parsed = parseArgs(argv, GLOBAL_FLAGS, (name) => findCommand(name)?.flags, knownCommandNames());
+    const parsed = parseVersionFirst(argv, host);
+    if (parsed === undefined) return 0;
     debug = flagBool(parsed.flags, "debug");
     allowNoMatch = flagBool(parsed.flags, "allow-no-matching-release");
     const command = parsed.command === undefined ? undefined : findCommand(parsed.command);

@@ -1,21 +1,18 @@
 /** `cache info` and `cache cleanup`: the render cache (helmfile's own cache holds remote files, which we never fetch). */
 import { existsSync, readdirSync, rmSync } from "node:fs";
-import { ConfigError } from "../../shared/errors";
+import { commandHelp } from "../help";
 import type { CliContext } from "../cli-context";
 import { defaultCacheDir } from "./cache-dir";
 import type { CommandSpec } from "./command-spec";
 
 async function runCache(ctx: CliContext): Promise<number> {
-  const [sub, ...rest] = ctx.positionals;
-  if ((sub !== "info" && sub !== "cleanup") || rest.length > 0)
-    throw new ConfigError(
-      "CLI_UNKNOWN_COMMAND",
-      `unknown command "${ctx.positionals.join(" ")}" for "pulumi-helmfile cache"`,
-      {
-        expected: "info or cleanup",
-        found: ctx.positionals.join(" "),
-      },
-    );
+  const [sub] = ctx.positionals;
+  // As cobra: no subcommand, or a word that is not one, prints the command's help and succeeds;
+  // words after the subcommand are ignored.
+  if (sub !== "info" && sub !== "cleanup") {
+    ctx.host.writeStdout(commandHelp(cacheCommand));
+    return 0;
+  }
   const dir = defaultCacheDir(ctx.host.env);
   const entries = existsSync(dir) ? readdirSync(dir).sort() : [];
   ctx.host.writeStdout(`${sub === "info" ? "Cache directory" : "Cleaning up cache directory"}: ${dir}\n`);

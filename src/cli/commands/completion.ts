@@ -63,8 +63,11 @@ export function makeCompletionCommand(list: () => readonly CommandSpec[]): Comma
     flags: [],
     run: (ctx: CliContext) => {
       const [shell = "", ...rest] = ctx.positionals;
-      if (rest.length > 0)
-        throw new ConfigError("CLI_UNKNOWN_COMMAND", `unexpected arguments: ${rest.join(" ")}`);
+      if (rest.length > 0 && ["bash", "zsh", "fish", "powershell"].includes(shell))
+        throw new ConfigError(
+          "CLI_UNKNOWN_COMMAND",
+          `unknown command "${rest[0] ?? ""}" for "pulumi-helmfile completion ${shell}"`,
+        );
       const table = new Map(
         list().map((c) => [c.name, c.flags.filter((f) => f.refuse === undefined).map((f) => f.name)]),
       );
