@@ -176,6 +176,8 @@ const HELMFILE_WORDED: ReadonlySet<string> = new Set([
 ]);
 
 function errorText(err: unknown, debug: boolean): string {
+  // helmfile's text first, then our `  location: file:line:col: key path` line (no prefix to drop).
+  if (isHelmfileError(err) && err.locationLine) return err.message;
   if (isHelmfileError(err))
     // A message in helmfile's `in ./helmfile.yaml: …` wording names the file itself.
     return HELMFILE_WORDED.has(err.code) || /^in \S+: /.test(err.detail) ? err.detail : err.message;

@@ -70,7 +70,7 @@ describe("parseStatePart: go-yaml's unmarshal errors in helmfile's words", () =>
       }),
     );
     expect(err.message.split("\n").slice(10)).toEqual([
-      "  at /w/helmfile.yaml:8:9: releases[0].wait (expected bool, found string abc)",
+      "  location: /w/helmfile.yaml:8:9: releases[0].wait (expected bool, found string abc)",
     ]);
     expect({ code: err.code, line: err.line, keyPath: err.keyPath }).toEqual({
       code: "LOAD_WRONG_TYPE",
@@ -98,7 +98,7 @@ describe("parseStatePart: go-yaml's unmarshal errors in helmfile's words", () =>
     expect(err.message).toBe(
       "failed to read helmfile.yaml.gotmpl: reading document at index 1: yaml: unmarshal errors:\n" +
         "  line 6: cannot unmarshal !!map into string\n" +
-        "  at /w/helmfile.yaml.gotmpl: releases[0].set[0].value (expected string, found a map)",
+        "  location: /w/helmfile.yaml.gotmpl: releases[0].set[0].value (expected string, found a map)",
     );
     expect(err.line).toBeUndefined();
   });
@@ -114,7 +114,7 @@ describe("parseStatePart: YAML that go-yaml cannot read", () => {
     expect(err.message).toBe(
       "failed to read h4.yaml: reading document at index 1. Started seeing this since Helmfile v1? Add the .gotmpl file extension: yaml: unmarshal errors:\n" +
         '  line 4: mapping key "chart" already defined at line 3\n' +
-        "  at /w/h4.yaml:4:3: releases[0].chart",
+        "  location: /w/h4.yaml:4:3: releases[0].chart",
     );
     expect(err.code).toBe("LOAD_DUPLICATE_KEY");
   });

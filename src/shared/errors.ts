@@ -25,7 +25,7 @@ export interface ErrorDetails extends SourceLocation {
   /** The underlying error. */
   readonly cause?: unknown;
   /**
-   * Print the location on a line of its own after the message (`  at file:line:col: key path`)
+   * Print the location on a line of its own after the message (`  location: file:line:col: key path`)
    * instead of before it: for a message that reproduces helmfile's text, which must stay first.
    */
   readonly locationLine?: boolean;
@@ -98,7 +98,7 @@ export function formatKeyPath(path: ReadonlyArray<string | number>): string {
 /**
  * `file:line:col: key path: message (expected X, found Y)`: the one formatter for CLI and Pulumi
  * logs. With `locationLine` the message comes first and the rest follows on its own line:
- * `message\n  at file:line:col: key path (expected X, found Y)`.
+ * `message\n  location: file:line:col: key path (expected X, found Y)`.
  */
 export function formatErrorMessage(message: string, details: ErrorDetails): string {
   let where = "";
@@ -121,7 +121,7 @@ export function formatErrorMessage(message: string, details: ErrorDetails): stri
   }
   if (details.locationLine === true) {
     if (parts.length === 0) return suffix === "" ? message : `${message}\n ${suffix}`;
-    return `${message}\n  at ${parts.join(": ")}${suffix}`;
+    return `${message}\n  location: ${parts.join(": ")}${suffix}`;
   }
   return `${parts.length > 0 ? `${parts.join(": ")}: ${message}` : message}${suffix}`;
 }

@@ -70,7 +70,7 @@ describe("the deviation rules accept only the difference their code names", () =
     files: {},
   };
   const at =
-    "  at $ROOT/cases/x/state/helmfile.yaml:6:12: releases[0].set[0].value (expected string, found a list)";
+    "  location: $ROOT/cases/x/state/helmfile.yaml:6:12: releases[0].set[0].value (expected string, found a list)";
   const located = `${helmfile.stderr.slice(0, -1)}\n${at}\n`;
   const rule = (code: string, ours: Partial<typeof helmfile>): boolean =>
     deviationAccepts(code, helmfile, { ...helmfile, ...ours });
@@ -78,7 +78,9 @@ describe("the deviation rules accept only the difference their code names", () =
   test("DIFF_ERROR_LOCATION_LINE: helmfile's lines plus exactly one location line", () => {
     expect(rule("DIFF_ERROR_LOCATION_LINE", { stderr: located })).toBe(true);
     expect(rule("DIFF_ERROR_LOCATION_LINE", { stderr: located.replace("line 6", "line 7") })).toBe(false);
-    expect(rule("DIFF_ERROR_LOCATION_LINE", { stderr: `${located}  at $ROOT/b.yaml: x\n` })).toBe(false);
+    expect(rule("DIFF_ERROR_LOCATION_LINE", { stderr: `${located}  location: $ROOT/b.yaml: x\n` })).toBe(
+      false,
+    );
     expect(rule("DIFF_ERROR_LOCATION_LINE", { stderr: located, status: 2 })).toBe(false);
     expect(rule("DIFF_ERROR_LOCATION_LINE", { stderr: located, stdout: "x" })).toBe(false);
     expect(rule("DIFF_UNKNOWN_CODE", { stderr: located })).toBe(false);

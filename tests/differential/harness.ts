@@ -194,8 +194,8 @@ export function readDeviations(): Record<string, string> {
 
 /** helmfile's failing second removal of a duplicated values file's temporary file. */
 const CLEANUP_LOG = /^Removing \$TMP\/\S+: remove \$TMP\/\S+: no such file or directory$/;
-/** Our line after a message that reproduces helmfile's: `  at <file>[:line:col][: <key path> …]`. */
-const LOCATION_LINE = /^ {2}at \$ROOT\/[^\s:]+(?::\d+:\d+)?(?:: [A-Za-z][^\n]*)?$/;
+/** Our line after a message that reproduces helmfile's: `  location: <file>[:line:col][: <key path> …]`. */
+const LOCATION_LINE = /^ {2}location: \$ROOT\/[^\s:]+(?::\d+:\d+)?(?:: [A-Za-z][^\n]*)?$/;
 
 function lines(text: string): string[] {
   return text.split("\n");
