@@ -25,8 +25,10 @@ const PER_STATE_CODES = new Set(["NEEDS_UNDEFINED", "NEEDS_NOT_SELECTED"]);
 /** `err` with helmfile's `in <file>: ` prefix for the state (an undefined or unselected `needs`). */
 export function inStateFile(ctx: CliContext, state: LoadedState, err: unknown): unknown {
   if (!isHelmfileError(err) || !PER_STATE_CODES.has(err.code)) return err;
-  const detail = err.detail.replace(/^in \S+: /, "");
-  return new RenderError(err.code, `in ${helmfileStateName(ctx, state)}: ${detail}`, {
+  // Already prefixed with the state's chain by the renderer (`in ./helmfile.yaml: in .helmfiles[0]: …`).
+  if (state.errorContext !== undefined && err.detail.startsWith(`${state.errorContext}: `)) return err;
+  const prefix = state.errorContext ?? `in ${helmfileStateName(ctx, state)}`;
+  return new RenderError(err.code, `${prefix}: ${err.detail}`, {
     file: state.file,
     cause: err,
   });
