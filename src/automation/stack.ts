@@ -13,13 +13,23 @@ import type { HelmfileArgs } from "../emit/helmfile-args";
 import { EngineNotFoundError, toAutomationError } from "./errors";
 import type { ResolvedStackOptions } from "./options";
 
-/** The environment the Pulumi CLI runs with: offline plugins, no update check, a passphrase. */
+/**
+ * The environment the Pulumi CLI runs with: offline plugins, no update check, a passphrase, and,
+ * rendering to a directory, one state write per operation instead of one per step.
+ */
 export function engineEnvironment(options: ResolvedStackOptions): Record<string, string> {
   const env: Record<string, string> = {
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     PULUMI_IGNORE_AMBIENT_PLUGINS: "true",
   };
+  // By default the engine writes the whole state after every step: `up` costs O(steps x state
+  // size), quadratic in the number of releases. Rendering to a directory, a run that dies midway
+  // only leaves files that the next `up` writes again, so the state is written once, at the end
+  // (also when a step fails). A PULUMI_SKIP_CHECKPOINTS of the caller's environment wins.
+  if (options.renderToDirectory !== undefined && process.env.PULUMI_SKIP_CHECKPOINTS === undefined) {
+    env.PULUMI_SKIP_CHECKPOINTS = "true";
+  }
   if (options.secretsProvider === "passphrase" && process.env.PULUMI_CONFIG_PASSPHRASE_FILE === undefined) {
     env.PULUMI_CONFIG_PASSPHRASE = process.env.PULUMI_CONFIG_PASSPHRASE ?? "";
   }

@@ -202,14 +202,16 @@ function emitNamespaces(
 ): Map<string, k8s.core.v1.Namespace> {
   const out = new Map<string, k8s.core.v1.Namespace>();
   if (resolved.mode !== HelmfileMode.Manifests) return out;
+  // Deleting a namespace would delete the `keep` objects in it: one pass, not one per namespace.
+  const holdingKept = new Set<string>();
+  for (const p of plans) if (hasKeptObjects(p.manifest)) holdingKept.add(namespaceKey(p));
   for (const plan of plans) {
     if (!plan.settings.createNamespace || plan.namespace === "" || SYSTEM_NAMESPACES.has(plan.namespace))
       continue;
     const key = namespaceKey(plan);
     if (out.has(key)) continue;
     const ps = providers.of(plan);
-    // Deleting the namespace would delete the `keep` objects in it.
-    const holdsKept = plans.some((p) => namespaceKey(p) === key && hasKeptObjects(p.manifest));
+    const holdsKept = holdingKept.has(key);
     out.set(
       key,
       new k8s.core.v1.Namespace(
