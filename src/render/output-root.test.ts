@@ -1,27 +1,11 @@
 import type { PreparedRelease } from "../shared/model";
 import { newMap } from "../shared/value";
+import { preparedRelease } from "../../tests/support/model-fixtures";
 import { confineOutputPath, outputRootOf } from "./output-root";
 import { fetchOutputDir, templateOutputDir, writeValuesFile } from "./path-templates";
 import { tempChartDir } from "./adhoc-dependencies";
 
-const release = (extra: Partial<PreparedRelease> = {}): PreparedRelease => ({
-  id: "ns/app",
-  name: "app",
-  namespace: "ns",
-  chart: "./chart",
-  labels: {},
-  needs: [],
-  installed: true,
-  values: [],
-  setFlags: [],
-  templateFlags: [],
-  skipDeps: false,
-  stateFile: "/p/helmfile.yaml",
-  baseDir: "/p",
-  hasSecrets: false,
-  spec: newMap(),
-  ...extra,
-});
+const release = (extra: Partial<PreparedRelease> = {}): PreparedRelease => preparedRelease(extra);
 const env = { name: "default", kubeContext: "", values: newMap() };
 const code = (f: () => unknown): string | undefined => {
   try {
