@@ -3,6 +3,7 @@ import { newMap, type ValueMap } from "../shared/value";
 import type { SecretsDecryptor } from "../shared/secrets";
 import { containsSecretRef, SecretRefResolver } from "./secret-resolver";
 import { expandValuesRefs } from "./expand-values-refs";
+import { thrownCode } from "../../tests/support/error-code";
 
 const fs = new MemoryFileSystem({
   "/w/creds.yaml": "db:\n  password: p4ssw0rd-value\n  port: 5432\nlist: [a, b]\n",
@@ -143,14 +144,7 @@ describe("vals reference syntax", () => {
 describe("secret references under HELMFILE_DISABLE_INSECURE_FEATURES", () => {
   const guarded = (): SecretRefResolver =>
     new SecretRefResolver({ fs, env: { HELMFILE_DISABLE_INSECURE_FEATURES: "true" }, cwd: "/w" });
-  const codeOf = (f: () => unknown): string | undefined => {
-    try {
-      f();
-      return undefined;
-    } catch (e) {
-      return (e as { code?: string }).code;
-    }
-  };
+  const codeOf = thrownCode;
 
   it("file references outside the scope's folder tree are refused, also after an allowed read was cached", () => {
     const r = guarded();
