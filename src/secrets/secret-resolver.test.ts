@@ -2,7 +2,6 @@ import { MemoryFileSystem } from "../load/memory-fs";
 import { newMap, type ValueMap } from "../shared/value";
 import type { SecretsDecryptor } from "../shared/secrets";
 import { containsSecretRef, SecretRefResolver } from "./secret-resolver";
-import { expandValuesRefs } from "./expand-values-refs";
 import { thrownCode } from "../../tests/support/error-code";
 
 const fs = new MemoryFileSystem({
@@ -116,22 +115,6 @@ describe("containsSecretRef", () => {
   it("finds references anywhere in a tree", () => {
     expect(containsSecretRef(map({ a: ["x", map({ b: "ref+echo://zz" })] }))).toBe(true);
     expect(containsSecretRef(map({ a: "plain" }))).toBe(false);
-  });
-});
-
-describe("expandValuesRefs", () => {
-  it("returns text without references unchanged and not secret", () => {
-    expect(expandValuesRefs("a: 1\n", resolver(), { file: "v.yaml" })).toEqual({
-      text: "a: 1\n",
-      secret: false,
-    });
-  });
-
-  it("re-encodes a values file whose references were resolved and marks it secret", () => {
-    const out = expandValuesRefs("db:\n  pw: ref+file://creds.yaml#/db/password\n", resolver(), {
-      file: "v.yaml",
-    });
-    expect(out).toEqual({ text: "db:\n  pw: p4ssw0rd-value\n", secret: true });
   });
 });
 
