@@ -1,5 +1,5 @@
 import type { PreparedRelease } from "../shared/model";
-import { newMap } from "../shared/value";
+import { preparedRelease } from "../../tests/support/model-fixtures";
 import { selectionScope, stateResources, urnName, type StateResource } from "./selection";
 
 const P = "urn:pulumi:dev::proj::";
@@ -11,24 +11,15 @@ const NS = `${P}helmfile:index:Helmfile$kubernetes:core/v1:Namespace::`;
 const PROV = `${P}helmfile:index:Helmfile$pulumi:providers:kubernetes::`;
 
 function release(name: string, namespace: string, kubeContext?: string): PreparedRelease {
-  return {
+  return preparedRelease({
     id: `${kubeContext === undefined ? "" : `${kubeContext}/`}${namespace}/${name}`,
     name,
     namespace,
     chart: "./c",
-    labels: {},
-    needs: [],
-    installed: true,
-    values: [],
-    setFlags: [],
-    templateFlags: [],
-    skipDeps: false,
     stateFile: "/s/helmfile.yaml",
     baseDir: "/s",
-    hasSecrets: false,
-    spec: newMap(),
     ...(kubeContext === undefined ? {} : { kubeContext }),
-  };
+  });
 }
 
 /** A stack with two releases (web/frontend, api/backend), each with a group and an object. */

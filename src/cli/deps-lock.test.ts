@@ -1,5 +1,5 @@
 import type { LoadedState, RepositorySpec } from "../shared/model";
-import { newMap } from "../shared/value";
+import { loadedState, repositorySpec } from "../../tests/support/model-fixtures";
 import {
   lockFileFromChartLock,
   lockStateName,
@@ -8,21 +8,13 @@ import {
 } from "./deps-lock";
 import { release } from "../../tests/support/prepared-release";
 
-function repo(name: string, url: string, oci = false): RepositorySpec {
-  return { name, url, oci, spec: newMap() };
-}
+const repo = repositorySpec;
 
 function state(releases: LoadedState["releases"], repositories: RepositorySpec[]): LoadedState {
-  return {
+  return loadedState(releases, repositories, {
     file: "/s/helmfile.yaml.gotmpl",
     displayPath: "helmfile.yaml.gotmpl",
-    environment: "default",
-    values: newMap(),
-    helmDefaults: newMap(),
-    repositories,
-    releases,
-    document: newMap(),
-  };
+  });
 }
 
 describe("deps lock file", () => {

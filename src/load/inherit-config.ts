@@ -4,20 +4,11 @@
  * child's own settings win; the parent fills gaps.
  */
 import { copyEnvironment, type EnvironmentLayers } from "../merge/index";
-import type { HelmDefaults, ReleaseSpec, StateSpec } from "./schema";
+import { ALLOWED_INHERITS, type HelmDefaults, type ReleaseSpec, type StateSpec } from "./schema";
 import { structuredCloneSpec } from "./release-exec";
 import { mergeStructs } from "./struct-merge";
 
-/** Categories a sub-helmfile may inherit. */
-export const ALLOWED_INHERITS = [
-  "repositories",
-  "helmDefaults",
-  "commonLabels",
-  "apiVersions",
-  "kubeVersion",
-  "templates",
-  "environments",
-] as const;
+export { ALLOWED_INHERITS };
 
 /** What a child inherits from its parent. */
 export interface InheritedConfig {

@@ -186,6 +186,18 @@ function ownerPrefix(origin: EntryOrigin | undefined): string {
   return origin === undefined || origin.owner === "" ? "" : `${origin.owner} `;
 }
 
+/** The recorded layer of a values file, named `name`. */
+function fileLayer(name: string, layer: Extract<LoadedValuesLayer, { kind: "file" }>): RecordedLayer {
+  return {
+    layer: name,
+    file: layer.file,
+    text: layer.text,
+    ...(layer.source === layer.text ? {} : { source: layer.source }),
+    values: layer.values,
+    secret: false,
+  };
+}
+
 /** A recorded layer for a loaded `values:` entry. */
 export function recordedLayer(
   kind: "root values" | "environment values",
@@ -196,14 +208,7 @@ export function recordedLayer(
   const n = (origin?.index ?? 0) + 1;
   if (layer.kind === "file") {
     const name = kind === "root values" ? `root values file ${n}` : `environment values file ${n}`;
-    return {
-      layer: ownerPrefix(origin) + name,
-      file: layer.file,
-      text: layer.text,
-      ...(layer.source === layer.text ? {} : { source: layer.source }),
-      values: layer.values,
-      secret: false,
-    };
+    return fileLayer(ownerPrefix(origin) + name, layer);
   }
   if (layer.kind === "hcl") {
     const hclFiles = layer.files.map((file) => ({ file, text: readText(file) }));
@@ -277,14 +282,7 @@ export function overrideLayer(
   const name =
     parent === undefined ? `CLI --state-values-file ${index + 1}` : `sub-helmfile values ${index + 1}`;
   if (layer.kind === "file") {
-    return {
-      layer: name,
-      file: layer.file,
-      text: layer.text,
-      ...(layer.source === layer.text ? {} : { source: layer.source }),
-      values: layer.values,
-      secret: false,
-    };
+    return fileLayer(name, layer);
   }
   if (layer.kind === "hcl") {
     return {

@@ -359,7 +359,8 @@ const subHelmfileObject = go(
   }),
 );
 
-const INHERIT_KEYS = [
+/** Categories a sub-helmfile may inherit. */
+export const ALLOWED_INHERITS = [
   "repositories",
   "helmDefaults",
   "commonLabels",
@@ -367,7 +368,8 @@ const INHERIT_KEYS = [
   "kubeVersion",
   "templates",
   "environments",
-];
+] as const;
+const INHERIT_KEYS: readonly string[] = ALLOWED_INHERITS;
 
 const subHelmfile = z.preprocess((x) => {
   const v = unbox(x);

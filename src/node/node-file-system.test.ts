@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LoadError } from "../shared/errors";
 import { NodeFileSystem } from "./node-file-system";
+import { thrownCode } from "../../tests/support/error-code";
 
 describe("NodeFileSystem", () => {
   let dir: string;
@@ -75,14 +76,7 @@ describe("hostile files and trees", () => {
     symlinkSync("..", join(dir, "states", "up2"));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const codeOf = (f: () => unknown): string | undefined => {
-    try {
-      f();
-      return undefined;
-    } catch (e) {
-      return (e as { code?: string }).code;
-    }
-  };
+  const codeOf = thrownCode;
 
   test("a FIFO, a directory and a NUL byte are refused at once with located errors", () => {
     const fs = new NodeFileSystem(dir);

@@ -9,6 +9,7 @@ import { scratchPerTest } from "../node/scratch-render-io";
 import { RenderError } from "../shared/errors";
 import type { LoadedState, PreparedRelease, RepositorySpec } from "../shared/model";
 import { newMap, type Value, type ValueMap } from "../shared/value";
+import { loadedState, repositorySpec } from "../../tests/support/model-fixtures";
 import { adhocDependencies, releaseId } from "./adhoc-dependencies";
 import { openRenderSession, renderDesiredState } from "./render-state";
 import { corpusPath } from "../../tests/support/corpus";
@@ -40,21 +41,10 @@ function release(deps: Record<string, Value>[], extra: Partial<PreparedRelease> 
   };
 }
 
-function repo(name: string, url: string, oci = false): RepositorySpec {
-  return { name, url, oci, spec: newMap() };
-}
+const repo = repositorySpec;
 
 function state(releases: PreparedRelease[], repositories: RepositorySpec[] = []): LoadedState {
-  return {
-    file: "helmfile.yaml",
-    displayPath: "helmfile.yaml",
-    environment: "default",
-    values: newMap(),
-    helmDefaults: newMap(),
-    repositories,
-    releases,
-    document: newMap(),
-  };
+  return loadedState(releases, repositories);
 }
 
 // The values of helmfile's chart_need snapshot case (after helmfile's own templating).

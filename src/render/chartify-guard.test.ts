@@ -2,28 +2,13 @@ import { MemoryFileSystem } from "../load/memory-fs";
 import { RenderError } from "../shared/errors";
 import type { PreparedRelease } from "../shared/model";
 import { newMap, type Value } from "../shared/value";
+import { preparedRelease } from "../../tests/support/model-fixtures";
 import { chartifyFeatures, rejectChartify } from "./chartify-guard";
 
 function release(chart: string, fields: Record<string, Value> = {}): PreparedRelease {
   const spec = newMap();
   Object.assign(spec, fields);
-  return {
-    id: "ns/app",
-    name: "app",
-    namespace: "ns",
-    chart,
-    labels: {},
-    needs: [],
-    installed: true,
-    values: [],
-    setFlags: [],
-    templateFlags: [],
-    skipDeps: false,
-    stateFile: "/w/helmfile.yaml",
-    baseDir: "/w",
-    hasSecrets: false,
-    spec,
-  };
+  return preparedRelease({ chart, stateFile: "/w/helmfile.yaml", baseDir: "/w", spec });
 }
 
 const fs = new MemoryFileSystem({

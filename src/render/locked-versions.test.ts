@@ -2,30 +2,22 @@ import { MemoryFileSystem } from "../load/memory-fs";
 import { RenderError } from "../shared/errors";
 import type { LoadedState, PreparedRelease, RepositorySpec } from "../shared/model";
 import { newMap, type ValueMap } from "../shared/value";
+import { preparedRelease } from "../../tests/support/model-fixtures";
 import { applyLockedVersions, lockFileOf } from "./locked-versions";
 
 function release(name: string, chart: string, version?: string): PreparedRelease {
   const spec = newMap();
   spec.chart = chart;
   if (version !== undefined) spec.version = version;
-  return {
+  return preparedRelease({
     id: `ns/${name}`,
     name,
-    namespace: "ns",
     chart,
     ...(version === undefined ? {} : { version }),
-    labels: {},
-    needs: [],
-    installed: true,
-    values: [],
-    setFlags: [],
-    templateFlags: [],
-    skipDeps: false,
     stateFile: "/w/helmfile.yaml.gotmpl",
     baseDir: "/w",
-    hasSecrets: false,
     spec,
-  };
+  });
 }
 
 function repo(name: string, url: string): RepositorySpec {

@@ -1,36 +1,14 @@
 import type { PreparedRelease } from "../shared/model";
 import { newMap } from "../shared/value";
+import { preparedRelease } from "../../tests/support/model-fixtures";
 import { confineOutputPath, outputRootOf } from "./output-root";
 import { fetchOutputDir, templateOutputDir, writeValuesFile } from "./path-templates";
 import { tempChartDir } from "./adhoc-dependencies";
+import { thrownCode } from "../../tests/support/error-code";
 
-const release = (extra: Partial<PreparedRelease> = {}): PreparedRelease => ({
-  id: "ns/app",
-  name: "app",
-  namespace: "ns",
-  chart: "./chart",
-  labels: {},
-  needs: [],
-  installed: true,
-  values: [],
-  setFlags: [],
-  templateFlags: [],
-  skipDeps: false,
-  stateFile: "/p/helmfile.yaml",
-  baseDir: "/p",
-  hasSecrets: false,
-  spec: newMap(),
-  ...extra,
-});
+const release = (extra: Partial<PreparedRelease> = {}): PreparedRelease => preparedRelease(extra);
 const env = { name: "default", kubeContext: "", values: newMap() };
-const code = (f: () => unknown): string | undefined => {
-  try {
-    f();
-    return undefined;
-  } catch (e) {
-    return (e as { code?: string }).code;
-  }
-};
+const code = thrownCode;
 
 describe("output paths stay inside their root", () => {
   test("the root is the template's literal directory, the output dir, or the base dir", () => {

@@ -1,25 +1,10 @@
 import type { PreparedRelease } from "../shared/model";
 import { newMap } from "../shared/value";
+import { preparedRelease } from "../../tests/support/model-fixtures";
 import { fetchOutputDir, templateOutputDir, writeValuesFile } from "./path-templates";
 
-const release = (extra: Partial<PreparedRelease> = {}): PreparedRelease => ({
-  id: "ns/app",
-  name: "app",
-  namespace: "ns",
-  chart: "./chart",
-  labels: {},
-  needs: [],
-  installed: true,
-  values: [],
-  setFlags: [],
-  templateFlags: [],
-  skipDeps: false,
-  stateFile: "/path/to/helmfile.yaml",
-  baseDir: "/path/to",
-  hasSecrets: false,
-  spec: newMap(),
-  ...extra,
-});
+const release = (extra: Partial<PreparedRelease> = {}): PreparedRelease =>
+  preparedRelease({ stateFile: "/path/to/helmfile.yaml", baseDir: "/path/to", ...extra });
 const env = { name: "prod", kubeContext: "", values: newMap() };
 
 describe("helmfile's path templates", () => {

@@ -5,26 +5,20 @@
  * with every selected dependent, sorted; `installed: false` plays no part).
  */
 import type { DagNode, PreparedRelease } from "../shared/model";
-import { newMap } from "../shared/value";
+import { preparedRelease } from "../../tests/support/model-fixtures";
 import { planReleases } from "./plan-releases";
 
-const rel = (id: string, needs: string[] = [], installed = true): PreparedRelease => ({
-  id,
-  name: id.split("/").pop() ?? id,
-  namespace: "",
-  chart: "c",
-  labels: {},
-  needs,
-  installed,
-  values: [],
-  setFlags: [],
-  templateFlags: [],
-  skipDeps: false,
-  stateFile: "/s/helmfile.yaml",
-  baseDir: "/s",
-  hasSecrets: false,
-  spec: newMap(),
-});
+const rel = (id: string, needs: string[] = [], installed = true): PreparedRelease =>
+  preparedRelease({
+    id,
+    name: id.split("/").pop() ?? id,
+    namespace: "",
+    chart: "c",
+    needs,
+    installed,
+    stateFile: "/s/helmfile.yaml",
+    baseDir: "/s",
+  });
 const node = (id: string, needs: string[] = []): DagNode => ({ id, needs });
 
 function error(fn: () => unknown): { code?: string; detail?: string } {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { findHelm, NodeFileSystem, NodeProcessRunner, NodeScratchFileSystem } from "../node";
 import { testHelmBinaries } from "../node/helm-binaries";
 import { RenderError } from "../shared/errors";
+import { loadedState } from "../../tests/support/model-fixtures";
 import type { LoadedState, PreparedRelease } from "../shared/model";
 import { newMap } from "../shared/value";
 import { redactError } from "./redact-error";
@@ -72,16 +73,7 @@ function failingRelease(): PreparedRelease {
 }
 
 function state(releases: PreparedRelease[]): LoadedState {
-  return {
-    file: "helmfile.yaml",
-    displayPath: "helmfile.yaml",
-    environment: "default",
-    values: newMap(),
-    helmDefaults: newMap(),
-    repositories: [],
-    releases,
-    document: newMap(),
-  };
+  return loadedState(releases);
 }
 
 describe.each(testHelmBinaries())("render errors with %s", (_label, helmPath) => {

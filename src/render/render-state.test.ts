@@ -5,6 +5,7 @@ import { findHelm, NodeFileSystem, NodeProcessRunner } from "../node";
 import { testHelmBinaries } from "../node/helm-binaries";
 import { scratchPerTest } from "../node/scratch-render-io";
 import { RenderError } from "../shared/errors";
+import { loadedState } from "../../tests/support/model-fixtures";
 import type { LoadedState, PreparedRelease } from "../shared/model";
 import { newMap } from "../shared/value";
 import { renderDesiredState } from "./render-state";
@@ -34,16 +35,7 @@ function release(name: string, content: string, extra: Partial<PreparedRelease> 
 }
 
 function state(releases: PreparedRelease[]): LoadedState {
-  return {
-    file: "helmfile.yaml",
-    displayPath: "helmfile.yaml",
-    environment: "default",
-    values: newMap(),
-    helmDefaults: newMap(),
-    repositories: [],
-    releases,
-    document: newMap(),
-  };
+  return loadedState(releases);
 }
 
 const configMap = (name: string): string =>

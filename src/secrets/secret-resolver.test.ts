@@ -2,7 +2,7 @@ import { MemoryFileSystem } from "../load/memory-fs";
 import { newMap, type ValueMap } from "../shared/value";
 import type { SecretsDecryptor } from "../shared/secrets";
 import { containsSecretRef, SecretRefResolver } from "./secret-resolver";
-import { expandValuesRefs } from "./expand-values-refs";
+import { thrownCode } from "../../tests/support/error-code";
 
 const fs = new MemoryFileSystem({
   "/w/creds.yaml": "db:\n  password: p4ssw0rd-value\n  port: 5432\nlist: [a, b]\n",
@@ -118,22 +118,6 @@ describe("containsSecretRef", () => {
   });
 });
 
-describe("expandValuesRefs", () => {
-  it("returns text without references unchanged and not secret", () => {
-    expect(expandValuesRefs("a: 1\n", resolver(), { file: "v.yaml" })).toEqual({
-      text: "a: 1\n",
-      secret: false,
-    });
-  });
-
-  it("re-encodes a values file whose references were resolved and marks it secret", () => {
-    const out = expandValuesRefs("db:\n  pw: ref+file://creds.yaml#/db/password\n", resolver(), {
-      file: "v.yaml",
-    });
-    expect(out).toEqual({ text: "db:\n  pw: p4ssw0rd-value\n", secret: true });
-  });
-});
-
 describe("vals reference syntax", () => {
   it("needs at least two characters after :// (vals' DefaultRefRegexp), so ref+echo://y stays text", () => {
     expect(resolver().evalMap(map({ k: "ref+echo://y" }))["k"]).toBe("ref+echo://y");
@@ -143,14 +127,7 @@ describe("vals reference syntax", () => {
 describe("secret references under HELMFILE_DISABLE_INSECURE_FEATURES", () => {
   const guarded = (): SecretRefResolver =>
     new SecretRefResolver({ fs, env: { HELMFILE_DISABLE_INSECURE_FEATURES: "true" }, cwd: "/w" });
-  const codeOf = (f: () => unknown): string | undefined => {
-    try {
-      f();
-      return undefined;
-    } catch (e) {
-      return (e as { code?: string }).code;
-    }
-  };
+  const codeOf = thrownCode;
 
   it("file references outside the scope's folder tree are refused, also after an allowed read was cached", () => {
     const r = guarded();

@@ -5,17 +5,11 @@ import {
   isAccessAllowed,
   resolvePolicy,
 } from "./policy";
+import { thrownCode } from "../../tests/support/error-code";
 
 const on = resolvePolicy({}, { HELMFILE_DISABLE_INSECURE_FEATURES: "true" });
 const off = resolvePolicy({}, {});
-const codeOf = (f: () => void): string | undefined => {
-  try {
-    f();
-    return undefined;
-  } catch (e) {
-    return (e as { code?: string }).code;
-  }
-};
+const codeOf = thrownCode;
 
 describe("the one insecure-features policy", () => {
   test("with the switch off every request is allowed", () => {

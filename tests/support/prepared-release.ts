@@ -1,5 +1,6 @@
 /** A {@link PreparedRelease} for unit tests: `release("web/api", { needs: ["web/db"] })`. */
 import type { PreparedRelease } from "../../src/shared/model";
+import { preparedRelease } from "./model-fixtures";
 import { fromPlain, isMap, newMap } from "../../src/shared/value";
 
 /** Fields a test may set; the rest get neutral defaults. */
@@ -18,23 +19,16 @@ export function release(id: string, o: ReleaseFixtureOptions = {}): PreparedRele
   const namespace = slash < 0 ? "" : id.slice(0, slash);
   const name = id.slice(slash + 1);
   const spec = fromPlain({ name, ...(o.needs === undefined ? {} : { needs: [...o.needs] }) });
-  return {
+  return preparedRelease({
     id,
     name,
     namespace,
     chart: o.chart ?? "repo/app",
     ...(o.version === undefined ? {} : { version: o.version }),
-    labels: {},
     needs: o.needs ?? [],
-    installed: true,
-    values: [],
-    setFlags: [],
-    templateFlags: [],
     ...(o.kubeContext === undefined ? {} : { kubeContext: o.kubeContext }),
-    skipDeps: false,
     stateFile: "/s/helmfile.yaml",
     baseDir: o.baseDir ?? "/s",
-    hasSecrets: false,
     spec: isMap(spec) ? spec : newMap(),
-  };
+  });
 }

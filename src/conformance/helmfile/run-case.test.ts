@@ -11,15 +11,13 @@ const chartsDir = resolve(casesDir, "../charts");
 const load = (name: string): HelmfileCase =>
   JSON.parse(readFileSync(join(casesDir, name, "case.json"), "utf8")) as HelmfileCase;
 
+const runIn = (c: HelmfileCase, helm: string): ReturnType<typeof runCase> =>
+  runCase(c, undefined, { caseDir: join(casesDir, c.name), chartsDir, helm, parentEnv: process.env });
+
 describe.each(testHelmBinaries())("corpus cases run in-process with %s", (_label, helm) => {
   test("a snapshot case reproduces helmfile's combined stream byte for byte", async () => {
     const c = load("environments_releases_without_same_yaml_part");
-    const run = await runCase(c, undefined, {
-      caseDir: join(casesDir, c.name),
-      chartsDir,
-      helm,
-      parentEnv: process.env,
-    });
+    const run = await runIn(c, helm);
     try {
       expect(run.capture.combined).toBe(readFileSync(join(casesDir, c.name, "output.yaml"), "utf8"));
       expect(judge(c, c.expected, run.capture, run.placeholders, run.cwd, { repoServer: false })).toEqual({
@@ -33,12 +31,7 @@ describe.each(testHelmBinaries())("corpus cases run in-process with %s", (_label
 
   test("a failing expectation is reported, not passed", async () => {
     const c = load("environments_releases_without_same_yaml_part");
-    const run = await runCase(c, undefined, {
-      caseDir: join(casesDir, c.name),
-      chartsDir,
-      helm,
-      parentEnv: process.env,
-    });
+    const run = await runIn(c, helm);
     try {
       const wrong = {
         ...run.capture,
@@ -55,12 +48,7 @@ describe.each(testHelmBinaries())("corpus cases run in-process with %s", (_label
   test("the case environment reaches the run without touching process.env", async () => {
     const c = load("issue-1172-selector-required-env--all");
     const before = process.env.ISSUE_1172_BUZZ;
-    const run = await runCase(c, undefined, {
-      caseDir: join(casesDir, c.name),
-      chartsDir,
-      helm,
-      parentEnv: process.env,
-    });
+    const run = await runIn(c, helm);
     try {
       expect(run.capture.exitCode).toBe(0);
       expect(process.env.ISSUE_1172_BUZZ).toBe(before);

@@ -104,6 +104,11 @@ function execVector(v: Vector): true | string {
   return sameValue(view.condition ?? "", want.condition ?? "", "condition");
 }
 
+/** `view` as if its helmfile.yaml sat in `basePath`. */
+function atBasePath<T extends object>(view: T, basePath: string): T & { loc: LoadedStateFile["loc"] } {
+  return { ...view, loc: { absDir: basePath, displayDir: basePath, displayFile: "helmfile.yaml" } };
+}
+
 function viewOf(
   files: Record<string, string>,
   release: ReleaseSpec,
@@ -184,14 +189,7 @@ export const releaseTemplates: VectorHandler = (v) => {
     case "resolveReleaseValues": {
       const files = Object.fromEntries(Object.entries(input.files as Record<string, string>));
       const { ctx, view } = viewOf(files, releaseOf(input.release), newMap());
-      const st = {
-        ...view,
-        loc: {
-          absDir: input.basePath as string,
-          displayDir: input.basePath as string,
-          displayFile: "helmfile.yaml",
-        },
-      };
+      const st = atBasePath(view, input.basePath as string);
       return checkResult(v, resolveReleaseValues(ctx, st, releaseOf(input.release)));
     }
     case "renderReleaseValuesFile": {
@@ -210,14 +208,7 @@ export const releaseTemplates: VectorHandler = (v) => {
         values: (input.entries as unknown[]).map((e) => fromPlain(e)),
       };
       const { ctx, view } = viewOf(input.files as Record<string, string>, release, mapOf(input.values));
-      const st = {
-        ...view,
-        loc: {
-          absDir: input.basePath as string,
-          displayDir: input.basePath as string,
-          displayFile: "helmfile.yaml",
-        },
-      };
+      const st = atBasePath(view, input.basePath as string);
       let sources;
       try {
         sources = releaseValuesSources(ctx, st, release);

@@ -199,21 +199,30 @@ function checkAt(root: Value, at: Expect["at"]): true | string {
   return true;
 }
 
+/** The in-memory files, the state file's absolute path and a loader context of one vector. */
+function vectorLoader(
+  v: Vector,
+  input: { cwd: string | null; files: Record<string, string>; options: Options },
+) {
+  const cwd = input.cwd ?? "/";
+  const fs = fileSystem(input.files, cwd);
+  const o = input.options;
+  const file = o.file ?? "helmfile.yaml";
+  const abs = file.startsWith("/") ? file : `${cwd}/${file}`.replace(/\/+/g, "/");
+  const ctx = createLoaderContext(
+    { cwd, environment: o.env ?? "default" },
+    { fs, env: (v.env as Record<string, string> | undefined) ?? {} },
+  );
+  return { cwd, o, file, abs, ctx };
+}
+
 function loadStateVector(
   v: Vector,
   input: { cwd: string | null; files: Record<string, string>; options: Options },
   e: Expect,
 ): true | string {
-  const cwd = input.cwd ?? "/";
-  const fs = fileSystem(input.files, cwd);
-  const o = input.options;
-  const file = o.file ?? "helmfile.yaml";
-  const ctx = createLoaderContext(
-    { cwd, environment: o.env ?? "default" },
-    { fs, env: (v.env as Record<string, string> | undefined) ?? {} },
-  );
+  const { cwd, o, file, abs, ctx } = vectorLoader(v, input);
   const overrides = (o.subhelmfileOverrideValues ?? []).map((x) => fromPlain(x));
-  const abs = file.startsWith("/") ? file : `${cwd}/${file}`.replace(/\/+/g, "/");
   let root: ValueMap;
   try {
     const st = loadDesired(ctx, cwd, file, true, {
@@ -235,13 +244,8 @@ function parseAndLoadVector(
   input: { cwd: string | null; files: Record<string, string>; options: Options },
   e: Expect,
 ): true | string {
-  const cwd = input.cwd ?? "/";
-  const fs = fileSystem(input.files, cwd);
-  const o = input.options;
-  const file = o.file ?? "helmfile.yaml";
-  const abs = file.startsWith("/") ? file : `${cwd}/${file}`.replace(/\/+/g, "/");
+  const { cwd, o, file, abs, ctx } = vectorLoader(v, input);
   const options = { cwd, environment: o.env ?? "default" };
-  const ctx = createLoaderContext(options, { fs, env: (v.env as Record<string, string> | undefined) ?? {} });
   const dir = abs.slice(0, abs.lastIndexOf("/")) || "/";
   try {
     const st = loadStateFile(

@@ -1,17 +1,6 @@
 // Expected values follow the HCL native syntax specification (hashicorp/hcl hclsyntax/spec.md)
 // and cty's conversion rules.
-import { HelmfileError } from "../../shared/errors";
-import { evalExpr } from "./test-helpers";
-
-function codeOf(expr: string): string {
-  try {
-    evalExpr(expr);
-  } catch (err) {
-    if (err instanceof HelmfileError) return err.code;
-    throw err;
-  }
-  return "no error";
-}
+import { codeOf, evalExpr } from "./test-helpers";
 
 describe("HCL expressions", () => {
   it("applies operator precedence: * before +, comparison before &&, && before ||", () => {

@@ -1,5 +1,5 @@
 /** Test helpers: evaluate HCL text from memory. */
-import { LoadError } from "../../shared/errors";
+import { HelmfileError, LoadError } from "../../shared/errors";
 import type { Value, ValueMap } from "../../shared/value";
 import { evaluateHclValues } from "./index";
 
@@ -18,4 +18,15 @@ export function renderFiles(files: Record<string, string>): ValueMap {
 /** Evaluates one expression as `values { v = <expr> }` and returns the value of `v`. */
 export function evalExpr(expr: string): Value | undefined {
   return renderFiles({ "/t.hcl": `values {\n  v = ${expr}\n}\n` }).v;
+}
+
+/** The error code evaluating `expr` fails with, or `"no error"`. */
+export function codeOf(expr: string): string {
+  try {
+    evalExpr(expr);
+  } catch (err) {
+    if (err instanceof HelmfileError) return err.code;
+    throw err;
+  }
+  return "no error";
 }

@@ -68,24 +68,25 @@ function coalesceDeps(
   return dest;
 }
 
+/** The `global` table of `values` (a new one when absent); undefined, with helm's warning, when it is not a map. */
+function globalTable(
+  ctx: CoalesceContext,
+  values: ValueMap,
+  side: "destination" | "source",
+): ValueMap | undefined {
+  const global = values[GLOBAL];
+  if (global === undefined) return newMap();
+  if (isMap(global)) return global;
+  ctx.printf(`warning: skipping globals because ${side} ${GLOBAL} is not a table.`);
+  return undefined;
+}
+
 /** Copies the parent's `global` into the subchart's values; the parent's entries win. */
 function coalesceGlobals(ctx: CoalesceContext, dest: ValueMap, src: ValueMap, prefix: string): void {
-  let dg: ValueMap;
-  const destGlobal = dest[GLOBAL];
-  if (destGlobal === undefined) dg = newMap();
-  else if (isMap(destGlobal)) dg = destGlobal;
-  else {
-    ctx.printf(`warning: skipping globals because destination ${GLOBAL} is not a table.`);
-    return;
-  }
-  let sg: ValueMap;
-  const srcGlobal = src[GLOBAL];
-  if (srcGlobal === undefined) sg = newMap();
-  else if (isMap(srcGlobal)) sg = srcGlobal;
-  else {
-    ctx.printf(`warning: skipping globals because source ${GLOBAL} is not a table.`);
-    return;
-  }
+  const dg = globalTable(ctx, dest, "destination");
+  if (dg === undefined) return;
+  const sg = globalTable(ctx, src, "source");
+  if (sg === undefined) return;
   for (const key of Object.keys(sg)) {
     const val = sg[key] as Value;
     if (isMap(val)) {

@@ -330,7 +330,9 @@ class Decoder {
     if (typeof key === "string") text = key;
     else if (key instanceof GoTime && this.options.nonStringKeys !== "error") text = goTimeString(key);
     else if (key !== null && typeof key === "object" && !(key instanceof GoTime)) {
-      return this.fail("YAML_INVALID_KEY", "invalid map key: a map or list cannot be a key", keyNode, path);
+      // go-yaml v2 names the key with Go's %#v; v3's message says what kind it is.
+      const what = this.version === "v2" ? goSharpV(key) : "a map or list cannot be a key";
+      return this.fail("YAML_INVALID_KEY", `invalid map key: ${what}`, keyNode, path);
     } else {
       const mode = this.options.nonStringKeys ?? "stringify";
       if (mode === "error" || (mode === "json" && key === null)) {
@@ -387,6 +389,19 @@ export function formatYamlFloat32Key(f: number): string {
   if (Number.isNaN(f)) return ".nan";
   if (!Number.isFinite(f)) return f > 0 ? ".inf" : "-.inf";
   return formatGoFloat32(f);
+}
+
+/** Go's `%#v` of a decoded value as go-yaml v2 holds it (`interface{}` lists and maps). */
+function goSharpV(v: Value): string {
+  if (Array.isArray(v)) return `[]interface {}{${v.map(goSharpV).join(", ")}}`;
+  if (isValueMap(v)) {
+    const parts = Object.keys(v).map((k) => `${JSON.stringify(k)}:${goSharpV(v[k] as Value)}`);
+    return `map[interface {}]interface {}{${parts.join(", ")}}`;
+  }
+  if (typeof v === "string") return JSON.stringify(v);
+  if (v === null) return "interface {}(nil)";
+  if (typeof v === "number") return formatYamlFloat32Key(v);
+  return String(v);
 }
 
 /** Go's `%v` for a scalar key. */

@@ -1,17 +1,6 @@
 // Expected values are the examples of the Terraform/cty function documentation (the same
 // cty stdlib and go-cty-funcs implementations helmfile registers) and helmfile's cidr testdata.
-import { HelmfileError } from "../../../shared/errors";
-import { evalExpr } from "../test-helpers";
-
-function codeOf(expr: string): string {
-  try {
-    evalExpr(expr);
-  } catch (err) {
-    if (err instanceof HelmfileError) return err.code;
-    throw err;
-  }
-  return "no error";
-}
+import { codeOf, evalExpr } from "../test-helpers";
 
 describe("string functions", () => {
   it.each([
