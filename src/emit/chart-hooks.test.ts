@@ -71,17 +71,17 @@ describe("Release in mode manifests with chart hooks (mocks)", () => {
     "apiVersion: v1\nkind: Pod\nmetadata:\n  name: test\n  annotations:\n    helm.sh/hook: test\n",
   ].join("---\n");
 
-  const settle = async (r: Release, count: (rs: MockRecorder["resources"]) => boolean): Promise<void> => {
+  /** The release's outputs, then every registration the SDK still has in flight. */
+  const settle = async (r: Release): Promise<void> => {
     await new Promise<void>((resolve) => pulumi.all([r.urn, r.values]).apply(() => resolve()));
-    for (let i = 0; i < 100 && !count(rec.resources); i++)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    await rec.settled();
   };
   const groupsOf = (): MockRecorder["resources"] =>
     rec.resources.filter((x) => x.type === "kubernetes:yaml/v2:ConfigGroup");
 
   it("chains pre hooks, the release's objects and post hooks by dependsOn, skips the test Pod and applies keep objects apart, retained on delete", async () => {
     const r = new Release("ns/r", { name: "r", namespace: "ns", chart: "./c", values: "{}", manifest });
-    await settle(r, (rs) => rs.filter((x) => x.type === "kubernetes:yaml/v2:ConfigGroup").length >= 4);
+    await settle(r);
     expect(rec.unhandledRejections).toEqual([]);
     const groups = groupsOf();
     expect(groups.map((g) => g.name).sort()).toEqual([
@@ -147,7 +147,7 @@ describe("Release in mode manifests with chart hooks (mocks)", () => {
       manifest: pulumi.secret(text),
       wait: true,
     });
-    await settle(r, (rs) => rs.filter((x) => x.type === "kubernetes:yaml/v2:ConfigGroup").length >= 2);
+    await settle(r);
     expect(rec.unhandledRejections).toEqual([]);
     const release = rec.resources.find((x) => x.type === "helmfile:index:Release");
     const kept = rec.resources.filter((x) => x.custom && x.parent === release?.urn);
