@@ -14,7 +14,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "./main";
+import { captureCli } from "../../tests/support/run-cli";
 
 const HELMFILE = `helmDefaults:
   cleanupOnFail: false
@@ -54,15 +54,11 @@ describe("build and list", () => {
   afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
   async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    let stdout = "";
-    let stderr = "";
-    const code = await runCli(["-f", "helmfile.yaml", ...args], {
-      cwd: tmp,
-      env: { PATH: process.env.PATH, HOME: tmp, TMPDIR: tmp },
-      writeStdout: (t) => (stdout += t),
-      writeStderr: (t) => (stderr += t),
+    return captureCli(["-f", "helmfile.yaml", ...args], tmp, {
+      PATH: process.env.PATH,
+      HOME: tmp,
+      TMPDIR: tmp,
     });
-    return { code, stdout, stderr };
   }
 
   test("build reads no release values or secrets and keeps condition-false releases", async () => {

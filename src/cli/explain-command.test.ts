@@ -4,20 +4,15 @@
  * quickstart's files (helmfile.yaml, environments/production.yaml, values/app.yaml.gotmpl).
  */
 import { resolve } from "node:path";
-import { runCli } from "./main";
+import { captureCli, type CliRun } from "../../tests/support/run-cli";
 
 const root = resolve(__dirname, "../..");
 
-async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(["-f", "examples/quickstart/helmfile.yaml", "-e", "production", ...argv], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: "/nonexistent" },
-    writeStdout: (t) => (stdout += t),
-    writeStderr: (t) => (stderr += t),
+async function cli(argv: string[]): Promise<CliRun> {
+  return captureCli(["-f", "examples/quickstart/helmfile.yaml", "-e", "production", ...argv], root, {
+    PATH: process.env.PATH,
+    HOME: "/nonexistent",
   });
-  return { code, stdout, stderr };
 }
 
 describe("pulumi-helmfile explain", () => {

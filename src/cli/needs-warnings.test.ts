@@ -10,7 +10,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { runCli } from "./main";
+import { captureCli } from "../../tests/support/run-cli";
 
 const HELM = process.env.HELM_BINARY ?? join(__dirname, "..", "..", ".tools/helm4/helm");
 
@@ -49,15 +49,11 @@ describe("needs warnings and plans per state", () => {
   afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 
   async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    let stdout = "";
-    let stderr = "";
-    const code = await runCli(["-f", "helmfile.yaml", ...args], {
-      cwd: tmp,
-      env: { PATH: `${dirname(HELM)}:${process.env.PATH ?? ""}`, HOME: tmp, TMPDIR: tmp },
-      writeStdout: (t) => (stdout += t),
-      writeStderr: (t) => (stderr += t),
+    return captureCli(["-f", "helmfile.yaml", ...args], tmp, {
+      PATH: `${dirname(HELM)}:${process.env.PATH ?? ""}`,
+      HOME: tmp,
+      TMPDIR: tmp,
     });
-    return { code, stdout, stderr };
   }
 
   test("template stops at the sub-helmfile's undefined need, before the parent is converged", async () => {

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { testHelmBinaries } from "../node/helm-binaries";
-import { runCli } from "./main";
+import { captureCli, type CliRun } from "../../tests/support/run-cli";
 
 const quickstart = resolve(__dirname, "../../examples/quickstart");
 
@@ -27,19 +27,8 @@ function helmTemplate(helm: string, args: string[]): string {
   return r.stdout;
 }
 
-async function cli(
-  argv: string[],
-  env: Record<string, string | undefined>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(argv, {
-    cwd: resolve(quickstart, "../.."),
-    env,
-    writeStdout: (t) => (stdout += t),
-    writeStderr: (t) => (stderr += t),
-  });
-  return { code, stdout, stderr };
+async function cli(argv: string[], env: Record<string, string | undefined>): Promise<CliRun> {
+  return captureCli(argv, resolve(quickstart, "../.."), env);
 }
 
 describe.each(testHelmBinaries())("quickstart with %s", (_label, helm) => {

@@ -9,23 +9,15 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "./main";
+import { captureCli, type CliRun } from "../../tests/support/run-cli";
 
 const STATE = join(__dirname, "../../tests/cli-oracle/states/basic");
 const RELEASES = ["data/db", "web/api", "web/front", "web/worker"];
 
-async function cli(argv: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
+async function cli(argv: string[], cwd: string): Promise<CliRun> {
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1" };
   delete env.KUBECONFIG;
-  const code = await runCli(argv, {
-    cwd,
-    env,
-    writeStdout: (t) => (stdout += t),
-    writeStderr: (t) => (stderr += t),
-  });
-  return { code, stdout, stderr };
+  return captureCli(argv, cwd, env);
 }
 
 /** The progress lines, as [op, release, phase, finished, seen]. */
