@@ -1,6 +1,8 @@
 /**
  * Table-driven bad-input corpus: every directory under `bad-state/` holds a state and an
- * `expected.json` naming the error `code` and, where known, the file, line and key path.
+ * `expected.json` naming the error `code` and, where known, the file, line and key path. Where
+ * helmfile's message names a line (go-yaml's `line N: cannot unmarshal …`, `mapping key … already
+ * defined at line M`), the expected line is that one, read from helmfile v1.8.0 on the same state.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";

@@ -115,7 +115,10 @@ describeEngine(`deploy to a real API server${suffix}`, () => {
     writeState(dir, releases("changed", "two"));
     const p = await preview(base);
     expect(p.changedReleases.map((r) => [r.release, r.op])).toEqual([["e2e-a/alpha", "update"]]);
-    expect(p.changedReleases[0]?.valuesChanges).toEqual([{ path: "value", old: "one", new: "changed" }]);
+    // writeState's line 6 is alpha's `- {"value":"changed"}`: the value's source.
+    expect(p.changedReleases[0]?.valuesChanges).toEqual([
+      { path: "value", old: "one", new: "changed", source: "helmfile.yaml:6" },
+    ]);
     expect(cmValue(clusters, "test-a", "alpha", "e2e-a")).toBe("one");
     await up(base);
     expect(cmValue(clusters, "test-a", "alpha", "e2e-a")).toBe("changed");
