@@ -1,8 +1,8 @@
+import { loadedState } from "../../tests/support/model-fixtures";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { DesiredState, LoadedState } from "../shared/model";
-import { newMap } from "../shared/value";
+import type { DesiredState } from "../shared/model";
 import { overrideChart } from "./chart-override";
 import { release } from "../../tests/support/prepared-release";
 
@@ -16,17 +16,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function desired(): DesiredState {
   const a = release("ns/a", { chart: "repo/a", baseDir: dir });
   const b = release("ns/b", { chart: "./local", baseDir: dir });
-  const state: LoadedState = {
-    file: join(dir, "helmfile.yaml"),
-    displayPath: "helmfile.yaml",
-    environment: "default",
-    values: newMap(),
-    helmDefaults: newMap(),
-    repositories: [],
-    releases: [a, b],
-    stateReleases: [a, b],
-    document: newMap(),
-  };
+  const state = loadedState([a, b], [], { file: join(dir, "helmfile.yaml"), stateReleases: [a, b] });
   return { states: [state], releases: [a, b] };
 }
 

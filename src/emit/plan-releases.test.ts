@@ -1,6 +1,6 @@
+import { loadedState, repositorySpec } from "../../tests/support/model-fixtures";
 import { fakePipeline } from "../../tests/component/fake-pipeline";
 import { silentLogger } from "../shared/io";
-import { newMap } from "../shared/value";
 import type { HelmfilePipeline } from "./pipeline";
 import { planReleases } from "./plan-releases";
 import { UNKNOWN } from "./resolve-inputs";
@@ -100,19 +100,10 @@ describe("planReleases chart sources for mode helm-release", () => {
           version: "1.2.3",
         }));
         const repositories = [
-          { name: "stable", url: "https://charts.example.com", oci: false, spec: newMap() },
-          { name: "registry", url: "registry.example.com/charts", oci: true, spec: newMap() },
+          repositorySpec("stable", "https://charts.example.com"),
+          repositorySpec("registry", "registry.example.com/charts", true),
         ];
-        const loaded = {
-          file: "/fake/helmfile.yaml",
-          displayPath: "helmfile.yaml",
-          environment: "default",
-          values: newMap(),
-          helmDefaults: newMap(),
-          repositories,
-          releases,
-          document: newMap(),
-        };
+        const loaded = loadedState(releases, repositories, { file: "/fake/helmfile.yaml" });
         return { states: [loaded], releases };
       },
     };

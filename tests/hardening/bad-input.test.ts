@@ -1,3 +1,4 @@
+import { loadedState, preparedRelease } from "../support/model-fixtures";
 /**
  * Table-driven bad-input corpus (`tests/corpus/bad-input/*.json`): broken and hostile
  * inputs for every stage besides state loading proper (that corpus is `tests/corpus/bad-state`).
@@ -30,7 +31,6 @@ import { NodeFileSystem, NodeProcessRunner, NodeScratchFileSystem } from "../../
 import { LoadError, isHelmfileError, type HelmfileError } from "../../src/shared/errors";
 import { withProcessLimits } from "../../src/shared/limits";
 import type { FileSystem, ProcessRunner } from "../../src/shared/io";
-import type { LoadedState, PreparedRelease } from "../../src/shared/model";
 import { newMap, type Value, type ValueMap } from "../../src/shared/value";
 
 interface Expect {
@@ -147,33 +147,14 @@ async function runRender(c: BadCase, name: string): Promise<void> {
   const helmPath = join(dir, "fake-helm");
   writeFileSync(helmPath, c.helmScript as string);
   chmodSync(helmPath, 0o755);
-  const release: PreparedRelease = {
+  const release = preparedRelease({
     id: "ns/r",
     name: "r",
-    namespace: "ns",
-    chart: "./chart",
-    labels: {},
-    needs: [],
-    installed: true,
-    values: [],
-    setFlags: [],
-    templateFlags: [],
     skipDeps: true,
     stateFile: join(dir, "helmfile.yaml"),
     baseDir: dir,
-    hasSecrets: false,
-    spec: newMap(),
-  };
-  const state: LoadedState = {
-    file: join(dir, "helmfile.yaml"),
-    displayPath: "helmfile.yaml",
-    environment: "default",
-    values: newMap(),
-    helmDefaults: newMap(),
-    repositories: [],
-    releases: [release],
-    document: newMap(),
-  };
+  });
+  const state = loadedState([release], [], { file: join(dir, "helmfile.yaml") });
   const runner = withProcessLimits(new NodeProcessRunner(), {
     execTimeoutMs: 0,
     helmTimeoutMs: (c.helmTimeoutMs as number | undefined) ?? 30000,
