@@ -76,42 +76,45 @@ describe("Release in mode manifests with chart hooks (mocks)", () => {
     await new Promise<void>((resolve) => pulumi.all([r.urn, r.values]).apply(() => resolve()));
     await rec.settled();
   };
-  const groupsOf = (): MockRecorder["resources"] =>
-    rec.resources.filter((x) => x.type === "kubernetes:yaml/v2:ConfigGroup");
+  /** The Release's objects of one group (`<group>:<namespace>/<name>`). */
+  const groupOf = (group: string): MockRecorder["resources"] =>
+    rec.resources.filter((x) => x.custom && x.name.startsWith(`${group}:`));
+  const one = (group: string): MockRecorder["resources"][number] | undefined => {
+    const objs = groupOf(group);
+    expect(objs.length).toBe(1);
+    return objs[0];
+  };
 
   it("chains pre hooks, the release's objects and post hooks by dependsOn, skips the test Pod and applies keep objects apart, retained on delete", async () => {
     const r = new Release("ns/r", { name: "r", namespace: "ns", chart: "./c", values: "{}", manifest });
     await settle(r);
     expect(rec.unhandledRejections).toEqual([]);
-    const groups = groupsOf();
-    expect(groups.map((g) => g.name).sort()).toEqual([
-      "ns/r",
-      "ns/r-post-configmap-post",
-      "ns/r-pre-configmap-pre1",
-      "ns/r-pre-configmap-pre2",
-    ]);
-    const urn = (name: string): string => groups.find((g) => g.name === name)?.urn ?? "";
-    const deps = (name: string): readonly string[] | undefined =>
-      groups.find((g) => g.name === name)?.dependencies;
-    expect(deps("ns/r-pre-configmap-pre1")).toEqual([]);
-    expect(deps("ns/r-pre-configmap-pre2")).toEqual([urn("ns/r-pre-configmap-pre1")]);
-    expect(deps("ns/r")).toEqual([urn("ns/r-pre-configmap-pre2")]);
-    expect(deps("ns/r-post-configmap-post")).toEqual([urn("ns/r")]);
-    const objs = (name: string): string[] =>
-      (plainValue(groups.find((g) => g.name === name)?.rawInputs.objs) as KubeObject[]).map(
-        (o) => (o.metadata as { name: string }).name,
-      );
-    expect(objs("ns/r")).toEqual(["main"]);
-    expect(JSON.stringify(groups.map((g) => plainValue(g.rawInputs.objs)))).not.toContain('"test"');
-    // The keep object: a ConfigMap resource of the Release itself, retained on delete, after the pre hooks.
     const release = rec.resources.find((x) => x.type === "helmfile:index:Release");
-    const kept = rec.resources.filter((x) => x.custom && x.parent === release?.urn);
-    expect(kept.map((k) => [k.type, k.name, k.retainOnDelete])).toEqual([
-      ["kubernetes:core/v1:ConfigMap", "ns/r-keep:ns/kept", true],
+    const objects = rec.resources.filter((x) => x.custom);
+    // Every object is a resource of the Release itself; the test Pod is not applied.
+    expect(objects.every((o) => o.parent === release?.urn)).toBe(true);
+    expect(objects.map((o) => o.name).sort()).toEqual([
+      "ns/r-keep:ns/kept",
+      "ns/r-post-configmap-post:ns/post",
+      "ns/r-pre-configmap-pre1:ns/pre1",
+      "ns/r-pre-configmap-pre2:ns/pre2",
+      "ns/r:ns/main",
     ]);
-    expect(kept[0]?.dependencies).toEqual([urn("ns/r-pre-configmap-pre2")]);
-    // Not awaited without wait, as the release's other objects; the ConfigGroups' objects are not retained.
-    expect(plainValue(kept[0]?.rawInputs.metadata)).toEqual({
+    const pre1 = one("ns/r-pre-configmap-pre1");
+    const pre2 = one("ns/r-pre-configmap-pre2");
+    const main = one("ns/r");
+    const post = one("ns/r-post-configmap-post");
+    const kept = one("ns/r-keep");
+    expect(pre1?.dependencies).toEqual([]);
+    expect(pre2?.dependencies).toEqual([pre1?.urn]);
+    expect(main?.dependencies).toEqual([pre2?.urn]);
+    expect(post?.dependencies).toEqual([main?.urn]);
+    // The keep object: retained on delete, after the pre hooks; no other object is retained.
+    expect([kept?.type, kept?.retainOnDelete]).toEqual(["kubernetes:core/v1:ConfigMap", true]);
+    expect(kept?.dependencies).toEqual([pre2?.urn]);
+    expect(objects.filter((o) => o.retainOnDelete)).toEqual([kept]);
+    // Not awaited without wait, as the release's other objects.
+    expect(plainValue(kept?.rawInputs.metadata)).toEqual({
       name: "kept",
       namespace: "ns",
       annotations: {
@@ -120,19 +123,19 @@ describe("Release in mode manifests with chart hooks (mocks)", () => {
         "pulumi.com/skipAwait": "true",
       },
     });
-    expect(groups.every((g) => !g.retainOnDelete)).toBe(true);
     // Hooks are awaited like helm waits for them; the release's own objects are not.
-    const awaited = (name: string): unknown =>
-      plainValue(groups.find((g) => g.name === name)?.rawInputs.skipAwait);
-    expect(
-      ["ns/r-pre-configmap-pre1", "ns/r-pre-configmap-pre2", "ns/r", "ns/r-post-configmap-post"].map(awaited),
-    ).toEqual([false, false, true, false]);
+    const skipAwait = (o: MockRecorder["resources"][number] | undefined): unknown =>
+      (plainValue(o?.rawInputs.metadata) as { annotations: Record<string, string> }).annotations[
+        "pulumi.com/skipAwait"
+      ];
+    expect([pre1, pre2, main, post].map(skipAwait)).toEqual([undefined, undefined, "true", undefined]);
   });
 
   it("applies a keep CRD before the other objects, retained; a secret manifest makes a keep object's data secret", async () => {
     const crd = (name: string, keep: boolean): string =>
       `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: ${name}\n` +
-      (keep ? "  annotations:\n    helm.sh/resource-policy: keep\n" : "");
+      (keep ? "  annotations:\n    helm.sh/resource-policy: keep\n" : "") +
+      "spec:\n  group: example.com\n";
     const text = [
       crd("kept.example.com", true),
       crd("plain.example.com", false),
@@ -150,19 +153,20 @@ describe("Release in mode manifests with chart hooks (mocks)", () => {
     await settle(r);
     expect(rec.unhandledRejections).toEqual([]);
     const release = rec.resources.find((x) => x.type === "helmfile:index:Release");
-    const kept = rec.resources.filter((x) => x.custom && x.parent === release?.urn);
-    expect(kept.map((k) => [k.type, k.name, k.retainOnDelete])).toEqual([
-      ["kubernetes:apiextensions.k8s.io/v1:CustomResourceDefinition", "ns/s-crds:kept.example.com", true],
-      ["kubernetes:core/v1:ConfigMap", "ns/s-keep:ns/kept", true],
+    const objects = rec.resources.filter((x) => x.custom && x.parent === release?.urn);
+    const kept = objects.filter((o) => o.retainOnDelete);
+    expect(kept.map((k) => [k.type, k.name])).toEqual([
+      ["kubernetes:apiextensions.k8s.io/v1:CustomResourceDefinition", "ns/s-crds:kept.example.com"],
+      ["kubernetes:core/v1:ConfigMap", "ns/s-keep:ns/kept"],
     ]);
-    const groups = groupsOf();
-    const crds = groups.find((g) => g.name === "ns/s-crds");
-    const main = groups.find((g) => g.name === "ns/s");
-    expect(
-      (plainValue(crds?.rawInputs.objs) as KubeObject[]).map((o) => (o.metadata as { name: string }).name),
-    ).toEqual(["plain.example.com"]);
+    const crds = groupOf("ns/s-crds");
+    const main = one("ns/s");
+    expect(crds.map((o) => (plainValue(o.rawInputs.metadata) as { name: string }).name).sort()).toEqual([
+      "kept.example.com",
+      "plain.example.com",
+    ]);
     // Everything else waits for both CRD resources.
-    expect([...(main?.dependencies ?? [])].sort()).toEqual([kept[0]?.urn, crds?.urn].sort());
+    expect([...(main?.dependencies ?? [])].sort()).toEqual(crds.map((c) => c.urn).sort());
     expect(kept[1]?.dependencies).toEqual(main?.dependencies);
     // With wait, the keep object is awaited (no skipAwait annotation); its data is a secret on the wire.
     const meta = plainValue(kept[1]?.rawInputs.metadata) as { annotations: Record<string, string> };

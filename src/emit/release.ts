@@ -9,12 +9,12 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as k8s from "@pulumi/kubernetes";
-import { getVersion } from "@pulumi/kubernetes/utilities";
-import { ConfigError } from "../shared/errors";
+import { ConfigError, HelmfileError } from "../shared/errors";
 import { HelmfileMode, type ReleaseArgs } from "./helmfile-args";
 import { chartHookPhases, isKept } from "./chart-hooks";
 import { manifestDigestInput } from "./manifest-digest";
 import { releaseObjects, type KubeObject } from "./manifest-objects";
+import { objectResources, toArray } from "./object-resources";
 import { anchorInput, withReleaseHooks } from "./release-hooks";
 import { resolveInput, UNKNOWN } from "./resolve-inputs";
 
@@ -61,6 +61,22 @@ export class Release extends pulumi.ComponentResource {
     opts?: pulumi.ComponentResourceOptions,
     name?: string,
   ): Promise<undefined> {
+    try {
+      await this.applyRelease(args, opts, name);
+    } catch (err) {
+      // A manifest the objects cannot be made of fails the run with its message on this release
+      // (an error diagnostic), not as an unhandled rejection with a stack trace.
+      if (!(err instanceof HelmfileError)) throw err;
+      void pulumi.log.error(err.message, this);
+    }
+    return undefined;
+  }
+
+  private async applyRelease(
+    args: pulumi.Inputs,
+    opts: pulumi.ComponentResourceOptions | undefined,
+    name: string | undefined,
+  ): Promise<void> {
     const releaseArgs = FULL_ARGS.get(args) ?? (args as ReleaseArgs);
     const resolvedMode = await resolveInput(releaseArgs.mode);
     const mode = resolvedMode.value ?? HelmfileMode.Manifests;
@@ -77,7 +93,7 @@ export class Release extends pulumi.ComponentResource {
         : [helmRelease(childName, releaseArgs, mode, opts)];
     if (typeof hooks.value !== "string") {
       await apply(childOpts);
-      return undefined;
+      return;
     }
     const payload = hooks.value;
     const input = pulumi
@@ -86,7 +102,6 @@ export class Release extends pulumi.ComponentResource {
     await withReleaseHooks(childName, input, childOpts, (pre) =>
       apply({ ...childOpts, dependsOn: [...toArray(childOpts.dependsOn), pre] }),
     );
-    return undefined;
   }
 }
 
@@ -132,8 +147,10 @@ function helmRelease(
 }
 
 /**
- * Mode `manifests`: the CRDs in a group of their own that the other objects depend on; when
- * the manifest is unknown (preview with unknown inputs) one group of the unknown text.
+ * Mode `manifests`: the manifest's objects as resources of the Release (src/emit/object-resources.ts),
+ * by phase: the CRDs first (every other object depends on them), the pre hooks one by one in helm's
+ * order, the release's objects, the post hooks; each phase depends on the one before. When the
+ * manifest is unknown (preview with unknown inputs): one ConfigGroup of the unknown text.
  */
 async function applyManifests(
   parent: pulumi.Resource,
@@ -158,133 +175,36 @@ async function applyManifests(
     skipCrds: skipCrds.value === true,
     clusterScopedKinds: new Set(Array.isArray(kinds.value) ? (kinds.value as string[]) : []),
   });
-  const secretly = (v: unknown[]): pulumi.Input<unknown[]> =>
-    manifest.secret ? (pulumi.secret(v) as pulumi.Output<unknown[]>) : v;
-  let deps = childOpts.dependsOn;
+  let deps: pulumi.CustomResourceOptions["dependsOn"] = childOpts.dependsOn;
   const created: pulumi.Resource[] = [];
-  const crds = split.crds.filter((o) => !isKept(o));
-  const keptCrds = split.crds.filter(isKept);
-  const crdResources: pulumi.Resource[] = keptObjects(parent, `${childName}-crds`, keptCrds, {
-    ...childOpts,
-    secret: manifest.secret,
-    skipAwait: false,
-  });
-  if (crds.length > 0) {
-    crdResources.push(
-      new k8s.yaml.v2.ConfigGroup(`${childName}-crds`, { objs: secretly(crds), skipAwait: false }, childOpts),
-    );
-  }
-  if (crdResources.length > 0) {
-    deps = [...toArray(childOpts.dependsOn), ...crdResources];
-    created.push(...crdResources);
-  }
+  /** One group's objects, depending on the previous phase; `chain`: the next phase depends on them. */
+  const phase = (group: string, objs: readonly KubeObject[], await_: boolean, chain: boolean): void => {
+    const rs = objectResources(parent, group, objs, {
+      ...childOpts,
+      ...(deps === undefined ? {} : { dependsOn: deps }),
+      secret: manifest.secret,
+      skipAwait: !await_,
+      releaseId: childName,
+    });
+    created.push(...rs);
+    if (chain && rs.length > 0) deps = rs;
+  };
+  phase(`${childName}-crds`, split.crds, true, false);
+  if (created.length > 0) deps = [...toArray(childOpts.dependsOn), ...created];
   const phases = chartHookPhases(split.objects, childName);
   for (const w of phases.warnings) void pulumi.log.warn(w, parent);
-  const group = (name: string, objs: readonly KubeObject[], await_: boolean): k8s.yaml.v2.ConfigGroup => {
-    const g = new k8s.yaml.v2.ConfigGroup(
-      name,
-      { objs: secretly([...objs]), skipAwait: !await_ },
-      {
-        ...childOpts,
-        ...(deps === undefined ? {} : { dependsOn: deps }),
-      },
-    );
-    deps = [g];
-    created.push(g);
-    return g;
-  };
   // helm applies hooks one by one in weight order and waits for each (with or without --wait).
-  for (const h of phases.pre) group(hookResourceName(childName, "pre", h.obj), [h.obj], true);
-  // `helm.sh/resource-policy: keep` objects: resources of their own that Pulumi retains on delete.
-  const kept = phases.main.filter(isKept);
-  if (kept.length > 0) {
-    created.push(
-      ...keptObjects(parent, `${childName}-keep`, kept, {
-        ...childOpts,
-        ...(deps === undefined ? {} : { dependsOn: deps }),
-        secret: manifest.secret,
-        skipAwait,
-      }),
-    );
-  }
-  group(
+  for (const h of phases.pre) phase(hookResourceName(childName, "pre", h.obj), [h.obj], true, true);
+  // `helm.sh/resource-policy: keep` objects (retained on delete) keep the names of the group they had.
+  phase(`${childName}-keep`, phases.main.filter(isKept), !skipAwait, false);
+  phase(
     childName,
     phases.main.filter((o) => !isKept(o)),
     !skipAwait,
+    true,
   );
-  for (const h of phases.post) group(hookResourceName(childName, "post", h.obj), [h.obj], true);
+  for (const h of phases.post) phase(hookResourceName(childName, "post", h.obj), [h.obj], true, true);
   return created;
-}
-
-/** One Kubernetes object as a resource of the Kubernetes provider (what its typed classes register). */
-class KubeObjectResource extends pulumi.CustomResource {}
-
-/** Options of {@link keptObjects}. */
-interface KeptObjectOptions extends pulumi.CustomResourceOptions {
-  /** The manifest is secret: so is every field of each object but its identity. */
-  readonly secret: boolean;
-  /** Set `pulumi.com/skipAwait` on every object (what a ConfigGroup's `skipAwait` does). */
-  readonly skipAwait: boolean;
-}
-
-/** The Pulumi type token of a Kubernetes object (`kubernetes:core/v1:ConfigMap`, `kubernetes:apps/v1:Deployment`). */
-export function objectTypeToken(obj: KubeObject): string {
-  const apiVersion = typeof obj.apiVersion === "string" ? obj.apiVersion : "";
-  const kind = typeof obj.kind === "string" ? obj.kind : "";
-  return `kubernetes:${apiVersion.includes("/") ? apiVersion : `core/${apiVersion}`}:${kind}`;
-}
-
-/** `<prefix>:<namespace>/<name>` (`<prefix>:<name>` when cluster-scoped), as a ConfigGroup names its children. */
-export function groupChildName(prefix: string, obj: KubeObject): string {
-  const metadata = (obj.metadata ?? {}) as Record<string, unknown>;
-  const name = typeof metadata.name === "string" ? metadata.name : "";
-  const ns =
-    typeof metadata.namespace === "string" && metadata.namespace !== "" ? `${metadata.namespace}/` : "";
-  return `${prefix}:${ns}${name}`;
-}
-
-/**
- * `helm.sh/resource-policy: keep` objects as resources of their own with `retainOnDelete`, the
- * Release their parent: a remote ConfigGroup's children never see the option, and helm leaves
- * these objects on uninstall. Each is named as the ConfigGroup `<prefix>` named it, with that
- * group as an alias parent: a stack that applied them in that group (before keep was honoured)
- * moves them in place instead of deleting them.
- */
-function keptObjects(
-  release: pulumi.Resource,
-  prefix: string,
-  objs: readonly KubeObject[],
-  options: KeptObjectOptions,
-): pulumi.Resource[] {
-  const { secret, skipAwait, ...opts } = options;
-  const oldGroup = pulumi.createUrn(prefix, "kubernetes:yaml/v2:ConfigGroup", release);
-  return objs.map((obj) => {
-    const metadata = (obj.metadata ?? {}) as Record<string, unknown>;
-    const annotations = (metadata.annotations ?? {}) as Record<string, unknown>;
-    const inputs: KubeObject = skipAwait
-      ? { ...obj, metadata: { ...metadata, annotations: { ...annotations, "pulumi.com/skipAwait": "true" } } }
-      : obj;
-    const type = objectTypeToken(obj);
-    return new KubeObjectResource(type, groupChildName(prefix, obj), secret ? secretFields(inputs) : inputs, {
-      ...opts,
-      parent: release,
-      version: getVersion(),
-      retainOnDelete: true,
-      aliases: [{ parent: oldGroup }],
-      // The typed Secret resource's outputs are secret whatever its inputs are.
-      ...(type === "kubernetes:core/v1:Secret" ? { additionalSecretOutputs: ["data", "stringData"] } : {}),
-    });
-  });
-}
-
-/** The object with every field but its identity (apiVersion, kind, metadata) secret. */
-function secretFields(obj: KubeObject): pulumi.Inputs {
-  return Object.fromEntries(
-    Object.entries(obj).map(([k, v]) => [
-      k,
-      k === "apiVersion" || k === "kind" || k === "metadata" ? v : pulumi.secret(v),
-    ]),
-  );
 }
 
 /** `<release>-pre-<kind>-<name>`: stable per hook object, so a weight change does not rename it. */
@@ -293,11 +213,4 @@ function hookResourceName(childName: string, phase: string, obj: KubeObject): st
   const name = typeof metadata.name === "string" ? metadata.name : "";
   const kind = typeof obj.kind === "string" ? obj.kind.toLowerCase() : "object";
   return `${childName}-${phase}-${kind}-${name}`;
-}
-
-function toArray(
-  d: pulumi.Input<pulumi.Input<pulumi.Resource>[]> | pulumi.Input<pulumi.Resource> | undefined,
-): pulumi.Input<pulumi.Resource>[] {
-  if (d === undefined) return [];
-  return Array.isArray(d) ? (d as pulumi.Input<pulumi.Resource>[]) : [d as pulumi.Input<pulumi.Resource>];
 }

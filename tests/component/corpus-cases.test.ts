@@ -16,7 +16,8 @@ import {
   type MockRecorder,
   type RecordedResource,
 } from "../../src/testing";
-import { expectedObjects, helmTemplate, yamlDocuments } from "./helm-expectations";
+import { byIdentity, expectedObjects, helmTemplate, yamlDocuments } from "./helm-expectations";
+import { groupObjects, objectInputs } from "../support/release-objects";
 import { recordingLogger } from "./recording-logger";
 import { capturingPipeline } from "./capture-manifests";
 import { manifestDigest } from "../../src/emit/manifest-digest";
@@ -183,12 +184,11 @@ describe.each([
       if (expected.values !== undefined)
         expect(JSON.parse(String(plainValue(r?.rawInputs.values)))).toEqual(expected.values);
       if (expected.helm !== undefined) expect(manifest).toBe(expected.helm());
-      const group = rec.resources.find(
-        (x) => x.type === "kubernetes:yaml/v2:ConfigGroup" && x.parent === r?.urn,
-      );
-      expect(group?.name).toBe(`hf-${expected.id}`);
-      expect(plainValue(group?.rawInputs.objs)).toEqual(
-        expectedObjects(manifest, String(plainValue(r?.rawInputs.namespace))),
+      // The release's objects are resources of the Release, named as its ConfigGroup named them.
+      const objects = groupObjects(rec, `hf-${expected.id}`);
+      expect(objects.every((o) => o.parent === r?.urn)).toBe(true);
+      expect(byIdentity(objects.map(objectInputs))).toEqual(
+        byIdentity(expectedObjects(manifest, String(plainValue(r?.rawInputs.namespace)), true)),
       );
     }
     if (c.output !== undefined) {

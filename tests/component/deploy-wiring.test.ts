@@ -7,6 +7,7 @@
 import { Helmfile } from "../../src/emit/helmfile";
 import { isHelmfileError } from "../../src/shared/errors";
 import { plainValue, recordMockResources, type MockRecorder, type RecordedResource } from "../../src/testing";
+import { groupObjects, objectInputs } from "../support/release-objects";
 import { fakePipeline } from "./fake-pipeline";
 
 async function settle(h: Helmfile): Promise<void> {
@@ -86,16 +87,17 @@ describe("Helmfile deploys like helm install", () => {
   it("puts namespace-less namespaced objects into the release namespace and applies CRDs first", async () => {
     const pipeline = fakePipeline([{ name: "app", namespace: "team-x", manifest: CRD + OBJECTS }]);
     await settle(new Helmfile("hf", { file: "helmfile.yaml", renderToDirectory: "/tmp/out" }, { pipeline }));
-    const groups = byType(rec, "kubernetes:yaml/v2:ConfigGroup");
-    const crds = groups.find((g) => g.name === "hf-team-x/app-crds");
-    const main = groups.find((g) => g.name === "hf-team-x/app");
-    const crdObjs = plainValue(crds?.rawInputs.objs) as Array<{ metadata: { name: string } }>;
-    expect(crdObjs.map((o) => o.metadata.name)).toEqual(["widgets.example.com", "gadgets.example.com"]);
-    expect(main?.dependencies).toContain(crds?.urn);
-    const objs = plainValue(main?.rawInputs.objs) as Array<{
-      kind: string;
-      metadata: Record<string, unknown>;
-    }>;
+    const crds = groupObjects(rec, "hf-team-x/app-crds");
+    const main = groupObjects(rec, "hf-team-x/app");
+    // CRDs are awaited (helm waits for them to be established before the templates).
+    expect(crds.map((o) => objectInputs(o).metadata)).toEqual([
+      { name: "widgets.example.com", annotations: { "pulumi.com/patchForce": "true" } },
+      { name: "gadgets.example.com", annotations: { "pulumi.com/patchForce": "true" } },
+    ]);
+    // Every other object of the release waits for every CRD.
+    for (const o of main) expect(o.dependencies).toEqual(expect.arrayContaining(crds.map((c) => c.urn)));
+    expect(main.length).toBe(5);
+    const objs = main.map((o) => objectInputs(o) as { kind: string; metadata: Record<string, unknown> });
     const ns = Object.fromEntries(objs.map((o) => [o.kind, o.metadata.namespace]));
     // ConfigMap and the namespaced custom kind get the release namespace; a ClusterRole and a
     // custom kind whose CRD says `scope: Cluster` get none; an explicit namespace is kept.
@@ -106,15 +108,26 @@ describe("Helmfile deploys like helm install", () => {
       Gadget: undefined,
       Secret: "other",
     });
-    // The chart's numbers stay as helm wrote them (sigs.k8s.io/yaml reads "80" as a string).
-    expect(objs[0]).toEqual({
+    // The chart's numbers stay as helm wrote them (sigs.k8s.io/yaml reads "80" as a string);
+    // without `wait` the object is not awaited (the provider's skipAwait annotation).
+    expect(objs.find((o) => o.kind === "ConfigMap")).toEqual({
       apiVersion: "v1",
       kind: "ConfigMap",
-      metadata: { name: "cm", namespace: "team-x", annotations: { "pulumi.com/patchForce": "true" } },
+      metadata: {
+        name: "cm",
+        namespace: "team-x",
+        annotations: { "pulumi.com/patchForce": "true", "pulumi.com/skipAwait": "true" },
+      },
       data: { port: "80" },
     });
-    expect(plainValue(main?.rawInputs.skipAwait)).toBe(true);
-    expect(plainValue(crds?.rawInputs.skipAwait)).toBe(false);
+    // Named and typed as a ConfigGroup of the release names its children.
+    expect(main.map((o) => [o.name, o.type]).sort()).toEqual([
+      ["hf-team-x/app:g1", "kubernetes:example.com/v1:Gadget"],
+      ["hf-team-x/app:other/pinned", "kubernetes:core/v1:Secret"],
+      ["hf-team-x/app:reader", "kubernetes:rbac.authorization.k8s.io/v1:ClusterRole"],
+      ["hf-team-x/app:team-x/cm", "kubernetes:core/v1:ConfigMap"],
+      ["hf-team-x/app:team-x/w1", "kubernetes:example.com/v1:Widget"],
+    ]);
   });
 
   it("drops the chart's crds/ with skipCRDs and waits only with wait: true", async () => {
@@ -122,9 +135,13 @@ describe("Helmfile deploys like helm install", () => {
       { name: "app", namespace: "a", manifest: CRD + OBJECTS, fields: { skipCRDs: true, wait: true } },
     ]);
     await settle(new Helmfile("hf", { file: "helmfile.yaml", renderToDirectory: "/tmp/out" }, { pipeline }));
-    const groups = byType(rec, "kubernetes:yaml/v2:ConfigGroup");
-    expect(groups.map((g) => g.name)).toEqual(["hf-a/app"]);
-    expect(plainValue(groups[0]?.rawInputs.skipAwait)).toBe(false);
+    expect(groupObjects(rec, "hf-a/app-crds")).toEqual([]);
+    const main = groupObjects(rec, "hf-a/app");
+    expect(main.length).toBe(5);
+    for (const o of main)
+      expect((objectInputs(o).metadata as { annotations?: object }).annotations ?? {}).not.toHaveProperty(
+        "pulumi.com/skipAwait",
+      );
   });
 
   it("creates each release namespace once, never default or kube-system, and none with createNamespace: false", async () => {

@@ -76,17 +76,32 @@ const CLUSTER_SCOPED = new Set([
  * document parsed with the `yaml` package, and namespaced objects without a namespace put
  * into the release namespace, each with `pulumi.com/patchForce: "true"` (helm's upgrade overwrites
  * out-of-band changes; see src/emit/manifest-objects.ts). CRDs are left out (they go to a group of their own).
+ * With `skipAwait` (helm installs without `--wait`) each also carries `pulumi.com/skipAwait: "true"`,
+ * the Kubernetes provider's documented switch for not awaiting an object.
  */
-export function expectedObjects(manifest: string, namespace: string): unknown[] {
+export function expectedObjects(manifest: string, namespace: string, skipAwait = false): unknown[] {
   return parseAllDocuments(manifest)
     .map((d) => d.toJS() as Record<string, unknown> | null)
     .filter((o): o is Record<string, unknown> => o !== null && Object.keys(o).length > 0)
     .filter((o) => o.kind !== "CustomResourceDefinition")
     .map((o) => {
       const metadata = (o.metadata ?? {}) as Record<string, unknown>;
-      const annotations = { ...((metadata.annotations ?? {}) as object), "pulumi.com/patchForce": "true" };
+      const annotations = {
+        ...((metadata.annotations ?? {}) as object),
+        "pulumi.com/patchForce": "true",
+        ...(skipAwait ? { "pulumi.com/skipAwait": "true" } : {}),
+      };
       if (namespace === "" || CLUSTER_SCOPED.has(String(o.kind)) || metadata.namespace !== undefined)
         return { ...o, metadata: { ...metadata, annotations } };
       return { ...o, metadata: { ...metadata, namespace, annotations } };
     });
+}
+
+/** Objects in a stable order (kind, namespace, name), to compare what was registered concurrently. */
+export function byIdentity(objs: readonly unknown[]): unknown[] {
+  const key = (o: unknown): string => {
+    const x = o as { kind?: string; metadata?: { namespace?: string; name?: string } };
+    return `${x.kind ?? ""}/${x.metadata?.namespace ?? ""}/${x.metadata?.name ?? ""}`;
+  };
+  return [...objs].sort((a, b) => key(a).localeCompare(key(b)));
 }

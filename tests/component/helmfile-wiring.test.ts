@@ -8,6 +8,7 @@ import {
   recordMockResources,
   type MockRecorder,
 } from "../../src/testing";
+import { groupObjects } from "../support/release-objects";
 import { fakePipeline } from "./fake-pipeline";
 
 async function settle(h: Helmfile, rec: MockRecorder): Promise<void> {
@@ -43,14 +44,14 @@ describe("Helmfile component wiring (fake pipeline)", () => {
       expect(db?.parent).toBe(hf?.urn);
       expect(app?.parent).toBe(hf?.urn);
       // The SDK expands a dependency on a component into its children.
-      const dbGroup = rec.resources.find(
-        (r) => r.type === "kubernetes:yaml/v2:ConfigGroup" && r.parent === db?.urn,
-      );
-      const appGroup = rec.resources.find(
-        (r) => r.type === "kubernetes:yaml/v2:ConfigGroup" && r.parent === app?.urn,
-      );
-      expect(app?.dependencies).toContain(dbGroup?.urn);
-      expect(appGroup?.dependencies).toContain(dbGroup?.urn);
+      const dbObjects = groupObjects(rec, "hf-data/db");
+      const appObjects = groupObjects(rec, "hf-web/app");
+      expect(dbObjects.length).toBeGreaterThan(0);
+      expect(appObjects.length).toBeGreaterThan(0);
+      for (const o of dbObjects) {
+        expect(app?.dependencies).toContain(o.urn);
+        for (const a of appObjects) expect(a.dependencies).toContain(o.urn);
+      }
       // createNamespace (helmfile's default): the release waits for its namespace.
       const dataNs = rec.resources.find(
         (r) => r.type === "kubernetes:core/v1:Namespace" && r.name === "hf-namespace-data",
@@ -59,8 +60,12 @@ describe("Helmfile component wiring (fake pipeline)", () => {
       expect(db?.dependencies).toEqual([dataNs?.urn]);
       expect(plainValue(app?.rawInputs.values)).toBe('{"replicas":2}');
       expect(plainValue(app?.rawInputs.namespace)).toBe("web");
-      const groups = rec.resources.filter((r) => r.type === "kubernetes:yaml/v2:ConfigGroup");
-      expect(groups.map((g) => g.parent).sort()).toEqual([app?.urn, db?.urn].sort());
+      // Every object is a resource of its Release.
+      const objects = rec.resources.filter((r) => r.custom && r.type !== "pulumi:providers:kubernetes");
+      const parents = new Set(
+        objects.filter((o) => o.type !== "kubernetes:core/v1:Namespace").map((o) => o.parent),
+      );
+      expect([...parents].sort()).toEqual([app?.urn, db?.urn].sort());
       const provider = rec.resources.find((r) => r.type === "pulumi:providers:kubernetes");
       expect(plainValue(provider?.rawInputs.renderYamlToDirectory)).toBe("/tmp/out");
       expect(await new Promise((r) => h.releaseIds.apply(r))).toEqual(["data/db", "web/app"]);
@@ -125,7 +130,7 @@ describe("Helmfile component wiring (fake pipeline)", () => {
       expect(plainValue(helmRelease?.rawInputs.namespace)).toBe("web");
       expect(plainValue(helmRelease?.rawInputs.chart)).toBe("./chart");
       expect(helmRelease?.provider).toContain("pulumi:providers:kubernetes::cluster");
-      expect(rec.resources.filter((r) => r.type === "kubernetes:yaml/v2:ConfigGroup")).toEqual([]);
+      expect(rec.resources.filter((r) => r.parent === release?.urn)).toEqual([helmRelease]);
     });
   });
 

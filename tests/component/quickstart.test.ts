@@ -14,7 +14,8 @@ import {
   recordMockResources,
   type MockRecorder,
 } from "../../src/testing";
-import { expectedObjects, helmTemplate } from "./helm-expectations";
+import { byIdentity, expectedObjects, helmTemplate } from "./helm-expectations";
+import { groupObjects, objectInputs } from "../support/release-objects";
 import { recordingLogger } from "./recording-logger";
 import { capturingPipeline } from "./capture-manifests";
 import { manifestDigest } from "../../src/emit/manifest-digest";
@@ -101,14 +102,16 @@ describe.each([
         expect(isSecretValue(r.rawInputs.values)).toBe(false);
         expect(isSecretValue(r.rawInputs.manifest)).toBe(false);
         expect(plainValue(r.rawInputs.chart)).toBe("./charts/webapp");
-        const group = rec.resources.find(
-          (g) => g.type === "kubernetes:yaml/v2:ConfigGroup" && g.parent === r.urn,
-        );
-        expect(group?.name).toBe(r.name);
-        expect(plainValue(group?.rawInputs.objs)).toEqual(
-          expectedObjects(
-            manifests.get(r.name.slice("quickstart-".length)) ?? "",
-            String(plainValue(r.rawInputs.namespace)),
+        // The release's objects are resources of the Release, named as its ConfigGroup named them.
+        const objects = groupObjects(rec, r.name);
+        expect(objects.every((o) => o.parent === r.urn)).toBe(true);
+        expect(byIdentity(objects.map(objectInputs))).toEqual(
+          byIdentity(
+            expectedObjects(
+              manifests.get(r.name.slice("quickstart-".length)) ?? "",
+              String(plainValue(r.rawInputs.namespace)),
+              true,
+            ),
           ),
         );
       }

@@ -1,0 +1,179 @@
+/**
+ * A release's objects as resources (Pulumi mocks): named, typed and ordered as a
+ * `kubernetes:yaml/v2:ConfigGroup` of them names, types and orders its children
+ * (pulumi-kubernetes provider/pkg/provider/yaml/v2: `<prefix>:<namespace>/<name>`, the typed
+ * registration per kind, `…List` expanded, Namespace and `config.kubernetes.io/depends-on` edges).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import * as k8s from "@pulumi/kubernetes";
+import { isHelmfileError } from "../shared/errors";
+import { plainValue, recordMockResources, type MockRecorder } from "../testing";
+import {
+  expandLists,
+  groupChildName,
+  objectResources,
+  objectTypeToken,
+  orderGroup,
+} from "./object-resources";
+import type { KubeObject } from "./manifest-objects";
+
+const obj = (apiVersion: string, kind: string, name: string, namespace?: string, extra = {}): KubeObject => ({
+  apiVersion,
+  kind,
+  metadata: { name, ...(namespace === undefined ? {} : { namespace }) },
+  ...extra,
+});
+
+describe("names and type tokens", () => {
+  it("types built-in kinds by group (core for the empty group) and names as a ConfigGroup does", () => {
+    expect(objectTypeToken(obj("v1", "ConfigMap", "a"))).toBe("kubernetes:core/v1:ConfigMap");
+    expect(objectTypeToken(obj("networking.k8s.io/v1", "Ingress", "a"))).toBe(
+      "kubernetes:networking.k8s.io/v1:Ingress",
+    );
+    expect(groupChildName("hf-ns/app", obj("v1", "ConfigMap", "a", "ns"))).toBe("hf-ns/app:ns/a");
+    expect(groupChildName("hf-ns/app", obj("rbac.authorization.k8s.io/v1", "ClusterRole", "r"))).toBe(
+      "hf-ns/app:r",
+    );
+  });
+
+  it("expands List objects, nested ones too, in order", () => {
+    const list = {
+      apiVersion: "v1",
+      kind: "List",
+      items: [
+        obj("v1", "ConfigMap", "a"),
+        { apiVersion: "v1", kind: "ConfigMapList", items: [obj("v1", "ConfigMap", "b")] },
+      ],
+    };
+    expect(
+      expandLists([list, obj("v1", "Secret", "c")]).map((o) => (o.metadata as { name: string }).name),
+    ).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("orderGroup", () => {
+  it("puts a Namespace and the objects a depends-on annotation names before their dependents", () => {
+    const ns = obj("v1", "Namespace", "team");
+    const cm = obj("v1", "ConfigMap", "cfg", "team");
+    const dep = obj("apps/v1", "Deployment", "web", "team");
+    (dep.metadata as Record<string, unknown>).annotations = {
+      "config.kubernetes.io/depends-on": "/namespaces/team/ConfigMap/cfg",
+    };
+    const ordered = orderGroup([dep, cm, ns], "team/app");
+    expect(ordered.map((o) => (o.obj.metadata as { name: string }).name)).toEqual(["team", "cfg", "web"]);
+    // Indexes point into the new order: cfg depends on the Namespace, web on both.
+    expect(ordered.map((o) => [...o.deps].sort())).toEqual([[], [0], [0, 1]]);
+  });
+
+  it("names an object on a dependency cycle, and a reference that is not an object reference", () => {
+    const a = obj("v1", "ConfigMap", "a", "n");
+    const b = obj("v1", "ConfigMap", "b", "n");
+    (a.metadata as Record<string, unknown>).annotations = {
+      "config.kubernetes.io/depends-on": "/namespaces/n/ConfigMap/b",
+    };
+    (b.metadata as Record<string, unknown>).annotations = {
+      "config.kubernetes.io/depends-on": "/namespaces/n/ConfigMap/a",
+    };
+    expect(() => orderGroup([a, b], "n/app")).toThrow(
+      /release n\/app: .*ConfigMap.* is on a dependency cycle/,
+    );
+    const bad = obj("v1", "ConfigMap", "c", "n");
+    (bad.metadata as Record<string, unknown>).annotations = { "config.kubernetes.io/depends-on": "nonsense" };
+    try {
+      orderGroup([bad], "n/app");
+      throw new Error("no error");
+    } catch (err) {
+      expect(isHelmfileError(err) && err.code).toBe("EMIT_BAD_MANIFEST");
+      expect(isHelmfileError(err) && err.found).toBe("nonsense");
+    }
+  });
+});
+
+describe("objectResources (mocks)", () => {
+  let rec: MockRecorder;
+  beforeEach(async () => {
+    rec = await recordMockResources({ preview: false });
+  });
+
+  class Parent extends pulumi.ComponentResource {
+    constructor() {
+      super("helmfile:index:Release", "ns/app", {});
+    }
+  }
+
+  it("registers built-in kinds through the SDK's classes (their former-version aliases) and custom kinds as they are", async () => {
+    const parent = new Parent();
+    const made = objectResources(
+      parent,
+      "ns/app",
+      [
+        obj("policy/v1", "PodDisruptionBudget", "pdb", "ns", { spec: { maxUnavailable: 1 } }),
+        obj("v1", "Secret", "s", "ns", { stringData: { password: "hunter2" } }),
+        obj("example.com/v1", "Widget", "w", "ns", { spec: { size: 3 }, extra: true }),
+      ],
+      { secret: false, skipAwait: true, releaseId: "ns/app" },
+    );
+    await rec.settled();
+    // The SDK's own classes, which carry the kinds' aliases (policy/v1beta1 for a PDB, …).
+    expect(made[0]).toBeInstanceOf(k8s.policy.v1.PodDisruptionBudget);
+    expect(made[1]).toBeInstanceOf(k8s.core.v1.Secret);
+    const byName = (n: string): MockRecorder["resources"][number] | undefined =>
+      rec.resources.find((r) => r.name === n);
+    const pdb = byName("ns/app:ns/pdb");
+    expect(pdb?.type).toBe("kubernetes:policy/v1:PodDisruptionBudget");
+    expect(pdb?.parent).toBe(await new Promise((r) => parent.urn.apply(r)));
+    // The typed Secret hides its data even from a plain manifest.
+    const secret = byName("ns/app:ns/s");
+    expect(secret?.rawInputs.stringData).toEqual({
+      [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig,
+      value: { password: "hunter2" },
+    });
+    // A custom resource keeps every field; each object carries skipAwait when not awaited.
+    const widget = byName("ns/app:ns/w");
+    expect(widget?.type).toBe("kubernetes:example.com/v1:Widget");
+    expect(plainValue(widget?.rawInputs.extra)).toBe(true);
+    expect(plainValue(widget?.rawInputs.metadata)).toEqual({
+      name: "w",
+      namespace: "ns",
+      annotations: { "pulumi.com/skipAwait": "true" },
+    });
+  });
+
+  it("fails naming the release and the object when the SDK's class refuses it", () => {
+    const parent = new Parent();
+    try {
+      objectResources(
+        parent,
+        "ns/app",
+        [obj("apiextensions.k8s.io/v1", "CustomResourceDefinition", "x.example.com")],
+        {
+          secret: false,
+          skipAwait: false,
+          releaseId: "ns/app",
+        },
+      );
+      throw new Error("no error");
+    } catch (err) {
+      expect(isHelmfileError(err) && err.code).toBe("EMIT_BAD_MANIFEST");
+      expect((err as Error).message).toMatch(
+        /release ns\/app: CustomResourceDefinition x\.example\.com: Missing required property 'spec'/,
+      );
+      expect(isHelmfileError(err) && err.keyPath).toEqual(["spec"]);
+    }
+  });
+
+  it("makes every field but the identity secret when the manifest is secret", async () => {
+    objectResources(new Parent(), "ns/app", [obj("v1", "ConfigMap", "c", "ns", { data: { k: "v" } })], {
+      secret: true,
+      skipAwait: false,
+      releaseId: "ns/app",
+    });
+    await rec.settled();
+    const cm = rec.resources.find((r) => r.name === "ns/app:ns/c");
+    expect(cm?.rawInputs.data).toEqual({
+      [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig,
+      value: { k: "v" },
+    });
+    expect(plainValue(cm?.rawInputs.metadata)).toEqual({ name: "c", namespace: "ns" });
+  });
+});

@@ -1,0 +1,290 @@
+/**
+ * A release's Kubernetes objects as resources of the Kubernetes provider, registered by the
+ * Release itself (mode `manifests`, manifest known). They are named and ordered as a
+ * `kubernetes:yaml/v2:ConfigGroup` of the same objects names and orders its children, and carry
+ * that group as an alias parent, so a stack whose objects were applied in ConfigGroups keeps them
+ * in place. Registering them here rather than in a remote ConfigGroup saves the group's own
+ * record in the state, lets `retainOnDelete` reach `helm.sh/resource-policy: keep` objects, and
+ * keeps the fields of a secret manifest secret on every object.
+ *
+ * Within one group, as the ConfigGroup does (sigs.k8s.io/cli-utils dependency graph): an object
+ * depends on the Namespace object of its namespace and on the objects its
+ * `config.kubernetes.io/depends-on` annotation names, when they are in the same group; `…List`
+ * objects are expanded into their items.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import * as k8s from "@pulumi/kubernetes";
+import { getVersion } from "@pulumi/kubernetes/utilities";
+import { EmitError } from "../shared/errors";
+import { isKept, objectLabel } from "./chart-hooks";
+import type { KubeObject } from "./manifest-objects";
+
+/** The type token of the component that applied a group's objects before they were resources of the Release. */
+export const CONFIG_GROUP_TYPE = "kubernetes:yaml/v2:ConfigGroup";
+
+/** The Pulumi type token of a Kubernetes object (`kubernetes:core/v1:ConfigMap`, `kubernetes:apps/v1:Deployment`). */
+export function objectTypeToken(obj: KubeObject): string {
+  const apiVersion = typeof obj.apiVersion === "string" ? obj.apiVersion : "";
+  const kind = typeof obj.kind === "string" ? obj.kind : "";
+  return `kubernetes:${apiVersion.includes("/") ? apiVersion : `core/${apiVersion}`}:${kind}`;
+}
+
+function meta(obj: KubeObject): Record<string, unknown> {
+  const m = obj.metadata;
+  return m !== null && typeof m === "object" && !Array.isArray(m) ? (m as Record<string, unknown>) : {};
+}
+
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+
+/** `<group>:<namespace>/<name>` (`<group>:<name>` when cluster-scoped), as a ConfigGroup names its children. */
+export function groupChildName(group: string, obj: KubeObject): string {
+  const m = meta(obj);
+  const ns = str(m.namespace) === "" ? "" : `${str(m.namespace)}/`;
+  return `${group}:${ns}${str(m.name)}`;
+}
+
+/** `…List` objects replaced by their items, recursively, in order. */
+export function expandLists(objs: readonly KubeObject[]): KubeObject[] {
+  const out: KubeObject[] = [];
+  for (const obj of objs) {
+    if (str(obj.kind).endsWith("List") && Array.isArray(obj.items)) {
+      out.push(...expandLists(obj.items.filter((i): i is KubeObject => i !== null && typeof i === "object")));
+    } else {
+      out.push(obj);
+    }
+  }
+  return out;
+}
+
+function apiGroup(obj: KubeObject): string {
+  const apiVersion = str(obj.apiVersion);
+  const slash = apiVersion.lastIndexOf("/");
+  return slash < 0 ? "" : apiVersion.slice(0, slash);
+}
+
+/** `group/kind/namespace/name`, the identity depends-on references use. */
+function identity(group: string, kind: string, namespace: string, name: string): string {
+  return `${group}\u0000${kind}\u0000${namespace}\u0000${name}`;
+}
+
+const identityOf = (obj: KubeObject): string =>
+  identity(apiGroup(obj), str(obj.kind), str(meta(obj).namespace), str(meta(obj).name));
+
+/** The objects a `config.kubernetes.io/depends-on` annotation names (`group/namespaces/ns/kind/name` or `group/kind/name`). */
+function dependsOnAnnotation(obj: KubeObject, releaseId: string): string[] {
+  const annotations = meta(obj).annotations as Record<string, unknown> | undefined;
+  const value = annotations?.["config.kubernetes.io/depends-on"];
+  if (typeof value !== "string" || value.trim() === "") return [];
+  return value.split(",").map((ref) => {
+    const parts = ref.trim().split("/");
+    if (parts.length === 5 && parts[1] === "namespaces")
+      return identity(parts[0] ?? "", parts[3] ?? "", parts[2] ?? "", parts[4] ?? "");
+    if (parts.length === 3) return identity(parts[0] ?? "", parts[1] ?? "", "", parts[2] ?? "");
+    throw new EmitError(
+      "EMIT_BAD_MANIFEST",
+      `release ${releaseId}: ${objectLabel(obj)} has a config.kubernetes.io/depends-on reference that is not an object reference`,
+      {
+        keyPath: ["metadata", "annotations", "config.kubernetes.io/depends-on"],
+        expected: "<group>/namespaces/<namespace>/<kind>/<name> or <group>/<kind>/<name>",
+        found: ref.trim(),
+      },
+    );
+  });
+}
+
+/**
+ * The objects of one group in registration order, each with the indexes (into that order) of
+ * the objects it depends on; a dependency cycle is an error naming an object on it.
+ */
+export function orderGroup(
+  objs: readonly KubeObject[],
+  releaseId: string,
+): Array<{ obj: KubeObject; deps: number[] }> {
+  const index = new Map<string, number>();
+  objs.forEach((o, i) => index.set(identityOf(o), i));
+  const edges = objs.map((o) => {
+    const refs = dependsOnAnnotation(o, releaseId);
+    const ns = str(meta(o).namespace);
+    if (ns !== "") refs.push(identity("", "Namespace", "", ns));
+    return [...new Set(refs.map((r) => index.get(r)).filter((i): i is number => i !== undefined))];
+  });
+  const position = new Map<number, number>();
+  const order: number[] = [];
+  const state = new Array<0 | 1 | 2>(objs.length).fill(0);
+  const visit = (i: number): void => {
+    if (state[i] === 2) return;
+    if (state[i] === 1) {
+      throw new EmitError(
+        "EMIT_BAD_MANIFEST",
+        `release ${releaseId}: ${objectLabel(objs[i] ?? {})} is on a dependency cycle (namespaces and config.kubernetes.io/depends-on)`,
+      );
+    }
+    state[i] = 1;
+    for (const d of edges[i] ?? []) if (d !== i) visit(d);
+    state[i] = 2;
+    position.set(i, order.length);
+    order.push(i);
+  };
+  for (let i = 0; i < objs.length; i++) visit(i);
+  return order.map((i) => ({
+    obj: objs[i] ?? {},
+    deps: (edges[i] ?? []).filter((d) => d !== i).map((d) => position.get(d) ?? 0),
+  }));
+}
+
+/** Options of {@link objectResources}. */
+export interface ObjectResourceOptions extends pulumi.CustomResourceOptions {
+  /** The manifest is secret: so is every field of each object but its identity. */
+  readonly secret: boolean;
+  /** Set `pulumi.com/skipAwait` on every object (what a ConfigGroup's `skipAwait` does). */
+  readonly skipAwait: boolean;
+  /** Names the release in errors. */
+  readonly releaseId: string;
+}
+
+/** A Kubernetes object of a kind the Kubernetes SDK has no class for (a custom resource). */
+class KubeObjectResource extends pulumi.CustomResource {}
+
+type ObjectClass = new (
+  name: string,
+  args: pulumi.Inputs,
+  opts: pulumi.CustomResourceOptions,
+) => pulumi.CustomResource;
+
+const TYPED_CLASSES = new Map<string, ObjectClass | undefined>();
+
+/**
+ * The Kubernetes SDK's class for the object's kind (`k8s.apps.v1.Deployment`), when it has one:
+ * it brings the kind's aliases to the type tokens of its former API versions (a PodDisruptionBudget
+ * moving from policy/v1beta1 to policy/v1 is updated, not replaced) and marks a Secret's data
+ * secret, as the ConfigGroup's typed registration does. Its module is the group's first label.
+ */
+function typedClass(obj: KubeObject, token: string): ObjectClass | undefined {
+  if (TYPED_CLASSES.has(token)) return TYPED_CLASSES.get(token);
+  const apiVersion = str(obj.apiVersion);
+  const slash = apiVersion.lastIndexOf("/");
+  const group = slash < 0 ? "" : apiVersion.slice(0, slash);
+  const module = group === "" ? "core" : (group.split(".")[0] ?? "");
+  const version = apiVersion.slice(slash + 1);
+  const sdk = k8s as unknown as Record<
+    string,
+    Record<string, Record<string, unknown> | undefined> | undefined
+  >;
+  const candidate = Object.hasOwn(sdk, module) ? sdk[module]?.[version]?.[str(obj.kind)] : undefined;
+  const found =
+    typeof candidate === "function" && (candidate as { __pulumiType?: unknown }).__pulumiType === token
+      ? (candidate as ObjectClass)
+      : undefined;
+  TYPED_CLASSES.set(token, found);
+  return found;
+}
+
+/**
+ * Runs `f` (a resource's construction) with stack traces reduced to nothing. The SDK records
+ * the whole call stack of every registration in the state (about 1 KB per object) and builds it
+ * for each of its promises; for these resources it would point into this library, never into
+ * the user's helmfile, so it is not captured at all.
+ */
+export function withoutStackTraces<T>(f: () => T): T {
+  const previous = Error.prepareStackTrace;
+  Error.prepareStackTrace = () => "";
+  try {
+    return f();
+  } finally {
+    Error.prepareStackTrace = previous;
+  }
+}
+
+/** The object with every field but its identity (apiVersion, kind, metadata) secret. */
+function secretFields(obj: KubeObject): pulumi.Inputs {
+  return Object.fromEntries(
+    Object.entries(obj).map(([k, v]) => [
+      k,
+      k === "apiVersion" || k === "kind" || k === "metadata" ? v : pulumi.secret(v),
+    ]),
+  );
+}
+
+/**
+ * The objects of the group `group` as resources whose parent is `release`; `helm.sh/resource-policy:
+ * keep` ones are retained on delete. `dependsOn` holds for every object.
+ */
+export function objectResources(
+  release: pulumi.Resource,
+  group: string,
+  objs: readonly KubeObject[],
+  options: ObjectResourceOptions,
+): pulumi.Resource[] {
+  const { secret, skipAwait, releaseId, dependsOn, ...opts } = options;
+  if (objs.length === 0) return [];
+  const oldGroup = pulumi.createUrn(group, CONFIG_GROUP_TYPE, release);
+  const version = getVersion();
+  const out: pulumi.Resource[] = [];
+  for (const { obj, deps } of orderGroup(expandLists(objs), releaseId)) {
+    if (str(meta(obj).name) === "") {
+      throw new EmitError(
+        "EMIT_BAD_MANIFEST",
+        `release ${releaseId}: a ${str(obj.kind) || "document"} has no name`,
+        {
+          keyPath: ["metadata", "name"],
+          expected: "a name",
+          found: JSON.stringify(obj).slice(0, 80),
+        },
+      );
+    }
+    const m = meta(obj);
+    const annotations = (m.annotations ?? {}) as Record<string, unknown>;
+    const inputs: KubeObject = skipAwait
+      ? { ...obj, metadata: { ...m, annotations: { ...annotations, "pulumi.com/skipAwait": "true" } } }
+      : obj;
+    const type = objectTypeToken(obj);
+    const Typed = typedClass(obj, type);
+    const within = deps.map((d) => out[d]).filter((r): r is pulumi.Resource => r !== undefined);
+    const allDeps = [...toArray(dependsOn), ...within];
+    const args = secret ? secretFields(inputs) : inputs;
+    const name = groupChildName(group, obj);
+    const resourceOpts: pulumi.CustomResourceOptions = {
+      ...opts,
+      parent: release,
+      version,
+      aliases: [{ parent: oldGroup }],
+      ...(allDeps.length === 0 ? {} : { dependsOn: allDeps }),
+      ...(isKept(obj) ? { retainOnDelete: true } : {}),
+    };
+    out.push(withoutStackTraces(() => construct(Typed, type, name, args, resourceOpts, obj, releaseId)));
+  }
+  return out;
+}
+
+/**
+ * One object's resource; what the SDK's class refuses (`Missing required property 'spec'`) is an
+ * error of the release's manifest, naming the object.
+ */
+function construct(
+  Typed: ObjectClass | undefined,
+  type: string,
+  name: string,
+  args: pulumi.Inputs,
+  opts: pulumi.CustomResourceOptions,
+  obj: KubeObject,
+  releaseId: string,
+): pulumi.CustomResource {
+  if (Typed === undefined) return new KubeObjectResource(type, name, args, opts);
+  try {
+    return new Typed(name, args, opts);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const field = /^Missing required property '([^']+)'$/.exec(message)?.[1];
+    throw new EmitError("EMIT_BAD_MANIFEST", `release ${releaseId}: ${objectLabel(obj)}: ${message}`, {
+      ...(field === undefined ? {} : { keyPath: [field], expected: `a ${field}`, found: "none" }),
+    });
+  }
+}
+
+/** A `dependsOn` option as a list. */
+export function toArray(
+  d: pulumi.Input<pulumi.Input<pulumi.Resource>[]> | pulumi.Input<pulumi.Resource> | undefined,
+): pulumi.Input<pulumi.Resource>[] {
+  if (d === undefined) return [];
+  return Array.isArray(d) ? (d as pulumi.Input<pulumi.Resource>[]) : [d as pulumi.Input<pulumi.Resource>];
+}
