@@ -13,6 +13,7 @@ import type { HelmfilePipeline } from "./pipeline";
 import { planReleases, type ReleasePlan } from "./plan-releases";
 import { hasKeptObjects } from "./chart-hooks";
 import { clusterScopedKindsOf } from "./manifest-objects";
+import { withoutStackTraces } from "./object-resources";
 import { Release } from "./release";
 import { registerReleaseHooks } from "./release-hooks";
 import { contextProviderName, namespaceResourceName } from "./resource-names";
@@ -75,28 +76,34 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
     registerReleaseHooks();
     const resolved = await resolveHelmfileArgs(args as HelmfileArgs);
     const pipeline = opts?.pipeline ?? createDefaultPipeline();
-    const logger = opts?.logger ?? pulumiLogger(this);
+    const ownLogger = pulumiLogger(this);
+    const logger = opts?.logger ?? ownLogger;
     const componentName = name ?? "helmfile";
     const target = clusterTarget(resolved, hasKubernetesProvider(opts), (ctx) =>
       pipeline.clusterConfigured(ctx),
     );
-    const plans = await planReleases(
-      pipeline,
-      {
-        state: resolved.state,
-        stateValues: resolved.stateValues,
-        unknownPaths: resolved.unknownPaths,
-        inputSecret: resolved.secret,
-        namePrefix: componentName,
-        skipCrds: resolved.skipCrds,
-      },
-      {
-        ...(resolved.helmBinary === undefined ? {} : { helmBinary: resolved.helmBinary }),
-        concurrency: resolved.concurrency,
-        logger,
-        includeCrds: resolved.mode === HelmfileMode.Manifests,
-      },
-    );
+    let plans: Awaited<ReturnType<typeof planReleases>>;
+    try {
+      plans = await planReleases(
+        pipeline,
+        {
+          state: resolved.state,
+          stateValues: resolved.stateValues,
+          unknownPaths: resolved.unknownPaths,
+          inputSecret: resolved.secret,
+          namePrefix: componentName,
+          skipCrds: resolved.skipCrds,
+        },
+        {
+          ...(resolved.helmBinary === undefined ? {} : { helmBinary: resolved.helmBinary }),
+          concurrency: resolved.concurrency,
+          logger,
+          includeCrds: resolved.mode === HelmfileMode.Manifests,
+        },
+      );
+    } finally {
+      ownLogger.flush();
+    }
     const providers = new ReleaseProviders(this, componentName, resolved, pipeline, target);
     for (const plan of plans) providers.check(plan);
     const namespaces = emitNamespaces(this, componentName, plans, resolved, providers);
@@ -301,11 +308,14 @@ function emitReleases(
     });
     const namespace = namespaces.get(namespaceKey(plan));
     const ps = providers.of(plan);
-    const release = new Release(plan.resourceName, releaseArgs(plan, resolved.mode, clusterScopedKinds), {
-      parent,
-      dependsOn: [...needed, ...(namespace === undefined ? [] : [namespace]), ...resolved.dependencies],
-      ...(ps.length > 0 ? { providers: ps } : {}),
-    });
+    const release = withoutStackTraces(
+      () =>
+        new Release(plan.resourceName, releaseArgs(plan, resolved.mode, clusterScopedKinds), {
+          parent,
+          dependsOn: [...needed, ...(namespace === undefined ? [] : [namespace]), ...resolved.dependencies],
+          ...(ps.length > 0 ? { providers: ps } : {}),
+        }),
+    );
     created.set(plan.resourceName, release);
     return release;
   };
@@ -355,10 +365,29 @@ function releaseArgs(
   };
 }
 
-function pulumiLogger(resource: pulumi.Resource): Logger {
+/**
+ * Pulumi's log on `resource`. Debug lines (a render cache hit or a helm command per release) are
+ * sent as one message per run of them, not one engine call each: at 500 releases those calls cost
+ * more than the lines are worth; an info or warning line, or `flush`, sends what is pending first.
+ */
+function pulumiLogger(resource: pulumi.Resource): Logger & { flush(): void } {
+  let pending: string[] = [];
+  const flush = (): void => {
+    if (pending.length === 0) return;
+    const text = pending.join("\n");
+    pending = [];
+    void pulumi.log.debug(text, resource);
+  };
   return {
-    debug: (m) => void pulumi.log.debug(m, resource),
-    info: (m) => void pulumi.log.info(m, resource),
-    warn: (m) => void pulumi.log.warn(m, resource),
+    debug: (m) => void pending.push(m),
+    info: (m) => {
+      flush();
+      void pulumi.log.info(m, resource);
+    },
+    warn: (m) => {
+      flush();
+      void pulumi.log.warn(m, resource);
+    },
+    flush,
   };
 }

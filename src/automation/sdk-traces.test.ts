@@ -1,0 +1,42 @@
+import * as pulumi from "@pulumi/pulumi";
+import { isSdkRpcTrace, quietSdkRpcTraces } from "./sdk-traces";
+
+describe("the SDK's RPC traces", () => {
+  // Lines as @pulumi/pulumi 3.276 runtime/resource.js and runtime/invoke.js write them.
+  const traces = [
+    "Registering resource: t=kubernetes:core/v1:ConfigMap, name=a, custom=true, remote=false",
+    "RegisterResource RPC prepared: t=kubernetes:core/v1:ConfigMap, name=a",
+    "RegisterResource RPC finished: resource:a[kubernetes:core/v1:ConfigMap]; err: null, resp: urn:…",
+    "Resource RPC serialization requested: resource:a[kubernetes:core/v1:ConfigMap] is current",
+    "getResource Invoke RPC finished: err: null, resp: …",
+    "Invoke RPC finished: tok=kubernetes:yaml:decode; err: null, resp: …",
+  ];
+
+  it("recognises the per-RPC traces and nothing else", () => {
+    for (const t of traces) expect(isSdkRpcTrace(t)).toBe(true);
+    for (const other of [
+      "render cache hit for release web (0123456789ab)",
+      "exec: helm template web ./chart",
+      "RegisterResource RPC failed: t=kubernetes:core/v1:ConfigMap, name=a, err=boom",
+    ])
+      expect(isSdkRpcTrace(other)).toBe(false);
+  });
+
+  it("drops them from pulumi.log.debug once installed, once per process, unless asked to keep them", async () => {
+    const original = pulumi.log.debug;
+    const sent = jest.fn((_m: string) => Promise.resolve());
+    const log = pulumi.log as { debug: typeof pulumi.log.debug };
+    try {
+      log.debug = sent;
+      quietSdkRpcTraces({ PULUMI_HELMFILE_SDK_TRACES: "1" });
+      expect(log.debug).toBe(sent);
+      quietSdkRpcTraces({});
+      quietSdkRpcTraces({});
+      for (const t of traces) await pulumi.log.debug(t);
+      await pulumi.log.debug("exec: helm template web ./chart");
+      expect(sent.mock.calls.map((c) => c[0])).toEqual(["exec: helm template web ./chart"]);
+    } finally {
+      log.debug = original;
+    }
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * The Pulumi Node.js SDK traces every RPC it makes as a debug diagnostic: four or five per
+ * resource (`Registering resource: …`, `RegisterResource RPC prepared: …`, `RegisterResource RPC
+ * finished: …; resp: <the whole response>`, …). Each is one more engine call, one more engine
+ * event, and one more event decoded by the automation layer, and the `resp:` payloads hold the
+ * objects' state (secret values in plain text among it). For a state of 500 releases that is
+ * about 8,000 diagnostics and most of the preview's cost in this process. The inline program
+ * drops them before they leave; every other debug line (ours, the SDK's failures) passes.
+ * `PULUMI_HELMFILE_SDK_TRACES=1` keeps them, for debugging the SDK itself.
+ */
+import * as pulumi from "@pulumi/pulumi";
+
+/** The beginnings of the SDK's per-RPC trace lines (@pulumi/pulumi runtime/resource, invoke). */
+const TRACE_PREFIXES = [
+  "Registering resource: ",
+  "RegisterResource RPC prepared: ",
+  "RegisterResource RPC finished: ",
+  "RegisterResourceOutputs RPC prepared: ",
+  "RegisterResourceOutputs RPC finished: ",
+  "Resource RPC serialization requested: ",
+  "Reading resource: ",
+  "ReadResource RPC prepared: ",
+  "ReadResource RPC finished: ",
+  "Getting resource: ",
+  "getResource Invoke RPC finished: ",
+  "Invoking function: ",
+  "Invoke RPC prepared: ",
+  "Invoke RPC finished: ",
+  "Calling function: ",
+  "Call RPC prepared: ",
+  "Call RPC finished: ",
+  "Checking resource existence: ",
+];
+
+/** Whether a debug line is one of the SDK's RPC traces. */
+export function isSdkRpcTrace(message: string): boolean {
+  return TRACE_PREFIXES.some((p) => message.startsWith(p));
+}
+
+const QUIET = Symbol.for("pulumi-helmfile.quiet-sdk-traces");
+
+type DebugLog = typeof pulumi.log.debug;
+
+/**
+ * Replaces `pulumi.log.debug` (the function the SDK's own modules call) with one that drops the
+ * SDK's RPC traces; once per process.
+ */
+export function quietSdkRpcTraces(env: NodeJS.ProcessEnv = process.env): void {
+  if (env.PULUMI_HELMFILE_SDK_TRACES === "1") return;
+  const log = pulumi.log as { debug: DebugLog & { [QUIET]?: true } };
+  if (log.debug[QUIET] === true) return;
+  const debug = log.debug;
+  const quiet: DebugLog & { [QUIET]?: true } = (msg, resource, streamId, ephemeral) =>
+    isSdkRpcTrace(msg) ? Promise.resolve() : debug(msg, resource, streamId, ephemeral);
+  quiet[QUIET] = true;
+  log.debug = quiet;
+}
