@@ -5,7 +5,8 @@
  */
 import { resolveLimits, withProcessLimits } from "../shared/limits";
 import { join } from "node:path";
-import { redactError, renderDesiredState, type HelmBinary } from "../render";
+import { RenderCache, redactError, renderDesiredState, type HelmBinary } from "../render";
+
 import { NodeFileSystem, NodeProcessRunner, NodeScratchFileSystem, findHelm } from "../node";
 import { loadDesiredState } from "../load";
 import type { Environment, FileSystem, ProcessRunner } from "../shared/io";
@@ -16,6 +17,7 @@ import { redactingLogger } from "../secrets/redacting-logger";
 import { computeHelmValues } from "../merge/helm-values/compute-helm-values";
 import { isMap } from "../shared/value";
 import { decodeYaml } from "../shared/yaml";
+import { useDecodedManifestStore } from "./manifest-objects";
 import type { HelmfilePipeline, PipelineContext } from "./pipeline";
 
 /** The IO a {@link createDefaultPipeline} pipeline uses. */
@@ -50,6 +52,12 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
   const nodeSecrets = (): NodeSecrets => (secretsEdge ??= createNodeSecrets({ cwd, env }));
   // Preview and up re-render every release each run: unchanged ones come from the cache (its key covers every input of helm template).
   const cacheDir = io?.cacheDir ?? (renderCacheDisabled(env) ? false : defaultCacheDir(env));
+  // Decoded manifests (not secret ones) are kept beside the rendered ones, under the same size bound.
+  useDecodedManifestStore(
+    cacheDir === false
+      ? undefined
+      : new RenderCache({ dir: join(cacheDir, "decoded") }, fs, new NodeScratchFileSystem()),
+  );
   const helms = new Map<string, Promise<HelmBinary>>();
   const helm = (explicit: string | undefined): Promise<HelmBinary> => {
     const key = explicit ?? "";

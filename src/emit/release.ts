@@ -174,6 +174,7 @@ async function applyManifests(
     namespace: typeof namespace.value === "string" ? namespace.value : "",
     skipCrds: skipCrds.value === true,
     clusterScopedKinds: new Set(Array.isArray(kinds.value) ? (kinds.value as string[]) : []),
+    storable: !manifest.secret,
   });
   let deps: pulumi.CustomResourceOptions["dependsOn"] = childOpts.dependsOn;
   const created: pulumi.Resource[] = [];

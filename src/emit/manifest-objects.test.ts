@@ -1,0 +1,69 @@
+/**
+ * Decoded manifests kept between runs: only manifests that are not secret, read back exactly as
+ * decoded, never when JSON cannot carry a value (YAML's `.inf`).
+ */
+import { releaseObjects, useDecodedManifestStore, type DecodedManifestStore } from "./manifest-objects";
+
+class MemoryStore implements DecodedManifestStore {
+  readonly entries = new Map<string, string>();
+  reads = 0;
+  get(key: string): string | undefined {
+    this.reads++;
+    return this.entries.get(key);
+  }
+  put(key: string, json: string): void {
+    this.entries.set(key, json);
+  }
+}
+
+const MANIFEST = [
+  '---\n# Source: app/templates/cm.yaml\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\ndata:\n  port: "80"\n  enabled: yes\n',
+  "---\n# Source: app/templates/dep.yaml\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n",
+].join("");
+
+describe("decoded manifest store", () => {
+  let store: MemoryStore;
+  beforeEach(() => {
+    store = new MemoryStore();
+    useDecodedManifestStore(store);
+  });
+  afterAll(() => useDecodedManifestStore(undefined));
+
+  it("keeps a manifest that is not secret and reads it back as decoded", () => {
+    const first = releaseObjects(MANIFEST, "ns/app", { namespace: "ns", storable: true });
+    expect(store.entries.size).toBe(1);
+    const second = releaseObjects(MANIFEST, "ns/app", { namespace: "ns", storable: true });
+    expect(second).toEqual(first);
+    // go-yaml v2 reads an unquoted `yes` as a boolean; the stored copy keeps it one.
+    expect((second.objects[0]?.data as Record<string, unknown>).enabled).toBe(true);
+    expect(second.objects[1]?.spec).toEqual({ replicas: 2 });
+  });
+
+  it("takes what the store holds for the manifest (it is consulted, not only written)", () => {
+    releaseObjects(MANIFEST, "ns/app", { namespace: "ns", storable: true });
+    const [key] = [...store.entries.keys()];
+    const held = JSON.parse(store.entries.get(key ?? "") ?? "[]") as Array<{ obj: Record<string, unknown> }>;
+    held[1] = { ...held[1], obj: { ...held[1]?.obj, spec: { replicas: 7 } } } as (typeof held)[number];
+    store.entries.set(key ?? "", JSON.stringify(held));
+    expect(releaseObjects(MANIFEST, "ns/app", { namespace: "ns", storable: true }).objects[1]?.spec).toEqual({
+      replicas: 7,
+    });
+  });
+
+  it("neither reads nor keeps a secret manifest, nor one with a value JSON cannot carry", () => {
+    releaseObjects(MANIFEST, "ns/app", { namespace: "ns" });
+    expect([store.reads, store.entries.size]).toEqual([0, 0]);
+    const inf = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\nlimits:\n  max: .inf\n";
+    const objs = releaseObjects(inf, "ns/app", { namespace: "ns", storable: true });
+    expect((objs.objects[0]?.limits as Record<string, unknown>).max).toBe(Number.POSITIVE_INFINITY);
+    expect(store.entries.size).toBe(0);
+  });
+
+  it("decodes again when the held entry is damaged", () => {
+    releaseObjects(MANIFEST, "ns/app", { namespace: "ns", storable: true });
+    const [key] = [...store.entries.keys()];
+    store.entries.set(key ?? "", "{not json");
+    expect(releaseObjects(MANIFEST, "ns/app", { namespace: "ns", storable: true }).objects.length).toBe(2);
+    expect(() => JSON.parse(store.entries.get(key ?? "") ?? "") as unknown).not.toThrow();
+  });
+});
