@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { isSdkRpcTrace, quietSdkRpcTraces } from "./sdk-traces";
+import { cheapSdkPromiseStacks, isSdkRpcTrace, quietSdkRpcTraces } from "./sdk-traces";
 
 describe("the SDK's RPC traces", () => {
   // Lines as @pulumi/pulumi 3.276 runtime/resource.js and runtime/invoke.js write them.
@@ -37,6 +37,41 @@ describe("the SDK's RPC traces", () => {
       expect(sent.mock.calls.map((c) => c[0])).toEqual(["exec: helm template web ./chart"]);
     } finally {
       log.debug = original;
+    }
+  });
+});
+
+describe("the SDK's promise stacks", () => {
+  it("are left empty when the SDK's debuggablePromise makes them; every other stack is formatted as before", () => {
+    const original = Error.prepareStackTrace;
+    try {
+      cheapSdkPromiseStacks({});
+      const installed = Error.prepareStackTrace;
+      cheapSdkPromiseStacks({});
+      expect(Error.prepareStackTrace).toBe(installed);
+      // Named as the SDK names it (runtime/debuggable.js).
+      function debuggablePromise(): string | undefined {
+        return new Error().stack;
+      }
+      expect(debuggablePromise()).toBe("");
+      function somewhereElse(): string | undefined {
+        return new Error("boom").stack;
+      }
+      const stack = somewhereElse() ?? "";
+      expect(stack.split("\n")[0]).toBe("Error: boom");
+      expect(stack.split("\n")[1]).toMatch(/^ {4}at somewhereElse \(.*sdk-traces\.test\.ts:\d+:\d+\)$/);
+    } finally {
+      Error.prepareStackTrace = original;
+    }
+  });
+
+  it("are kept with PULUMI_HELMFILE_SDK_TRACES=1", () => {
+    const original = Error.prepareStackTrace;
+    try {
+      cheapSdkPromiseStacks({ PULUMI_HELMFILE_SDK_TRACES: "1" });
+      expect(Error.prepareStackTrace).toBe(original);
+    } finally {
+      Error.prepareStackTrace = original;
     }
   });
 });

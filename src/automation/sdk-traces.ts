@@ -55,3 +55,32 @@ export function quietSdkRpcTraces(env: NodeJS.ProcessEnv = process.env): void {
   quiet[QUIET] = true;
   log.debug = quiet;
 }
+
+const CHEAP_STACKS = Symbol.for("pulumi-helmfile.cheap-sdk-promise-stacks");
+
+/** How V8 formats a stack when no formatter is installed (`Error: message` then `    at …` lines). */
+function v8Stack(err: Error, callsites: readonly NodeJS.CallSite[]): string {
+  return `${Error.prototype.toString.call(err)}${callsites.map((c) => `\n    at ${c.toString()}`).join("")}`;
+}
+
+/**
+ * The SDK stamps every promise it makes with `new Error().stack` (runtime/debuggable.js, kept
+ * for its leaked-promise report) and formats each of those stacks at once: about a tenth of a
+ * preview's time in this process at 500 releases. Installed once per process, the formatter
+ * leaves a stack empty when its top frame is the SDK's `debuggablePromise`, and formats every
+ * other one as before (the formatter installed earlier, else as V8 does).
+ */
+export function cheapSdkPromiseStacks(env: NodeJS.ProcessEnv = process.env): void {
+  if (env.PULUMI_HELMFILE_SDK_TRACES === "1") return;
+  const current = Error.prepareStackTrace as ((e: Error, s: NodeJS.CallSite[]) => unknown) & {
+    [CHEAP_STACKS]?: true;
+  };
+  if (current?.[CHEAP_STACKS] === true) return;
+  const previous = current;
+  const format: typeof Error.prepareStackTrace & { [CHEAP_STACKS]?: true } = (err, callsites) => {
+    if (callsites[0]?.getFunctionName() === "debuggablePromise") return "";
+    return previous === undefined ? v8Stack(err, callsites) : previous(err, callsites);
+  };
+  format[CHEAP_STACKS] = true;
+  Error.prepareStackTrace = format;
+}

@@ -12,7 +12,7 @@ import { Helmfile } from "../emit/helmfile";
 import type { HelmfileArgs } from "../emit/helmfile-args";
 import { EngineNotFoundError, toAutomationError } from "./errors";
 import type { ResolvedStackOptions } from "./options";
-import { quietSdkRpcTraces } from "./sdk-traces";
+import { cheapSdkPromiseStacks, quietSdkRpcTraces } from "./sdk-traces";
 
 /**
  * The environment the Pulumi CLI runs with: offline plugins, no update check, a passphrase, and,
@@ -101,6 +101,7 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
     let imports: ReadonlySet<string> = new Set();
     const program = async (): Promise<Record<string, unknown>> => {
       quietSdkRpcTraces();
+      cheapSdkPromiseStacks();
       if (onlyHooks) {
         registerReleaseHooks();
         return {};
