@@ -2,7 +2,7 @@
  * Opens the Pulumi stack that runs a helmfile: an inline program creating the `Helmfile`
  * component, our own built Pulumi CLI, a file backend and a passphrase secrets provider by default.
  */
-import { registerReleaseHooks } from "../emit/release-hooks";
+import { registerReleaseHooks, releaseHooksRegistered } from "../emit/release-hooks";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
@@ -12,7 +12,7 @@ import { Helmfile } from "../emit/helmfile";
 import type { HelmfileArgs } from "../emit/helmfile-args";
 import { EngineNotFoundError, toAutomationError } from "./errors";
 import type { ResolvedStackOptions } from "./options";
-import { cheapSdkPromiseStacks, quietSdkRpcTraces } from "./sdk-traces";
+import { cheapSdkPromiseStacks, quietSdkRpcTraces } from "../emit/sdk-traces";
 
 /**
  * The environment the Pulumi CLI runs with: offline plugins, no update check, a passphrase, and,
@@ -103,7 +103,7 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
       quietSdkRpcTraces();
       cheapSdkPromiseStacks();
       if (onlyHooks) {
-        registerReleaseHooks();
+        await releaseHooksRegistered(registerReleaseHooks());
         return {};
       }
       if (imports.size > 0) pulumi.runtime.registerResourceTransform((a) => importExisting(a, imports));

@@ -15,7 +15,7 @@ import { hasKeptObjects } from "./chart-hooks";
 import { clusterScopedKindsOf } from "./manifest-objects";
 import { withoutStackTraces } from "./object-resources";
 import { Release } from "./release";
-import { registerReleaseHooks } from "./release-hooks";
+import { registerReleaseHooks, releaseHooksRegistered } from "./release-hooks";
 import { contextProviderName, namespaceResourceName } from "./resource-names";
 import { resolveHelmfileArgs, type ResolvedHelmfileArgs } from "./resolve-helmfile-args";
 
@@ -53,7 +53,8 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
     const ids = this.getData().then(
       (d) => d.releaseIds,
       (err: unknown) => {
-        void pulumi.log.error(err instanceof Error ? err.message : String(err), this);
+        // Once the engine is gone (its run over) nothing can be logged: the rejection is not news.
+        pulumi.log.error(err instanceof Error ? err.message : String(err), this).catch(() => undefined);
         return [] as string[];
       },
     );
@@ -73,7 +74,24 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
     name?: string,
   ): Promise<HelmfileData> {
     // Delete hooks of releases no longer in the state run only if this run registers them.
-    registerReleaseHooks();
+    const hooks = registerReleaseHooks();
+    try {
+      const data = await this.emit(args, opts, name);
+      await releaseHooksRegistered(hooks);
+      return data;
+    } catch (err) {
+      // The run fails anyway; a registration still under way must not fail later unheard.
+      await releaseHooksRegistered(hooks).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Loads, renders and emits the releases. */
+  private async emit(
+    args: pulumi.Inputs,
+    opts: HelmfileOptions | undefined,
+    name: string | undefined,
+  ): Promise<HelmfileData> {
     const resolved = await resolveHelmfileArgs(args as HelmfileArgs);
     const pipeline = opts?.pipeline ?? createDefaultPipeline();
     const ownLogger = pulumiLogger(this);

@@ -189,6 +189,21 @@ export function registerReleaseHooks(): Hooks | undefined {
   return hooks;
 }
 
+/**
+ * Waits until the engine has the hooks. The SDK registers a hook asynchronously and counts the
+ * call as pending only once it is under way, so a program that ends right after creating them (a
+ * `destroy`'s program, a state that fails to load) could end the run before the engine knows them:
+ * a delete hook would not run, and the registration would fail later with no one to hear it.
+ */
+export async function releaseHooksRegistered(hooks: Hooks | undefined): Promise<void> {
+  if (hooks === undefined) return;
+  await Promise.all(
+    Object.values(hooks).map(
+      (h) => (h as { __registered?: Promise<void> }).__registered ?? Promise.resolve(),
+    ),
+  );
+}
+
 /** The anchors' input: changes exactly when the release's values or manifest do. */
 export function anchorInput(values: string, manifest: string, hooks: string): Record<string, string> {
   const digest = createHash("sha256").update(values).update("\0").update(manifest).digest("hex");

@@ -67,7 +67,7 @@ export class Release extends pulumi.ComponentResource {
       // A manifest the objects cannot be made of fails the run with its message on this release
       // (an error diagnostic), not as an unhandled rejection with a stack trace.
       if (!(err instanceof HelmfileError)) throw err;
-      void pulumi.log.error(err.message, this);
+      pulumi.log.error(err.message, this).catch(() => undefined);
     }
     return undefined;
   }

@@ -4,8 +4,10 @@
  * finished: …; resp: <the whole response>`, …). Each is one more engine call, one more engine
  * event, and one more event decoded by the automation layer, and the `resp:` payloads hold the
  * objects' state (secret values in plain text among it). For a state of 500 releases that is
- * about 8,000 diagnostics and most of the preview's cost in this process. The inline program
- * drops them before they leave; every other debug line (ours, the SDK's failures) passes.
+ * about 8,000 diagnostics and most of the preview's cost in this process. The automation
+ * layer's inline program and the component provider drop them before they leave; every other
+ * debug line (ours, the SDK's failures) passes. A user's own program using the components keeps
+ * the SDK as it is.
  * `PULUMI_HELMFILE_SDK_TRACES=1` keeps them, for debugging the SDK itself.
  */
 import * as pulumi from "@pulumi/pulumi";
