@@ -19,6 +19,17 @@ describe("toAutomationError", () => {
     expect(err.message).toContain('stack "dev" is locked');
   });
 
+  it("names who holds the lock when the backend says it", () => {
+    // The text of pkg/backend/diy/lock.go's checkForLock (Pulumi v3.276).
+    const stderr =
+      "error: the stack is currently locked by 1 lock(s). Either wait for the other process(es) to end or delete the lock file with `pulumi cancel`.\n" +
+      "  s3://pulumi-state/.pulumi/locks/organization/p/dev/0b1c.json: created by root@build-7 (pid 4242) at 2026-12-01T15:00:00Z";
+    const err = toAutomationError(commandError(ConcurrentUpdateError, stderr), "dev");
+    expect(err.message).toContain(
+      'stack "dev" is locked by another update (root@build-7 pid 4242 since 2026-12-01T15:00:00Z)',
+    );
+  });
+
   it("keeps other CLI failures as AutomationError with the tail of the output", () => {
     const err = toAutomationError(commandError(CommandError, "error: something broke"), "dev");
     expect(err).toBeInstanceOf(AutomationError);

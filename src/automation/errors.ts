@@ -26,7 +26,9 @@ export function toAutomationError(err: unknown, stackName: string, failures: rea
     );
   }
   if (err instanceof ConcurrentUpdateError) {
-    return new StackLockedError("STACK_LOCKED", `stack "${stackName}" is locked by another update`, {
+    const holders = lockHolders(err.message);
+    const by = holders.length === 0 ? "" : ` (${holders.join("; ")})`;
+    return new StackLockedError("STACK_LOCKED", `stack "${stackName}" is locked by another update${by}`, {
       expected:
         "no concurrent update: wait for it to end; a lock left by a killed update is cleared with `pulumi-helmfile cancel` (same -f/-e/--stack/--backend), then `up` again",
       cause: err,
@@ -42,6 +44,16 @@ export function toAutomationError(err: unknown, stackName: string, failures: rea
     );
   }
   return err instanceof Error ? err : new AutomationError("PULUMI_FAILED", String(err));
+}
+
+/**
+ * Who holds the lock, as a self-managed backend says it (`<lock url>: created by user@host (pid N)
+ * at <time>`): `user@host pid N since <time>` per lock.
+ */
+function lockHolders(text: string): string[] {
+  return [...text.matchAll(/: created by (\S+) \(pid (\d+)\) at (\S+)/g)].map(
+    (m) => `${m[1] ?? ""} pid ${m[2] ?? ""} since ${m[3] ?? ""}`,
+  );
 }
 
 /** The useful tail of a CLI error (the CLI prints the command line and full output first). */
