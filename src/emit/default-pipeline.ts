@@ -6,7 +6,6 @@
 import { resolveLimits, withProcessLimits } from "../shared/limits";
 import { join } from "node:path";
 import { RenderCache, redactError, renderDesiredState, type HelmBinary } from "../render";
-
 import { NodeFileSystem, NodeProcessRunner, NodeScratchFileSystem, findHelm } from "../node";
 import { loadDesiredState } from "../load";
 import type { Environment, FileSystem, ProcessRunner } from "../shared/io";
