@@ -8,14 +8,13 @@ import { main } from "@pulumi/pulumi/provider";
 import { HelmfileComponentProvider } from "./helmfile-provider";
 import { providerDirectory } from "./index";
 import { setReleaseHookScope } from "../src/emit/release-hooks";
-import { cheapSdkPromiseStacks, quietSdkRpcTraces } from "../src/emit/sdk-traces";
+import { trimSdkOverhead } from "../src/emit/sdk-traces";
 
 /** Serves the provider on the engine address given in `process.argv` (run-plugin sets it). */
 function start(): Promise<void> {
   setReleaseHookScope("provider");
   // The objects a Construct registers cost the same SDK traces and promise stamps as inline programs.
-  quietSdkRpcTraces();
-  cheapSdkPromiseStacks();
+  trimSdkOverhead();
   return main(new HelmfileComponentProvider(providerDirectory(__dirname)), process.argv.slice(2));
 }
 

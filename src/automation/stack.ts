@@ -12,7 +12,7 @@ import { Helmfile } from "../emit/helmfile";
 import type { HelmfileArgs } from "../emit/helmfile-args";
 import { EngineNotFoundError, toAutomationError } from "./errors";
 import type { ResolvedStackOptions } from "./options";
-import { cheapSdkPromiseStacks, quietSdkRpcTraces } from "../emit/sdk-traces";
+import { trimSdkOverhead } from "../emit/sdk-traces";
 
 /**
  * The environment the Pulumi CLI runs with: offline plugins, no update check, a passphrase, and,
@@ -100,8 +100,7 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
     let onlyHooks = false;
     let imports: ReadonlySet<string> = new Set();
     const program = async (): Promise<Record<string, unknown>> => {
-      quietSdkRpcTraces();
-      cheapSdkPromiseStacks();
+      trimSdkOverhead();
       if (onlyHooks) {
         await releaseHooksRegistered(registerReleaseHooks());
         return {};

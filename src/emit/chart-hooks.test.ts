@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { plainValue, recordMockResources, type MockRecorder } from "../testing";
 import { chartHookPhases, type HookObject } from "./chart-hooks";
 import { Release } from "./release";
+import { groupObjects } from "../../tests/support/release-objects";
 import type { KubeObject } from "./manifest-objects";
 
 const cm = (name: string, annotations: Record<string, string> = {}): KubeObject => ({
@@ -76,9 +77,7 @@ describe("Release in mode manifests with chart hooks (mocks)", () => {
     await new Promise<void>((resolve) => pulumi.all([r.urn, r.values]).apply(() => resolve()));
     await rec.settled();
   };
-  /** The Release's objects of one group (`<group>:<namespace>/<name>`). */
-  const groupOf = (group: string): MockRecorder["resources"] =>
-    rec.resources.filter((x) => x.custom && x.name.startsWith(`${group}:`));
+  const groupOf = (group: string): MockRecorder["resources"] => groupObjects(rec, group);
   const one = (group: string): MockRecorder["resources"][number] | undefined => {
     const objs = groupOf(group);
     expect(objs.length).toBe(1);

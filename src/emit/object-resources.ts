@@ -219,6 +219,7 @@ export function objectResources(
   if (objs.length === 0) return [];
   const oldGroup = pulumi.createUrn(group, CONFIG_GROUP_TYPE, release);
   const version = getVersion();
+  const shared = toArray(dependsOn);
   const out: pulumi.Resource[] = [];
   for (const { obj, deps } of orderGroup(expandLists(objs), releaseId)) {
     if (str(meta(obj).name) === "") {
@@ -240,7 +241,7 @@ export function objectResources(
     const type = objectTypeToken(obj);
     const Typed = typedClass(obj, type);
     const within = deps.map((d) => out[d]).filter((r): r is pulumi.Resource => r !== undefined);
-    const allDeps = [...toArray(dependsOn), ...within];
+    const allDeps = [...shared, ...within];
     const args = secret ? secretFields(inputs) : inputs;
     const name = groupChildName(group, obj);
     const resourceOpts: pulumi.CustomResourceOptions = {

@@ -86,3 +86,9 @@ export function cheapSdkPromiseStacks(env: NodeJS.ProcessEnv = process.env): voi
   format[CHEAP_STACKS] = true;
   Error.prepareStackTrace = format;
 }
+
+/** Both of the above: what the inline program and the component provider install. */
+export function trimSdkOverhead(env: NodeJS.ProcessEnv = process.env): void {
+  quietSdkRpcTraces(env);
+  cheapSdkPromiseStacks(env);
+}

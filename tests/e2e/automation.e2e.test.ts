@@ -3,7 +3,7 @@
  * to a directory, a one-value change previews as exactly one updated release, `installed: false`
  * deletes its files, destroy removes everything, and a concurrent up hits the stack lock.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -17,27 +17,13 @@ import {
 import { isHelmfileError } from "../../src/shared/errors";
 import { runStackCommand } from "../../src/automation/cli-commands";
 import { expectedObjects, helmTemplate, yamlDocuments } from "../component/helm-expectations";
+import { demoProject, renderedFiles } from "./demo-project";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
 
 const reason = engineMissingReason();
 const describeEngine = reason === undefined ? describe : describe.skip;
 const title =
   reason === undefined ? "automation end to end (real engine)" : `automation end to end (skipped: ${reason})`;
-const FIXTURE = join(__dirname, "fixtures", "demo");
-
-/** Every rendered file under the directory, by path relative to it. */
-function renderedFiles(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (d: string, rel: string): void => {
-    if (!existsSync(d)) return;
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(d, e.name), join(rel, e.name));
-      else out.set(join(rel, e.name), readFileSync(join(d, e.name), "utf8"));
-    }
-  };
-  walk(dir, "");
-  return out;
-}
 
 /** The rendered ConfigMap of a release, as a plain object. */
 function renderedObject(files: Map<string, string>, name: string): Record<string, unknown> | undefined {
@@ -57,16 +43,7 @@ describeEngine(title, () => {
   let outDir: string;
 
   beforeAll(() => {
-    project = mkdtempSync(join(tmpdir(), "ph-e2e-"));
-    cpSync(FIXTURE, project, { recursive: true });
-    outDir = join(project, "rendered");
-    base = {
-      file: join(project, "helmfile.yaml.gotmpl"),
-      stackName: "e2e",
-      renderToDirectory: outDir,
-      pulumiRoot: ENGINE_ROOT,
-      envVars: engineEnv(),
-    };
+    ({ project, outDir, base } = demoProject("ph-e2e-"));
   });
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 

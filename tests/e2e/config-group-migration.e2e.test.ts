@@ -7,12 +7,12 @@
  * aliases the engine would create each object anew and delete the old one, and in directory mode
  * that deletes the object's file.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { LocalWorkspace, PulumiCommand, type Deployment } from "@pulumi/pulumi/automation";
 import { preview, up, type HelmfileStackOptions } from "../../src/automation";
 import { resolveStackOptions } from "../../src/automation/options";
+import { demoProject, renderedFiles } from "./demo-project";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
 
 const reason = engineMissingReason();
@@ -21,7 +21,6 @@ const title =
   reason === undefined
     ? "moving a stack off ConfigGroups (real engine)"
     : `moving a stack off ConfigGroups (skipped: ${reason})`;
-const FIXTURE = join(__dirname, "fixtures", "demo");
 const GROUP_TYPE = "kubernetes:yaml/v2:ConfigGroup";
 
 interface StateResource {
@@ -30,20 +29,6 @@ interface StateResource {
   custom?: boolean;
   parent?: string;
   [key: string]: unknown;
-}
-
-/** Every file under `dir` with its content, by relative path. */
-function files(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string, rel: string): void => {
-    if (!existsSync(d)) return;
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(d, e.name), join(rel, e.name));
-      else out[join(rel, e.name)] = readFileSync(join(d, e.name), "utf8");
-    }
-  };
-  walk(dir, "");
-  return out;
 }
 
 /**
@@ -86,23 +71,14 @@ describeEngine(title, () => {
   let outDir: string;
 
   beforeAll(() => {
-    project = mkdtempSync(join(tmpdir(), "ph-e2e-cg-"));
-    cpSync(FIXTURE, project, { recursive: true });
-    outDir = join(project, "rendered");
-    base = {
-      file: join(project, "helmfile.yaml.gotmpl"),
-      stackName: "e2e",
-      renderToDirectory: outDir,
-      pulumiRoot: ENGINE_ROOT,
-      envVars: engineEnv(),
-    };
+    ({ project, outDir, base } = demoProject("ph-e2e-cg-"));
   });
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 
   it("plans only the groups' deletion, then up keeps every object and its file", async () => {
     await up(base);
-    const rendered = files(outDir);
-    expect(Object.keys(rendered).length).toBeGreaterThan(0);
+    const rendered = renderedFiles(outDir);
+    expect(rendered.size).toBeGreaterThan(0);
 
     const resolved = resolveStackOptions(base);
     const workDir = join(project, "ws");
@@ -137,7 +113,7 @@ describeEngine(title, () => {
 
     const applied = await up(base);
     expect(applied.changedReleases).toEqual([]);
-    expect(files(outDir)).toEqual(rendered);
+    expect(renderedFiles(outDir)).toEqual(rendered);
     const after = (await ws.exportStack(resolved.stackName)).deployment as { resources: StateResource[] };
     expect(after.resources.map((r) => r.urn).sort()).toEqual(deployment.resources.map((r) => r.urn).sort());
   });
