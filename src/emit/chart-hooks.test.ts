@@ -130,7 +130,7 @@ describe("Release in mode manifests with chart hooks (mocks)", () => {
     expect([pre1, pre2, main, post].map(skipAwait)).toEqual([undefined, undefined, "true", undefined]);
   });
 
-  it("applies a keep CRD before the other objects, retained; a secret manifest makes a keep object's data secret", async () => {
+  it("applies a keep CRD before the other objects, retained; a secret manifest makes each value of a keep object secret", async () => {
     const crd = (name: string, keep: boolean): string =>
       `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: ${name}\n` +
       (keep ? "  annotations:\n    helm.sh/resource-policy: keep\n" : "") +
@@ -167,12 +167,12 @@ describe("Release in mode manifests with chart hooks (mocks)", () => {
     // Everything else waits for both CRD resources.
     expect([...(main?.dependencies ?? [])].sort()).toEqual(crds.map((c) => c.urn).sort());
     expect(kept[1]?.dependencies).toEqual(main?.dependencies);
-    // With wait, the keep object is awaited (no skipAwait annotation); its data is a secret on the wire.
+    // With wait, the keep object is awaited (no skipAwait annotation). The Release was given a
+    // secret manifest without its secrets one by one: every value of its data is a secret on the wire.
     const meta = plainValue(kept[1]?.rawInputs.metadata) as { annotations: Record<string, string> };
     expect(meta.annotations["pulumi.com/skipAwait"]).toBeUndefined();
     expect(kept[1]?.rawInputs.data).toEqual({
-      [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig,
-      value: { password: "hunter2" },
+      password: { [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig, value: "hunter2" },
     });
     expect(plainValue(kept[1]?.rawInputs.kind)).toBe("ConfigMap");
   });

@@ -130,6 +130,7 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
     },
     clusterConfigured: () => kubeconfigPresent(env, fs),
     kubeContexts: (kubeconfig) => kubeconfigContexts(kubeconfig, env, fs),
+    knownSecrets: () => secretsEdge?.registry.values() ?? new Set<string>(),
   };
 }
 

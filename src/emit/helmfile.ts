@@ -14,7 +14,8 @@ import { planReleases, type ReleasePlan } from "./plan-releases";
 import { hasKeptObjects } from "./chart-hooks";
 import { clusterScopedKindsOf } from "./manifest-objects";
 import { withoutStackTraces } from "./object-resources";
-import { Release } from "./release";
+import { Release, withSecretNeedles } from "./release";
+import { collectSecretStrings } from "../secrets/secret-registry";
 import { registerReleaseHooks, releaseHooksRegistered } from "./release-hooks";
 import { contextProviderName, namespaceResourceName } from "./resource-names";
 import { resolveHelmfileArgs, type ResolvedHelmfileArgs } from "./resolve-helmfile-args";
@@ -109,6 +110,7 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
           stateValues: resolved.stateValues,
           unknownPaths: resolved.unknownPaths,
           inputSecret: resolved.secret,
+          ...(resolved.secret ? { inputSecretTexts: [...collectSecretStrings(resolved.stateValues)] } : {}),
           namePrefix: componentName,
           skipCrds: resolved.skipCrds,
         },
@@ -328,11 +330,15 @@ function emitReleases(
     const ps = providers.of(plan);
     const release = withoutStackTraces(
       () =>
-        new Release(plan.resourceName, releaseArgs(plan, resolved.mode, clusterScopedKinds), {
-          parent,
-          dependsOn: [...needed, ...(namespace === undefined ? [] : [namespace]), ...resolved.dependencies],
-          ...(ps.length > 0 ? { providers: ps } : {}),
-        }),
+        new Release(
+          plan.resourceName,
+          withSecretNeedles(releaseArgs(plan, resolved.mode, clusterScopedKinds), plan.secretNeedles),
+          {
+            parent,
+            dependsOn: [...needed, ...(namespace === undefined ? [] : [namespace]), ...resolved.dependencies],
+            ...(ps.length > 0 ? { providers: ps } : {}),
+          },
+        ),
     );
     created.set(plan.resourceName, release);
     return release;

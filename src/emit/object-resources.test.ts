@@ -6,6 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as k8s from "@pulumi/kubernetes";
+import { secretNeedles } from "./secret-leaves";
 import { isHelmfileError } from "../shared/errors";
 import { plainValue, recordMockResources, type MockRecorder } from "../testing";
 import {
@@ -111,7 +112,7 @@ describe("objectResources (mocks)", () => {
         obj("v1", "Secret", "s", "ns", { stringData: { password: "hunter2" } }),
         obj("example.com/v1", "Widget", "w", "ns", { spec: { size: 3 }, extra: true }),
       ],
-      { secret: false, skipAwait: true, releaseId: "ns/app" },
+      { secretNeedles: [], allSecret: false, skipAwait: true, releaseId: "ns/app" },
     );
     await rec.settled();
     // The SDK's own classes, which carry the kinds' aliases (policy/v1beta1 for a PDB, …).
@@ -146,11 +147,7 @@ describe("objectResources (mocks)", () => {
         parent,
         "ns/app",
         [obj("apiextensions.k8s.io/v1", "CustomResourceDefinition", "x.example.com")],
-        {
-          secret: false,
-          skipAwait: false,
-          releaseId: "ns/app",
-        },
+        { secretNeedles: [], allSecret: false, skipAwait: false, releaseId: "ns/app" },
       );
       throw new Error("no error");
     } catch (err) {
@@ -162,18 +159,58 @@ describe("objectResources (mocks)", () => {
     }
   });
 
-  it("makes every field but the identity secret when the manifest is secret", async () => {
-    objectResources(new Parent(), "ns/app", [obj("v1", "ConfigMap", "c", "ns", { data: { k: "v" } })], {
-      secret: true,
-      skipAwait: false,
-      releaseId: "ns/app",
-    });
+  const secretOf = (value: unknown): unknown => ({
+    [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig,
+    value,
+  });
+
+  it("makes secret only the strings that carry a known secret, plainly or base64-encoded", async () => {
+    const password = "s3cr3t-pa55";
+    const encoded = Buffer.from(`user:${password}\n`).toString("base64");
+    objectResources(
+      new Parent(),
+      "ns/app",
+      [
+        obj("v1", "ConfigMap", "c", "ns", {
+          data: { url: `postgres://app:${password}@db:5432`, auth: encoded, plain: "replicas" },
+        }),
+        obj("apps/v1", "Deployment", "d", "ns", {
+          spec: { replicas: 2, template: { spec: { containers: [] } } },
+        }),
+      ],
+      { secretNeedles: secretNeedles([password]), allSecret: false, skipAwait: false, releaseId: "ns/app" },
+    );
     await rec.settled();
     const cm = rec.resources.find((r) => r.name === "ns/app:ns/c");
     expect(cm?.rawInputs.data).toEqual({
-      [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig,
-      value: { k: "v" },
+      url: secretOf(`postgres://app:${password}@db:5432`),
+      auth: secretOf(encoded),
+      plain: "replicas",
     });
+    // An object that carries no secret is sent in the clear, empty lists and all.
+    const d = rec.resources.find((r) => r.name === "ns/app:ns/d");
+    expect(d?.rawInputs.spec).toEqual({ replicas: 2, template: { spec: { containers: [] } } });
+  });
+
+  it("wraps every scalar but none of null, empty lists or maps when the manifest is secret as a whole", async () => {
+    objectResources(
+      new Parent(),
+      "ns/app",
+      [
+        obj("v1", "ConfigMap", "c", "ns", { data: { k: "v" } }),
+        obj("rbac.authorization.k8s.io/v1", "ClusterRole", "r", "", { rules: [], aggregationRule: null }),
+        obj("v1", "Secret", "s", "ns", { stringData: null, data: {} }),
+      ],
+      { secretNeedles: [], allSecret: true, skipAwait: false, releaseId: "ns/app" },
+    );
+    await rec.settled();
+    const cm = rec.resources.find((r) => r.name === "ns/app:ns/c");
+    expect(cm?.rawInputs.data).toEqual({ k: secretOf("v") });
     expect(plainValue(cm?.rawInputs.metadata)).toEqual({ name: "c", namespace: "ns" });
+    const role = rec.resources.find((r) => r.name === "ns/app:r");
+    expect(role?.rawInputs.rules).toEqual([]);
+    expect(role?.rawInputs.aggregationRule).toBeNull();
+    const secret = rec.resources.find((r) => r.name === "ns/app:ns/s");
+    expect(secret?.rawInputs.stringData).toBeUndefined();
   });
 });

@@ -18,6 +18,7 @@ import { getVersion } from "@pulumi/kubernetes/utilities";
 import { EmitError } from "../shared/errors";
 import { isKept, objectLabel } from "./chart-hooks";
 import type { KubeObject } from "./manifest-objects";
+import { wrapAllLeaves, wrapSecretLeaves } from "./secret-leaves";
 
 /** The type token of the component that applied a group's objects before they were resources of the Release. */
 export const CONFIG_GROUP_TYPE = "kubernetes:yaml/v2:ConfigGroup";
@@ -134,8 +135,10 @@ export function orderGroup(
 
 /** Options of {@link objectResources}. */
 export interface ObjectResourceOptions extends pulumi.CustomResourceOptions {
-  /** The manifest is secret: so is every field of each object but its identity. */
-  readonly secret: boolean;
+  /** Texts that make a string field secret where they occur (src/emit/secret-leaves.ts). */
+  readonly secretNeedles: readonly string[];
+  /** The manifest is secret and which parts are is not known: every scalar field but the identity is secret. */
+  readonly allSecret: boolean;
   /** Set `pulumi.com/skipAwait` on every object (what a ConfigGroup's `skipAwait` does). */
   readonly skipAwait: boolean;
   /** Names the release in errors. */
@@ -195,14 +198,25 @@ export function withoutStackTraces<T>(f: () => T): T {
   }
 }
 
-/** The object with every field but its identity (apiVersion, kind, metadata) secret. */
-function secretFields(obj: KubeObject): pulumi.Inputs {
-  return Object.fromEntries(
-    Object.entries(obj).map(([k, v]) => [
-      k,
-      k === "apiVersion" || k === "kind" || k === "metadata" ? v : pulumi.secret(v),
-    ]),
-  );
+const IDENTITY = new Set(["apiVersion", "kind", "metadata"]);
+const secretLeaf = (v: unknown): pulumi.Output<unknown> => pulumi.secret(v);
+
+/**
+ * The object as the resource's inputs: strings that carry a secret are secret (in `metadata` too,
+ * but for its name and namespace); with `allSecret`, every scalar outside the identity is.
+ */
+export function secretInputs(obj: KubeObject, needles: readonly string[], allSecret: boolean): pulumi.Inputs {
+  const out: pulumi.Inputs = {};
+  for (const [k, v] of Object.entries(obj)) {
+    if (k === "metadata" && v !== null && typeof v === "object" && !Array.isArray(v)) {
+      const m: Record<string, unknown> = {};
+      for (const [mk, mv] of Object.entries(v))
+        m[mk] = mk === "name" || mk === "namespace" ? mv : wrapSecretLeaves(mv, needles, secretLeaf);
+      out[k] = m;
+    } else if (IDENTITY.has(k)) out[k] = v;
+    else out[k] = allSecret ? wrapAllLeaves(v, secretLeaf) : wrapSecretLeaves(v, needles, secretLeaf);
+  }
+  return out;
 }
 
 /**
@@ -215,7 +229,7 @@ export function objectResources(
   objs: readonly KubeObject[],
   options: ObjectResourceOptions,
 ): pulumi.Resource[] {
-  const { secret, skipAwait, releaseId, dependsOn, ...opts } = options;
+  const { secretNeedles, allSecret, skipAwait, releaseId, dependsOn, ...opts } = options;
   if (objs.length === 0) return [];
   const oldGroup = pulumi.createUrn(group, CONFIG_GROUP_TYPE, release);
   const version = getVersion();
@@ -242,7 +256,8 @@ export function objectResources(
     const Typed = typedClass(obj, type);
     const within = deps.map((d) => out[d]).filter((r): r is pulumi.Resource => r !== undefined);
     const allDeps = [...shared, ...within];
-    const args = secret ? secretFields(inputs) : inputs;
+    const args =
+      allSecret || secretNeedles.length > 0 ? secretInputs(inputs, secretNeedles, allSecret) : inputs;
     const name = groupChildName(group, obj);
     const resourceOpts: pulumi.CustomResourceOptions = {
       ...opts,

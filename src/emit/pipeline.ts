@@ -40,4 +40,9 @@ export interface HelmfilePipeline {
    * `~/.kube/config`), or undefined when no kubeconfig file can be read (in-cluster, or none).
    */
   kubeContexts(kubeconfig: string | undefined): readonly string[] | undefined;
+  /**
+   * The secret plaintexts the loads and renders so far have met (sops values, resolved `ref+`
+   * references): fields of rendered objects that carry one are secret. Default none.
+   */
+  knownSecrets?(): ReadonlySet<string>;
 }

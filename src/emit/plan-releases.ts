@@ -16,6 +16,7 @@ import { UNKNOWN } from "./resolve-inputs";
 import type { HelmfilePipeline, PipelineContext } from "./pipeline";
 import { releaseResourceNames } from "./resource-names";
 import { deploySettings, type DeploySettings } from "./deploy-settings";
+import { secretNeedles } from "./secret-leaves";
 
 /** Everything the component needs to emit one release. */
 export interface ReleasePlan {
@@ -34,6 +35,11 @@ export interface ReleasePlan {
   readonly secret: boolean;
   /** The manifest holds a Kubernetes Secret: the manifest becomes a secret. */
   readonly manifestHasSecret: boolean;
+  /**
+   * The known secrets and their encodings: the fields of the manifest's objects that carry one
+   * are secret (src/emit/secret-leaves.ts). Held in memory only.
+   */
+  readonly secretNeedles: readonly string[];
   /** The release depends on a state value unknown at preview. */
   readonly unknown: boolean;
   /** Chart reference for a `helm.sh/v3:Release` (local path, `oci://…` or chart name). */
@@ -56,6 +62,8 @@ export interface PlanOptions {
   readonly unknownPaths: ReadonlyArray<ReadonlyArray<string | number>>;
   /** True when any component input was secret. */
   readonly inputSecret: boolean;
+  /** The plaintexts of the secret component inputs (their string and number leaves). Default none. */
+  readonly inputSecretTexts?: readonly string[];
   /** Prefix of every release resource name (the component's name), so two components never collide. Default none. */
   readonly namePrefix?: string;
   /** `--skip-crds` for every release. Default false. */
@@ -89,6 +97,8 @@ export async function planReleases(
     installed.map((r) => r.release.id),
     options.namePrefix,
   );
+  // Known once everything is loaded and rendered: sops values, resolved `ref+` references.
+  const needles = secretNeedles([...(pipeline.knownSecrets?.() ?? []), ...(options.inputSecretTexts ?? [])]);
   const helmDefaultsOf = new Map(first.state.states.map((s) => [s.file, s.helmDefaults]));
   const stateOf = new Map(first.state.states.map((s) => [s.file, s]));
   return installed.map((r) => {
@@ -110,6 +120,8 @@ export async function planReleases(
       needs,
       secret: options.inputSecret || r.release.hasSecrets,
       manifestHasSecret: /^kind:\s*["']?Secret["']?\s*$/m.test(r.manifest),
+      // Not narrowed to the needles in the manifest's text: YAML may escape or fold a secret there.
+      secretNeedles: needles,
       unknown:
         changed.has(r.release.id) ||
         r.values.includes(PLACEHOLDER_PREFIX) ||

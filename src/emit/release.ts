@@ -24,6 +24,19 @@ export const RELEASE_TYPE = "helmfile:index:Release";
 /** The full arguments of each Release, keyed by the inputs it stores (see {@link storedInputs}). */
 const FULL_ARGS = new WeakMap<object, ReleaseArgs>();
 
+/** The secret needles of a Release's manifest (see src/emit/secret-leaves.ts), keyed by its arguments; never stored. */
+const SECRET_NEEDLES = new WeakMap<object, readonly string[]>();
+
+/**
+ * `args`, with the texts whose presence makes a field of the manifest's objects secret. Without
+ * them (a Release constructed on its own), a secret manifest makes every field of every object
+ * secret, since which of its parts are secret is not known.
+ */
+export function withSecretNeedles(args: ReleaseArgs, needles: readonly string[]): ReleaseArgs {
+  SECRET_NEEDLES.set(args, needles);
+  return args;
+}
+
 /**
  * What the state stores as the Release's inputs: the arguments with `manifest` replaced by its
  * `sha256:` digest. The objects (the children's inputs and outputs) already hold the manifest;
@@ -166,6 +179,7 @@ async function applyManifests(
     resolveInput(args.clusterScopedKinds),
   ]);
   const skipAwait = wait.value !== true;
+  const needles = SECRET_NEEDLES.get(args);
   const known = [manifest, namespace, skipCrds, kinds].every((r) => r.unknownPaths.length === 0);
   if (!known || typeof manifest.value !== "string" || manifest.value === (UNKNOWN as unknown)) {
     return [new k8s.yaml.v2.ConfigGroup(childName, { yaml: args.manifest, skipAwait }, childOpts)];
@@ -183,7 +197,8 @@ async function applyManifests(
     const rs = objectResources(parent, group, objs, {
       ...childOpts,
       ...(deps === undefined ? {} : { dependsOn: deps }),
-      secret: manifest.secret,
+      secretNeedles: needles ?? [],
+      allSecret: manifest.secret && needles === undefined,
       skipAwait: !await_,
       releaseId: childName,
     });

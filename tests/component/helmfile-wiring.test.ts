@@ -84,6 +84,48 @@ describe("Helmfile component wiring (fake pipeline)", () => {
       expect(isSecretValue(sealed?.rawInputs.manifest)).toBe(true);
       expect(isSecretValue(plain?.rawInputs.values)).toBe(false);
     });
+
+    it("makes secret only the object fields that carry a secret, not every field of a manifest with a Secret", async () => {
+      const manifest = (password: string): string =>
+        [
+          "apiVersion: v1\nkind: Secret\nmetadata:\n  name: creds\n  namespace: a\nstringData:\n  admin: generated-by-chart\n",
+          `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: conf\n  namespace: a\ndata:\n  dsn: "db://app:${password}@db"\n  plain: "yes"\n`,
+          "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: empty\nrules: []\n",
+        ].join("---\n");
+      const pipeline = Object.assign(
+        fakePipeline([
+          { name: "plain", namespace: "a", manifest: manifest("not-a-secret") },
+          { name: "sealed", namespace: "a", hasSecrets: true, manifest: manifest("sops-decrypted") },
+          { name: "input", namespace: "a", manifest: manifest("from-a-secret-output") },
+        ]),
+        { knownSecrets: () => new Set(["sops-decrypted"]) },
+      );
+      const h = new Helmfile(
+        "hf",
+        {
+          file: "helmfile.yaml",
+          renderToDirectory: "/tmp/out",
+          stateValues: { input: { password: pulumi.secret("from-a-secret-output") } },
+        },
+        { pipeline },
+      );
+      await settle(h, rec);
+      const object = (group: string, name: string): Record<string, unknown> =>
+        rec.resources.find((r) => r.name === `${group}:${name}`)?.rawInputs ?? {};
+      for (const [release, secret] of [
+        ["plain", false],
+        ["sealed", true],
+        ["input", true],
+      ] as const) {
+        const conf = object(`hf-a/${release}`, "a/conf").data as Record<string, unknown>;
+        expect([release, isSecretValue(conf.dsn)]).toEqual([release, secret]);
+        expect([release, conf.plain]).toEqual([release, "yes"]);
+        // A Secret's stringData is secret whatever it holds; an empty list is sent as it is.
+        expect(isSecretValue(object(`hf-a/${release}`, "a/creds").stringData)).toBe(true);
+        expect(object(`hf-a/${release}`, "empty").rules).toEqual([]);
+        expect(isSecretValue(object(`hf-a/${release}`, "empty").metadata)).toBe(false);
+      }
+    });
   });
 
   describe("when loading fails", () => {
