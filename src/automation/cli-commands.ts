@@ -43,6 +43,8 @@ export interface StackCommandRequest {
   readonly forgetHelmReleases?: boolean;
   /** `preview`/`up --detailed-exitcode`: exit 2 when there are changes, as helmfile's `diff`/`apply`. */
   readonly detailedExitCode?: boolean;
+  /** Render the engine's colour markup (stderr is a coloured terminal); default: removed. */
+  readonly colour?: boolean;
   /** Receives each release's progress (default: none; Pulumi's own output goes to stderr either way). */
   readonly onReleaseProgress?: (progress: StackProgress) => void;
 }
@@ -113,6 +115,7 @@ function stackOptions(request: StackCommandRequest, out: StackCommandOutput): He
     ...(request.skipCrds === true ? { skipCrds: true } : {}),
     ...(request.forgetHelmReleases === true ? { forgetHelmReleases: true } : {}),
     ...(request.applyToCluster === true ? { applyToCluster: true } : {}),
+    ...(request.colour === true ? { colour: true } : {}),
     ...(request.json
       ? {}
       : {

@@ -1,6 +1,7 @@
 /** Errors of the Automation API layer, in the library's one error hierarchy. */
 import { ConcurrentUpdateError, CommandError } from "@pulumi/pulumi/automation";
 import { HelmfileError, isHelmfileError } from "../shared/errors";
+import { renderColourMarkup } from "./colour-markup";
 
 /** A Pulumi operation failed (the engine's stderr is in `detail`). */
 export class AutomationError extends HelmfileError {}
@@ -37,7 +38,7 @@ export function toAutomationError(err: unknown, stackName: string, failures: rea
   if (err instanceof CommandError) {
     return new AutomationError(
       "PULUMI_COMMAND_FAILED",
-      `pulumi failed on stack "${stackName}": ${lastLines(err.message)}`,
+      `pulumi failed on stack "${stackName}": ${lastLines(renderColourMarkup(err.message, false))}`,
       {
         cause: err,
       },

@@ -4,6 +4,7 @@ import { AdoptionCollector, helmReleaseImports, managedHelmReleases, type Releas
 import { ReleaseChangeCollector, type ReleaseChange } from "./change-summary";
 import { KubeClient, kubeconfigPath } from "./kube-client";
 import { toAutomationError } from "./errors";
+import { renderColourMarkup } from "./colour-markup";
 import { resolveStackOptions, type HelmfileStackOptions, type ResolvedStackOptions } from "./options";
 import { redactSecretPayloads } from "./redact-events";
 import { addValueSources, needsValueSources } from "./value-sources";
@@ -52,7 +53,10 @@ function streaming(
   adoption?: AdoptionCollector,
 ) {
   return {
-    onOutput: (text: string) => options.onProgress?.({ kind: "output", text }),
+    // The engine's own text without markup, or with ANSI colours on a terminal.
+    color: options.colour === true ? ("always" as const) : ("never" as const),
+    onOutput: (text: string) =>
+      options.onProgress?.({ kind: "output", text: renderColourMarkup(text, options.colour === true) }),
     onEvent: (raw: EngineEvent) => {
       // The SDK's debug traces can print secret values in plain text: never pass them on.
       const event = redactSecretPayloads(raw);
@@ -60,14 +64,14 @@ function streaming(
       const diag = event.diagnosticEvent;
       if (diag !== undefined && diag.severity === "error") {
         const where = diag.urn === undefined || diag.urn === "" ? "" : `${urnName(diag.urn)}: `;
-        const message = diag.message.trim();
+        const message = renderColourMarkup(diag.message, false).trim();
         if (message !== "" && !failures.includes(`${where}${message}`)) failures.push(`${where}${message}`);
       }
       if (diag !== undefined) {
         options.onProgress?.({
           kind: "diagnostic",
           severity: diag.severity,
-          message: diag.message,
+          message: renderColourMarkup(diag.message, options.colour === true),
           ...(diag.urn === undefined ? {} : { urn: diag.urn }),
         });
       }

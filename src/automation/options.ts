@@ -85,6 +85,11 @@ export interface HelmfileStackOptions {
   readonly envVars?: Readonly<Record<string, string>>;
   /** Streams progress. Default none. */
   readonly onProgress?: (progress: StackProgress) => void;
+  /**
+   * Render the engine's colour markup in progress text and error messages as ANSI escapes (a
+   * terminal); default false: the markup is removed.
+   */
+  readonly colour?: boolean;
   /** Receives every raw engine event (a diagnostic printing a secret value gets that payload redacted). Default none. */
   readonly onEvent?: (event: EngineEvent) => void;
   /** The core pipeline (tests). Default: the real one. */

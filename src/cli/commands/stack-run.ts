@@ -53,6 +53,7 @@ function stackRequest(command: StackCommandName, ctx: CliContext): StackCommandR
     cwd: ctx.host.cwd,
     json: flagBool(ctx.flags, "json"),
     applyToCluster: flagBool(ctx.flags, "apply-to-cluster"),
+    ...(ctx.colour ? { colour: true } : {}),
     ...(ctx.settings.helmBinary === undefined ? {} : { helmBinary: ctx.settings.helmBinary }),
     ...(stack === undefined ? {} : { stack }),
     ...(backend === undefined ? {} : { backend }),
