@@ -103,6 +103,7 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
             helm: await helm(context.helmBinary),
             concurrency: context.concurrency,
             redact,
+            warnRegenerated: true,
             ...(cacheDir === false ? {} : { cache: { dir: cacheDir } }),
             ...(context.includeCrds === true ? { template: { includeCrds: true } } : {}),
           },

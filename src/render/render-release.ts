@@ -15,6 +15,7 @@ import type { ScratchFileSystem } from "./render-io";
 import type { HelmBinary, RenderedRelease, TemplateCommandOptions } from "./render-types";
 import { templateOutputDir, type PathTemplateEnvironment } from "./path-templates";
 import { templateFlags, type TemplateFlagsInput } from "./template-flags";
+import { impureCalls, regeneratedWarning, type ImpureTemplate } from "./chart-purity";
 
 /** Everything shared by the releases of one state. */
 export interface ReleaseRenderContext {
@@ -32,6 +33,13 @@ export interface ReleaseRenderContext {
   readonly cache: RenderCache | undefined;
   /** Memoised content hash of a local chart directory. */
   readonly chartHash: (dir: string) => string;
+  /**
+   * The chart's templates that call impure functions (src/render/chart-purity.ts); undefined
+   * when the chart cannot be read. Default: every chart is taken as pure.
+   */
+  readonly chartPurity?: (chart: PreparedChart, release: PreparedRelease) => ImpureTemplate[] | undefined;
+  /** Charts already warned about (see `RenderOptions.warnRegenerated`); absent: no warning. */
+  readonly warnedRegenerated?: Set<string>;
   /** The selected environment (for `--output-dir-template`). */
   readonly environment: PathTemplateEnvironment;
   /** Debug lines (`exec: helm …`, helm's stderr on success). Default none. */
@@ -61,7 +69,13 @@ export async function renderRelease(
     const r = await ctx.runner.run(ctx.helm.path, args, { env: ctx.env });
     if (r.exitCode !== 0) throw templateFailure(release, chart, args, r.stderr);
     if (r.stderr.trim() !== "") ctx.logger?.debug(r.stderr.trimEnd());
-    if (key !== undefined) ctx.cache?.put(key, r.stdout);
+    const impure = ctx.chartPurity === undefined ? [] : ctx.chartPurity(chart, release);
+    // Values a chart passes through `tpl` may call them too.
+    const impureValues = files.some((f) => impureCalls(f.content).length > 0) || valuesFilesImpure(release, ctx.fs);
+    // A render that is not a pure function of its inputs is never cached.
+    if (key !== undefined && impure !== undefined && impure.length === 0 && !impureValues)
+      ctx.cache?.put(key, r.stdout);
+    warnRegenerated(release, chart, impure ?? [], ctx);
     if ((ctx.template.outputDir ?? "") !== "" || (ctx.template.outputDirTemplate ?? "") !== "") {
       return { ...base, manifest: "", cached: false, outputLog: dedupeWroteLines(r.stdout) };
     }
@@ -69,6 +83,32 @@ export async function renderRelease(
   } finally {
     for (const f of files) ctx.scratch.remove(f.path);
   }
+}
+
+function valuesFilesImpure(release: PreparedRelease, fs: FileSystem): boolean {
+  return release.values.some((v) => {
+    if (v.kind !== "file") return false;
+    try {
+      return impureCalls(Buffer.from(fs.readBytes(v.path)).toString("utf8")).length > 0;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Once per chart: the templates that regenerate values on every render (no `lookup` guard). */
+function warnRegenerated(
+  release: PreparedRelease,
+  chart: PreparedChart,
+  impure: readonly ImpureTemplate[],
+  ctx: ReleaseRenderContext,
+): void {
+  const warned = ctx.warnedRegenerated;
+  if (warned === undefined || warned.has(chart.chartArg)) return;
+  const warning = regeneratedWarning(release.id, chart.displayChart, impure);
+  if (warning === undefined) return;
+  warned.add(chart.chartArg);
+  ctx.logger?.warn(warning);
 }
 
 /** helm 4 prints `wrote <file>` once per document; helmfile keeps each line once. */

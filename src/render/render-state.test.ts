@@ -150,6 +150,36 @@ describe.each(testHelmBinaries())("rendering with %s", (_label, helmPath) => {
     }
   });
 
+  test("a chart or values calling impure functions are never cached; a pure chart is", async () => {
+    const helm = await findHelm(new NodeProcessRunner(), { explicit: helmPath });
+    const cacheDir = mkdtempSync(join(tmpdir(), "ph-cache-"));
+    const chart = mkdtempSync(join(tmpdir(), "ph-impure-chart-"));
+    try {
+      mkdirSync(join(chart, "templates"));
+      writeFileSync(join(chart, "Chart.yaml"), "apiVersion: v2\nname: gen\nversion: 0.1.0\n");
+      writeFileSync(
+        join(chart, "templates", "secret.yaml"),
+        "apiVersion: v1\nkind: Secret\nmetadata:\n  name: gen\nstringData:\n  pw: {{ randAlphaNum 12 | quote }}\n",
+      );
+      const render = (r: PreparedRelease) =>
+        renderDesiredState({ states: [state([r])], releases: [] }, { helm, cache: { dir: cacheDir } }, io());
+      const generated = release("g", "{}", { chart, chartPath: chart });
+      const [first] = await render(generated);
+      const [second] = await render(generated);
+      expect([first?.cached, second?.cached]).toEqual([false, false]);
+      expect(first?.manifest).not.toBe(second?.manifest);
+      const viaTpl = release("t", configMap("{{ randAlpha 6 | lower }}"));
+      expect((await render(viaTpl))[0]?.cached).toBe(false);
+      expect((await render(viaTpl))[0]?.cached).toBe(false);
+      const pure = release("p", configMap("pure"));
+      await render(pure);
+      expect((await render(pure))[0]?.cached).toBe(true);
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+      rmSync(chart, { recursive: true, force: true });
+    }
+  });
+
   test("releases with secret values are never cached", async () => {
     const helm = await findHelm(new NodeProcessRunner(), { explicit: helmPath });
     const cacheDir = mkdtempSync(join(tmpdir(), "ph-cache-"));

@@ -12,7 +12,8 @@ import { extraHelmArgs } from "./collect-args";
 import { createHelmHome, syncRepositories, type HelmHome } from "./helm-home";
 import { applyLockedVersions } from "./locked-versions";
 import { planReleases } from "./plan-releases";
-import { prepareCharts } from "./prepare-charts";
+import { prepareCharts, type PreparedChart } from "./prepare-charts";
+import { impureTemplates, tarGzEntries, type ImpureTemplate } from "./chart-purity";
 import { RenderCache } from "./render-cache";
 import { redactError } from "./redact-error";
 import type { ScratchFileSystem } from "./render-io";
@@ -64,6 +65,7 @@ export function openRenderSession(options: RenderOptions, io: RenderIo): RenderS
     }
     return h;
   };
+  const chartPurity = chartPurityOf(env, io);
   return {
     renderState: async (state, onChartsPrepared) => {
       try {
@@ -71,7 +73,7 @@ export function openRenderSession(options: RenderOptions, io: RenderIo): RenderS
           state,
           options,
           io,
-          { env, cache, chartHash, syncedRepos },
+          { env, cache, chartHash, chartPurity, syncedRepos },
           onChartsPrepared,
         );
         const redact = options.redact;
@@ -110,7 +112,54 @@ interface SessionShared {
   readonly env: Readonly<Record<string, string>>;
   readonly cache: RenderCache | undefined;
   readonly chartHash: (dir: string) => string;
+  readonly chartPurity: NonNullable<ReleaseRenderContext["chartPurity"]>;
   readonly syncedRepos: Set<string>;
+}
+
+/**
+ * The impure templates of a release's chart (src/render/chart-purity.ts), memoised per chart;
+ * undefined when the chart cannot be read (a remote chart not found in helm's cache): its output
+ * is then taken as impure. A local chart is read from its directory, a remote one from the
+ * archive helm downloaded into the session's private cache (`<name>-<version>.tgz`).
+ */
+function chartPurityOf(
+  env: Readonly<Record<string, string>>,
+  io: RenderIo,
+): NonNullable<ReleaseRenderContext["chartPurity"]> {
+  const memo = new Map<string, ImpureTemplate[] | undefined>();
+  const read = (chart: PreparedChart, release: PreparedRelease): ImpureTemplate[] | undefined => {
+    const dir = chart.adhoc?.sourceDir ?? (chart.isLocal ? chart.chartArg : undefined);
+    if (dir !== undefined) {
+      return impureTemplates(
+        (function* () {
+          for (const rel of io.scratch.listFilesRecursive(dir))
+            yield { path: rel, content: io.fs.readBytes(posix.join(dir, rel)) };
+        })(),
+      );
+    }
+    const cacheHome = env.HELM_CACHE_HOME;
+    const version = release.version ?? "";
+    if (cacheHome === undefined || version === "") return undefined;
+    const name = `${posix.basename(chart.chartArg)}-${version.replace(/^v(?=\d)/, "")}.tgz`;
+    const names = [name, `${posix.basename(chart.chartArg)}-${version}.tgz`];
+    let files: string[];
+    try {
+      files = io.scratch.listFilesRecursive(cacheHome);
+    } catch {
+      return undefined;
+    }
+    const found = files.find((f) => names.includes(posix.basename(f)));
+    if (found === undefined) return undefined;
+    return impureTemplates(tarGzEntries(io.fs.readBytes(posix.join(cacheHome, found))));
+  };
+  return (chart, release) => {
+    const key = `${chart.isLocal ? "local" : "remote"}\u0000${chart.chartArg}\u0000${release.version ?? ""}`;
+    if (memo.has(key)) return memo.get(key);
+    const r = read(chart, release);
+    // A remote chart not downloaded yet is looked for again after its render.
+    if (r !== undefined || chart.isLocal) memo.set(key, r);
+    return r;
+  };
 }
 
 async function renderOneState(
@@ -188,6 +237,8 @@ async function renderOneState(
       extraArgs: extraHelmArgs(options.template?.args ?? "", strList(d, "args")),
       cache,
       chartHash,
+      chartPurity: shared.chartPurity,
+      ...(options.warnRegenerated === true ? { warnedRegenerated: new Set<string>() } : {}),
       logger: io.logger,
       environment: {
         name: state.environment,

@@ -71,6 +71,12 @@ export interface RenderOptions {
    * Default none (errors are returned as they are).
    */
   readonly redact?: (text: string) => string;
+  /**
+   * Warn, once per chart and run, when a chart's templates generate values anew on every render
+   * with no `lookup` of the cluster (src/render/chart-purity.ts). Default false (helmfile's
+   * commands print no such line).
+   */
+  readonly warnRegenerated?: boolean;
 }
 
 /** One release after `helm template`. */
