@@ -104,6 +104,7 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
             concurrency: context.concurrency,
             redact,
             warnRegenerated: true,
+            ...(context.cluster === undefined ? {} : { cluster: context.cluster }),
             ...(cacheDir === false ? {} : { cache: { dir: cacheDir } }),
             ...(context.includeCrds === true ? { template: { includeCrds: true } } : {}),
           },

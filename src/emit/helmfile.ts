@@ -119,6 +119,7 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
           concurrency: resolved.concurrency,
           logger,
           includeCrds: resolved.mode === HelmfileMode.Manifests,
+          ...renderTarget(target, resolved),
         },
       );
     } finally {
@@ -131,6 +132,21 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
     const releases = emitReleases(this, plans, resolved, providers, namespaces, kinds);
     return { releaseIds: plans.map((p) => p.id), releases };
   }
+}
+
+/**
+ * Renders against the cluster the releases deploy to (helm upgrade's `lookup` and
+ * `.Capabilities`) whenever its kubeconfig is known: the ambient cluster, or `kubeconfig`
+ * beside a provider. A directory, or a provider alone, renders offline as `helm template`.
+ */
+function renderTarget(
+  target: ClusterTarget,
+  resolved: ResolvedHelmfileArgs,
+): { cluster?: { kubeconfig?: string } } {
+  const kubeconfig = resolved.kubeconfig === undefined ? {} : { kubeconfig: resolved.kubeconfig };
+  if (target === "ambient") return { cluster: kubeconfig };
+  if (target !== "directory" && resolved.kubeconfig !== undefined) return { cluster: kubeconfig };
+  return {};
 }
 
 /** Where a release's objects go. */

@@ -14,6 +14,11 @@ export interface PipelineContext {
   readonly logger: Logger;
   /** Render each chart's `crds/` too (`helm template --include-crds`), as `helm install` applies them. Default false. */
   readonly includeCrds?: boolean;
+  /**
+   * Render against the releases' cluster (`lookup`, `.Capabilities`), as `helm upgrade` does,
+   * with this kubeconfig file (absent: the ambient one). Default: offline, as `helm template`.
+   */
+  readonly cluster?: { readonly kubeconfig?: string };
 }
 
 /** The core operations the `Helmfile` component needs. */

@@ -15,6 +15,7 @@ import type { ScratchFileSystem } from "./render-io";
 import type { HelmBinary, RenderedRelease, TemplateCommandOptions } from "./render-types";
 import { templateOutputDir, type PathTemplateEnvironment } from "./path-templates";
 import { templateFlags, type TemplateFlagsInput } from "./template-flags";
+import { renderAgainstCluster, type CapabilitiesProbe, type ClusterRenderOptions } from "./cluster-render";
 import { impureCalls, regeneratedWarning, type ImpureTemplate } from "./chart-purity";
 
 /** Everything shared by the releases of one state. */
@@ -38,6 +39,8 @@ export interface ReleaseRenderContext {
    * when the chart cannot be read. Default: every chart is taken as pure.
    */
   readonly chartPurity?: (chart: PreparedChart, release: PreparedRelease) => ImpureTemplate[] | undefined;
+  /** Render against the release's cluster (src/render/cluster-render.ts); absent: offline, as `helm template`. */
+  readonly cluster?: { readonly options: ClusterRenderOptions; readonly probe: CapabilitiesProbe };
   /** Charts already warned about (see `RenderOptions.warnRegenerated`); absent: no warning. */
   readonly warnedRegenerated?: Set<string>;
   /** The selected environment (for `--output-dir-template`). */
@@ -54,7 +57,8 @@ export async function renderRelease(
   index: number,
 ): Promise<RenderedRelease> {
   const { args, files } = buildTemplateArgs(release, chart, ctx, index);
-  const key = cacheKey(release, chart, args, files, ctx);
+  // A render against a cluster is never read from or written to the cache.
+  const key = ctx.cluster === undefined ? cacheKey(release, chart, args, files, ctx) : undefined;
   const base = { release, displayChart: chart.displayChart, args };
   if (key !== undefined) {
     const hit = ctx.cache?.get(key);
@@ -65,13 +69,21 @@ export async function renderRelease(
   }
   try {
     for (const f of files) ctx.scratch.writeFile(f.path, f.content, 0o600);
-    ctx.logger?.debug(`exec: ${ctx.helm.path} ${args.map(redactArg).join(" ")}`);
-    const r = await ctx.runner.run(ctx.helm.path, args, { env: ctx.env });
-    if (r.exitCode !== 0) throw templateFailure(release, chart, args, r.stderr);
+    const run = (argv: readonly string[]) => {
+      ctx.logger?.debug(`exec: ${ctx.helm.path} ${argv.map(redactArg).join(" ")}`);
+      return ctx.runner.run(ctx.helm.path, [...argv], { env: ctx.env });
+    };
+    const cluster = ctx.cluster;
+    const { result: r, args: ran } =
+      cluster === undefined
+        ? { result: await run(args), args }
+        : await renderAgainstCluster(args, ctx.helm, cluster.options, cluster.probe, run);
+    if (r.exitCode !== 0) throw templateFailure(release, chart, ran, r.stderr);
     if (r.stderr.trim() !== "") ctx.logger?.debug(r.stderr.trimEnd());
     const impure = ctx.chartPurity === undefined ? [] : ctx.chartPurity(chart, release);
     // Values a chart passes through `tpl` may call them too.
-    const impureValues = files.some((f) => impureCalls(f.content).length > 0) || valuesFilesImpure(release, ctx.fs);
+    const impureValues =
+      files.some((f) => impureCalls(f.content).length > 0) || valuesFilesImpure(release, ctx.fs);
     // A render that is not a pure function of its inputs is never cached.
     if (key !== undefined && impure !== undefined && impure.length === 0 && !impureValues)
       ctx.cache?.put(key, r.stdout);

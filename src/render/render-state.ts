@@ -13,6 +13,7 @@ import { createHelmHome, syncRepositories, type HelmHome } from "./helm-home";
 import { applyLockedVersions } from "./locked-versions";
 import { planReleases } from "./plan-releases";
 import { prepareCharts, type PreparedChart } from "./prepare-charts";
+import { CapabilitiesProbe } from "./cluster-render";
 import { impureTemplates, tarGzEntries, type ImpureTemplate } from "./chart-purity";
 import { RenderCache } from "./render-cache";
 import { redactError } from "./redact-error";
@@ -66,6 +67,13 @@ export function openRenderSession(options: RenderOptions, io: RenderIo): RenderS
     return h;
   };
   const chartPurity = chartPurityOf(env, io);
+  const cluster =
+    options.cluster === undefined
+      ? undefined
+      : {
+          options: options.cluster,
+          probe: new CapabilitiesProbe(options.helm, io.runner, io.scratch, env, options.cluster),
+        };
   return {
     renderState: async (state, onChartsPrepared) => {
       try {
@@ -73,7 +81,7 @@ export function openRenderSession(options: RenderOptions, io: RenderIo): RenderS
           state,
           options,
           io,
-          { env, cache, chartHash, chartPurity, syncedRepos },
+          { env, cache, chartHash, chartPurity, syncedRepos, ...(cluster === undefined ? {} : { cluster }) },
           onChartsPrepared,
         );
         const redact = options.redact;
@@ -83,7 +91,10 @@ export function openRenderSession(options: RenderOptions, io: RenderIo): RenderS
         cache?.prune();
       }
     },
-    dispose: () => home?.dispose(),
+    dispose: () => {
+      cluster?.probe.dispose();
+      home?.dispose();
+    },
   };
 }
 
@@ -113,6 +124,7 @@ interface SessionShared {
   readonly cache: RenderCache | undefined;
   readonly chartHash: (dir: string) => string;
   readonly chartPurity: NonNullable<ReleaseRenderContext["chartPurity"]>;
+  readonly cluster?: NonNullable<ReleaseRenderContext["cluster"]>;
   readonly syncedRepos: Set<string>;
 }
 
@@ -238,6 +250,7 @@ async function renderOneState(
       cache,
       chartHash,
       chartPurity: shared.chartPurity,
+      ...(shared.cluster === undefined ? {} : { cluster: shared.cluster }),
       ...(options.warnRegenerated === true ? { warnedRegenerated: new Set<string>() } : {}),
       logger: io.logger,
       environment: {

@@ -1,4 +1,5 @@
 /** Options and results of the render stage. */
+import type { ClusterRenderOptions } from "./cluster-render";
 import type { PreparedRelease } from "../shared/model";
 import type { TemplateFlagOptions } from "./template-flags";
 
@@ -77,6 +78,12 @@ export interface RenderOptions {
    * commands print no such line).
    */
   readonly warnRegenerated?: boolean;
+  /**
+   * Render each release against its cluster, as `helm upgrade` does: `lookup` and `.Capabilities`
+   * come from the cluster of its kube-context (src/render/cluster-render.ts); never cached.
+   * Default: offline, as `helm template`.
+   */
+  readonly cluster?: ClusterRenderOptions;
 }
 
 /** One release after `helm template`. */

@@ -1,0 +1,199 @@
+/**
+ * Rendering against a release's cluster, as `helm upgrade --install` (helmfile's sync and apply)
+ * renders: `lookup` reads the cluster, and `.Capabilities` are the cluster's own (its version and
+ * the API versions and kinds it serves), so a chart that keeps a generated secret through
+ * `lookup`, or branches on a CRD the cluster has, renders what helm would install.
+ *
+ * `.Release.IsUpgrade` is set (`--is-upgrade`) when helm has a record of the release on the
+ * cluster (`helm history`), as `helm upgrade --install` upgrades it then.
+ *
+ * helm 4: `helm template --dry-run=server` is that render (it also builds the objects against
+ * the cluster). Two of its checks are an install's, not an upgrade's, and are answered as helm
+ * upgrade would: objects that already exist without helm's ownership labels (applied by Pulumi)
+ * make it render again with `--is-upgrade`; objects of kinds the cluster does not serve yet (the
+ * chart's CRDs are applied with the release) make it render client-side with the cluster's
+ * capabilities given as flags (nothing of those kinds exists for `lookup` to find).
+ *
+ * helm 3: `helm template --dry-run=server` reads the cluster for `lookup` only; the cluster's
+ * capabilities are read once per context (a chart of our own rendered with `--validate`) and given
+ * as `--kube-version` / `--api-versions`. helm 3 adds those to its built-in API list: a chart
+ * testing for an API version the cluster no longer serves may still find it (documented).
+ */
+import { RenderError } from "../shared/errors";
+import type { ProcessRunner } from "../shared/io";
+import type { ScratchFileSystem } from "./render-io";
+import type { HelmBinary } from "./render-types";
+
+/** What a release renders against. */
+export interface ClusterRenderOptions {
+  /** The kubeconfig file helm reads (`--kubeconfig`); absent: helm's own (`KUBECONFIG`, `~/.kube/config`). */
+  readonly kubeconfig?: string;
+}
+
+/** The cluster's view helm builds `.Capabilities` from. */
+export interface ClusterCapabilities {
+  readonly kubeVersion: string;
+  readonly apiVersions: readonly string[];
+}
+
+/** The helm invocation of one release's render, and how it is run. */
+export type RunHelm = (
+  args: readonly string[],
+) => Promise<{ exitCode: number; stdout: string; stderr: string }>;
+
+const PROBE_TEMPLATE =
+  '# {{ dict "kubeVersion" .Capabilities.KubeVersion.Version "apiVersions" .Capabilities.APIVersions | toJson }}\n';
+
+/** The `--kube-context` value among helm's arguments, if any. */
+export function kubeContextOf(args: readonly string[]): string | undefined {
+  return flagValue(args, "--kube-context");
+}
+
+/** Reads clusters' capabilities through helm, once per context and session. */
+export class CapabilitiesProbe {
+  private readonly byContext = new Map<string, Promise<ClusterCapabilities>>();
+  private chartDir: string | undefined;
+
+  constructor(
+    private readonly helm: HelmBinary,
+    private readonly runner: ProcessRunner,
+    private readonly scratch: ScratchFileSystem,
+    private readonly env: Readonly<Record<string, string>>,
+    private readonly options: ClusterRenderOptions,
+  ) {}
+
+  /** The capabilities of the cluster of `kubeContext` (absent: the kubeconfig's current context). */
+  capabilities(kubeContext: string | undefined): Promise<ClusterCapabilities> {
+    const key = kubeContext ?? "";
+    let found = this.byContext.get(key);
+    if (found === undefined) {
+      found = this.read(kubeContext);
+      this.byContext.set(key, found);
+    }
+    return found;
+  }
+
+  /** Removes the probe chart. */
+  dispose(): void {
+    if (this.chartDir !== undefined) this.scratch.remove(this.chartDir);
+    this.chartDir = undefined;
+  }
+
+  private async read(kubeContext: string | undefined): Promise<ClusterCapabilities> {
+    if (this.chartDir === undefined) {
+      const dir = this.scratch.makeTempDir("pulumi-helmfile-capabilities-");
+      this.scratch.makeDir(`${dir}/templates`);
+      this.scratch.writeFile(
+        `${dir}/Chart.yaml`,
+        "apiVersion: v2\nname: capabilities\nversion: 0.1.0\n",
+        0o600,
+      );
+      this.scratch.writeFile(`${dir}/templates/capabilities.yaml`, PROBE_TEMPLATE, 0o600);
+      this.chartDir = dir;
+    }
+    const args = [
+      "template",
+      "capabilities",
+      this.chartDir,
+      "--dry-run=server",
+      ...(this.helm.major === 3 ? ["--validate"] : []),
+      ...clusterFlags(this.options, kubeContext),
+    ];
+    const r = await this.runner.run(this.helm.path, args, { env: this.env });
+    const line = r.stdout.split("\n").find((l) => l.startsWith("# {"));
+    const where = kubeContext === undefined ? "the kubeconfig's current context" : `context "${kubeContext}"`;
+    if (r.exitCode !== 0 || line === undefined) {
+      throw new RenderError(
+        "HELM_CLUSTER_CAPABILITIES",
+        `cannot render against the cluster of ${where}${this.options.kubeconfig === undefined ? "" : ` (kubeconfig ${this.options.kubeconfig})`}: ${r.stderr.trim() || "helm printed no capabilities"}`,
+        {
+          expected: "a reachable cluster (helm's lookup and .Capabilities come from it)",
+          found: r.stderr.trim(),
+        },
+      );
+    }
+    const parsed = JSON.parse(line.slice(2)) as { kubeVersion?: unknown; apiVersions?: unknown };
+    return {
+      kubeVersion: typeof parsed.kubeVersion === "string" ? parsed.kubeVersion : "",
+      apiVersions: Array.isArray(parsed.apiVersions)
+        ? parsed.apiVersions.filter((v): v is string => typeof v === "string").sort()
+        : [],
+    };
+  }
+}
+
+/** The value of flag `name` among helm's arguments (`--flag v` or `--flag=v`), if any. */
+function flagValue(args: readonly string[], name: string): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? "";
+    if (a === name) return args[i + 1];
+    if (a.startsWith(`${name}=`)) return a.slice(name.length + 1);
+  }
+  return undefined;
+}
+
+/** `--kube-context` (when not among the release's flags already) and `--kubeconfig`. */
+function clusterFlags(options: ClusterRenderOptions, kubeContext: string | undefined): string[] {
+  return [
+    ...(kubeContext === undefined ? [] : ["--kube-context", kubeContext]),
+    ...(options.kubeconfig === undefined ? [] : ["--kubeconfig", options.kubeconfig]),
+  ];
+}
+
+/** The cluster's capabilities as `helm template` flags (no `--kube-version` when the release sets one). */
+function capabilityFlags(caps: ClusterCapabilities, args: readonly string[]): string[] {
+  const out: string[] = [];
+  if (caps.kubeVersion !== "" && !args.includes("--kube-version"))
+    out.push("--kube-version", caps.kubeVersion);
+  for (const v of caps.apiVersions) out.push("--api-versions", v);
+  return out;
+}
+
+const NOT_OWNED = /exists and cannot be imported into the current release/;
+const NO_KIND = /resource mapping not found|ensure CRDs are installed first/;
+
+/**
+ * Runs one release's `helm template` against its cluster (see the module comment); returns
+ * helm's result and the arguments of the run that gave it.
+ */
+export async function renderAgainstCluster(
+  args: readonly string[],
+  helm: HelmBinary,
+  options: ClusterRenderOptions,
+  probe: CapabilitiesProbe,
+  run: RunHelm,
+): Promise<{ result: Awaited<ReturnType<RunHelm>>; args: readonly string[] }> {
+  const context = kubeContextOf(args);
+  const config = options.kubeconfig === undefined ? [] : ["--kubeconfig", options.kubeconfig];
+  // `template <release> <chart> …`: helm's record of the release decides install or upgrade.
+  const namespace = flagValue(args, "--namespace");
+  const history = await run([
+    "history",
+    args[1] ?? "",
+    "--max",
+    "1",
+    "--output",
+    "json",
+    ...(namespace === undefined ? [] : ["--namespace", namespace]),
+    ...clusterFlags(options, context),
+  ]);
+  let upgrade: string[] = history.exitCode === 0 ? ["--is-upgrade"] : [];
+  if (helm.major === 3) {
+    const caps = await probe.capabilities(context);
+    const full = [...args, "--dry-run=server", ...upgrade, ...config, ...capabilityFlags(caps, args)];
+    return { result: await run(full), args: full };
+  }
+  let full = [...args, "--dry-run=server", ...upgrade, ...config];
+  let result = await run(full);
+  if (result.exitCode !== 0 && upgrade.length === 0 && NOT_OWNED.test(result.stderr)) {
+    upgrade = ["--is-upgrade"];
+    full = [...args, "--dry-run=server", ...upgrade, ...config];
+    result = await run(full);
+  }
+  if (result.exitCode !== 0 && NO_KIND.test(result.stderr)) {
+    const caps = await probe.capabilities(context);
+    full = [...args, ...upgrade, ...capabilityFlags(caps, args)];
+    result = await run(full);
+  }
+  return { result, args: full };
+}
