@@ -24,6 +24,8 @@ bash scripts/test-cluster.sh start --name b >/dev/null
 # The S3-compatible server of the shared-backend tests (scripts/test-s3.sh: moto's server, cached).
 echo "== test S3 server"
 eval "$(bash scripts/test-s3.sh start)"
+# The OCI registry of the chart-source tests (Debian's docker-registry; the tests start their own instances).
+bash scripts/test-registry.sh ensure >/dev/null
 echo "== typecheck"; npm run --silent typecheck
 echo "== lint"; npm run --silent lint
 echo "== jest"
