@@ -65,7 +65,7 @@ describe.each(testHelmBinaries())("chart sources with %s", (_label, helm) => {
     const env = { ...process.env, HELM_BINARY: helm, PULUMI_HELMFILE_CACHE: "0" };
     const run = await captureCli(["template", "--skip-tests"], dir, env);
     expect([run.code, run.stderr.includes("rror")]).toEqual([0, false]);
-    for (const [name, value] of [
+    for (const [name, value] of <Array<[string, string]>>[
       ["from-http", "http"],
       ["from-oci-repo", "oci-repo"],
       ["from-oci-url", "oci-url"],

@@ -1,0 +1,252 @@
+/**
+ * Deploying charts shaped as widely used public charts are (tests/e2e/fixtures/real-shapes: empty
+ * rules, null stringData, a password kept through lookup, x-kubernetes-* CRD schemas,
+ * int-or-string ports, quantities the server normalises, empty maps) on the real test API
+ * server, pulled from an HTTP chart repository and from an OCI registry: every object helm
+ * renders exists after `up`, the preview right after it is empty, a second `up` from an empty
+ * render cache keeps the generated password, a values change previews in the clear, and destroy
+ * leaves nothing. Then the same state deployed by the real helmfile v1.8.0 (`helmfile sync`) is
+ * taken over with every UID and the generated password unchanged. Every check of the cluster
+ * goes through kubectl and the real helm.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseAllDocuments } from "yaml";
+import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { destroy, preview, up, type HelmfileStackOptions } from "../../src/automation";
+import { startChartRepository, startOciRegistry, type ChartSource } from "../support/chart-sources";
+import { kubeGet, testClusters, waitGone, type TestClusters } from "./cluster";
+import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
+
+const reason = engineMissingReason();
+const describeEngine = reason === undefined ? describe : describe.skip;
+const suffix = reason === undefined ? "" : ` (skipped: ${reason})`;
+const CHART = join(__dirname, "fixtures", "real-shapes", "charts", "platform");
+const HELM = process.env.HELM_BINARY ?? "helm";
+const ORACLE =
+  process.env.PULUMI_HELMFILE_ORACLE ??
+  join(process.env.PULUMI_HELMFILE_CACHE ?? join(homedir(), ".cache", "pulumi-helmfile"), "bin", "helmfile");
+
+interface ObjectRef {
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace?: string;
+}
+
+/** The objects helm itself renders for a release of the chart (CRDs included). */
+function helmObjects(release: string, namespace: string): ObjectRef[] {
+  const out = execFileSync(HELM, ["template", release, CHART, "--namespace", namespace, "--include-crds"], {
+    encoding: "utf8",
+  });
+  return parseAllDocuments(out)
+    .map((d) => d.toJS() as { kind?: string; metadata?: { name?: string } } | null)
+    .filter((o): o is { kind: string; metadata: { name: string } } => typeof o?.kind === "string")
+    .map((o) => ({
+      kind: o.kind,
+      name: o.metadata.name,
+      ...(["ClusterRole", "CustomResourceDefinition"].includes(o.kind) ? {} : { namespace }),
+    }));
+}
+
+const kindArg = (kind: string): string => (kind === "Widget" ? "widgets.platform.example.com" : kind);
+
+function uidOf(clusters: TestClusters, o: ObjectRef): string | undefined {
+  const live = kubeGet(clusters.kubeconfig, "test-a", kindArg(o.kind), o.name, o.namespace);
+  return (live?.metadata as { uid?: string } | undefined)?.uid;
+}
+
+function password(clusters: TestClusters, release: string, namespace: string): string | undefined {
+  const s = kubeGet(clusters.kubeconfig, "test-a", "secret", `${release}-admin`, namespace);
+  return (s?.data as { password?: string } | undefined)?.password;
+}
+
+function writeState(dir: string, http: ChartSource, oci: ChartSource, replicas: number): void {
+  writeFileSync(
+    join(dir, "helmfile.yaml"),
+    [
+      "repositories:",
+      "  - name: public",
+      `    url: ${http.url}`,
+      "  - name: registry",
+      `    url: ${oci.url}/charts`,
+      "    oci: true",
+      "    plainHttp: true",
+      "releases:",
+      "  - name: shapes-http",
+      "    namespace: rs-http",
+      "    chart: public/platform",
+      "    version: 0.1.0",
+      `    values: [{ replicas: ${replicas} }]`,
+      "  - name: shapes-oci",
+      "    namespace: rs-oci",
+      "    chart: registry/platform",
+      "    version: 0.1.0",
+      "    needs: [rs-http/shapes-http]",
+      "",
+    ].join("\n"),
+  );
+}
+
+const RELEASES = [
+  { name: "shapes-http", namespace: "rs-http" },
+  { name: "shapes-oci", namespace: "rs-oci" },
+] as const;
+
+function allObjects(): ObjectRef[] {
+  const seen = new Set<string>();
+  return RELEASES.flatMap((r) => helmObjects(r.name, r.namespace)).filter((o) => {
+    const key = `${o.kind}/${o.namespace ?? ""}/${o.name}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+describeEngine(`charts shaped as public ones, from a chart repository and an OCI registry${suffix}`, () => {
+  jest.setTimeout(900_000);
+  let clusters: TestClusters;
+  let http: ChartSource;
+  let oci: ChartSource;
+  let dir: string;
+  let base: HelmfileStackOptions;
+
+  beforeAll(async () => {
+    clusters = testClusters();
+    http = await startChartRepository(HELM, [CHART]);
+    oci = await startOciRegistry(HELM, [CHART]);
+    dir = mkdtempSync(join(tmpdir(), "phf-real-shapes-"));
+    writeState(dir, http, oci, 1);
+    base = {
+      file: join(dir, "helmfile.yaml"),
+      stackName: "real-shapes",
+      applyToCluster: true,
+      kubeconfig: clusters.kubeconfig,
+      pulumiRoot: ENGINE_ROOT,
+      envVars: {
+        ...engineEnv(),
+        KUBECONFIG: clusters.kubeconfig,
+        PULUMI_HELMFILE_CACHE_DIR: mkdtempSync(join(tmpdir(), "phf-render-cache-")),
+      },
+    };
+  });
+  afterAll(async () => {
+    await destroy(base).catch(() => undefined);
+    await http?.close();
+    await oci?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("up deploys every object helm renders; the preview right after it is empty", async () => {
+    const r = await up(base);
+    expect(r.resourceChanges.create ?? 0).toBeGreaterThan(0);
+    for (const o of allObjects()) expect([o, uidOf(clusters, o) !== undefined]).toEqual([o, true]);
+    const p = await preview(base);
+    const { same, ...changes } = p.resourceChanges;
+    expect([same !== undefined && same > 0, changes]).toEqual([true, {}]);
+    expect(p.changedReleases).toEqual([]);
+  });
+
+  it("a second up from an empty render cache (another machine) keeps the generated passwords and changes nothing", async () => {
+    const before = RELEASES.map((r) => password(clusters, r.name, r.namespace));
+    expect(before.every((p) => typeof p === "string" && p.length > 0)).toBe(true);
+    const fresh = {
+      ...base,
+      envVars: {
+        ...base.envVars,
+        PULUMI_HELMFILE_CACHE_DIR: mkdtempSync(join(tmpdir(), "phf-render-cache-")),
+      },
+    };
+    const r = await up(fresh);
+    const { same, ...changes } = r.resourceChanges;
+    expect([same !== undefined && same > 0, changes]).toEqual([true, {}]);
+    expect(RELEASES.map((x) => password(clusters, x.name, x.namespace))).toEqual(before);
+  });
+
+  it("a values change of a state without secrets previews in the clear", async () => {
+    writeState(dir, http, oci, 2);
+    const events: EngineEvent[] = [];
+    const p = await preview({ ...base, onEvent: (e) => events.push(e) });
+    expect(p.changedReleases.map((c) => [c.release, c.op])).toEqual([["rs-http/shapes-http", "update"]]);
+    const step = events
+      .map((e) => e.resourcePreEvent?.metadata)
+      .find((m) => m?.type === "kubernetes:apps/v1:Deployment" && m.op === "update");
+    const inputs = step?.new?.inputs as { spec?: { replicas?: unknown; template?: unknown } } | undefined;
+    expect(inputs?.spec?.replicas).toBe(2);
+    expect(JSON.stringify(inputs)).not.toContain("[secret]");
+    writeState(dir, http, oci, 1);
+  });
+
+  it("destroy leaves none of the objects", async () => {
+    const objects = allObjects();
+    await destroy(base);
+    for (const r of RELEASES)
+      expect(await waitGone(clusters.kubeconfig, "test-a", "namespace", r.namespace)).toBe(true);
+    for (const o of objects.filter((x) => x.namespace === undefined))
+      expect([o, uidOf(clusters, o)]).toEqual([o, undefined]);
+  });
+});
+
+const describeOracle = reason === undefined && existsSync(ORACLE) ? describe : describe.skip;
+const oracleSuffix = existsSync(ORACLE) ? suffix : ` (skipped: no helmfile oracle at ${ORACLE})`;
+
+describeOracle(`taking over what helmfile sync deployed${oracleSuffix}`, () => {
+  jest.setTimeout(900_000);
+  let clusters: TestClusters;
+  let http: ChartSource;
+  let oci: ChartSource;
+  let dir: string;
+  let base: HelmfileStackOptions;
+
+  beforeAll(async () => {
+    clusters = testClusters();
+    http = await startChartRepository(HELM, [CHART]);
+    oci = await startOciRegistry(HELM, [CHART]);
+    dir = mkdtempSync(join(tmpdir(), "phf-takeover-"));
+    writeState(dir, http, oci, 1);
+    base = {
+      file: join(dir, "helmfile.yaml"),
+      stackName: "takeover",
+      applyToCluster: true,
+      kubeconfig: clusters.kubeconfig,
+      pulumiRoot: ENGINE_ROOT,
+      envVars: { ...engineEnv(), KUBECONFIG: clusters.kubeconfig },
+    };
+    const sync = spawnSync(ORACLE, ["--helm-binary", HELM, "--kube-context", "test-a", "sync"], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, KUBECONFIG: clusters.kubeconfig, HELMFILE_UPGRADE_NOTICE_DISABLED: "1" },
+    });
+    if (sync.status !== 0) throw new Error(`helmfile sync failed:\n${sync.stdout}\n${sync.stderr}`);
+  });
+  afterAll(async () => {
+    await destroy(base).catch(() => undefined);
+    for (const r of RELEASES)
+      spawnSync(HELM, ["uninstall", r.name, "-n", r.namespace, "--kubeconfig", clusters.kubeconfig], {
+        stdio: "ignore",
+      });
+    await http?.close();
+    await oci?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("preview lists the adoptions; up keeps every UID and the generated passwords", async () => {
+    const objects = allObjects();
+    const uids = objects.map((o) => uidOf(clusters, o));
+    expect(uids.every((u) => u !== undefined)).toBe(true);
+    const passwords = RELEASES.map((r) => password(clusters, r.name, r.namespace));
+    const p = await preview(base);
+    expect(p.resourceChanges.delete ?? 0).toBe(0);
+    expect(p.resourceChanges.replace ?? 0).toBe(0);
+    const adopted = new Set(p.adoptions.flatMap((a) => a.objects.map((o) => `${o.kind}/${o.name}`)));
+    for (const o of objects) expect([o, adopted.has(`${o.kind}/${o.name}`)]).toEqual([o, true]);
+    const r = await up(base);
+    expect(r.resourceChanges.delete ?? 0).toBe(0);
+    expect(r.resourceChanges.replace ?? 0).toBe(0);
+    expect(objects.map((o) => uidOf(clusters, o))).toEqual(uids);
+    expect(RELEASES.map((x) => password(clusters, x.name, x.namespace))).toEqual(passwords);
+    const again = await preview(base);
+    expect(again.changedReleases).toEqual([]);
+  });
+});
