@@ -11,6 +11,7 @@ import { isHelmfileError } from "../shared/errors";
 import { plainValue, recordMockResources, type MockRecorder } from "../testing";
 import {
   expandLists,
+  withoutEmptyTopLevel,
   groupChildName,
   objectResources,
   objectTypeToken,
@@ -207,10 +208,46 @@ describe("objectResources (mocks)", () => {
     const cm = rec.resources.find((r) => r.name === "ns/app:ns/c");
     expect(cm?.rawInputs.data).toEqual({ k: secretOf("v") });
     expect(plainValue(cm?.rawInputs.metadata)).toEqual({ name: "c", namespace: "ns" });
+    // Left out, not wrapped: the API server stores none of them (pulumi/pulumi-kubernetes#3538).
     const role = rec.resources.find((r) => r.name === "ns/app:r");
-    expect(role?.rawInputs.rules).toEqual([]);
-    expect(role?.rawInputs.aggregationRule).toBeNull();
+    expect(Object.keys(role?.rawInputs ?? {}).sort()).toEqual(["apiVersion", "kind", "metadata"]);
     const secret = rec.resources.find((r) => r.name === "ns/app:ns/s");
     expect(secret?.rawInputs.stringData).toBeUndefined();
+  });
+});
+
+describe("withoutEmptyTopLevel", () => {
+  it("leaves out null fields, and a built-in kind's empty top-level lists and data maps", () => {
+    const role = { apiVersion: "v1", kind: "Secret", metadata: { name: "s" }, type: null, data: {}, x: [] };
+    expect(withoutEmptyTopLevel(role, true)).toEqual({
+      apiVersion: "v1",
+      kind: "Secret",
+      metadata: { name: "s" },
+    });
+  });
+
+  it("keeps a custom resource's empty lists and maps, nested empty values and a struct's {}", () => {
+    const widget = {
+      apiVersion: "x/v1",
+      kind: "W",
+      metadata: { name: "w" },
+      items: [],
+      spec: {},
+      status: null,
+    };
+    expect(withoutEmptyTopLevel(widget, false)).toEqual({
+      apiVersion: "x/v1",
+      kind: "W",
+      metadata: { name: "w" },
+      items: [],
+      spec: {},
+    });
+    const pod = {
+      apiVersion: "v1",
+      kind: "Pod",
+      metadata: { name: "p" },
+      spec: { volumes: [{ name: "v", emptyDir: {} }], containers: [] },
+    };
+    expect(withoutEmptyTopLevel(pod, true)).toBe(pod);
   });
 });

@@ -220,6 +220,32 @@ export function secretInputs(obj: KubeObject, needles: readonly string[], allSec
 }
 
 /**
+ * The object without top-level fields the API server stores as absent: null ones, and for a
+ * built-in kind empty lists (a ClusterRole's `rules: []` comes back as no rules) and empty
+ * `data`/`stringData`/`binaryData` maps (a Secret's `data: {}`). Sent as they
+ * are, the Kubernetes provider diffs them against the live object as an addition on every
+ * preview after `up` (pulumi/pulumi-kubernetes#3538); what the server stores is the same either
+ * way. A custom resource keeps its empty lists: its schema decides what they mean.
+ */
+const DATA_MAPS = new Set(["data", "stringData", "binaryData"]);
+
+export function withoutEmptyTopLevel(obj: KubeObject, builtIn: boolean): KubeObject {
+  let out: KubeObject | undefined;
+  for (const [k, v] of Object.entries(obj)) {
+    if (IDENTITY.has(k)) continue;
+    const empty =
+      builtIn &&
+      ((Array.isArray(v) && v.length === 0) ||
+        (DATA_MAPS.has(k) && typeof v === "object" && v !== null && Object.keys(v).length === 0));
+    if (v === null || v === undefined || empty) {
+      out ??= { ...obj };
+      delete out[k];
+    }
+  }
+  return out ?? obj;
+}
+
+/**
  * The objects of the group `group` as resources whose parent is `release`; `helm.sh/resource-policy:
  * keep` ones are retained on delete. `dependsOn` holds for every object.
  */
@@ -254,10 +280,10 @@ export function objectResources(
       : obj;
     const type = objectTypeToken(obj);
     const Typed = typedClass(obj, type);
+    const sent = withoutEmptyTopLevel(inputs, Typed !== undefined);
     const within = deps.map((d) => out[d]).filter((r): r is pulumi.Resource => r !== undefined);
     const allDeps = [...shared, ...within];
-    const args =
-      allSecret || secretNeedles.length > 0 ? secretInputs(inputs, secretNeedles, allSecret) : inputs;
+    const args = allSecret || secretNeedles.length > 0 ? secretInputs(sent, secretNeedles, allSecret) : sent;
     const name = groupChildName(group, obj);
     const resourceOpts: pulumi.CustomResourceOptions = {
       ...opts,

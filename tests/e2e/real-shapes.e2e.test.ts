@@ -9,7 +9,8 @@
  * taken over with every UID and the generated password unchanged. Every check of the cluster
  * goes through kubectl and the real helm.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
+import { promisify } from "node:util";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -135,14 +136,21 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     await destroy(base).catch(() => undefined);
     await http?.close();
     await oci?.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   });
 
   it("up deploys every object helm renders; the preview right after it is empty", async () => {
     const r = await up(base);
     expect(r.resourceChanges.create ?? 0).toBeGreaterThan(0);
     for (const o of allObjects()) expect([o, uidOf(clusters, o) !== undefined]).toEqual([o, true]);
-    const p = await preview(base);
+    const events: EngineEvent[] = [];
+    const p = await preview({ ...base, onEvent: (e) => events.push(e) });
+    const updates = events
+      .map((e) => e.resourcePreEvent?.metadata)
+      .filter((m) => m !== undefined && m.op !== "same")
+      .map((m) => ({ type: m?.type, urn: m?.urn, diffs: m?.diffs, detailed: m?.detailedDiff }));
+    // Each step that is not `same`, with the provider's detailed diff: none.
+    expect(updates).toEqual([]);
     const { same, ...changes } = p.resourceChanges;
     expect([same !== undefined && same > 0, changes]).toEqual([true, {}]);
     expect(p.changedReleases).toEqual([]);
@@ -213,12 +221,19 @@ describeOracle(`taking over what helmfile sync deployed${oracleSuffix}`, () => {
       pulumiRoot: ENGINE_ROOT,
       envVars: { ...engineEnv(), KUBECONFIG: clusters.kubeconfig },
     };
-    const sync = spawnSync(ORACLE, ["--helm-binary", HELM, "--kube-context", "test-a", "sync"], {
+    // Asynchronously: the chart repository is served by this process.
+    await promisify(execFile)(ORACLE, ["--helm-binary", HELM, "--kube-context", "test-a", "sync"], {
       cwd: dir,
-      encoding: "utf8",
-      env: { ...process.env, KUBECONFIG: clusters.kubeconfig, HELMFILE_UPGRADE_NOTICE_DISABLED: "1" },
+      env: {
+        ...process.env,
+        KUBECONFIG: clusters.kubeconfig,
+        HELMFILE_UPGRADE_NOTICE_DISABLED: "1",
+        // helmfile keeps pulled OCI charts by name and version in a shared cache: a private one.
+        XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), "phf-helmfile-cache-")),
+      },
+    }).catch((err: { stdout?: string; stderr?: string }) => {
+      throw new Error(`helmfile sync failed:\n${err.stdout ?? ""}\n${err.stderr ?? ""}`);
     });
-    if (sync.status !== 0) throw new Error(`helmfile sync failed:\n${sync.stdout}\n${sync.stderr}`);
   });
   afterAll(async () => {
     await destroy(base).catch(() => undefined);
@@ -228,7 +243,7 @@ describeOracle(`taking over what helmfile sync deployed${oracleSuffix}`, () => {
       });
     await http?.close();
     await oci?.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   });
 
   it("preview lists the adoptions; up keeps every UID and the generated passwords", async () => {
