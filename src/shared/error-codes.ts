@@ -38,7 +38,8 @@ export const ERROR_CODES = {
   HCL_TYPE: "An HCL expression has a value of the wrong type.",
   HCL_UNKNOWN_REFERENCE: "An HCL expression refers to something undefined.",
   HELM_CHART_VALUES_YAML: "A chart's values.yaml does not parse.",
-  HELM_CLUSTER_CAPABILITIES: "helm could not read the capabilities of a release's cluster to render against it.",
+  HELM_CLUSTER_CAPABILITIES:
+    "helm could not read the capabilities of a release's cluster to render against it.",
   HELM_DEPENDENCY_BUILD_FAILED: "`helm dependency build` of a local chart failed.",
   HELM_DEPENDENCY_UPDATE_FAILED: "`helm dependency update` failed.",
   HELM_LINT_FAILED: "`helm lint` of a release failed.",
