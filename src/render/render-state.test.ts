@@ -174,6 +174,17 @@ describe.each(testHelmBinaries())("rendering with %s", (_label, helmPath) => {
       const pure = release("p", configMap("pure"));
       await render(pure);
       expect((await render(pure))[0]?.cached).toBe(true);
+      // Asked to, the render names the template that generates a value anew each time, once per chart.
+      await renderDesiredState(
+        { states: [state([generated, { ...generated, id: "ns/g2", name: "g2" }])], releases: [] },
+        { helm, warnRegenerated: true },
+        io(),
+      );
+      const warned = scratch.lines.filter((l) => l.includes("generates values anew on every render"));
+      expect(warned).toHaveLength(1);
+      expect(warned[0]).toMatch(
+        /^release ns\/g2?: chart \S+ generates values anew on every render, with no lookup of what the cluster holds: templates\/secret\.yaml \(randAlphaNum\)\./,
+      );
     } finally {
       rmSync(cacheDir, { recursive: true, force: true });
       rmSync(chart, { recursive: true, force: true });
