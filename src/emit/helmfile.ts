@@ -101,6 +101,7 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
     const target = clusterTarget(resolved, hasKubernetesProvider(opts), (ctx) =>
       pipeline.clusterConfigured(ctx),
     );
+    const providers = new ReleaseProviders(this, componentName, resolved, pipeline, target);
     let plans: Awaited<ReturnType<typeof planReleases>>;
     try {
       plans = await planReleases(
@@ -113,6 +114,7 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
           ...(resolved.secret ? { inputSecretTexts: [...collectSecretStrings(resolved.stateValues)] } : {}),
           namePrefix: componentName,
           skipCrds: resolved.skipCrds,
+          beforeRender: (release) => providers.check(release),
         },
         {
           ...(resolved.helmBinary === undefined ? {} : { helmBinary: resolved.helmBinary }),
@@ -125,8 +127,6 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
     } finally {
       ownLogger.flush();
     }
-    const providers = new ReleaseProviders(this, componentName, resolved, pipeline, target);
-    for (const plan of plans) providers.check(plan);
     const namespaces = emitNamespaces(this, componentName, plans, resolved, providers);
     const kinds = [...clusterScopedKindsOf(plans.map((p) => p.manifest))].sort();
     const releases = emitReleases(this, plans, resolved, providers, namespaces, kinds);
@@ -172,7 +172,7 @@ class ReleaseProviders {
   ) {}
 
   /** Fails when the release's context is not in the kubeconfig (never a silent fallback). */
-  check(plan: ReleasePlan): void {
+  check(plan: Pick<ReleasePlan, "id" | "name" | "kubeContext">): void {
     if (this.target !== "ambient" || plan.kubeContext === undefined) return;
     if (!this.contextsRead) {
       this.contexts = this.pipeline.kubeContexts(this.resolved.kubeconfig);

@@ -68,6 +68,11 @@ export interface PlanOptions {
   readonly namePrefix?: string;
   /** `--skip-crds` for every release. Default false. */
   readonly skipCrds?: boolean;
+  /**
+   * Called for each installed release once the state is loaded, before anything renders (a
+   * render against the cluster would fail on a context the kubeconfig lacks first). Default none.
+   */
+  readonly beforeRender?: (release: Pick<ReleasePlan, "id" | "name" | "kubeContext">) => void;
 }
 
 interface Rendered {
@@ -128,11 +133,7 @@ export async function planReleases(
         r.manifest.includes(PLACEHOLDER_PREFIX),
       chartRef: chart.ref,
       ...(chart.repositoryUrl === undefined ? {} : { repositoryUrl: chart.repositoryUrl }),
-      ...(r.release.kubeContext === undefined || r.release.kubeContext === ""
-        ? options.state.kubeContext === undefined || options.state.kubeContext === ""
-          ? {}
-          : { kubeContext: options.state.kubeContext }
-        : { kubeContext: r.release.kubeContext }),
+      ...kubeContextField(releaseKubeContext(r.release, options)),
       settings: deploySettings(
         r.release,
         helmDefaultsOf.get(r.release.stateFile) ?? newMap(),
@@ -154,6 +155,14 @@ async function loadAndRender(
     { ...options.state, ...(Object.keys(stateValues).length > 0 ? { stateValues } : {}) },
     context,
   );
+  for (const release of state.releases) {
+    if (!release.installed) continue;
+    options.beforeRender?.({
+      id: release.id,
+      name: release.name,
+      ...kubeContextField(releaseKubeContext(release, options)),
+    });
+  }
   const manifests = await pipeline.renderReleases(state, context);
   const rendered = await mapConcurrent(state.releases, context.concurrency, async (release) => {
     if (!release.installed) return { release, values: "{}", manifest: "" };
@@ -168,6 +177,16 @@ async function loadAndRender(
     }
   });
   return { state, rendered };
+}
+
+const kubeContextField = (kubeContext: string | undefined): { kubeContext?: string } =>
+  kubeContext === undefined ? {} : { kubeContext };
+
+/** The release's Kubernetes context: its own, else the state's (`--kube-context`); absent: the default one. */
+function releaseKubeContext(release: PreparedRelease, options: PlanOptions): string | undefined {
+  if (release.kubeContext !== undefined && release.kubeContext !== "") return release.kubeContext;
+  const fromState = options.state.kubeContext;
+  return fromState === undefined || fromState === "" ? undefined : fromState;
 }
 
 function releaseError(release: PreparedRelease, err: unknown): Error {
