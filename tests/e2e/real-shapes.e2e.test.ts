@@ -18,6 +18,7 @@ import { parseAllDocuments } from "yaml";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { destroy, preview, up, type HelmfileStackOptions } from "../../src/automation";
 import { startChartRepository, startOciRegistry, type ChartSource } from "../support/chart-sources";
+import { captureCli } from "../support/run-cli";
 import { kubeGet, testClusters, waitGone, type TestClusters } from "./cluster";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
 
@@ -122,6 +123,8 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     base = {
       file: join(dir, "helmfile.yaml"),
       stackName: "real-shapes",
+      // As the CLI passes it, so the CLI's preview below sees the same component inputs.
+      environment: "default",
       applyToCluster: true,
       kubeconfig: clusters.kubeconfig,
       pulumiRoot: ENGINE_ROOT,
@@ -154,6 +157,21 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     const { same, ...changes } = p.resourceChanges;
     expect([same !== undefined && same > 0, changes]).toEqual([true, {}]);
     expect(p.changedReleases).toEqual([]);
+    // The CLI says so as `helmfile diff --detailed-exitcode` does: exit 0.
+    const cli = await captureCli(
+      [
+        "preview",
+        "--apply-to-cluster",
+        "--kubeconfig",
+        clusters.kubeconfig,
+        "--stack",
+        "real-shapes",
+        "--detailed-exitcode",
+      ],
+      dir,
+      { ...process.env, ...base.envVars },
+    );
+    expect([cli.code, cli.code === 0 ? "" : cli.stderr]).toEqual([0, ""]);
   });
 
   it("a second up from an empty render cache (another machine) keeps the generated passwords and changes nothing", async () => {
