@@ -8,7 +8,7 @@
  * Read from the chart's template files, its subcharts' included (directories and `.tgz`
  * archives under `charts/`).
  */
-import { gunzipSync } from "node:zlib";
+import { Parser } from "tar";
 
 /** sprig's and helm's functions whose result is not determined by their arguments. */
 export const IMPURE_FUNCTIONS: readonly string[] = [
@@ -96,42 +96,29 @@ function impureLookup(text: string): boolean {
   return false;
 }
 
-/** The regular files of a gzipped tar archive (ustar, with PAX and GNU long names). */
+/** The regular files of a gzipped tar archive (node-tar's parser, which reads it synchronously). */
 export function tarGzEntries(bytes: Uint8Array): ChartFile[] {
-  let tar: Buffer;
+  const out: ChartFile[] = [];
+  const parser = new Parser({
+    onReadEntry: (entry) => {
+      if (entry.type !== "File" && entry.type !== "OldFile") {
+        entry.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      entry.on("data", (c: Buffer) => chunks.push(c));
+      entry.on("end", () =>
+        out.push({ path: entry.path.replace(/^\.\//, ""), content: Buffer.concat(chunks) }),
+      );
+    },
+  });
+  // Not an archive: nothing is read from it (the chart is then taken as it is).
+  parser.on("error", () => undefined);
+  parser.on("warn", () => undefined);
   try {
-    tar = gunzipSync(bytes);
+    parser.end(Buffer.from(bytes));
   } catch {
     return [];
-  }
-  const out: ChartFile[] = [];
-  let offset = 0;
-  let longName: string | undefined;
-  while (offset + 512 <= tar.length) {
-    const header = tar.subarray(offset, offset + 512);
-    if (header.every((b) => b === 0)) break;
-    const field = (start: number, length: number): string =>
-      header
-        .subarray(start, start + length)
-        .toString("utf8")
-        .replace(/\0.*$/s, "");
-    const size = parseInt(field(124, 12).trim() || "0", 8);
-    const type = String.fromCharCode(header[156] ?? 0);
-    const prefix = field(345, 155);
-    const name = longName ?? (prefix === "" ? field(0, 100) : `${prefix}/${field(0, 100)}`);
-    const body = tar.subarray(offset + 512, offset + 512 + size);
-    offset += 512 + Math.ceil(size / 512) * 512;
-    if (type === "x") {
-      const path = /(?:^|\n)\d+ path=([^\n]*)\n/.exec(body.toString("utf8"))?.[1];
-      longName = path;
-      continue;
-    }
-    if (type === "L") {
-      longName = body.toString("utf8").replace(/\0.*$/s, "");
-      continue;
-    }
-    longName = undefined;
-    if (type === "0" || type === "\0") out.push({ path: name.replace(/^\.\//, ""), content: body });
   }
   return out;
 }
