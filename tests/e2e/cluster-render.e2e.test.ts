@@ -16,32 +16,23 @@ import { testHelmBinaries } from "../../src/node/helm-binaries";
 import { createScratchRenderIo } from "../../src/node/scratch-render-io";
 import { renderDesiredState } from "../../src/render";
 import type { PreparedRelease } from "../../src/shared/model";
-import { newMap } from "../../src/shared/value";
-import { loadedState } from "../support/model-fixtures";
+import { loadedState, preparedRelease } from "../support/model-fixtures";
 import { kubectl, testClusters } from "./cluster";
 
 const FIXTURES = join(__dirname, "fixtures", "cluster-render");
 const CHART = join(FIXTURES, "charts", "keeper");
 
 function release(namespace: string): PreparedRelease {
-  return {
+  return preparedRelease({
     id: `${namespace}/keeper`,
     name: "keeper",
     namespace,
     chart: CHART,
     chartPath: CHART,
-    labels: {},
-    needs: [],
-    installed: true,
-    values: [],
-    setFlags: [],
-    templateFlags: [],
     skipDeps: true,
     stateFile: join(FIXTURES, "helmfile.yaml"),
     baseDir: FIXTURES,
-    hasSecrets: false,
-    spec: newMap(),
-  };
+  });
 }
 
 /** The documents of a manifest as data, sorted by kind and name. */

@@ -106,8 +106,49 @@ function allObjects(): ObjectRef[] {
   });
 }
 
+/** A project of the state served from a fresh chart repository and registry, and its stack options. */
+interface Deployment {
+  readonly clusters: TestClusters;
+  readonly http: ChartSource;
+  readonly oci: ChartSource;
+  readonly dir: string;
+  readonly base: HelmfileStackOptions;
+  close(): Promise<void>;
+}
+
+async function deployment(stackName: string, extra: Partial<HelmfileStackOptions> = {}): Promise<Deployment> {
+  const clusters = testClusters();
+  const http = await startChartRepository(HELM, [CHART]);
+  const oci = await startOciRegistry(HELM, [CHART]);
+  const dir = mkdtempSync(join(tmpdir(), `phf-${stackName}-`));
+  writeState(dir, http, oci, 1);
+  const base: HelmfileStackOptions = {
+    file: join(dir, "helmfile.yaml"),
+    stackName,
+    applyToCluster: true,
+    kubeconfig: clusters.kubeconfig,
+    pulumiRoot: ENGINE_ROOT,
+    ...extra,
+    envVars: { ...engineEnv(), KUBECONFIG: clusters.kubeconfig, ...extra.envVars },
+  };
+  return {
+    clusters,
+    http,
+    oci,
+    dir,
+    base,
+    close: async () => {
+      await destroy(base).catch(() => undefined);
+      await http.close();
+      await oci.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 describeEngine(`charts shaped as public ones, from a chart repository and an OCI registry${suffix}`, () => {
   jest.setTimeout(900_000);
+  let d: Deployment;
   let clusters: TestClusters;
   let http: ChartSource;
   let oci: ChartSource;
@@ -115,32 +156,14 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
   let base: HelmfileStackOptions;
 
   beforeAll(async () => {
-    clusters = testClusters();
-    http = await startChartRepository(HELM, [CHART]);
-    oci = await startOciRegistry(HELM, [CHART]);
-    dir = mkdtempSync(join(tmpdir(), "phf-real-shapes-"));
-    writeState(dir, http, oci, 1);
-    base = {
-      file: join(dir, "helmfile.yaml"),
-      stackName: "real-shapes",
+    d = await deployment("real-shapes", {
       // As the CLI passes it, so the CLI's preview below sees the same component inputs.
       environment: "default",
-      applyToCluster: true,
-      kubeconfig: clusters.kubeconfig,
-      pulumiRoot: ENGINE_ROOT,
-      envVars: {
-        ...engineEnv(),
-        KUBECONFIG: clusters.kubeconfig,
-        PULUMI_HELMFILE_CACHE_DIR: mkdtempSync(join(tmpdir(), "phf-render-cache-")),
-      },
-    };
+      envVars: { PULUMI_HELMFILE_CACHE_DIR: mkdtempSync(join(tmpdir(), "phf-render-cache-")) },
+    });
+    ({ clusters, http, oci, dir, base } = d);
   });
-  afterAll(async () => {
-    await destroy(base).catch(() => undefined);
-    await http?.close();
-    await oci?.close();
-    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => d?.close());
 
   it("up deploys every object helm renders; the preview right after it is empty", async () => {
     const r = await up(base);
@@ -219,26 +242,13 @@ const oracleSuffix = existsSync(ORACLE) ? suffix : ` (skipped: no helmfile oracl
 
 describeOracle(`taking over what helmfile sync deployed${oracleSuffix}`, () => {
   jest.setTimeout(900_000);
+  let d: Deployment;
   let clusters: TestClusters;
-  let http: ChartSource;
-  let oci: ChartSource;
-  let dir: string;
-  let base: HelmfileStackOptions;
 
   beforeAll(async () => {
-    clusters = testClusters();
-    http = await startChartRepository(HELM, [CHART]);
-    oci = await startOciRegistry(HELM, [CHART]);
-    dir = mkdtempSync(join(tmpdir(), "phf-takeover-"));
-    writeState(dir, http, oci, 1);
-    base = {
-      file: join(dir, "helmfile.yaml"),
-      stackName: "takeover",
-      applyToCluster: true,
-      kubeconfig: clusters.kubeconfig,
-      pulumiRoot: ENGINE_ROOT,
-      envVars: { ...engineEnv(), KUBECONFIG: clusters.kubeconfig },
-    };
+    d = await deployment("takeover");
+    clusters = d.clusters;
+    const { dir } = d;
     // Asynchronously: the chart repository is served by this process.
     await promisify(execFile)(ORACLE, ["--helm-binary", HELM, "--kube-context", "test-a", "sync"], {
       cwd: dir,
@@ -254,14 +264,11 @@ describeOracle(`taking over what helmfile sync deployed${oracleSuffix}`, () => {
     });
   });
   afterAll(async () => {
-    await destroy(base).catch(() => undefined);
+    await d?.close();
     for (const r of RELEASES)
       spawnSync(HELM, ["uninstall", r.name, "-n", r.namespace, "--kubeconfig", clusters.kubeconfig], {
         stdio: "ignore",
       });
-    await http?.close();
-    await oci?.close();
-    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   });
 
   it("preview lists the adoptions; up keeps every UID and the generated passwords", async () => {
@@ -269,6 +276,7 @@ describeOracle(`taking over what helmfile sync deployed${oracleSuffix}`, () => {
     const uids = objects.map((o) => uidOf(clusters, o));
     expect(uids.every((u) => u !== undefined)).toBe(true);
     const passwords = RELEASES.map((r) => password(clusters, r.name, r.namespace));
+    const { base } = d;
     const p = await preview(base);
     expect(p.resourceChanges.delete ?? 0).toBe(0);
     expect(p.resourceChanges.replace ?? 0).toBe(0);
