@@ -23,6 +23,14 @@ describe("state values set parsing", () => {
     expect(parseStateValuesSet([`${Array(1000).fill("a").join(".")}=1`])).toBeDefined();
   });
 
+  it("refuses a list index above helm's MaxIndex with helm's message (helmfile allocates the list and runs out of memory)", () => {
+    expect(() => parseStateValuesSet(["a[999999999]=x"])).toThrow(
+      "index of 999999999 is greater than maximum supported index of 65536",
+    );
+    expect(() => parseStateValuesSet(["a.b[65537].c=x"])).toThrow(/index of 65537 is greater than maximum/);
+    expect(parseStateValuesSet(["a[2]=x"])).toEqual({ a: [null, null, "x"] });
+  });
+
   it("splits keys on unescaped dots", () => {
     expect(parseKey("a\\.b.c")).toEqual(["a.b", "c"]);
   });

@@ -2,6 +2,7 @@
  * `--state-values-set` / `--state-values-set-string`: key parsing (`a.b[0].c`, `\.` escapes),
  * helmfile's value typing, and applying `key=value` pairs to a values map.
  */
+import { MAX_INDEX } from "./helm-values/strvals-scanner";
 import { ConfigError } from "../shared/errors";
 import { LIMIT_CODES, limitError, MAX_VALUES_DEPTH } from "../shared/limits";
 import { FORBIDDEN_KEYS, isMap, newMap, cloneValue, type Value, type ValueMap } from "../shared/value";
@@ -74,6 +75,13 @@ function listAt(m: ValueMap, c: Cursor & { index: number }): Value[] {
     throw new ConfigError("CONFIG_BAD_SET_KEY", `cannot index ${c.key}[${c.index}]: it is not a list`, {
       found: typeof current,
     });
+  // helmfile grows the list to any index (a huge one exhausts its memory); helm refuses past MaxIndex.
+  if (c.index > MAX_INDEX)
+    throw new ConfigError(
+      "CONFIG_BAD_SET_KEY",
+      `index of ${c.index} is greater than maximum supported index of ${MAX_INDEX}`,
+      { keyPath: [c.key, c.index], expected: `an index of at most ${MAX_INDEX}`, found: String(c.index) },
+    );
   while (list.length <= c.index) list.push(null);
   m[c.key] = list;
   return list;
