@@ -145,3 +145,50 @@ describe("build and list", () => {
     ]);
   });
 });
+
+/**
+ * The state's lock file in `build`, `list` and `template`, as measured with helmfile v1.8.0 (helm
+ * 4.1.4 on PATH, the repository never reached): `build` prints each repository release with the
+ * locked version that satisfies its own (none: any), after `chart:`; a release no locked version
+ * satisfies fails each command in its own words.
+ */
+describe("the lock file in build, list and template", () => {
+  const STATE = (bVersion: string): string =>
+    "repositories:\n- name: stable\n  url: http://127.0.0.1:1/charts\nreleases:\n" +
+    "- name: a\n  namespace: ns\n  chart: stable/cm\n" +
+    `- name: b\n  namespace: ns\n  chart: stable/cm\n  version: ${bVersion}\n`;
+  const LOCK =
+    "version: v1.8.0\ndependencies:\n- name: cm\n  repository: http://127.0.0.1:1/charts\n  version: 0.1.0\n" +
+    'digest: sha256:0000000000000000000000000000000000000000000000000000000000000000\ngenerated: "2026-01-01T00:00:00Z"\n';
+  let tmp: string;
+  beforeEach(() => {
+    tmp = mkdtempSync(join(tmpdir(), "ph-lock-"));
+    writeFileSync(join(tmp, "helmfile.lock"), LOCK);
+  });
+  afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it("build prints the locked versions", async () => {
+    writeFileSync(join(tmp, "helmfile.yaml"), STATE("~0.1"));
+    const r = await captureCli(["build"], tmp, { ...process.env });
+    expect(r.code).toBe(0);
+    const lines = (release: string): string =>
+      `  - chart: stable/cm\n    version: 0.1.0\n    name: ${release}\n    namespace: ns\n    labels:\n      chart: cm\n      name: ${release}\n      namespace: ns\n`;
+    expect(r.stdout).toContain(`releases:\n${lines("a")}${lines("b")}`);
+  });
+
+  it("a release no locked version satisfies fails build, list and template in helmfile's words", async () => {
+    writeFileSync(join(tmp, "helmfile.yaml"), STATE("0.0.9"));
+    const message = 'no resolved dependency found for "cm", running "helmfile deps" may resolve the issue';
+    const expected: Record<string, string> = {
+      build: `in ./helmfile.yaml: [${message}]`,
+      template: `in ./helmfile.yaml: [${message}]`,
+      list: `in ./helmfile.yaml: unable to resolve dependencies for helmfile.yaml: ${message}`,
+    };
+    for (const [command, text] of Object.entries(expected)) {
+      const r = await captureCli([command, "--skip-deps"].slice(0, command === "template" ? 2 : 1), tmp, {
+        ...process.env,
+      });
+      expect([command, r.code, r.stderr.trim().split("\n").pop()]).toEqual([command, 1, text]);
+    }
+  });
+});

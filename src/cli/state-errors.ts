@@ -22,8 +22,30 @@ export function helmfileStateName(ctx: CliContext, state: LoadedState): string {
 /** Codes whose errors helmfile prefixes with the state's name. */
 const PER_STATE_CODES = new Set(["NEEDS_UNDEFINED", "NEEDS_NOT_SELECTED"]);
 
+/**
+ * A lock file without a version for a release's chart, in helmfile's words for `command`:
+ * `in ./helmfile.yaml: [no resolved dependency …]` (build, template: its error list), list's
+ * `in ./helmfile.yaml: unable to resolve dependencies for helmfile.yaml: no resolved dependency …`.
+ */
+export function lockFailure(
+  ctx: CliContext,
+  state: LoadedState,
+  err: unknown,
+  command: "build" | "list" | "template",
+): unknown {
+  if (!isHelmfileError(err) || err.code !== "LOCK_UNRESOLVED") return err;
+  const prefix = state.errorContext ?? `in ${helmfileStateName(ctx, state)}`;
+  const bare = err.detail.startsWith(`${prefix}: `) ? err.detail.slice(prefix.length + 2) : err.detail;
+  const text =
+    command === "list"
+      ? `unable to resolve dependencies for ${posix.basename(state.file)}: ${bare}`
+      : `[${bare}]`;
+  return new RenderError(err.code, `${prefix}: ${text}`, { file: state.file, cause: err });
+}
+
 /** `err` with helmfile's `in <file>: ` prefix for the state (an undefined or unselected `needs`). */
 export function inStateFile(ctx: CliContext, state: LoadedState, err: unknown): unknown {
+  if (isHelmfileError(err) && err.code === "LOCK_UNRESOLVED") return lockFailure(ctx, state, err, "template");
   if (!isHelmfileError(err) || !PER_STATE_CODES.has(err.code)) return err;
   // Already prefixed with the state's chain by the renderer (`in ./helmfile.yaml: in .helmfiles[0]: …`).
   if (state.errorContext !== undefined && err.detail.startsWith(`${state.errorContext}: `)) return err;

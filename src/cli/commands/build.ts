@@ -14,6 +14,8 @@ import { withStateHooks } from "../hook-io";
 import type { CommandSpec } from "./command-spec";
 import { loadForCommand, noMatchExit } from "./no-releases";
 import { goYamlVersionFromEnv } from "../../shared/yaml";
+import { applyLockedVersions } from "../../render/index";
+import { lockFailure } from "../state-errors";
 
 /** go-yaml version helmfile uses for output, from `HELMFILE_GO_YAML_V3`. */
 export function goYamlVersion(env: Environment): "v2" | "v3" {
@@ -39,11 +41,48 @@ async function runBuild(ctx: CliContext): Promise<number> {
   // helmfile prints each state as it visits it, so the states come before "no releases found".
   for (const state of desired.states)
     await withStateHooks(ctx, "build", state, () => {
-      const shown = embed ? embedValues(ctx, state) : state;
+      let locked: LoadedState;
+      try {
+        locked = withLockedVersions(ctx, state);
+      } catch (err) {
+        throw lockFailure(ctx, state, err, "build");
+      }
+      const shown = embed ? embedValues(ctx, locked) : locked;
       ctx.host.writeStdout(formatBuiltState(shown, ctx.host.env));
       return Promise.resolve();
     });
   return noMatchExit(ctx, desired) ?? 0;
+}
+
+/**
+ * The state with its lock file's versions in the releases it prints, as helmfile's build resolves
+ * them (pkg/state ResolveDeps): a release of a repository chart gets the locked version that
+ * satisfies its own (none: any), placed after `chart:` when it had none.
+ */
+function withLockedVersions(ctx: CliContext, state: LoadedState): LoadedState {
+  const releases = state.document.releases;
+  if (!Array.isArray(releases)) return state;
+  const resolved = applyLockedVersions({ ...state, releases: state.stateReleases ?? state.releases }, ctx.fs);
+  const versionOf = new Map(resolved.map((r) => [`${r.namespace}/${r.name}`, r.version]));
+  let changed = false;
+  const printed = releases.map((rel: Value) => {
+    if (!isMap(rel)) return rel;
+    const key = `${typeof rel.namespace === "string" ? rel.namespace : ""}/${String(rel.name)}`;
+    const version = versionOf.get(key);
+    if (version === undefined || version === "" || rel.version === version) return rel;
+    changed = true;
+    const copy = newMap();
+    for (const [k, v] of Object.entries(rel)) {
+      if (k === "version") continue;
+      copy[k] = v;
+      if (k === "chart") copy.version = version;
+    }
+    if (!("version" in copy)) copy.version = version;
+    return copy;
+  });
+  if (!changed) return state;
+  const document: ValueMap = Object.assign(newMap(), state.document, { releases: printed });
+  return { ...state, document };
 }
 
 /**

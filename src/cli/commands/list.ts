@@ -6,6 +6,7 @@
 import type { PreparedRelease, LoadedState } from "../../shared/model";
 import { conditionEnabled } from "../../load/index";
 import { applyLockedVersions } from "../../render/index";
+import { lockFailure } from "../state-errors";
 import type { CliContext } from "../cli-context";
 import { withStateHooks } from "../hook-io";
 import { flagString } from "../parse-args";
@@ -71,7 +72,12 @@ async function runList(ctx: CliContext): Promise<number> {
   const skipCharts = ctx.flags["skip-charts"] === true;
   for (const s of desired.states) {
     const collect = (): Promise<void> => {
-      const locked = applyLockedVersions({ ...s, releases: s.stateReleases ?? s.releases }, ctx.fs);
+      let locked: ReturnType<typeof applyLockedVersions>;
+      try {
+        locked = applyLockedVersions({ ...s, releases: s.stateReleases ?? s.releases }, ctx.fs);
+      } catch (err) {
+        throw lockFailure(ctx, s, err, "list");
+      }
       rows.push(...locked.map((r) => rowOf(r, s)));
       return Promise.resolve();
     };
