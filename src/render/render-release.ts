@@ -80,10 +80,13 @@ export async function renderRelease(
         : await renderAgainstCluster(args, ctx.helm, cluster.options, cluster.probe, run);
     if (r.exitCode !== 0) throw templateFailure(release, chart, ran, r.stderr);
     if (r.stderr.trim() !== "") ctx.logger?.debug(r.stderr.trimEnd());
-    const impure = ctx.chartPurity === undefined ? [] : ctx.chartPurity(chart, release);
+    // Read only where it decides something: a cache write or the regenerated-values warning.
+    const asked = key !== undefined || ctx.warnedRegenerated !== undefined;
+    const impure = ctx.chartPurity === undefined || !asked ? [] : ctx.chartPurity(chart, release);
     // Values a chart passes through `tpl` may call them too.
     const impureValues =
-      files.some((f) => impureCalls(f.content).length > 0) || valuesFilesImpure(release, ctx.fs);
+      key !== undefined &&
+      (files.some((f) => impureCalls(f.content).length > 0) || valuesFilesImpure(release, ctx.fs));
     // A render that is not a pure function of its inputs is never cached.
     if (key !== undefined && impure !== undefined && impure.length === 0 && !impureValues)
       ctx.cache?.put(key, r.stdout);
