@@ -9,7 +9,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testHelmBinaries } from "../../src/node/helm-binaries";
-import { startChartRepository, startOciRegistry, type ChartSource } from "../support/chart-sources";
+import {
+  startChartRepository,
+  startOciRegistry,
+  repositoriesYaml,
+  type ChartSource,
+} from "../support/chart-sources";
 import { captureCli } from "../support/run-cli";
 
 const CHART = join(__dirname, "fixtures", "cluster", "charts", "cm");
@@ -35,13 +40,7 @@ describe.each(testHelmBinaries())("chart sources with %s", (_label, helm) => {
     writeFileSync(
       join(dir, "helmfile.yaml"),
       [
-        "repositories:",
-        "  - name: web",
-        `    url: ${repo.url}`,
-        "  - name: registry",
-        `    url: ${oci.url}/charts`,
-        "    oci: true",
-        "    plainHttp: true",
+        ...repositoriesYaml(repo, oci, "web"),
         "releases:",
         "  - name: from-http",
         "    namespace: sources",

@@ -17,7 +17,12 @@ import { join } from "node:path";
 import { parseAllDocuments } from "yaml";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { destroy, preview, up, type HelmfileStackOptions } from "../../src/automation";
-import { startChartRepository, startOciRegistry, type ChartSource } from "../support/chart-sources";
+import {
+  startChartRepository,
+  startOciRegistry,
+  repositoriesYaml,
+  type ChartSource,
+} from "../support/chart-sources";
 import { captureCli } from "../support/run-cli";
 import { kubeGet, testClusters, waitGone, type TestClusters } from "./cluster";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
@@ -68,13 +73,7 @@ function writeState(dir: string, http: ChartSource, oci: ChartSource, replicas: 
   writeFileSync(
     join(dir, "helmfile.yaml"),
     [
-      "repositories:",
-      "  - name: public",
-      `    url: ${http.url}`,
-      "  - name: registry",
-      `    url: ${oci.url}/charts`,
-      "    oci: true",
-      "    plainHttp: true",
+      ...repositoriesYaml(http, oci, "public"),
       "releases:",
       "  - name: shapes-http",
       "    namespace: rs-http",

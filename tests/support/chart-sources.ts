@@ -126,3 +126,19 @@ export async function startOciRegistry(helm: string, charts: readonly string[]):
     },
   };
 }
+
+/**
+ * A state's `repositories:` lines for the two sources: the HTTP repository as `httpName`, the
+ * registry's `charts/` as `registry` (`oci: true`, plain HTTP).
+ */
+export function repositoriesYaml(http: ChartSource, oci: ChartSource, httpName: string): string[] {
+  return [
+    "repositories:",
+    `  - name: ${httpName}`,
+    `    url: ${http.url}`,
+    "  - name: registry",
+    `    url: ${oci.url}/charts`,
+    "    oci: true",
+    "    plainHttp: true",
+  ];
+}
