@@ -167,9 +167,9 @@ function chartPurityOf(
   return (chart, release) => {
     const key = `${chart.isLocal ? "local" : "remote"}\u0000${chart.chartArg}\u0000${release.version ?? ""}`;
     if (memo.has(key)) return memo.get(key);
+    // Asked after the release rendered: a remote chart not in helm's cache then never will be.
     const r = read(chart, release);
-    // A remote chart not downloaded yet is looked for again after its render.
-    if (r !== undefined || chart.isLocal) memo.set(key, r);
+    memo.set(key, r);
     return r;
   };
 }
