@@ -3,6 +3,11 @@ import tseslint from "typescript-eslint";
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "sdk/**", ".tools/**", "coverage/**"] },
   ...tseslint.configs.recommended,
+  // Jest loads its config and transformers with require(): they are CommonJS.
+  {
+    files: ["jest.config.js", "tests/support/*.js"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
   {
     files: ["src/**/*.ts", "tests/**/*.ts"],
     rules: {

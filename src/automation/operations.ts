@@ -2,7 +2,8 @@
 import type { EngineEvent, OpMap } from "@pulumi/pulumi/automation";
 import { AdoptionCollector, helmReleaseImports, managedHelmReleases, type ReleaseAdoption } from "./adoption";
 import { ReleaseChangeCollector, type ReleaseChange } from "./change-summary";
-import { KubeClient, kubeconfigPath } from "./kube-client";
+import { KubeClient } from "./kube-client";
+import type { KubeconfigSource } from "../node/kube-config";
 import { toAutomationError } from "./errors";
 import { renderColourMarkup } from "./colour-markup";
 import { resolveStackOptions, type HelmfileStackOptions, type ResolvedStackOptions } from "./options";
@@ -141,8 +142,12 @@ function appliesToCluster(options: ResolvedStackOptions): boolean {
   return options.renderToDirectory === undefined;
 }
 
-function kubeconfigOf(options: ResolvedStackOptions): string {
-  return kubeconfigPath(options.kubeconfig, { ...process.env, ...(options.envVars ?? {}) });
+/** The kubeconfig as helm and the provider of the program find it: the option, else the program's environment. */
+function kubeconfigOf(options: ResolvedStackOptions): KubeconfigSource {
+  return {
+    ...(options.kubeconfig === undefined ? {} : { kubeconfig: options.kubeconfig }),
+    env: { ...process.env, ...(options.envVars ?? {}) },
+  };
 }
 
 /** Mode `helm-release`: the helm releases of the cluster that the first `up` imports (see ./adoption.ts). */
@@ -210,7 +215,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     };
     let startedAt: number | undefined;
     if (adoption !== undefined && kind === "up") {
-      const client = KubeClient.fromKubeconfig(adoptionOptions.kubeconfig, options.kubeContext);
+      const client = KubeClient.open(adoptionOptions.kubeconfig, options.kubeContext);
       try {
         startedAt = await client.serverTime();
       } finally {

@@ -114,11 +114,12 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
       try {
         await helmfile.releases;
       } catch (err) {
-        // The component already logged the error as an error diagnostic, which fails the run; the
-        // original error is kept so the operation rethrows it with its class, code and release.
-        // Rethrowing here would only add unhandled rejections inside the SDK's stack resource.
+        // The original error is kept so the operation rethrows it with its class, code and release.
+        // The program must fail too: a program that returns makes the engine delete every resource
+        // it did not register (the releases that were not emitted), where a failed one changes nothing more.
         failure = err instanceof Error ? err : new Error(String(err));
-        return {};
+        quietStackOutputs();
+        throw failure;
       }
       return { releaseIds: helmfile.releaseIds };
     };
@@ -150,6 +151,18 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
   } catch (err) {
     throw toAutomationError(err, options.stackName);
   }
+}
+
+/**
+ * The SDK's stack resource derives its outputs' `isKnown`/`isSecret` promises from the program's
+ * result; a failed program leaves them rejected with nobody listening, which Node reports as
+ * unhandled rejections (and by default ends the process). The failure itself is reported by the
+ * engine and rethrown by the operation: those two copies are not news.
+ */
+function quietStackOutputs(): void {
+  const outputs = (pulumi.runtime.getStackResource() as { outputs?: unknown } | undefined)?.outputs as
+    { isKnown?: Promise<unknown>; isSecret?: Promise<unknown> } | undefined;
+  for (const p of [outputs?.isKnown, outputs?.isSecret]) p?.catch(() => undefined);
 }
 
 /**

@@ -4,7 +4,7 @@
  * process environment (for `KUBECONFIG`, `HOME`, `HELM_BINARY`) once, when created.
  */
 import { resolveLimits, withProcessLimits } from "../shared/limits";
-import { join } from "node:path";
+import { join, resolve as resolvePath } from "node:path";
 import { RenderCache, redactError, renderDesiredState, type HelmBinary } from "../render";
 import { NodeFileSystem, NodeProcessRunner, NodeScratchFileSystem, findHelm } from "../node";
 import { loadDesiredState } from "../load";
@@ -12,10 +12,11 @@ import type { Environment, FileSystem, ProcessRunner } from "../shared/io";
 import type { SecretsDecryptor } from "../shared/secrets";
 import { createNodeSecrets, type NodeSecrets } from "../node/secrets-node";
 import { defaultCacheDir, renderCacheDisabled } from "../node/render-cache-dir";
+import { kubeContextNames, kubeconfigPresent, type KubeconfigSource } from "../node/kube-config";
+import { KubeApi } from "../node/kube-api";
+import { refusedReleaseAccess } from "../node/release-access";
 import { redactingLogger } from "../secrets/redacting-logger";
 import { computeHelmValues } from "../merge/helm-values/compute-helm-values";
-import { isMap } from "../shared/value";
-import { decodeYaml } from "../shared/yaml";
 import { useDecodedManifestStore } from "./manifest-objects";
 import type { HelmfilePipeline, PipelineContext } from "./pipeline";
 
@@ -76,6 +77,14 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
       throw redactError(err, redact);
     }
   };
+  const kubeSource = (cluster: PipelineContext["cluster"]): KubeconfigSource => ({
+    ...(cluster?.kubeconfig === undefined ? {} : { kubeconfig: resolvePath(cwd, cluster.kubeconfig) }),
+    env,
+  });
+  // One `/version` per context before helm runs: a cluster that cannot be reached, or credentials
+  // that cannot be had, fail in seconds with the context and the cause.
+  const reach = (cluster: PipelineContext["cluster"], kubeContext: string | undefined): Promise<void> =>
+    KubeApi.open(kubeSource(cluster), kubeContext).reachable();
   return {
     loadDesiredState: (options, context) =>
       redacted(() =>
@@ -104,7 +113,14 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
             concurrency: context.concurrency,
             redact,
             warnRegenerated: true,
-            ...(context.cluster === undefined ? {} : { cluster: context.cluster }),
+            ...(context.cluster === undefined
+              ? {}
+              : {
+                  cluster: {
+                    ...context.cluster,
+                    reach: (kubeContext) => reach(context.cluster, kubeContext),
+                  },
+                }),
             ...(cacheDir === false ? {} : { cache: { dir: cacheDir } }),
             ...(context.includeCrds === true ? { template: { includeCrds: true } } : {}),
           },
@@ -130,43 +146,13 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
       });
       return result.userValues;
     },
-    clusterConfigured: () => kubeconfigPresent(env, fs),
-    kubeContexts: (kubeconfig) => kubeconfigContexts(kubeconfig, env, fs),
+    clusterConfigured: () => kubeconfigPresent({ env }),
+    kubeContexts: (kubeconfig) =>
+      kubeContextNames({
+        ...(kubeconfig === undefined ? {} : { kubeconfig: resolvePath(cwd, kubeconfig) }),
+        env,
+      }),
     knownSecrets: () => secretsEdge?.registry.values() ?? new Set<string>(),
+    refusedAccess: (requests, context) => refusedReleaseAccess(requests, kubeSource(context.cluster)),
   };
-}
-
-/** Context names of the kubeconfig files (merged like kubectl), or undefined when none is readable. */
-function kubeconfigContexts(
-  explicit: string | undefined,
-  env: Environment,
-  fs: FileSystem,
-): string[] | undefined {
-  const files =
-    explicit !== undefined && explicit !== ""
-      ? [explicit]
-      : (env.KUBECONFIG ?? "") !== ""
-        ? (env.KUBECONFIG ?? "").split(":").filter((p) => p !== "")
-        : (env.HOME ?? "") !== ""
-          ? [join(env.HOME ?? "", ".kube", "config")]
-          : [];
-  const readable = files.filter((f) => fs.exists(f));
-  if (readable.length === 0) return undefined;
-  const names: string[] = [];
-  for (const file of readable) {
-    const doc = decodeYaml(fs.readFile(file), { version: "v2" });
-    const contexts = isMap(doc) ? doc.contexts : undefined;
-    if (!Array.isArray(contexts)) continue;
-    for (const c of contexts) if (isMap(c) && typeof c.name === "string") names.push(c.name);
-  }
-  return names;
-}
-
-/** A kubeconfig file exists (`KUBECONFIG` entries or `~/.kube/config`), or we run inside a cluster. */
-function kubeconfigPresent(env: Environment, fs: FileSystem): boolean {
-  if ((env.KUBERNETES_SERVICE_HOST ?? "") !== "") return true;
-  const listed = (env.KUBECONFIG ?? "").split(":").filter((p) => p !== "");
-  if (listed.length > 0) return listed.some((p) => fs.exists(p));
-  const home = env.HOME ?? "";
-  return home !== "" && fs.exists(join(home, ".kube", "config"));
 }

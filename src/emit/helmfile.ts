@@ -9,10 +9,11 @@ import { ConfigError, EmitError } from "../shared/errors";
 import type { Logger } from "../shared/io";
 import { createDefaultPipeline } from "./default-pipeline";
 import { HelmfileMode, type HelmfileArgs } from "./helmfile-args";
-import type { HelmfilePipeline } from "./pipeline";
+import type { HelmfilePipeline, PipelineContext } from "./pipeline";
+import { formatRefusals } from "../node/release-access";
 import { planReleases, type ReleasePlan } from "./plan-releases";
 import { hasKeptObjects } from "./chart-hooks";
-import { clusterScopedKindsOf } from "./manifest-objects";
+import { clusterScopedKindsOf, manifestObjects } from "./manifest-objects";
 import { withoutStackTraces } from "./object-resources";
 import { Release, withSecretNeedles } from "./release";
 import { collectSecretStrings } from "../secrets/secret-registry";
@@ -102,6 +103,13 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
       pipeline.clusterConfigured(ctx),
     );
     const providers = new ReleaseProviders(this, componentName, resolved, pipeline, target);
+    const pipelineContext = {
+      ...(resolved.helmBinary === undefined ? {} : { helmBinary: resolved.helmBinary }),
+      concurrency: resolved.concurrency,
+      logger,
+      includeCrds: resolved.mode === HelmfileMode.Manifests,
+      ...renderTarget(target, resolved),
+    };
     let plans: Awaited<ReturnType<typeof planReleases>>;
     try {
       plans = await planReleases(
@@ -116,14 +124,9 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
           skipCrds: resolved.skipCrds,
           beforeRender: (release) => providers.check(release),
         },
-        {
-          ...(resolved.helmBinary === undefined ? {} : { helmBinary: resolved.helmBinary }),
-          concurrency: resolved.concurrency,
-          logger,
-          includeCrds: resolved.mode === HelmfileMode.Manifests,
-          ...renderTarget(target, resolved),
-        },
+        pipelineContext,
       );
+      if (target === "ambient") await reviewAccess(pipeline, plans, resolved, pipelineContext);
     } finally {
       ownLogger.flush();
     }
@@ -147,6 +150,56 @@ function renderTarget(
   if (target === "ambient") return { cluster: kubeconfig };
   if (target !== "directory" && resolved.kubeconfig !== undefined) return { cluster: kubeconfig };
   return {};
+}
+
+/**
+ * Fails before anything is applied when the kubeconfig's user may not apply some release's
+ * objects (RBAC), naming each release, object, verb and namespace refused (src/node/release-access.ts).
+ * Only for the providers made here from the kubeconfig: a given provider's credentials are its own.
+ */
+async function reviewAccess(
+  pipeline: HelmfilePipeline,
+  plans: readonly ReleasePlan[],
+  resolved: ResolvedHelmfileArgs,
+  context: PipelineContext,
+): Promise<void> {
+  if (pipeline.refusedAccess === undefined) return;
+  const requests = plans.map((plan) => ({
+    release: plan.id,
+    namespace: plan.namespace,
+    ...(plan.kubeContext === undefined ? {} : { kubeContext: plan.kubeContext }),
+    objects: objectRefs(plan.manifest),
+    ownsNamespace:
+      resolved.mode === HelmfileMode.Manifests &&
+      plan.settings.createNamespace &&
+      plan.namespace !== "" &&
+      !SYSTEM_NAMESPACES.has(plan.namespace),
+    helmRecords: resolved.mode === HelmfileMode.HelmRelease,
+  }));
+  const refusals = await pipeline.refusedAccess(requests, context);
+  if (refusals.length > 0)
+    throw new EmitError("KUBE_FORBIDDEN", formatRefusals(refusals), {
+      expected:
+        "RBAC that lets the kubeconfig's user apply every selected release (or select fewer releases)",
+    });
+}
+
+function objectRefs(
+  manifest: string,
+): Array<{ apiVersion: string; kind: string; name: string; namespace?: string }> {
+  const out: Array<{ apiVersion: string; kind: string; name: string; namespace?: string }> = [];
+  for (const o of manifestObjects(manifest)) {
+    const meta = (o.metadata ?? {}) as { name?: unknown; namespace?: unknown };
+    if (typeof o.apiVersion !== "string" || typeof o.kind !== "string" || typeof meta.name !== "string")
+      continue;
+    out.push({
+      apiVersion: o.apiVersion,
+      kind: o.kind,
+      name: meta.name,
+      ...(typeof meta.namespace === "string" && meta.namespace !== "" ? { namespace: meta.namespace } : {}),
+    });
+  }
+  return out;
 }
 
 /** Where a release's objects go. */

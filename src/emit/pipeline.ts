@@ -4,6 +4,7 @@
  */
 import type { Logger } from "../shared/io";
 import type { DesiredState, PreparedRelease, StateOptions, ValueMap } from "../shared/model";
+import type { AccessRefusal, ReleaseAccessRequest } from "../node/release-access";
 
 /** Options shared by every pipeline call of one component. */
 export interface PipelineContext {
@@ -50,4 +51,12 @@ export interface HelmfilePipeline {
    * references): fields of rendered objects that carry one are secret. Default none.
    */
   knownSecrets?(): ReadonlySet<string>;
+  /**
+   * What the kubeconfig's user may not do that the releases need (`context.cluster`'s kubeconfig,
+   * each release's context), asked before anything is applied. Default: nothing is checked.
+   */
+  refusedAccess?(
+    requests: readonly ReleaseAccessRequest[],
+    context: PipelineContext,
+  ): Promise<readonly AccessRefusal[]>;
 }

@@ -28,6 +28,11 @@ import type { HelmBinary } from "./render-types";
 export interface ClusterRenderOptions {
   /** The kubeconfig file helm reads (`--kubeconfig`); absent: helm's own (`KUBECONFIG`, `~/.kube/config`). */
   readonly kubeconfig?: string;
+  /**
+   * Fails, naming the context and the cause, when the cluster of a context cannot be reached or
+   * its credentials cannot be had (called once per context, before helm is). Default: helm finds out.
+   */
+  readonly reach?: (kubeContext: string | undefined) => Promise<void>;
 }
 
 /** The cluster's view helm builds `.Capabilities` from. */
@@ -52,6 +57,7 @@ export function kubeContextOf(args: readonly string[]): string | undefined {
 /** Reads clusters' capabilities through helm, once per context and session. */
 export class CapabilitiesProbe {
   private readonly byContext = new Map<string, Promise<ClusterCapabilities>>();
+  private readonly reached = new Map<string, Promise<void>>();
   private chartDir: string | undefined;
 
   constructor(
@@ -69,6 +75,19 @@ export class CapabilitiesProbe {
     if (found === undefined) {
       found = this.read(kubeContext);
       this.byContext.set(key, found);
+    }
+    return found;
+  }
+
+  /** Resolves once the cluster of `kubeContext` answers (see {@link ClusterRenderOptions.reach}). */
+  reachable(kubeContext: string | undefined): Promise<void> {
+    const reach = this.options.reach;
+    if (reach === undefined) return Promise.resolve();
+    const key = kubeContext ?? "";
+    let found = this.reached.get(key);
+    if (found === undefined) {
+      found = reach(kubeContext);
+      this.reached.set(key, found);
     }
     return found;
   }
@@ -149,6 +168,8 @@ function capabilityFlags(caps: ClusterCapabilities, args: readonly string[]): st
   return out;
 }
 
+/** `helm history` of a release helm has no record of. */
+const RELEASE_NOT_FOUND = /release: not found/;
 const NOT_OWNED = /exists and cannot be imported into the current release/;
 const NO_KIND = /resource mapping not found|ensure CRDs are installed first/;
 
@@ -167,7 +188,8 @@ export async function renderAgainstCluster(
   const config = options.kubeconfig === undefined ? [] : ["--kubeconfig", options.kubeconfig];
   // `template <release> <chart> …`: helm's record of the release decides install or upgrade.
   const namespace = flagValue(args, "--namespace");
-  const history = await run([
+  await probe.reachable(context);
+  const historyArgs = [
     "history",
     args[1] ?? "",
     "--max",
@@ -176,7 +198,12 @@ export async function renderAgainstCluster(
     "json",
     ...(namespace === undefined ? [] : ["--namespace", namespace]),
     ...clusterFlags(options, context),
-  ]);
+  ];
+  const history = await run(historyArgs);
+  // Only "not found" means a first install; any other failure (RBAC on Secrets, an unreachable
+  // cluster) fails the render as `helm upgrade --install` fails, never a silent "nothing exists".
+  if (history.exitCode !== 0 && !RELEASE_NOT_FOUND.test(history.stderr))
+    return { result: history, args: historyArgs };
   let upgrade: string[] = history.exitCode === 0 ? ["--is-upgrade"] : [];
   if (helm.major === 3) {
     const caps = await probe.capabilities(context);

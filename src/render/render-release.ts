@@ -282,11 +282,43 @@ function templateFailure(
   stderr: string,
 ): RenderError {
   const command = `helm ${args.map(redactArg).join(" ")}`;
+  const refused = forbiddenRequest(stderr);
+  if (refused !== undefined) {
+    const scope =
+      refused.namespace === undefined ? "at the cluster scope" : `in namespace "${refused.namespace}"`;
+    const context = release.kubeContext === undefined ? "" : `, context ${release.kubeContext}`;
+    return new RenderError(
+      "KUBE_FORBIDDEN",
+      `release "${release.name}" (namespace ${release.namespace}${context}): user "${refused.user}" may not ${refused.verb} ${refused.resource} ${scope}, which rendering against the cluster needs\ncommand: ${command}\n${stderr.trim()}`,
+      {
+        file: release.stateFile,
+        expected: `RBAC that lets "${refused.user}" ${refused.verb} ${refused.resource} ${scope}`,
+      },
+    );
+  }
   return new RenderError(
     "HELM_TEMPLATE_FAILED",
     `release "${release.name}" (chart ${chart.displayChart}): helm template failed\ncommand: ${command}\n${stderr.trim()}`,
     { file: release.stateFile, found: stderr.trim() },
   );
+}
+
+/** The API server's RBAC refusal quoted in helm's error, if any (`… is forbidden: User "u" cannot get resource "r" …`). */
+export function forbiddenRequest(
+  stderr: string,
+): { user: string; verb: string; resource: string; namespace?: string } | undefined {
+  const m =
+    /is forbidden: User "([^"]+)" cannot (\S+) resource "([^"]+)" in API group "([^"]*)" (?:in the namespace "([^"]+)"|at the cluster scope)/.exec(
+      stderr,
+    );
+  if (m === null) return undefined;
+  const [, user = "", verb = "", resource = "", group = "", namespace] = m;
+  return {
+    user,
+    verb,
+    resource: group === "" ? resource : `${resource}.${group}`,
+    ...(namespace === undefined ? {} : { namespace }),
+  };
 }
 
 /**

@@ -62,7 +62,12 @@ export const ERROR_CODES = {
   KUBECONFIG_NO_CLUSTER: "The kubeconfig context has no cluster server.",
   KUBECONFIG_NO_CONTEXT: "The kubeconfig has no such context.",
   KUBECONFIG_UNREADABLE: "The kubeconfig cannot be read.",
+  KUBE_CREDENTIALS_FAILED:
+    "The credentials of a kubeconfig user cannot be obtained (exec plugin, token file).",
+  KUBE_FORBIDDEN: "The kubeconfig's user may not do what a release needs (RBAC).",
   KUBE_REQUEST_FAILED: "A request to the Kubernetes API failed.",
+  KUBE_UNAUTHORIZED: "The API server refused the kubeconfig user's credentials.",
+  KUBE_UNREACHABLE: "The API server of a kubeconfig context cannot be reached.",
   LIMIT_COLLECTION_SIZE: "A generated list or map exceeds the element limit.",
   LIMIT_EXEC_TIMEOUT: "A command run by `exec` exceeded its time limit.",
   LIMIT_HELM_TIMEOUT: "A helm invocation exceeded its time limit.",

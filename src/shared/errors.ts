@@ -78,6 +78,8 @@ export class EmitError extends HelmfileError {}
 export class ConfigError extends HelmfileError {}
 /** Secret decryption or resolution. Never carries plaintext. */
 export class SecretError extends HelmfileError {}
+/** Finding or reaching a Kubernetes cluster: kubeconfig, credentials, API requests. */
+export class ClusterError extends HelmfileError {}
 
 /** Shortens a value for inclusion in an error message. */
 export function shorten(text: string, max = 80): string {

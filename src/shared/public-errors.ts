@@ -11,6 +11,7 @@ export {
   EmitError,
   ConfigError,
   SecretError,
+  ClusterError,
   isHelmfileError,
   isErrorCode,
   ERROR_CODES,
