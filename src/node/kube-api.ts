@@ -44,8 +44,22 @@ export class JsonObjectApi extends KubernetesObjectApi {
     throw new ApiException(response.httpStatusCode, "Unsuccessful HTTP Request", body, response.headers);
   }
 
-  /** The API resource of a kind (discovery, cached by the library), or undefined when not served. */
-  async resourceOf(
+  private readonly kinds = new Map<string, Promise<{ name: string; namespaced: boolean } | undefined>>();
+
+  /** The API resource of a kind (discovery), or undefined when not served; asked once per kind. */
+  resourceOf(apiVersion: string, kind: string): Promise<{ name: string; namespaced: boolean } | undefined> {
+    const key = `${apiVersion}\u0000${kind}`;
+    let found = this.kinds.get(key);
+    if (found === undefined) {
+      found = this.discover(apiVersion, kind);
+      this.kinds.set(key, found);
+      // A failure is not remembered: the next question asks again.
+      found.catch(() => this.kinds.delete(key));
+    }
+    return found;
+  }
+
+  private async discover(
     apiVersion: string,
     kind: string,
   ): Promise<{ name: string; namespaced: boolean } | undefined> {
