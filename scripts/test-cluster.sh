@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Usage: scripts/test-cluster.sh start [--name NAME] [--port PORT] | stop [--name NAME|--all] | status | kubeconfig [NAME...] | build
 #
-# A real Kubernetes control plane on 127.0.0.1 for end-to-end tests: etcd, kube-apiserver and
-# kube-controller-manager (no kubelet, no scheduler: Pods never run), RBAC enforced, with admin and
-# limited users. See docs/test-cluster.md.
+# A real Kubernetes control plane on 127.0.0.1 for end-to-end tests: etcd, kube-apiserver,
+# kube-controller-manager and kube-scheduler, with two simulated nodes (kwok: Pods become Ready and Jobs
+# finish, no container runs), RBAC enforced, admin and limited users. See docs/test-cluster.md.
 #
-#   build       build etcd, kube-apiserver, kube-controller-manager and kubectl from the Go module proxy at
-#               the versions pinned by tools/cluster/go.mod, into $CACHE/cluster-bin (cached by a stamp)
+#   build       build etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kubectl and kwok from the
+#               Go module proxy at the versions pinned by tools/cluster/go.mod and tools/kwok/go.mod, into
+#               $CACHE/cluster-bin (cached by a stamp)
 #   start       build (cached), then start instance NAME (default a) unless it already runs; wait for
-#               /readyz, the default namespace and its default ServiceAccount; print on stdout only
+#               /readyz, the default namespace and its default ServiceAccount, the limited users' RBAC and
+#               the simulated nodes; print on stdout only
 #                 export KUBECONFIG=<instance dir>/kubeconfig   (context test-NAME)
 #                 export PATH=$CACHE/cluster-bin:$PATH          (kubectl of the same version)
 #               so: eval "$(scripts/test-cluster.sh start --name b)"
@@ -25,7 +27,7 @@
 #
 # Ports: instance a serves on 16443, b on 16453, and a letter's instance on 16443 + 10 * (its place in
 # the alphabet); any other name needs --port. An instance with API port P also uses P+1 (etcd client),
-# P+2 (etcd peer) and P+3 (controller-manager), all on 127.0.0.1.
+# P+2 (etcd peer), P+3 (controller-manager), P+4 (scheduler) and P+5 (kwok), all on 127.0.0.1.
 #
 # Environment:
 #   PULUMI_HELMFILE_CACHE         cache folder (default $HOME/.cache/pulumi-helmfile): binaries, logs, stamps
@@ -37,6 +39,7 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SRC="$ROOT/tools/cluster"
+KWOK_SRC="$ROOT/tools/kwok"
 CACHE=${PULUMI_HELMFILE_CACHE:-$HOME/.cache/pulumi-helmfile}
 CBIN="$CACHE/cluster-bin"
 STAMPS="$CACHE/stamps"
@@ -48,7 +51,11 @@ TIMEOUT=${PULUMI_HELMFILE_CLUSTER_TIMEOUT:-120}
 BASE_PORT=16443
 SERVICE_RANGE=10.0.0.0/24
 SERVICE_IP=10.0.0.1 # the first address of SERVICE_RANGE: the kubernetes Service
-BINARIES=(etcd kube-apiserver kube-controller-manager kubectl)
+BINARIES=(etcd kube-apiserver kube-controller-manager kube-scheduler kubectl kwok)
+# The processes of an instance, in start order.
+PROCESSES=(etcd kube-apiserver kube-controller-manager kube-scheduler kwok)
+KWOK_STAGES="$ROOT/tests/support/kwok-stages.yaml"
+NODES=2 # simulated nodes kwok-node-0..
 EXEC_PLUGIN="$ROOT/tests/support/exec-credential.sh"
 
 # The controllers that make sense without nodes: object lifecycle (namespace deletion, garbage collection,
@@ -60,11 +67,12 @@ log() { echo "test-cluster: $*" >&2; }
 die() { echo "test-cluster: error: $*" >&2; exit 1; }
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
 
-module_version() { # module: the version tools/cluster/go.mod requires (read as text)
-  awk -v m="$1" '$1 == m { print $2; exit } $1 == "require" && $2 == m { print $3; exit }' "$SRC/go.mod"
+module_version() { # module [go.mod]: the version the go.mod (default tools/cluster's) requires (read as text)
+  awk -v m="$1" '$1 == m { print $2; exit } $1 == "require" && $2 == m { print $3; exit }' "${2:-$SRC/go.mod}"
 }
 K8S_VERSION=$(module_version k8s.io/kubernetes)
 ETCD_VERSION=$(module_version go.etcd.io/etcd/server/v3)
+KWOK_VERSION=$(module_version sigs.k8s.io/kwok "$KWOK_SRC/go.mod")
 
 # A missing Debian package is installed when we run as root (CI and the sessions do).
 need() { # command package
@@ -78,8 +86,8 @@ need() { # command package
 # ---------------------------------------------------------------- build
 stamp_key() {
   {
-    echo "$(go env GOVERSION) $K8S_VERSION $ETCD_VERSION $(uname -m) ${BINARIES[*]}"
-    (cd "$SRC" && find . -type f \( -name '*.go' -o -name go.mod -o -name go.sum \) | LC_ALL=C sort | xargs sha256sum)
+    echo "$(go env GOVERSION) $K8S_VERSION $ETCD_VERSION $KWOK_VERSION $(uname -m) ${BINARIES[*]}"
+    (cd "$ROOT/tools" && find cluster kwok -type f \( -name '*.go' -o -name go.mod -o -name go.sum \) | LC_ALL=C sort | xargs sha256sum)
   } | sha256sum | cut -d' ' -f1
 }
 is_built() { # key
@@ -92,7 +100,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/timed.sh"
 
 build() {
   command -v go >/dev/null || die "go is not on PATH (tools/cluster/go.mod needs Go >= $(awk '$1 == "go" { print $2 }' "$SRC/go.mod"))"
-  if [ -z "$K8S_VERSION" ] || [ -z "$ETCD_VERSION" ]; then die "can't read the pinned versions from $SRC/go.mod"; fi
+  if [ -z "$K8S_VERSION" ] || [ -z "$ETCD_VERSION" ] || [ -z "$KWOK_VERSION" ]; then die "can't read the pinned versions from $SRC/go.mod and $KWOK_SRC/go.mod"; fi
   local key
   key=$(stamp_key)
   is_built "$key" && return 0
@@ -106,9 +114,10 @@ build() {
   if is_built "$key"; then exec 9>&-; return 0; fi
 
   # Built from a copy, so that building never touches the work tree.
-  rm -rf "$BUILD"
+  rm -rf "$BUILD" "$BUILD-kwok"
   cp -R "$SRC" "$BUILD"
-  chmod -R u+w "$BUILD"
+  cp -R "$KWOK_SRC" "$BUILD-kwok"
+  chmod -R u+w "$BUILD" "$BUILD-kwok"
   local minor=${K8S_VERSION#v1.} date ldflags=() b
   minor=${minor%%.*}
   date=$(date -u +%Y-%m-%dT%H:%M:%SZ)
@@ -121,13 +130,18 @@ build() {
     timed "download cluster modules ($K8S_VERSION, etcd $ETCD_VERSION)" "$LOGS/cluster-download.log" go mod download
     timed "build etcd $ETCD_VERSION" "$LOGS/cluster-etcd-build.log" \
       go build -p "$GO_P" -trimpath -ldflags "-s -w" -o "$BUILD/bin/etcd" ./etcd
-    for b in kube-apiserver kube-controller-manager kubectl; do
+    for b in kube-apiserver kube-controller-manager kube-scheduler kubectl; do
       timed "build $b $K8S_VERSION" "$LOGS/cluster-$b-build.log" \
         go build -p "$GO_P" -trimpath -ldflags "-s -w ${ldflags[*]}" -o "$BUILD/bin/$b" "k8s.io/kubernetes/cmd/$b"
     done
+    cd "$BUILD-kwok"
+    timed "download kwok modules ($KWOK_VERSION)" "$LOGS/cluster-kwok-download.log" go mod download
+    timed "build kwok $KWOK_VERSION" "$LOGS/cluster-kwok-build.log" \
+      go build -p "$GO_P" -trimpath -ldflags "-s -w -X sigs.k8s.io/kwok/pkg/consts.Version=$KWOK_VERSION" \
+      -o "$BUILD/bin/kwok" sigs.k8s.io/kwok/cmd/kwok
   )
   for b in "${BINARIES[@]}"; do install -m 0755 "$BUILD/bin/$b" "$CBIN/$b"; done
-  rm -rf "$BUILD"
+  rm -rf "$BUILD" "$BUILD-kwok"
   echo "$key" >"$STAMPS/cluster"
   exec 9>&-
   log "built ${BINARIES[*]} into $CBIN"
@@ -156,10 +170,10 @@ live_pid() { # pidfile binary: prints the pid when live
 }
 state() { # dir: running | stopped | partial
   local n=0 p
-  for p in etcd kube-apiserver kube-controller-manager; do
+  for p in "${PROCESSES[@]}"; do
     live_pid "$1/$p.pid" "$p" >/dev/null && n=$((n + 1))
   done
-  case $n in 3) echo running ;; 0) echo stopped ;; *) echo partial ;; esac
+  if [ "$n" = "${#PROCESSES[@]}" ]; then echo running; elif [ "$n" = 0 ]; then echo stopped; else echo partial; fi
 }
 
 # Starts a binary in its own session (so its process group is its pid), logs to a file, detached from
@@ -176,7 +190,7 @@ spawn() { # dir binary args...
 # SIGTERM to each process group, then SIGKILL to what still runs after 10 s.
 stop_processes() { # dir
   local p pid pids=() left
-  for p in kube-controller-manager kube-apiserver etcd; do
+  for p in kwok kube-scheduler kube-controller-manager kube-apiserver etcd; do
     if pid=$(live_pid "$1/$p.pid" "$p"); then
       pids+=("$pid")
       kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
@@ -315,9 +329,9 @@ start() { # name port
   fi
   if [ -z "$port" ]; then port=$(default_port "$name") || die "instance '$name' has no default port: give --port"; fi
   if ! [[ "$port" =~ ^[0-9]+$ ]] || [ "$port" -lt 1024 ] || [ "$port" -gt 65532 ]; then die "bad port '$port'"; fi
-  local etcd_port=$((port + 1)) peer_port=$((port + 2)) kcm_port=$((port + 3)) p
-  for p in "$port" "$etcd_port" "$peer_port" "$kcm_port"; do
-    ! port_open "$p" || die "port $p on 127.0.0.1 is in use (instance $name needs $port..$kcm_port): give another --port"
+  local etcd_port=$((port + 1)) peer_port=$((port + 2)) kcm_port=$((port + 3)) sched_port=$((port + 4)) kwok_port=$((port + 5)) p
+  for p in "$port" "$etcd_port" "$peer_port" "$kcm_port" "$sched_port" "$kwok_port"; do
+    ! port_open "$p" || die "port $p on 127.0.0.1 is in use (instance $name needs $port..$kwok_port): give another --port"
   done
 
   local t0 deadline
@@ -332,6 +346,8 @@ PORT=$port
 ETCD_PORT=$etcd_port
 ETCD_PEER_PORT=$peer_port
 KCM_PORT=$kcm_port
+SCHEDULER_PORT=$sched_port
+KWOK_PORT=$kwok_port
 EOF
   local kcm
   kcm=$(openssl rand -hex 24)
@@ -388,6 +404,17 @@ EOF
   wait_until "default ServiceAccount" "$deadline" env KUBECONFIG="$dir/kubeconfig" "$CBIN/kubectl" -n default get serviceaccount default \
     || fail_start "$dir" kube-controller-manager
   rbac "$dir" "$deadline" || fail_start "$dir" kube-controller-manager
+  # Simulated nodes: kube-scheduler binds Pods to kwok's nodes; kwok plays their kubelets (its stages).
+  spawn "$dir" kube-scheduler \
+    --kubeconfig "$dir/pki/kcm.kubeconfig" --authentication-kubeconfig "$dir/pki/kcm.kubeconfig" \
+    --authorization-kubeconfig "$dir/pki/kcm.kubeconfig" --authentication-skip-lookup \
+    --bind-address 127.0.0.1 --secure-port "$sched_port" --cert-dir "$dir/pki/scheduler" \
+    --leader-elect=false --profiling=false
+  spawn "$dir" kwok \
+    --kubeconfig "$dir/pki/kcm.kubeconfig" --config "$KWOK_STAGES" \
+    --manage-all-nodes=false --manage-nodes-with-annotation-selector kwok.x-k8s.io/node=fake \
+    --server-address "127.0.0.1:$kwok_port" --cidr 10.244.0.0/16 --node-ip 10.1.0.1
+  nodes "$dir" "$deadline" || fail_start "$dir" kwok
   log "$name ready on https://127.0.0.1:$port in $(since "$t0") s (etcd at $t_etcd s, /readyz at $t_api s; context test-$name)"
   print_env "$dir"
 }
@@ -436,6 +463,20 @@ YAML
   wait_until "the admin role's aggregated rules" "$2" \
     "${k[@]}" auth can-i create deployments.apps --namespace team-a --as team-a-deployer
 }
+# The simulated nodes, not tainted (there is no other node), then wait until they are Ready.
+nodes() { # dir deadline
+  local k=("$CBIN/kubectl" --kubeconfig "$1/kubeconfig" --context "test-$(inst "$1" NAME)") i
+  for ((i = 0; i < NODES; i++)); do
+    printf 'apiVersion: v1\nkind: Node\nmetadata:\n  name: kwok-node-%s\n  annotations: { kwok.x-k8s.io/node: fake, node.alpha.kubernetes.io/ttl: "0" }\n  labels: { kubernetes.io/hostname: kwok-node-%s, kubernetes.io/os: linux, kubernetes.io/arch: amd64, type: kwok }\n---\n' "$i" "$i"
+  done | "${k[@]}" apply -f - >"$1/logs/nodes.log" 2>&1 || { cat "$1/logs/nodes.log" >&2; return 1; }
+  local left=$(( $2 - $(date +%s) ))
+  [ "$left" -gt 0 ] || left=1
+  "${k[@]}" wait --for=condition=Ready nodes --all --timeout "${left}s" >>"$1/logs/nodes.log" 2>&1 \
+    || { log "the simulated nodes did not become Ready (see $1/logs/kwok.log)"; return 1; }
+  # The API server taints a new node not-ready; the node-lifecycle controller, which would lift it, does
+  # not run (it would also evict Pods from nodes without heartbeats): lift it once the node is Ready.
+  "${k[@]}" taint nodes --all node.kubernetes.io/not-ready:NoSchedule- >>"$1/logs/nodes.log" 2>&1 || true
+}
 fail_start() { # dir binary
   log "$2 did not become ready in ${TIMEOUT}s; the end of $1/logs/$2.log:"
   tail -n 20 "$1/logs/$2.log" >&2 || true
@@ -468,7 +509,7 @@ status() {
     local port
     port=$(inst "$dir" PORT); port=${port:-?}
     local procs="" p pid
-    for p in etcd kube-apiserver kube-controller-manager; do
+    for p in "${PROCESSES[@]}"; do
       pid=$(live_pid "$dir/$p.pid" "$p") || pid=-
       procs="$procs $p=$pid"
     done

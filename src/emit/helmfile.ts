@@ -437,6 +437,8 @@ function releaseArgs(
     mode,
     ...(s.skipCrds ? { skipCrds: true } : {}),
     ...(s.wait ? { wait: true } : {}),
+    ...(s.waitForJobs ? { waitForJobs: true } : {}),
+    ...(s.timeout === undefined ? {} : { timeout: s.timeout }),
     ...(plan.hooks === undefined ? {} : { helmfileHooks: text(plan.hooks, plan.secret) }),
   };
   if (mode !== HelmfileMode.HelmRelease) {
@@ -451,8 +453,6 @@ function releaseArgs(
     ...(plan.repositoryUrl === undefined ? {} : { repositoryUrl: plan.repositoryUrl }),
     createNamespace: s.createNamespace,
     historyMax: s.historyMax,
-    ...(s.waitForJobs ? { waitForJobs: true } : {}),
-    ...(s.timeout === undefined ? {} : { timeout: s.timeout }),
     ...(s.atomic ? { atomic: true } : {}),
     ...(s.cleanupOnFail ? { cleanupOnFail: true } : {}),
   };

@@ -141,6 +141,10 @@ export interface ObjectResourceOptions extends pulumi.CustomResourceOptions {
   readonly allSecret: boolean;
   /** Set `pulumi.com/skipAwait` on every object (what a ConfigGroup's `skipAwait` does). */
   readonly skipAwait: boolean;
+  /** Also skip awaiting Jobs (helm's `--wait` without `--wait-for-jobs` does not wait for them). */
+  readonly skipAwaitJobs?: boolean;
+  /** How long Pulumi awaits each awaited object (`pulumi.com/timeoutSeconds`): helm's `--timeout`. */
+  readonly timeoutSeconds?: number;
   /** Names the release in errors. */
   readonly releaseId: string;
 }
@@ -255,7 +259,16 @@ export function objectResources(
   objs: readonly KubeObject[],
   options: ObjectResourceOptions,
 ): pulumi.Resource[] {
-  const { secretNeedles, allSecret, skipAwait, releaseId, dependsOn, ...opts } = options;
+  const {
+    secretNeedles,
+    allSecret,
+    skipAwait,
+    skipAwaitJobs,
+    timeoutSeconds,
+    releaseId,
+    dependsOn,
+    ...opts
+  } = options;
   if (objs.length === 0) return [];
   const oldGroup = pulumi.createUrn(group, CONFIG_GROUP_TYPE, release);
   const version = getVersion();
@@ -275,9 +288,16 @@ export function objectResources(
     }
     const m = meta(obj);
     const annotations = (m.annotations ?? {}) as Record<string, unknown>;
-    const inputs: KubeObject = skipAwait
-      ? { ...obj, metadata: { ...m, annotations: { ...annotations, "pulumi.com/skipAwait": "true" } } }
-      : obj;
+    const skip = skipAwait || (skipAwaitJobs === true && obj.kind === "Job");
+    const awaitAnnotations: Record<string, string> = skip
+      ? { "pulumi.com/skipAwait": "true" }
+      : timeoutSeconds === undefined
+        ? {}
+        : { "pulumi.com/timeoutSeconds": String(timeoutSeconds) };
+    const inputs: KubeObject =
+      Object.keys(awaitAnnotations).length > 0
+        ? { ...obj, metadata: { ...m, annotations: { ...annotations, ...awaitAnnotations } } }
+        : obj;
     const type = objectTypeToken(obj);
     const Typed = typedClass(obj, type);
     const sent = withoutEmptyTopLevel(inputs, Typed !== undefined);

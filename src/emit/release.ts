@@ -171,14 +171,19 @@ async function applyManifests(
   args: ReleaseArgs,
   childOpts: pulumi.CustomResourceOptions,
 ): Promise<pulumi.Resource[]> {
-  const [manifest, namespace, skipCrds, wait, kinds] = await Promise.all([
+  const [manifest, namespace, skipCrds, wait, kinds, waitForJobs, timeout] = await Promise.all([
     resolveInput(args.manifest),
     resolveInput(args.namespace),
     resolveInput(args.skipCrds),
     resolveInput(args.wait),
     resolveInput(args.clusterScopedKinds),
+    resolveInput(args.waitForJobs),
+    resolveInput(args.timeout),
   ]);
   const skipAwait = wait.value !== true;
+  // helm waits at most --timeout for each hook, and with --wait for the release: Pulumi's await gets the
+  // same bound when the state sets one (else Pulumi's own per-kind defaults, 10 minutes for most).
+  const timeoutSeconds = typeof timeout.value === "number" && timeout.value > 0 ? timeout.value : undefined;
   const needles = SECRET_NEEDLES.get(args);
   const known = [manifest, namespace, skipCrds, kinds].every((r) => r.unknownPaths.length === 0);
   if (!known || typeof manifest.value !== "string" || manifest.value === (UNKNOWN as unknown)) {
@@ -193,13 +198,21 @@ async function applyManifests(
   let deps: pulumi.CustomResourceOptions["dependsOn"] = childOpts.dependsOn;
   const created: pulumi.Resource[] = [];
   /** One group's objects, depending on the previous phase; `chain`: the next phase depends on them. */
-  const phase = (group: string, objs: readonly KubeObject[], await_: boolean, chain: boolean): void => {
+  const phase = (
+    group: string,
+    objs: readonly KubeObject[],
+    await_: boolean,
+    chain: boolean,
+    jobs: "await" | "skip" = "await",
+  ): void => {
     const rs = objectResources(parent, group, objs, {
       ...childOpts,
       ...(deps === undefined ? {} : { dependsOn: deps }),
       secretNeedles: needles ?? [],
       allSecret: manifest.secret && needles === undefined,
       skipAwait: !await_,
+      ...(jobs === "skip" ? { skipAwaitJobs: true } : {}),
+      ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
       releaseId: childName,
     });
     created.push(...rs);
@@ -212,12 +225,15 @@ async function applyManifests(
   // helm applies hooks one by one in weight order and waits for each (with or without --wait).
   for (const h of phases.pre) phase(hookResourceName(childName, "pre", h.obj), [h.obj], true, true);
   // `helm.sh/resource-policy: keep` objects (retained on delete) keep the names of the group they had.
-  phase(`${childName}-keep`, phases.main.filter(isKept), !skipAwait, false);
+  // --wait leaves Jobs of the release alone unless --wait-for-jobs.
+  const mainJobs = waitForJobs.value === true ? "await" : "skip";
+  phase(`${childName}-keep`, phases.main.filter(isKept), !skipAwait, false, mainJobs);
   phase(
     childName,
     phases.main.filter((o) => !isKept(o)),
     !skipAwait,
     true,
+    mainJobs,
   );
   for (const h of phases.post) phase(hookResourceName(childName, "post", h.obj), [h.obj], true, true);
   return created;

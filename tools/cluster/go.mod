@@ -237,5 +237,6 @@ tool (
 	github.com/pulumi-helmfile/tools/cluster/etcd
 	k8s.io/kubernetes/cmd/kube-apiserver
 	k8s.io/kubernetes/cmd/kube-controller-manager
+	k8s.io/kubernetes/cmd/kube-scheduler
 	k8s.io/kubernetes/cmd/kubectl
 )

@@ -1,0 +1,239 @@
+/**
+ * What waits, on the test cluster's simulated nodes (kube-scheduler binds Pods to kwok's nodes; kwok's
+ * stages make them Ready 2 s later and finish Jobs' Pods 1 s after they run, or fail those labelled
+ * test.pulumi-helmfile.dev/fail). The order of hook Jobs and the release's objects is read from the
+ * objects' own timestamps with kubectl, for `up` and for the real `helmfile sync` (the oracle).
+ */
+import { execFile, execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { destroy, up, type HelmfileStackOptions } from "../../src/automation";
+import { isHelmfileError } from "../../src/shared/errors";
+import { kubectl, testClusters, type TestClusters } from "./cluster";
+import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
+
+const reason = engineMissingReason();
+const ORACLE =
+  process.env.PULUMI_HELMFILE_ORACLE ??
+  join(process.env.PULUMI_HELMFILE_CACHE ?? join(homedir(), ".cache", "pulumi-helmfile"), "bin", "helmfile");
+const HELM = process.env.HELM_BINARY ?? "helm";
+const skipped = reason ?? (existsSync(ORACLE) ? undefined : `no helmfile oracle at ${ORACLE}`);
+const describeNodes = skipped === undefined ? describe : describe.skip;
+const suffix = skipped === undefined ? "" : ` (skipped: ${skipped})`;
+const CHARTS = join(__dirname, "fixtures", "waiting", "charts");
+
+interface Times {
+  /** The migration hook Job: finished. */
+  readonly migrated: number;
+  readonly deploymentCreated: number;
+  /** The Deployment's Available condition turned True. */
+  readonly available: number;
+  /** The smoke-test hook Job: created. */
+  readonly smokeCreated: number;
+}
+
+const seconds = (t: unknown): number => Date.parse(String(t));
+
+function times(clusters: TestClusters, namespace: string, release: string): Times {
+  const get = (kind: string, name: string): Record<string, unknown> =>
+    JSON.parse(
+      kubectl(clusters.kubeconfig, "test-a", "-n", namespace, "get", kind, name, "-o", "json"),
+    ) as Record<string, unknown>;
+  const meta = (o: Record<string, unknown>): { creationTimestamp?: string } =>
+    o.metadata as { creationTimestamp?: string };
+  const migrate = get("job", `${release}-migrate`);
+  const deployment = get("deployment", release);
+  const smoke = get("job", `${release}-smoke`);
+  const conditions = ((deployment.status as { conditions?: unknown[] } | undefined)?.conditions ??
+    []) as Array<{
+    type: string;
+    status: string;
+    lastTransitionTime: string;
+  }>;
+  return {
+    migrated: seconds((migrate.status as { completionTime?: string }).completionTime),
+    deploymentCreated: seconds(meta(deployment).creationTimestamp),
+    available: seconds(
+      conditions.find((c) => c.type === "Available" && c.status === "True")?.lastTransitionTime,
+    ),
+    smokeCreated: seconds(meta(smoke).creationTimestamp),
+  };
+}
+
+function readyReplicas(clusters: TestClusters, namespace: string, name: string): number {
+  const out = kubectl(
+    clusters.kubeconfig,
+    "test-a",
+    "-n",
+    namespace,
+    "get",
+    "deployment",
+    name,
+    "-o",
+    "json",
+  );
+  return Number((JSON.parse(out) as { status?: { readyReplicas?: number } }).status?.readyReplicas ?? 0);
+}
+
+function writeState(
+  dir: string,
+  file: string,
+  release: string,
+  namespace: string,
+  extra: string[] = [],
+): string {
+  const path = join(dir, file);
+  writeFileSync(
+    path,
+    [
+      "releases:",
+      `  - name: ${release}`,
+      `    namespace: ${namespace}`,
+      "    chart: ./charts/app",
+      "    wait: true",
+      "    timeout: 60",
+      ...extra.map((l) => `    ${l}`),
+      "",
+    ].join("\n"),
+  );
+  return path;
+}
+
+describeNodes(`waiting on simulated nodes: hook Jobs, wait, timeout${suffix}`, () => {
+  jest.setTimeout(900_000);
+  let clusters: TestClusters;
+  let dir: string;
+  const stacks: HelmfileStackOptions[] = [];
+  const options = (file: string, stackName: string): HelmfileStackOptions => {
+    const o: HelmfileStackOptions = {
+      file,
+      stackName,
+      applyToCluster: true,
+      kubeconfig: clusters.kubeconfig,
+      kubeContext: "test-a",
+      pulumiRoot: ENGINE_ROOT,
+      envVars: { ...engineEnv(), KUBECONFIG: clusters.kubeconfig },
+    };
+    stacks.push(o);
+    return o;
+  };
+
+  beforeAll(() => {
+    clusters = testClusters();
+    dir = mkdtempSync(join(tmpdir(), "phf-wait-"));
+    cpSync(CHARTS, join(dir, "charts"), { recursive: true });
+  });
+  afterAll(async () => {
+    for (const s of stacks) await destroy(s).catch(() => undefined);
+    execFileSync(
+      HELM,
+      [
+        "uninstall",
+        "shop",
+        "-n",
+        "e2e-wait-helmfile",
+        "--kubeconfig",
+        clusters.kubeconfig,
+        "--kube-context",
+        "test-a",
+      ],
+      {
+        stdio: "ignore",
+      },
+    );
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("the test cluster schedules Pods onto Ready simulated nodes", () => {
+    const nodes = JSON.parse(kubectl(clusters.kubeconfig, "test-a", "get", "nodes", "-o", "json")) as {
+      items: Array<{
+        metadata: { name: string };
+        spec: { taints?: unknown[] };
+        status: { conditions: Array<{ type: string; status: string }> };
+      }>;
+    };
+    expect(nodes.items.length).toBeGreaterThan(0);
+    for (const n of nodes.items) {
+      expect(n.status.conditions.find((c) => c.type === "Ready")?.status).toBe("True");
+      expect(n.spec.taints ?? []).toEqual([]);
+    }
+  });
+
+  it("pre-install hook Job completes before the Deployment; the post-install hook starts after it is Ready; up returns after that — as helmfile sync --wait", async () => {
+    const ours = writeState(dir, "ours.yaml", "shop", "e2e-wait-ours");
+    await up(options(ours, "wait-ours"));
+    // up returned only after the Deployment was Ready.
+    expect(readyReplicas(clusters, "e2e-wait-ours", "shop")).toBe(2);
+    const t = times(clusters, "e2e-wait-ours", "shop");
+
+    writeState(dir, "helmfile.yaml", "shop", "e2e-wait-helmfile");
+    await promisify(execFile)(ORACLE, ["--helm-binary", HELM, "--kube-context", "test-a", "sync"], {
+      cwd: dir,
+      env: { ...process.env, KUBECONFIG: clusters.kubeconfig, HELMFILE_UPGRADE_NOTICE_DISABLED: "1" },
+    });
+    expect(readyReplicas(clusters, "e2e-wait-helmfile", "shop")).toBe(2);
+    const h = times(clusters, "e2e-wait-helmfile", "shop");
+
+    for (const x of [t, h]) {
+      expect(Object.values(x).every((v) => !Number.isNaN(v))).toBe(true);
+      expect(x.migrated).toBeLessThanOrEqual(x.deploymentCreated);
+      expect(x.available).toBeGreaterThan(x.deploymentCreated); // Pods become Ready 2 s after they run
+      expect(x.smokeCreated).toBeGreaterThanOrEqual(x.available);
+    }
+  });
+
+  it("a hook Job that fails fails up, naming the release, the hook and the Job; after the fix the next up converges", async () => {
+    const file = writeState(dir, "failing.yaml", "broken", "e2e-wait-fail", [
+      "values:",
+      "  - failMigration: true",
+    ]);
+    const o = options(file, "wait-fail");
+    const started = Date.now();
+    const err = await up(o).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isHelmfileError(err) && err.code).toBe("PULUMI_UPDATE_FAILED");
+    const message = String((err as Error).message);
+    expect(message).toContain("e2e-wait-fail/broken-pre-job-broken-migrate");
+    expect(message).toContain("failed on purpose");
+    expect(Date.now() - started).toBeLessThan(120_000);
+    // The release's other objects were not applied after the failed pre-install hook.
+    expect(() =>
+      kubectl(clusters.kubeconfig, "test-a", "-n", "e2e-wait-fail", "get", "deployment", "broken"),
+    ).toThrow();
+    writeState(dir, "failing.yaml", "broken", "e2e-wait-fail", ["values:", "  - failMigration: false"]);
+    await up(o);
+    expect(readyReplicas(clusters, "e2e-wait-fail", "broken")).toBe(2);
+  });
+
+  it("a Deployment that never becomes Ready fails up within the release's timeout, naming it", async () => {
+    const file = join(dir, "stuck.yaml");
+    writeFileSync(
+      file,
+      [
+        "releases:",
+        "  - name: stuck",
+        "    namespace: e2e-wait-stuck",
+        "    chart: ./charts/app",
+        "    wait: true",
+        "    timeout: 15",
+        "    values:",
+        "      - neverReady: true",
+        "",
+      ].join("\n"),
+    );
+    const started = Date.now();
+    const err = await up(options(file, "wait-stuck")).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    const elapsed = Date.now() - started;
+    expect(isHelmfileError(err) && err.code).toBe("PULUMI_UPDATE_FAILED");
+    expect(String((err as Error).message)).toMatch(/e2e-wait-stuck\/stuck.*timed out waiting to be Ready/s);
+    // 15 s for the Deployment, the hooks' few seconds and the engine's start; far below Pulumi's 10-minute default.
+    expect(elapsed).toBeLessThan(90_000);
+  });
+});
