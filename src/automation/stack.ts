@@ -3,7 +3,9 @@
  * component, our own built Pulumi CLI, a file backend and a passphrase secrets provider by default.
  */
 import { registerReleaseHooks, releaseHooksRegistered } from "../emit/release-hooks";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { stringify } from "yaml";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
@@ -123,6 +125,14 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
       }
       return { releaseIds: helmfile.releaseIds };
     };
+    // The SDK rewrites Pulumi.yaml in place on every operation; a second operation on the same project
+    // folder (two CLI runs at once) could then read it empty. It is written here once, atomically, and
+    // the SDK reads it.
+    writeProjectFile(options.workDir, {
+      name: options.projectName,
+      runtime: "nodejs",
+      backend: { url: options.backendUrl },
+    });
     const stack = await LocalWorkspace.createOrSelectStack(
       { stackName: options.stackName, projectName: options.projectName, program },
       {
@@ -131,11 +141,6 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
         ...(existsSync(pulumiHome) ? { pulumiHome } : {}),
         envVars: engineEnvironment(options),
         secretsProvider: options.secretsProvider,
-        projectSettings: {
-          name: options.projectName,
-          runtime: "nodejs",
-          backend: { url: options.backendUrl },
-        },
       },
     );
     return {
@@ -151,6 +156,20 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
   } catch (err) {
     throw toAutomationError(err, options.stackName);
   }
+}
+
+/** Writes the project file when its content differs, by rename (readers never see it half-written). */
+function writeProjectFile(workDir: string, settings: Record<string, unknown>): void {
+  const path = join(workDir, "Pulumi.yaml");
+  const text = stringify(settings);
+  try {
+    if (readFileSync(path, "utf8") === text) return;
+  } catch {
+    // not there yet
+  }
+  const tmp = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  writeFileSync(tmp, text, { mode: 0o644 });
+  renameSync(tmp, path);
 }
 
 /**

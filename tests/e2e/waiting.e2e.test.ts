@@ -184,6 +184,15 @@ describeNodes(`waiting on simulated nodes: hook Jobs, wait, timeout${suffix}`, (
     }
   });
 
+  it("mode helm-release passes wait and timeout to helm: up returns after the Deployment is Ready, hooks in helm's order", async () => {
+    const file = writeState(dir, "helm-release.yaml", "shop", "e2e-wait-helm-release");
+    await up({ ...options(file, "wait-helm-release"), mode: "helm-release" });
+    expect(readyReplicas(clusters, "e2e-wait-helm-release", "shop")).toBe(2);
+    const t = times(clusters, "e2e-wait-helm-release", "shop");
+    expect(t.migrated).toBeLessThanOrEqual(t.deploymentCreated);
+    expect(t.smokeCreated).toBeGreaterThanOrEqual(t.available);
+  });
+
   it("a hook Job that fails fails up, naming the release, the hook and the Job; after the fix the next up converges", async () => {
     const file = writeState(dir, "failing.yaml", "broken", "e2e-wait-fail", [
       "values:",
