@@ -53,6 +53,25 @@ describe("loadEnvironmentValues", () => {
     ).toBe(canonicalJson(fromPlain({ name: "default" })));
   });
 
+  it("a file that does not parse is named, as helmfile names it, with the text it could not parse and where", () => {
+    const text = "a: 1\nb: [unclosed\nc: 3\n";
+    let caught: unknown;
+    try {
+      run({ "/w/env.yaml": text }, ["env.yaml"]);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toMatchObject({ code: "YAML_SYNTAX", file: "/w/env.yaml" });
+    const message = String((caught as Error).message);
+    // helmfile v1.8.0: failed to load environment values file "env.yaml": yaml: …\n\nOffending YAML:\n<text>
+    expect(
+      message.startsWith(
+        `failed to load environment values file "env.yaml": yaml: did not find expected ',' or ']'\n\nOffending YAML:\n${text}`,
+      ),
+    ).toBe(true);
+    expect(message).toMatch(/location: \/w\/env\.yaml:\d+:\d+/);
+  });
+
   it("rejects an unknown merge strategy naming both valid ones", () => {
     expect(() => run(files, ["a.yaml"], "newest")).toThrow(/"override" or "fallback"/);
   });

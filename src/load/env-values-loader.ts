@@ -78,7 +78,24 @@ function loadValuesFile(
       `failed to load environment values file "${shown}": failed to render [${shown}], because of ${err.detail}`,
     );
   }
-  const decoded: Value = decodeValuesYaml(text, file, ctx.yamlVersion);
+  let decoded: Value;
+  try {
+    decoded = decodeValuesYaml(text, file, ctx.yamlVersion);
+  } catch (err) {
+    // helmfile (environment values loading) names the file and prints the text it could not parse.
+    if (!isHelmfileError(err) || err.code !== "YAML_SYNTAX") throw err;
+    throw new LoadError(
+      "YAML_SYNTAX",
+      `failed to load environment values file "${shown}": ${err.detail}\n\nOffending YAML:\n${text}`,
+      {
+        file,
+        ...(err.line === undefined ? {} : { line: err.line }),
+        ...(err.column === undefined ? {} : { column: err.column }),
+        locationLine: true,
+        cause: err,
+      },
+    );
+  }
   if (decoded === null) return { text, source, map: newMap() };
   if (!isMap(decoded)) {
     throw new LoadError(
