@@ -146,11 +146,7 @@ export class AdoptionCollector {
    * objects older than `startedAt` (ms, the API server's clock at the start of the update).
    */
   async finish(options: AdoptionOptions, startedAt?: number): Promise<ReleaseAdoption[]> {
-    try {
-      return await this.collect(options, startedAt);
-    } finally {
-      for (const c of this.clients.values()) c.close();
-    }
+    return this.collect(options, startedAt);
   }
 
   private async collect(options: AdoptionOptions, startedAt: number | undefined): Promise<ReleaseAdoption[]> {
@@ -302,28 +298,24 @@ export async function helmReleaseImports(
 ): Promise<Set<string>> {
   const out = new Set<string>();
   const clients = new Map<string, KubeClient>();
-  try {
-    for (const r of releases) {
-      const id = `${r.namespace}/${r.name}`;
-      if (!r.installed || managed.has(id)) continue;
-      const context = r.kubeContext ?? "";
-      let client = clients.get(context);
-      if (client === undefined) {
-        client = KubeClient.open(kubeconfig, context === "" ? undefined : context);
-        clients.set(context, client);
-      }
-      const records = await client.helmReleaseRecords(r.name, r.namespace);
-      if (
-        records.some(
-          (s) =>
-            (s.metadata as Obj | undefined)?.labels !== undefined &&
-            ((s.metadata as Obj).labels as Obj).status === "deployed",
-        )
-      )
-        out.add(id);
+  for (const r of releases) {
+    const id = `${r.namespace}/${r.name}`;
+    if (!r.installed || managed.has(id)) continue;
+    const context = r.kubeContext ?? "";
+    let client = clients.get(context);
+    if (client === undefined) {
+      client = KubeClient.open(kubeconfig, context === "" ? undefined : context);
+      clients.set(context, client);
     }
-  } finally {
-    for (const c of clients.values()) c.close();
+    const records = await client.helmReleaseRecords(r.name, r.namespace);
+    if (
+      records.some(
+        (s) =>
+          (s.metadata as Obj | undefined)?.labels !== undefined &&
+          ((s.metadata as Obj).labels as Obj).status === "deployed",
+      )
+    )
+      out.add(id);
   }
   return out;
 }

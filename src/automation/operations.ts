@@ -215,12 +215,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     };
     let startedAt: number | undefined;
     if (adoption !== undefined && kind === "up") {
-      const client = KubeClient.open(adoptionOptions.kubeconfig, options.kubeContext);
-      try {
-        startedAt = await client.serverTime();
-      } finally {
-        client.close();
-      }
+      startedAt = await KubeClient.open(adoptionOptions.kubeconfig, options.kubeContext).serverTime();
     }
     if (kind === "preview") {
       const r = await stack.preview({ ...stream, ...scope, diff: true });

@@ -81,10 +81,22 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
     ...(cluster?.kubeconfig === undefined ? {} : { kubeconfig: resolvePath(cwd, cluster.kubeconfig) }),
     env,
   });
+  // One client per kubeconfig and context, shared by the reachability check and the access review, so
+  // an exec credential plugin runs once.
+  const clients = new Map<string, KubeApi>();
+  const clientFor = (cluster: PipelineContext["cluster"], kubeContext: string | undefined): KubeApi => {
+    const key = `${cluster?.kubeconfig ?? ""}\u0000${kubeContext ?? ""}`;
+    let client = clients.get(key);
+    if (client === undefined) {
+      client = KubeApi.open(kubeSource(cluster), kubeContext);
+      clients.set(key, client);
+    }
+    return client;
+  };
   // One `/version` per context before helm runs: a cluster that cannot be reached, or credentials
   // that cannot be had, fail in seconds with the context and the cause.
   const reach = (cluster: PipelineContext["cluster"], kubeContext: string | undefined): Promise<void> =>
-    KubeApi.open(kubeSource(cluster), kubeContext).reachable();
+    clientFor(cluster, kubeContext).reachable();
   return {
     loadDesiredState: (options, context) =>
       redacted(() =>
@@ -153,6 +165,7 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
         env,
       }),
     knownSecrets: () => secretsEdge?.registry.values() ?? new Set<string>(),
-    refusedAccess: (requests, context) => refusedReleaseAccess(requests, kubeSource(context.cluster)),
+    refusedAccess: (requests, context) =>
+      refusedReleaseAccess(requests, (kubeContext) => clientFor(context.cluster, kubeContext)),
   };
 }

@@ -297,9 +297,6 @@ export class KubeApi {
     const status = (review.status ?? {}) as { resourceRules?: unknown };
     return Array.isArray(status.resourceRules) ? (status.resourceRules as ResourceRule[]) : [];
   }
-
-  /** Nothing to free: the library's connections close when idle. Kept for the callers' `finally`. */
-  close(): void {}
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {

@@ -6,8 +6,7 @@
  * helm-release, what helm's release records need (Secrets in the release namespace).
  */
 import { AccessReviewer, type AccessNeed } from "./kube-access";
-import { KubeApi } from "./kube-api";
-import type { KubeconfigSource } from "./kube-config";
+import type { KubeApi } from "./kube-api";
 
 /** What one release applies. */
 export interface ReleaseAccessRequest {
@@ -52,13 +51,13 @@ interface Target {
 /** The refusals of every request, in request order; empty when the user may do everything. */
 export async function refusedReleaseAccess(
   requests: readonly ReleaseAccessRequest[],
-  source: KubeconfigSource,
+  clientFor: (kubeContext: string | undefined) => KubeApi,
 ): Promise<AccessRefusal[]> {
   const clients = new Map<string, { api: KubeApi; reviewer: AccessReviewer }>();
   const clientOf = (context: string): { api: KubeApi; reviewer: AccessReviewer } => {
     let c = clients.get(context);
     if (c === undefined) {
-      const api = KubeApi.open(source, context === "" ? undefined : context);
+      const api = clientFor(context === "" ? undefined : context);
       c = { api, reviewer: new AccessReviewer(api) };
       clients.set(context, c);
     }
