@@ -3,25 +3,31 @@
  * by the first `up` of the same state, on a real API server (scripts/test-cluster.sh). Every
  * check of the cluster goes through kubectl and the real helm, never through our code.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { destroy, preview, up, type HelmfileStackOptions } from "../../src/automation";
-import { kubeGet, kubectl, testClusters, waitGone, type TestClusters } from "./cluster";
+import {
+  HELM,
+  cmReleaseLines,
+  helmInstallCm,
+  helmUninstall,
+  kubeGet,
+  kubectl,
+  testClusters,
+  waitGone,
+  type CmRelease,
+  type TestClusters,
+} from "./cluster";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
 
 const reason = engineMissingReason();
 const describeEngine = reason === undefined ? describe : describe.skip;
 const suffix = reason === undefined ? "" : ` (skipped: ${reason})`;
 const CHARTS = join(__dirname, "fixtures", "cluster", "charts");
-const HELM = process.env.HELM_BINARY ?? "helm";
 
-interface Rel {
-  readonly name: string;
-  readonly namespace: string;
-  readonly value: string;
-}
+type Rel = CmRelease;
 
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), "phf-adopt-"));
@@ -30,59 +36,7 @@ function project(): string {
 }
 
 function writeState(dir: string, releases: readonly Rel[]): void {
-  const lines = ["releases:"];
-  for (const r of releases)
-    lines.push(
-      `  - name: ${r.name}`,
-      `    namespace: ${r.namespace}`,
-      `    chart: ./charts/cm`,
-      `    values:`,
-      `      - value: ${JSON.stringify(r.value)}`,
-    );
-  writeFileSync(join(dir, "helmfile.yaml"), `${lines.join("\n")}\n`);
-}
-
-/** What `helmfile sync` runs for one release (after removing what an earlier, failed run left). */
-function helmInstall(clusters: TestClusters, dir: string, r: Rel): void {
-  spawnSync(
-    HELM,
-    [
-      "uninstall",
-      r.name,
-      "-n",
-      r.namespace,
-      "--kubeconfig",
-      clusters.kubeconfig,
-      "--kube-context",
-      "test-a",
-      "--wait",
-    ],
-    {
-      stdio: "ignore",
-    },
-  );
-  const values = join(dir, `${r.name}-values.yaml`);
-  writeFileSync(values, `value: ${JSON.stringify(r.value)}\n`);
-  execFileSync(
-    HELM,
-    [
-      "upgrade",
-      "--install",
-      r.name,
-      join(dir, "charts", "cm"),
-      "--namespace",
-      r.namespace,
-      "--create-namespace",
-      "--reset-values",
-      "--values",
-      values,
-      "--kubeconfig",
-      clusters.kubeconfig,
-      "--kube-context",
-      "test-a",
-    ],
-    { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
-  );
+  writeFileSync(join(dir, "helmfile.yaml"), `${cmReleaseLines(releases).join("\n")}\n`);
 }
 
 function helmList(clusters: TestClusters, namespace: string): Array<{ name: string; revision: string }> {
@@ -128,8 +82,8 @@ describeEngine(`adopting helm-installed releases, mode manifests${suffix}`, () =
       envVars: { ...engineEnv(), KUBECONFIG: clusters.kubeconfig },
     };
     writeState(dir, [one, two]);
-    helmInstall(clusters, dir, one);
-    helmInstall(clusters, dir, two);
+    helmInstallCm(clusters.kubeconfig, dir, one);
+    helmInstallCm(clusters.kubeconfig, dir, two);
     for (const r of [one, two]) {
       uids[`cm/${r.name}`] = uid(clusters, "configmap", r.name, r.namespace);
       uids[`ns/${r.namespace}`] = uid(clusters, "namespace", r.namespace);
@@ -149,24 +103,7 @@ describeEngine(`adopting helm-installed releases, mode manifests${suffix}`, () =
   });
   afterAll(async () => {
     await destroy(base).catch(() => undefined);
-    for (const r of [one, two]) {
-      spawnSync(
-        HELM,
-        [
-          "uninstall",
-          r.name,
-          "-n",
-          r.namespace,
-          "--kubeconfig",
-          clusters.kubeconfig,
-          "--kube-context",
-          "test-a",
-        ],
-        {
-          stdio: "ignore",
-        },
-      );
-    }
+    for (const r of [one, two]) helmUninstall(clusters.kubeconfig, r.name, r.namespace);
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -258,7 +195,7 @@ describeEngine(`adopting a helm-installed release, mode helm-release${suffix}`, 
       envVars: { ...engineEnv(), KUBECONFIG: clusters.kubeconfig },
     };
     writeState(dir, [rel]);
-    helmInstall(clusters, dir, rel);
+    helmInstallCm(clusters.kubeconfig, dir, rel);
   });
   afterAll(async () => {
     await destroy(base).catch(() => undefined);

@@ -6,40 +6,41 @@
  * without Secrets; an unreachable cluster, a failing plugin and a refused token, each failing in
  * seconds with its context and cause. The cluster is checked with kubectl and the admin context.
  */
-import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { destroy, preview, up, type HelmfileStackOptions } from "../../src/automation";
 import { isHelmfileError } from "../../src/shared/errors";
 import { captureCli } from "../support/run-cli";
-import { kubeGet, kubectl, testClusters, type TestClusters } from "./cluster";
+import {
+  cmReleaseLines,
+  helmInstallCm,
+  helmUninstall,
+  kubeGet,
+  kubectl,
+  testClusters,
+  type CmRelease,
+  type TestClusters,
+} from "./cluster";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
 
 const reason = engineMissingReason();
 const describeEngine = reason === undefined ? describe : describe.skip;
 const suffix = reason === undefined ? "" : ` (skipped: ${reason})`;
 const CHARTS = join(__dirname, "fixtures", "cluster", "charts");
-const HELM = process.env.HELM_BINARY ?? "helm";
 const EXEC_PLUGIN = resolve(__dirname, "..", "support", "exec-credential.sh");
 
-interface Rel {
-  readonly name: string;
-  readonly namespace: string;
-  readonly value: string;
-}
+type Rel = CmRelease;
 
 function writeState(file: string, releases: readonly Rel[], createNamespace = false): void {
-  const lines = ["helmDefaults:", `  createNamespace: ${createNamespace}`, "releases:"];
-  for (const r of releases)
-    lines.push(
-      `  - name: ${r.name}`,
-      `    namespace: ${r.namespace}`,
-      `    chart: ./charts/cm`,
-      `    values:`,
-      `      - value: ${JSON.stringify(r.value)}`,
-    );
+  const lines = ["helmDefaults:", `  createNamespace: ${createNamespace}`, ...cmReleaseLines(releases)];
   writeFileSync(file, `${lines.join("\n")}\n`);
+}
+
+/** The read-only rights in team-b the refusal test grants team-a-deployer, removed before and after. */
+function dropReadRole(clusters: TestClusters): void {
+  for (const kind of ["rolebinding", "role"])
+    kubectl(clusters.kubeconfig, "test-a", "-n", "team-b", "delete", kind, "e2e-read", "--ignore-not-found");
 }
 
 /** Every ConfigMap of the namespaces, as the admin sees them: name → value and resourceVersion. */
@@ -89,27 +90,9 @@ describeEngine(`cluster access: exec plugins, tokens, RBAC-limited users${suffix
   });
   afterAll(async () => {
     for (const s of stacks) await destroy(s).catch(() => undefined);
-    kubectl(
-      clusters.kubeconfig,
-      "test-a",
-      "-n",
-      "team-b",
-      "delete",
-      "rolebinding",
-      "e2e-view",
-      "--ignore-not-found",
-    );
-    for (const [name, ns] of [
-      ["exec-adopt", "e2e-access-exec"],
-      ["token-adopt", "e2e-access-token"],
-    ] as const)
-      spawnSync(
-        HELM,
-        ["uninstall", name, "-n", ns, "--kubeconfig", clusters.kubeconfig, "--kube-context", "test-a"],
-        {
-          stdio: "ignore",
-        },
-      );
+    dropReadRole(clusters);
+    helmUninstall(clusters.kubeconfig, "exec-adopt", "e2e-access-exec");
+    helmUninstall(clusters.kubeconfig, "token-adopt", "e2e-access-token");
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -132,27 +115,7 @@ describeEngine(`cluster access: exec plugins, tokens, RBAC-limited users${suffix
     "through %s: preview adopts what helm installed, up takes it over in place",
     async (_how, context, name, ns) => {
       const rel: Rel = { name, namespace: ns, value: "helm" };
-      const values = join(dir, `${name}-values.yaml`);
-      writeFileSync(values, "value: helm\n");
-      execFileSync(
-        HELM,
-        [
-          "upgrade",
-          "--install",
-          name,
-          join(dir, "charts", "cm"),
-          "-n",
-          ns,
-          "--create-namespace",
-          "--values",
-          values,
-          "--kubeconfig",
-          clusters.kubeconfig,
-          "--kube-context",
-          "test-a",
-        ],
-        { stdio: "pipe" },
-      );
+      helmInstallCm(clusters.kubeconfig, dir, rel);
       const uid = (
         kubeGet(clusters.kubeconfig, "test-a", "configmap", name, ns)?.metadata as { uid?: string }
       ).uid;
@@ -192,6 +155,7 @@ describeEngine(`cluster access: exec plugins, tokens, RBAC-limited users${suffix
       writeState(file(), [mine]);
       await up(options);
       writeState(file(), [{ ...mine, value: "a2" }, theirs]);
+      dropReadRole(clusters); // left by an earlier run on a reused cluster
       const before = snapshot(clusters, "team-a", "team-b");
       // No right at all in team-b: helm's own reads of the cluster (its release records) are refused.
       const noAccess = await failure(preview(options));

@@ -88,3 +88,69 @@ export async function waitGone(
   }
   return false;
 }
+
+/** The helm the tests run (`HELM_BINARY`, else `helm` on PATH). */
+export const HELM = process.env.HELM_BINARY ?? "helm";
+
+/** The real helmfile the tests compare with (scripts/build-helmfile.sh builds v1.8.0 there). */
+export const HELMFILE_ORACLE = process.env.PULUMI_HELMFILE_ORACLE ?? join(CACHE, "bin", "helmfile");
+
+/** `helm uninstall` of a release, ignoring that it may not exist (clean-up before and after tests). */
+export function helmUninstall(kubeconfig: string, name: string, namespace: string, ...flags: string[]): void {
+  spawnSync(
+    HELM,
+    ["uninstall", name, "-n", namespace, "--kubeconfig", kubeconfig, "--kube-context", "test-a", ...flags],
+    { stdio: "ignore" },
+  );
+}
+
+/** A release of the ConfigMap chart (tests/e2e/fixtures/cluster/charts/cm) with its `value`. */
+export interface CmRelease {
+  readonly name: string;
+  readonly namespace: string;
+  readonly value: string;
+}
+
+/** The `releases:` lines of a state of ConfigMap-chart releases (chart at `./charts/cm`). */
+export function cmReleaseLines(releases: readonly CmRelease[]): string[] {
+  const lines = ["releases:"];
+  for (const r of releases)
+    lines.push(
+      `  - name: ${r.name}`,
+      `    namespace: ${r.namespace}`,
+      `    chart: ./charts/cm`,
+      `    values:`,
+      `      - value: ${JSON.stringify(r.value)}`,
+    );
+  return lines;
+}
+
+/**
+ * What `helmfile sync` runs for one ConfigMap-chart release (`helm upgrade --install` from
+ * `<dir>/charts/cm` with its value), after removing what an earlier, failed run left.
+ */
+export function helmInstallCm(kubeconfig: string, dir: string, r: CmRelease): void {
+  helmUninstall(kubeconfig, r.name, r.namespace, "--wait");
+  const values = join(dir, `${r.name}-values.yaml`);
+  writeFileSync(values, `value: ${JSON.stringify(r.value)}\n`);
+  execFileSync(
+    HELM,
+    [
+      "upgrade",
+      "--install",
+      r.name,
+      join(dir, "charts", "cm"),
+      "--namespace",
+      r.namespace,
+      "--create-namespace",
+      "--reset-values",
+      "--values",
+      values,
+      "--kubeconfig",
+      kubeconfig,
+      "--kube-context",
+      "test-a",
+    ],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+  );
+}

@@ -12,7 +12,7 @@
 import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { promisify } from "node:util";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseAllDocuments } from "yaml";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
@@ -24,17 +24,14 @@ import {
   type ChartSource,
 } from "../support/chart-sources";
 import { captureCli } from "../support/run-cli";
-import { kubeGet, testClusters, waitGone, type TestClusters } from "./cluster";
+import { HELM, HELMFILE_ORACLE, kubeGet, testClusters, waitGone, type TestClusters } from "./cluster";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
 
 const reason = engineMissingReason();
 const describeEngine = reason === undefined ? describe : describe.skip;
 const suffix = reason === undefined ? "" : ` (skipped: ${reason})`;
 const CHART = join(__dirname, "fixtures", "real-shapes", "charts", "platform");
-const HELM = process.env.HELM_BINARY ?? "helm";
-const ORACLE =
-  process.env.PULUMI_HELMFILE_ORACLE ??
-  join(process.env.PULUMI_HELMFILE_CACHE ?? join(homedir(), ".cache", "pulumi-helmfile"), "bin", "helmfile");
+const ORACLE = HELMFILE_ORACLE;
 
 interface ObjectRef {
   readonly kind: string;

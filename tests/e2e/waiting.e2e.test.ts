@@ -4,21 +4,18 @@
  * test.pulumi-helmfile.dev/fail). The order of hook Jobs and the release's objects is read from the
  * objects' own timestamps with kubectl, for `up` and for the real `helmfile sync` (the oracle).
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { destroy, up, type HelmfileStackOptions } from "../../src/automation";
 import { isHelmfileError } from "../../src/shared/errors";
-import { kubectl, testClusters, type TestClusters } from "./cluster";
+import { HELM, HELMFILE_ORACLE, helmUninstall, kubectl, testClusters, type TestClusters } from "./cluster";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
 
 const reason = engineMissingReason();
-const ORACLE =
-  process.env.PULUMI_HELMFILE_ORACLE ??
-  join(process.env.PULUMI_HELMFILE_CACHE ?? join(homedir(), ".cache", "pulumi-helmfile"), "bin", "helmfile");
-const HELM = process.env.HELM_BINARY ?? "helm";
+const ORACLE = HELMFILE_ORACLE;
 const skipped = reason ?? (existsSync(ORACLE) ? undefined : `no helmfile oracle at ${ORACLE}`);
 const describeNodes = skipped === undefined ? describe : describe.skip;
 const suffix = skipped === undefined ? "" : ` (skipped: ${skipped})`;
@@ -127,22 +124,7 @@ describeNodes(`waiting on simulated nodes: hook Jobs, wait, timeout${suffix}`, (
   });
   afterAll(async () => {
     for (const s of stacks) await destroy(s).catch(() => undefined);
-    execFileSync(
-      HELM,
-      [
-        "uninstall",
-        "shop",
-        "-n",
-        "e2e-wait-helmfile",
-        "--kubeconfig",
-        clusters.kubeconfig,
-        "--kube-context",
-        "test-a",
-      ],
-      {
-        stdio: "ignore",
-      },
-    );
+    helmUninstall(clusters.kubeconfig, "shop", "e2e-wait-helmfile");
     rmSync(dir, { recursive: true, force: true });
   });
 
