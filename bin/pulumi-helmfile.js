@@ -5,6 +5,20 @@ const { existsSync } = require("node:fs");
 const { homedir } = require("node:os");
 const { join } = require("node:path");
 const root = join(__dirname, "..");
+// The Node.js that package.json's "engines" asks for: older ones fail deep inside a dependency
+// (undici, @kubernetes/client-node) with a JavaScript error instead of saying what is wrong.
+const wanted = require(join(root, "package.json")).engines.node.replace(/^>=\s*/, "");
+const older = (a, b) => {
+  const [x, y] = [a, b].map((v) => v.split(".").map(Number));
+  for (let i = 0; i < 3; i++) if ((x[i] || 0) !== (y[i] || 0)) return (x[i] || 0) < (y[i] || 0);
+  return false;
+};
+if (older(process.versions.node, wanted)) {
+  process.stderr.write(
+    `pulumi-helmfile: error: Node.js ${wanted} or newer is needed; this is Node.js ${process.versions.node} (${process.execPath})\n`,
+  );
+  process.exit(1);
+}
 const compiled = join(root, "dist", "cli", "main.js");
 // V8's compiled code of our modules, kept between runs (Node >= 22.1): start-up falls from ~220 ms
 // to ~130 ms. Beside the render cache (`${XDG_CACHE_HOME:-~/.cache}/pulumi-helmfile`); it holds only
