@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Usage: scripts/test-cluster.sh start [--name NAME] [--port PORT] | stop [--name NAME|--all] | status | kubeconfig [NAME...] | build
+#        scripts/test-cluster.sh restart-apiserver [--name NAME] [--down SECONDS]
 #
 # A real Kubernetes control plane on 127.0.0.1 for end-to-end tests: etcd, kube-apiserver,
 # kube-controller-manager and kube-scheduler, with two simulated nodes (kwok: Pods become Ready and Jobs
@@ -15,6 +16,8 @@
 #                 export PATH=$CACHE/cluster-bin:$PATH          (kubectl of the same version)
 #               so: eval "$(scripts/test-cluster.sh start --name b)"
 #   stop        stop instance NAME (default a) or every instance (--all) and delete its data
+#   restart-apiserver  kill instance NAME's kube-apiserver, keep it down SECONDS (default 5), start it again
+#               with the same flags and data and wait for /readyz (for fault tests)
 #   status      one line per instance: name, state, port, kubeconfig
 #   kubeconfig  print one kubeconfig holding the contexts of the given running instances (default: all
 #               running), current context test-FIRST: kubeconfig a b > merged
@@ -303,6 +306,45 @@ print_env() { # dir
   printf 'export PATH="%s:$PATH"\n' "$CBIN"
 }
 
+# kube-apiserver of an instance (start and restart-apiserver give it the same flags).
+spawn_apiserver() { # dir port etcd_port
+  local dir=$1 port=$2 etcd_port=$3
+  spawn "$dir" kube-apiserver \
+    --etcd-servers "http://127.0.0.1:$etcd_port" \
+    --bind-address 127.0.0.1 --advertise-address 127.0.0.1 --secure-port "$port" \
+    --tls-cert-file "$dir/pki/apiserver.crt" --tls-private-key-file "$dir/pki/apiserver.key" \
+    --cert-dir "$dir/pki" \
+    --token-auth-file "$dir/pki/tokens.csv" --anonymous-auth=false \
+    --authorization-mode RBAC \
+    --service-account-issuer https://kubernetes.default.svc.cluster.local \
+    --service-account-key-file "$dir/pki/sa.pub" --service-account-signing-key-file "$dir/pki/sa.key" \
+    --service-cluster-ip-range "$SERVICE_RANGE" \
+    --allow-privileged=true --profiling=false
+}
+
+# Kills the instance's kube-apiserver (SIGKILL to its process group: a crash, so clients see open
+# connections drop and the port refuse), keeps it down DOWN seconds, then
+# starts it again with the same flags on the same etcd and waits for /readyz: the other processes and
+# the data stay. For fault tests of clients that lose the API server in the middle of their work.
+restart_apiserver() { # name down
+  local name=$1 down=$2 dir="$CLUSTERS/$1" pid port etcd_port deadline
+  [[ "$down" =~ ^[0-9]+$ ]] || die "bad --down '$down' (seconds)"
+  lock_instance "$name"
+  [ "$(state "$dir")" = running ] || die "instance $name does not run (start it: scripts/test-cluster.sh start --name $name)"
+  port=$(inst "$dir" PORT); etcd_port=$(inst "$dir" ETCD_PORT)
+  pid=$(live_pid "$dir/kube-apiserver.pid" kube-apiserver) || die "no kube-apiserver runs for $name"
+  kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid"
+  for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  rm -f "$dir/kube-apiserver.pid"
+  log "killed kube-apiserver of $name; starting it again in $down s"
+  sleep "$down"
+  deadline=$(( $(date +%s) + TIMEOUT ))
+  spawn_apiserver "$dir" "$port" "$etcd_port"
+  wait_until "kube-apiserver" "$deadline" env KUBECONFIG="$dir/kubeconfig" "$CBIN/kubectl" get --raw /readyz \
+    || die "kube-apiserver of $name did not come back (see $dir/logs/kube-apiserver.log)"
+  log "kube-apiserver of $name serves again on https://127.0.0.1:$port"
+}
+
 start() { # name port
   local name=$1 port=$2 dir="$CLUSTERS/$1"
   lock_instance "$name"
@@ -376,17 +418,7 @@ EOF
   wait_until "etcd" "$deadline" port_open "$etcd_port" || fail_start "$dir" etcd
   local t_etcd; t_etcd=$(since "$t0")
 
-  spawn "$dir" kube-apiserver \
-    --etcd-servers "http://127.0.0.1:$etcd_port" \
-    --bind-address 127.0.0.1 --advertise-address 127.0.0.1 --secure-port "$port" \
-    --tls-cert-file "$dir/pki/apiserver.crt" --tls-private-key-file "$dir/pki/apiserver.key" \
-    --cert-dir "$dir/pki" \
-    --token-auth-file "$dir/pki/tokens.csv" --anonymous-auth=false \
-    --authorization-mode RBAC \
-    --service-account-issuer https://kubernetes.default.svc.cluster.local \
-    --service-account-key-file "$dir/pki/sa.pub" --service-account-signing-key-file "$dir/pki/sa.key" \
-    --service-cluster-ip-range "$SERVICE_RANGE" \
-    --allow-privileged=true --profiling=false
+  spawn_apiserver "$dir" "$port" "$etcd_port"
   wait_until "kube-apiserver" "$deadline" env KUBECONFIG="$dir/kubeconfig" "$CBIN/kubectl" get --raw /readyz \
     || fail_start "$dir" kube-apiserver
   local t_api; t_api=$(since "$t0")
@@ -534,7 +566,7 @@ kubeconfig() { # names...
 
 main() {
   [ $# -gt 0 ] || { usage >&2; exit 2; }
-  local cmd=$1 name="" port=${PULUMI_HELMFILE_CLUSTER_PORT:-} all=0 rest=()
+  local cmd=$1 name="" port=${PULUMI_HELMFILE_CLUSTER_PORT:-} all=0 down=5 rest=()
   shift
   case "$cmd" in -h|--help|help) usage; exit 0 ;; esac
   while [ $# -gt 0 ]; do
@@ -542,6 +574,7 @@ main() {
       --name) [ $# -ge 2 ] || die "--name needs a value"; name=$2; shift 2 ;;
       --port) [ $# -ge 2 ] || die "--port needs a value"; port=$2; shift 2 ;;
       --all) all=1; shift ;;
+      --down) [ $# -ge 2 ] || die "--down needs a value"; down=$2; shift 2 ;;
       -h|--help) usage; exit 0 ;;
       -*) die "unknown option $1 (see --help)" ;;
       *) rest+=("$1"); shift ;;
@@ -565,6 +598,7 @@ main() {
       fi
       ;;
     status) status ;;
+    restart-apiserver) restart_apiserver "$name" "$down" ;;
     kubeconfig) kubeconfig "${rest[@]}" ;;
     *) usage >&2; die "unknown command $cmd" ;;
   esac
