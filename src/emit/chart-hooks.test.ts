@@ -1,6 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import { plainValue, recordMockResources, type MockRecorder } from "../testing";
-import { chartHookPhases, type HookObject } from "./chart-hooks";
+import {
+  chartHookPhases,
+  deletedOnFailure,
+  deletedOnSuccess,
+  recreatedOnUpgrade,
+  runsOnUpgrade,
+  type HookObject,
+} from "./chart-hooks";
 import { Release } from "./release";
 import { groupObjects } from "../../tests/support/release-objects";
 import type { KubeObject } from "./manifest-objects";
@@ -54,6 +61,61 @@ describe("chartHookPhases (helm's hook phases and order)", () => {
       "release ns/r: chart hook ConfigMap del (pre-delete) cannot run in mode manifests and is not applied",
       "release ns/r: chart hook ConfigMap both: its post-delete event cannot run in mode manifests and is ignored",
     ]);
+  });
+});
+
+describe("helm's hook-delete-policy and upgrade runs (pkg/action/hooks.go)", () => {
+  const hook = (name: string, events: string, policy?: string): HookObject => {
+    const annotations = {
+      "helm.sh/hook": events,
+      ...(policy === undefined ? {} : { "helm.sh/hook-delete-policy": policy }),
+    };
+    const p = chartHookPhases([cm(name, annotations)], "ns/r");
+    return (p.pre[0] ?? p.post[0]) as HookObject;
+  };
+
+  it("re-creates on every upgrade only the upgrade hooks with before-hook-creation (the default when no policy is set)", () => {
+    expect(recreatedOnUpgrade(hook("a", "pre-install,pre-upgrade"), "pre")).toBe(true);
+    expect(recreatedOnUpgrade(hook("b", "pre-upgrade", "hook-succeeded,before-hook-creation"), "pre")).toBe(
+      true,
+    );
+    // helm 4 applies over the last run's object; helm 3 fails with "already exists".
+    expect(recreatedOnUpgrade(hook("c", "pre-upgrade", "hook-failed"), "pre")).toBe(false);
+    expect(runsOnUpgrade(hook("c", "pre-upgrade", "hook-failed"), "pre")).toBe(true);
+    // Install-only hooks run once.
+    expect(recreatedOnUpgrade(hook("d", "pre-install"), "pre")).toBe(false);
+    expect(runsOnUpgrade(hook("d", "pre-install"), "pre")).toBe(false);
+    expect(recreatedOnUpgrade(hook("e", "post-install,post-upgrade"), "post")).toBe(true);
+    expect(runsOnUpgrade(hook("f", "post-install"), "post")).toBe(false);
+  });
+
+  it("deletes hook-succeeded hooks after the whole phase, last first; on a failure the failed hook when hook-failed and the earlier hook-succeeded ones", () => {
+    const phase = chartHookPhases(
+      [
+        cm("sa", {
+          "helm.sh/hook": "pre-install",
+          "helm.sh/hook-weight": "-10",
+          "helm.sh/hook-delete-policy": "hook-succeeded",
+        }),
+        cm("keep", { "helm.sh/hook": "pre-install", "helm.sh/hook-weight": "-5" }),
+        cm("job", {
+          "helm.sh/hook": "pre-install",
+          "helm.sh/hook-delete-policy": "before-hook-creation,hook-succeeded,hook-failed",
+        }),
+        cm("last", {
+          "helm.sh/hook": "pre-install",
+          "helm.sh/hook-weight": "5",
+          "helm.sh/hook-delete-policy": "hook-failed",
+        }),
+      ],
+      "ns/r",
+    ).pre;
+    expect(names(phase)).toEqual(["sa", "keep", "job", "last"]);
+    expect(names(deletedOnSuccess(phase))).toEqual(["job", "sa"]);
+    expect(names(deletedOnFailure(phase, 0))).toEqual([]);
+    expect(names(deletedOnFailure(phase, 1))).toEqual(["sa"]);
+    expect(names(deletedOnFailure(phase, 2))).toEqual(["job", "sa"]);
+    expect(names(deletedOnFailure(phase, 3))).toEqual(["last", "sa", "job"]);
   });
 });
 

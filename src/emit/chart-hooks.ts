@@ -15,9 +15,11 @@
  */
 import { manifestObjects, type KubeObject } from "./manifest-objects";
 
-/** One hook object with its weight and delete policies. */
+/** One hook object with its events, weight and delete policies. */
 export interface HookObject {
   readonly obj: KubeObject;
+  /** `helm.sh/hook` entries. */
+  readonly events: readonly string[];
   readonly weight: number;
   /** `helm.sh/hook-delete-policy` entries; helm's default is `before-hook-creation`. */
   readonly deletePolicies: readonly string[];
@@ -116,6 +118,7 @@ export function chartHookPhases(objects: readonly KubeObject[], releaseId: strin
     }
     const hook: HookObject = {
       obj,
+      events,
       weight: weightOf(a["helm.sh/hook-weight"]),
       deletePolicies: list(a["helm.sh/hook-delete-policy"]),
     };
@@ -141,4 +144,69 @@ export function chartHookPhases(objects: readonly KubeObject[], releaseId: strin
       warnings.push(`${label} has unknown hook events (${unknown.join(", ")}) and is not applied`);
   }
   return { pre: byHelmHookOrder(pre), main, post: byHelmHookOrder(post), warnings };
+}
+
+/**
+ * True when helm runs the hook on upgrades (`pre-upgrade` in the pre phase, `post-upgrade` in the
+ * post phase); an install-only hook runs once, at install.
+ */
+export function runsOnUpgrade(hook: HookObject, phase: "pre" | "post"): boolean {
+  return hook.events.includes(phase === "pre" ? "pre-upgrade" : "post-upgrade");
+}
+
+/**
+ * True when every upgrade deletes and creates the hook again: an upgrade hook whose delete
+ * policy is `before-hook-creation` (helm's default when none is given). Without that policy helm 4
+ * applies the hook over the object left from the last run (server-side apply: changed only where
+ * the chart changed it) and helm 3 fails on it ("already exists").
+ */
+export function recreatedOnUpgrade(hook: HookObject, phase: "pre" | "post"): boolean {
+  return (
+    runsOnUpgrade(hook, phase) &&
+    (hook.deletePolicies.length === 0 || hook.deletePolicies.includes("before-hook-creation"))
+  );
+}
+
+const policy = (hook: HookObject, p: "hook-succeeded" | "hook-failed"): boolean =>
+  hook.deletePolicies.includes(p);
+
+/**
+ * The hooks helm deletes once every hook of a phase has succeeded: those with `hook-succeeded`,
+ * in the reverse of their run order (helm deletes them from the last to the first).
+ */
+export function deletedOnSuccess(phase: readonly HookObject[]): HookObject[] {
+  return phase.filter((h) => policy(h, "hook-succeeded")).reverse();
+}
+
+/**
+ * The hooks helm deletes when hook `failed` (an index into the phase's run order) fails: that hook
+ * when it has `hook-failed`, then the hooks before it that succeeded and have `hook-succeeded`.
+ */
+export function deletedOnFailure(phase: readonly HookObject[], failed: number): HookObject[] {
+  const hook = phase[failed];
+  return [
+    ...(hook !== undefined && policy(hook, "hook-failed") ? [hook] : []),
+    ...phase.slice(0, Math.max(0, failed)).filter((h) => policy(h, "hook-succeeded")),
+  ];
+}
+
+/** What names one object in the cluster. */
+export interface ObjectRef {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly name: string;
+  /** Absent: cluster-scoped, or the release's namespace. */
+  readonly namespace?: string;
+}
+
+/** The object's identity, for deleting it. */
+export function objectRef(obj: KubeObject): ObjectRef {
+  const metadata = (obj.metadata ?? {}) as Record<string, unknown>;
+  const ns = metadata.namespace;
+  return {
+    apiVersion: typeof obj.apiVersion === "string" ? obj.apiVersion : "",
+    kind: typeof obj.kind === "string" ? obj.kind : "",
+    name: typeof metadata.name === "string" ? metadata.name : "",
+    ...(typeof ns === "string" && ns !== "" ? { namespace: ns } : {}),
+  };
 }

@@ -167,5 +167,9 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
     knownSecrets: () => secretsEdge?.registry.values() ?? new Set<string>(),
     refusedAccess: (requests, context) =>
       refusedReleaseAccess(requests, (kubeContext) => clientFor(context.cluster, kubeContext)),
+    deleteObjects: async (objects, kubeContext, context) => {
+      const client = clientFor(context.cluster, kubeContext);
+      for (const o of objects) await client.deleteObject(o.apiVersion, o.kind, o.name, o.namespace);
+    },
   };
 }

@@ -8,14 +8,14 @@ import * as k8s from "@pulumi/kubernetes";
 import { ConfigError, EmitError } from "../shared/errors";
 import type { Logger } from "../shared/io";
 import { createDefaultPipeline } from "./default-pipeline";
-import { HelmfileMode, type HelmfileArgs } from "./helmfile-args";
+import { HelmfileMode, type HelmfileArgs, type ReleaseArgs } from "./helmfile-args";
 import type { HelmfilePipeline, PipelineContext } from "./pipeline";
 import { formatRefusals } from "../node/release-access";
 import { planReleases, type ReleasePlan } from "./plan-releases";
 import { hasKeptObjects } from "./chart-hooks";
 import { clusterScopedKindsOf, manifestObjects } from "./manifest-objects";
 import { withoutStackTraces } from "./object-resources";
-import { Release, withSecretNeedles } from "./release";
+import { Release, withHookObjectDeleter, withSecretNeedles, type HookObjectDeleter } from "./release";
 import { collectSecretStrings } from "../secrets/secret-registry";
 import { registerReleaseHooks, releaseHooksRegistered } from "./release-hooks";
 import { contextProviderName, namespaceResourceName } from "./resource-names";
@@ -244,6 +244,17 @@ class ReleaseProviders {
     );
   }
 
+  /**
+   * How the release's chart hook objects are deleted (helm's hook-succeeded / hook-failed), when
+   * its cluster is the one the component renders against (the kubeconfig's); else undefined.
+   */
+  deleterOf(plan: Pick<ReleasePlan, "kubeContext">): HookObjectDeleter | undefined {
+    const { pipeline } = this;
+    const cluster = renderTarget(this.target, this.resolved).cluster;
+    if (pipeline.deleteObjects === undefined || cluster === undefined) return undefined;
+    return (objects) => pipeline.deleteObjects?.(objects, plan.kubeContext, { cluster }) ?? Promise.resolve();
+  }
+
   /** The providers a release's children use; empty: inherit (resource options or the default provider). */
   of(plan: ReleasePlan): pulumi.ProviderResource[] {
     if (this.target === "directory") {
@@ -370,6 +381,9 @@ function hasKubernetesProvider(opts: HelmfileOptions | undefined): boolean {
   return Array.isArray(providers) ? providers.length > 0 : Object.keys(providers).includes("kubernetes");
 }
 
+const withDeleter = (args: ReleaseArgs, deleter: HookObjectDeleter | undefined): ReleaseArgs =>
+  deleter === undefined ? args : withHookObjectDeleter(args, deleter);
+
 /** Creates the Release children in dependency order so `needs` can become `dependsOn`. */
 function emitReleases(
   parent: Helmfile,
@@ -401,7 +415,10 @@ function emitReleases(
       () =>
         new Release(
           plan.resourceName,
-          withSecretNeedles(releaseArgs(plan, resolved.mode, clusterScopedKinds), plan.secretNeedles),
+          withDeleter(
+            withSecretNeedles(releaseArgs(plan, resolved.mode, clusterScopedKinds), plan.secretNeedles),
+            providers.deleterOf(plan),
+          ),
           {
             parent,
             dependsOn: [...needed, ...(namespace === undefined ? [] : [namespace]), ...resolved.dependencies],

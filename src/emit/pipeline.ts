@@ -5,6 +5,7 @@
 import type { Logger } from "../shared/io";
 import type { DesiredState, PreparedRelease, StateOptions, ValueMap } from "../shared/model";
 import type { AccessRefusal, ReleaseAccessRequest } from "../node/release-access";
+import type { ObjectRef } from "./chart-hooks";
 
 /** Options shared by every pipeline call of one component. */
 export interface PipelineContext {
@@ -59,4 +60,14 @@ export interface HelmfilePipeline {
     requests: readonly ReleaseAccessRequest[],
     context: PipelineContext,
   ): Promise<readonly AccessRefusal[]>;
+  /**
+   * Deletes objects from the cluster of `context.cluster`'s kubeconfig and `kubeContext` (chart
+   * hooks with helm's `hook-succeeded` / `hook-failed` delete policies), as helm deletes hooks:
+   * background propagation, not waiting; objects already gone are no error. Default: hook objects stay.
+   */
+  deleteObjects?(
+    objects: readonly ObjectRef[],
+    kubeContext: string | undefined,
+    context: Pick<PipelineContext, "cluster">,
+  ): Promise<void>;
 }

@@ -166,13 +166,24 @@ function runKey(monitor: object): unknown {
   return typeof target === "string" && target !== "" ? target : monitor;
 }
 
+/** True when the engine's monitor can register resource hooks (not with Pulumi's mocks). */
+export function resourceHooksSupported(): boolean {
+  const monitor = pulumi.runtime.getMonitor() as { registerResourceHook?: unknown } | undefined;
+  return monitor !== undefined && typeof monitor.registerResourceHook === "function";
+}
+
+/** `base` with this process's scope (see {@link setReleaseHookScope}): a hook name the engine takes once. */
+export function scopedHookName(base: string): string {
+  return `${base}${hookScope}`;
+}
+
 /**
  * The four named hooks of this program run, registered on first use (once per run); undefined
  * when the monitor cannot register resource hooks (Pulumi's mocks).
  */
 export function registerReleaseHooks(): Hooks | undefined {
   const key = pulumi.runtime.getMonitor() as { registerResourceHook?: unknown } | undefined;
-  if (key === undefined || typeof key.registerResourceHook !== "function") return undefined;
+  if (key === undefined || !resourceHooksSupported()) return undefined;
   const runId = runKey(key);
   let hooks = registered.get(runId);
   if (hooks === undefined) {

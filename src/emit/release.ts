@@ -11,11 +11,21 @@ import * as pulumi from "@pulumi/pulumi";
 import * as k8s from "@pulumi/kubernetes";
 import { ConfigError, HelmfileError } from "../shared/errors";
 import { HelmfileMode, type ReleaseArgs } from "./helmfile-args";
-import { chartHookPhases, isKept } from "./chart-hooks";
+import {
+  chartHookPhases,
+  deletedOnFailure,
+  deletedOnSuccess,
+  isKept,
+  objectRef,
+  recreatedOnUpgrade,
+  runsOnUpgrade,
+  type HookObject,
+  type ObjectRef,
+} from "./chart-hooks";
 import { manifestDigestInput } from "./manifest-digest";
 import { releaseObjects, type KubeObject } from "./manifest-objects";
 import { objectResources, toArray } from "./object-resources";
-import { anchorInput, withReleaseHooks } from "./release-hooks";
+import { anchorInput, resourceHooksSupported, scopedHookName, withReleaseHooks } from "./release-hooks";
 import { resolveInput, UNKNOWN } from "./resolve-inputs";
 
 /** The Pulumi type token of {@link Release}. */
@@ -34,6 +44,23 @@ const SECRET_NEEDLES = new WeakMap<object, readonly string[]>();
  */
 export function withSecretNeedles(args: ReleaseArgs, needles: readonly string[]): ReleaseArgs {
   SECRET_NEEDLES.set(args, needles);
+  return args;
+}
+
+/** Deletes objects from the release's cluster; ignores those already gone. */
+export type HookObjectDeleter = (objects: readonly ObjectRef[]) => Promise<void>;
+
+/** How the chart hooks' delete policies reach the release's cluster, keyed by its arguments; never stored. */
+const HOOK_DELETERS = new WeakMap<object, HookObjectDeleter>();
+
+/**
+ * `args`, with the means to delete chart hook objects from the release's cluster, so that
+ * `helm.sh/hook-delete-policy: hook-succeeded` and `hook-failed` are honoured as helm honours them.
+ * Without it (a Release constructed on its own, a Kubernetes provider of the caller's), hook
+ * objects stay until the release is deleted.
+ */
+export function withHookObjectDeleter(args: ReleaseArgs, deleter: HookObjectDeleter): ReleaseArgs {
+  HOOK_DELETERS.set(args, deleter);
   return args;
 }
 
@@ -204,9 +231,11 @@ async function applyManifests(
     await_: boolean,
     chain: boolean,
     jobs: "await" | "skip" = "await",
+    extra: pulumi.CustomResourceOptions = {},
   ): void => {
     const rs = objectResources(parent, group, objs, {
       ...childOpts,
+      ...extra,
       ...(deps === undefined ? {} : { dependsOn: deps }),
       secretNeedles: needles ?? [],
       allSecret: manifest.secret && needles === undefined,
@@ -222,8 +251,59 @@ async function applyManifests(
   if (created.length > 0) deps = [...toArray(childOpts.dependsOn), ...created];
   const phases = chartHookPhases(split.objects, childName);
   for (const w of phases.warnings) void pulumi.log.warn(w, parent);
-  // helm applies hooks one by one in weight order and waits for each (with or without --wait).
-  for (const h of phases.pre) phase(hookResourceName(childName, "pre", h.obj), [h.obj], true, true);
+  // helm applies hooks one by one in weight order and waits for each (with or without --wait), on
+  // every upgrade: a hook with an upgrade event is replaced (deleted, then created: its
+  // before-hook-creation) whenever the release's manifest changes, as `helmfile apply` upgrades a
+  // release whenever its diff is not empty. hook-succeeded / hook-failed delete what helm deletes.
+  const trigger = manifestDigestInput(args.manifest);
+  const deleter = resourceHooksSupported() ? HOOK_DELETERS.get(args) : undefined;
+  // releaseObjects gave every namespaced object its namespace.
+  const refs = (hooks: readonly HookObject[]): ObjectRef[] => hooks.map((h) => objectRef(h.obj));
+  const runHooks = (which: "pre" | "post", hooks: readonly HookObject[]): void => {
+    hooks.forEach((h, i) => {
+      const name = hookResourceName(childName, which, h.obj);
+      const onFailure = deletedOnFailure(hooks, i);
+      phase(name, [h.obj], true, true, "await", {
+        deleteBeforeReplace: true,
+        // An install-only hook is left alone by upgrades, as helm leaves it.
+        ...(recreatedOnUpgrade(h, which)
+          ? { replacementTrigger: trigger }
+          : runsOnUpgrade(h, which)
+            ? {}
+            : { ignoreChanges: ["*"] }),
+        ...(deleter === undefined || onFailure.length === 0
+          ? {}
+          : {
+              hooks: {
+                onError: [
+                  new pulumi.ErrorHook(scopedHookName(`${name}-hook-failed`), async () => {
+                    // The hook's own failure is the error reported; a failed deletion only warns.
+                    await deleter(refs(onFailure)).catch((err: unknown) =>
+                      pulumi.log.warn(
+                        `release ${childName}: deleting hooks after ${name} failed: ${String(err)}`,
+                      ),
+                    );
+                    return false;
+                  }),
+                ],
+              },
+            }),
+      });
+    });
+    const succeeded = deletedOnSuccess(hooks);
+    if (deleter === undefined || succeeded.length === 0 || deps === undefined) return;
+    // Once every hook of the phase has succeeded (each run of them: the anchor's input is the
+    // manifest's digest), the hook-succeeded ones go, before the next phase starts.
+    const done = async (): Promise<void> => deleter(refs(succeeded));
+    const anchor = new pulumi.Stash(
+      `${childName}-${which}-hooks-succeeded`,
+      { input: trigger },
+      { ...childOpts, dependsOn: deps, hooks: { afterCreate: [done], afterUpdate: [done] } },
+    );
+    created.push(anchor);
+    deps = [anchor];
+  };
+  runHooks("pre", phases.pre);
   // `helm.sh/resource-policy: keep` objects (retained on delete) keep the names of the group they had.
   // --wait leaves Jobs of the release alone unless --wait-for-jobs.
   const mainJobs = waitForJobs.value === true ? "await" : "skip";
@@ -235,7 +315,7 @@ async function applyManifests(
     true,
     mainJobs,
   );
-  for (const h of phases.post) phase(hookResourceName(childName, "post", h.obj), [h.obj], true, true);
+  runHooks("post", phases.post);
   return created;
 }
 

@@ -203,6 +203,20 @@ export class KubeApi {
     return this.run(`discover ${kind} (${apiVersion})`, () => this.api.resourceOf(apiVersion, kind));
   }
 
+  /** The REST path of one object, or undefined when its kind is not served. */
+  private async objectPath(
+    apiVersion: string,
+    kind: string,
+    name: string,
+    namespace: string,
+  ): Promise<string | undefined> {
+    const resource = await this.api.resourceOf(apiVersion, kind);
+    if (resource === undefined) return undefined;
+    const prefix = apiVersion.includes("/") ? `/apis/${apiVersion}` : `/api/${apiVersion}`;
+    const scope = resource.namespaced ? `/namespaces/${encodeURIComponent(namespace)}` : "";
+    return `${prefix}${scope}/${resource.name}/${encodeURIComponent(name)}`;
+  }
+
   /** The live object, or undefined when it does not exist (or its kind is not served). */
   async getObject(
     apiVersion: string,
@@ -213,17 +227,37 @@ export class KubeApi {
     const ns = namespace ?? this.namespace;
     const what = `read ${kind} ${namespace === undefined ? "" : `${ns}/`}${name}`;
     return this.run(what, async () => {
-      const resource = await this.api.resourceOf(apiVersion, kind);
-      if (resource === undefined) return undefined;
-      const prefix = apiVersion.includes("/") ? `/apis/${apiVersion}` : `/api/${apiVersion}`;
-      const scope = resource.namespaced ? `/namespaces/${encodeURIComponent(ns)}` : "";
+      const path = await this.objectPath(apiVersion, kind, name, ns);
+      if (path === undefined) return undefined;
       try {
-        return await this.api.call(
-          HttpMethod.GET,
-          `${prefix}${scope}/${resource.name}/${encodeURIComponent(name)}`,
-        );
+        return await this.api.call(HttpMethod.GET, path);
       } catch (err) {
         if (err instanceof ApiException && err.code === 404) return undefined;
+        throw err;
+      }
+    });
+  }
+
+  /**
+   * Deletes the object with background propagation (a Job's Pods go with it, as `kubectl delete`
+   * and helm delete), without waiting for it to be gone; false when it did not exist (or its kind
+   * is not served).
+   */
+  async deleteObject(apiVersion: string, kind: string, name: string, namespace?: string): Promise<boolean> {
+    const ns = namespace ?? this.namespace;
+    const what = `delete ${kind} ${namespace === undefined ? "" : `${ns}/`}${name}`;
+    return this.run(what, async () => {
+      const path = await this.objectPath(apiVersion, kind, name, ns);
+      if (path === undefined) return false;
+      try {
+        await this.api.call(HttpMethod.DELETE, path, {
+          apiVersion: "v1",
+          kind: "DeleteOptions",
+          propagationPolicy: "Background",
+        });
+        return true;
+      } catch (err) {
+        if (err instanceof ApiException && err.code === 404) return false;
         throw err;
       }
     });

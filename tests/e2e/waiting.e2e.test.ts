@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { destroy, up, type HelmfileStackOptions } from "../../src/automation";
+import { destroy, preview, up, type HelmfileStackOptions } from "../../src/automation";
 import { isHelmfileError } from "../../src/shared/errors";
 import { HELM, HELMFILE_ORACLE, helmUninstall, kubectl, testClusters, type TestClusters } from "./cluster";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
@@ -80,6 +80,7 @@ function writeState(
   release: string,
   namespace: string,
   extra: string[] = [],
+  chart = "app",
 ): string {
   const path = join(dir, file);
   writeFileSync(
@@ -88,7 +89,7 @@ function writeState(
       "releases:",
       `  - name: ${release}`,
       `    namespace: ${namespace}`,
-      "    chart: ./charts/app",
+      `    chart: ./charts/${chart}`,
       "    wait: true",
       "    timeout: 60",
       ...extra.map((l) => `    ${l}`),
@@ -97,6 +98,23 @@ function writeState(
   );
   return path;
 }
+
+/** What of the policies chart's hooks the namespace holds: name → uid (ConfigMaps with their data). */
+function hookObjects(clusters: TestClusters, namespace: string, release: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const kind of ["job", "serviceaccount", "configmap"]) {
+    const list = JSON.parse(
+      kubectl(clusters.kubeconfig, "test-a", "-n", namespace, "get", kind, "-o", "json"),
+    ) as { items: Array<{ metadata: { name: string; uid: string }; data?: Record<string, string> }> };
+    for (const o of list.items) {
+      if (!o.metadata.name.startsWith(`${release}-`)) continue;
+      out[`${kind}/${o.metadata.name}`] = o.data === undefined ? o.metadata.uid : JSON.stringify(o.data);
+    }
+  }
+  return out;
+}
+
+const keys = (o: Record<string, string>): string[] => Object.keys(o).sort();
 
 describeNodes(`waiting on simulated nodes: hook Jobs, wait, timeout${suffix}`, () => {
   jest.setTimeout(900_000);
@@ -125,6 +143,16 @@ describeNodes(`waiting on simulated nodes: hook Jobs, wait, timeout${suffix}`, (
   afterAll(async () => {
     for (const s of stacks) await destroy(s).catch(() => undefined);
     helmUninstall(clusters.kubeconfig, "shop", "e2e-wait-helmfile");
+    helmUninstall(clusters.kubeconfig, "pol", "e2e-wait-pol-helmfile");
+    // helm leaves hook objects behind on uninstall; a rerun on this cluster must not meet them.
+    kubectl(
+      clusters.kubeconfig,
+      "test-a",
+      "delete",
+      "namespace",
+      "e2e-wait-pol-helmfile",
+      "--ignore-not-found",
+    );
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -226,5 +254,77 @@ describeNodes(`waiting on simulated nodes: hook Jobs, wait, timeout${suffix}`, (
     expect(String((err as Error).message)).toMatch(/e2e-wait-stuck\/stuck.*timed out waiting to be Ready/s);
     // 15 s for the Deployment, the hooks' few seconds and the engine's start; far below Pulumi's 10-minute default.
     expect(elapsed).toBeLessThan(90_000);
+  });
+
+  it("hook-delete-policy as helmfile sync --wait honours it: hook-succeeded hooks go after the phase, hook-failed ones stay on success; upgrades re-run upgrade hooks and leave install-only ones; the preview after up is empty", async () => {
+    const state = (file: string, ns: string, replicas: number): string =>
+      writeState(dir, file, "pol", ns, ["values:", `  - replicas: ${replicas}`], "policies");
+    const o = options(state("policies.yaml", "e2e-wait-pol", 1), "wait-policies");
+    await up(o);
+    const oursInstall = hookObjects(clusters, "e2e-wait-pol", "pol");
+    state("helmfile.yaml", "e2e-wait-pol-helmfile", 1);
+    const sync = (): Promise<unknown> =>
+      promisify(execFile)(ORACLE, ["--helm-binary", HELM, "--kube-context", "test-a", "sync"], {
+        cwd: dir,
+        env: { ...process.env, KUBECONFIG: clusters.kubeconfig, HELMFILE_UPGRADE_NOTICE_DISABLED: "1" },
+      });
+    await sync();
+    const helmInstall = hookObjects(clusters, "e2e-wait-pol-helmfile", "pol");
+    // The setup Job and its ServiceAccount (hook-succeeded) are gone, the check Job (hook-failed)
+    // and the install-only ConfigMap stay: what helm leaves.
+    expect(keys(oursInstall)).toEqual(keys(helmInstall));
+    expect(keys(oursInstall)).toEqual(["configmap/pol-installed", "job/pol-check"]);
+
+    // An upgrade: the post-upgrade check Job runs again (a new object), the install-only ConfigMap
+    // is not touched (its data still says 1), as helm upgrades.
+    state("policies.yaml", "e2e-wait-pol", 2);
+    await up(o);
+    const oursUpgrade = hookObjects(clusters, "e2e-wait-pol", "pol");
+    state("helmfile.yaml", "e2e-wait-pol-helmfile", 2);
+    await sync();
+    const helmUpgrade = hookObjects(clusters, "e2e-wait-pol-helmfile", "pol");
+    expect(keys(oursUpgrade)).toEqual(keys(helmUpgrade));
+    expect(oursUpgrade["job/pol-check"]).not.toBe(oursInstall["job/pol-check"]);
+    expect(helmUpgrade["job/pol-check"]).not.toBe(helmInstall["job/pol-check"]);
+    expect(oursUpgrade["configmap/pol-installed"]).toBe(helmUpgrade["configmap/pol-installed"]);
+    expect(JSON.parse(oursUpgrade["configmap/pol-installed"] as string)).toEqual({ replicas: "1" });
+    expect(readyReplicas(clusters, "e2e-wait-pol", "pol")).toBe(2);
+
+    // The deleted hooks are not planned again: nothing changed, nothing to do.
+    const after = await preview(o);
+    expect(after.changedReleases).toEqual([]);
+  });
+
+  it("a hook-failed hook that fails is deleted (as helm deletes it) and fails up; after the fix the next up converges", async () => {
+    const file = writeState(
+      dir,
+      "policies-fail.yaml",
+      "polfail",
+      "e2e-wait-polfail",
+      ["values:", "  - failCheck: true"],
+      "policies",
+    );
+    const o = options(file, "wait-policies-fail");
+    const err = await up(o).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isHelmfileError(err) && err.code).toBe("PULUMI_UPDATE_FAILED");
+    expect(String((err as Error).message)).toContain("e2e-wait-polfail/polfail-post-job-polfail-check");
+    expect(keys(hookObjects(clusters, "e2e-wait-polfail", "polfail"))).toEqual([]);
+    writeState(
+      dir,
+      "policies-fail.yaml",
+      "polfail",
+      "e2e-wait-polfail",
+      ["values:", "  - failCheck: false"],
+      "policies",
+    );
+    await up(o);
+    expect(keys(hookObjects(clusters, "e2e-wait-polfail", "polfail"))).toEqual([
+      "configmap/polfail-installed",
+      "job/polfail-check",
+    ]);
+    expect((await preview(o)).changedReleases).toEqual([]);
   });
 });
