@@ -5,6 +5,7 @@ import {
   deletedOnFailure,
   deletedOnSuccess,
   recreatedOnUpgrade,
+  runsInPhase,
   runsOnUpgrade,
   type HookObject,
 } from "./chart-hooks";
@@ -87,6 +88,10 @@ describe("helm's hook-delete-policy and upgrade runs (pkg/action/hooks.go)", () 
     expect(runsOnUpgrade(hook("d", "pre-install"), "pre")).toBe(false);
     expect(recreatedOnUpgrade(hook("e", "post-install,post-upgrade"), "post")).toBe(true);
     expect(runsOnUpgrade(hook("f", "post-install"), "post")).toBe(false);
+    // A hook of both phases (applied in the pre phase) also belongs to the post one.
+    const both = hook("g", "pre-install,pre-upgrade,post-install,post-upgrade");
+    expect([runsInPhase(both, "pre"), runsInPhase(both, "post")]).toEqual([true, true]);
+    expect(runsInPhase(hook("h", "pre-install"), "post")).toBe(false);
   });
 
   it("deletes hook-succeeded hooks after the whole phase, last first; on a failure the failed hook when hook-failed and the earlier hook-succeeded ones", () => {

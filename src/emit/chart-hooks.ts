@@ -146,6 +146,11 @@ export function chartHookPhases(objects: readonly KubeObject[], releaseId: strin
   return { pre: byHelmHookOrder(pre), main, post: byHelmHookOrder(post), warnings };
 }
 
+/** True when the hook has an install or upgrade event of the phase. */
+export function runsInPhase(hook: HookObject, phase: "pre" | "post"): boolean {
+  return hook.events.some((e) => (phase === "pre" ? PRE : POST).has(e));
+}
+
 /**
  * True when helm runs the hook on upgrades (`pre-upgrade` in the pre phase, `post-upgrade` in the
  * post phase); an install-only hook runs once, at install.

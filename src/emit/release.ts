@@ -18,6 +18,7 @@ import {
   isKept,
   objectRef,
   recreatedOnUpgrade,
+  runsInPhase,
   runsOnUpgrade,
   type HookObject,
   type ObjectRef,
@@ -259,7 +260,14 @@ async function applyManifests(
   const deleter = resourceHooksSupported() ? HOOK_DELETERS.get(args) : undefined;
   // releaseObjects gave every namespaced object its namespace.
   const refs = (hooks: readonly HookObject[]): ObjectRef[] => hooks.map((h) => objectRef(h.obj));
-  const runHooks = (which: "pre" | "post", hooks: readonly HookObject[]): void => {
+  // A hook of both phases (ingress-nginx's webhook ServiceAccount and RBAC) is applied once, in the
+  // pre phase; helm creates it again for the post hooks, so it may go only after those.
+  const bothPhases = (h: HookObject): boolean => runsInPhase(h, "post");
+  const runHooks = (
+    which: "pre" | "post",
+    hooks: readonly HookObject[],
+    succeeded: readonly HookObject[],
+  ): void => {
     hooks.forEach((h, i) => {
       const name = hookResourceName(childName, which, h.obj);
       const onFailure = deletedOnFailure(hooks, i);
@@ -290,7 +298,6 @@ async function applyManifests(
             }),
       });
     });
-    const succeeded = deletedOnSuccess(hooks);
     if (deleter === undefined || succeeded.length === 0 || deps === undefined) return;
     // Once every hook of the phase has succeeded (each run of them: the anchor's input is the
     // manifest's digest), the hook-succeeded ones go, before the next phase starts.
@@ -303,7 +310,11 @@ async function applyManifests(
     created.push(anchor);
     deps = [anchor];
   };
-  runHooks("pre", phases.pre);
+  runHooks(
+    "pre",
+    phases.pre,
+    deletedOnSuccess(phases.pre).filter((h) => !bothPhases(h)),
+  );
   // `helm.sh/resource-policy: keep` objects (retained on delete) keep the names of the group they had.
   // --wait leaves Jobs of the release alone unless --wait-for-jobs.
   const mainJobs = waitForJobs.value === true ? "await" : "skip";
@@ -315,7 +326,10 @@ async function applyManifests(
     true,
     mainJobs,
   );
-  runHooks("post", phases.post);
+  runHooks("post", phases.post, [
+    ...deletedOnSuccess(phases.post),
+    ...deletedOnSuccess(phases.pre).filter(bothPhases),
+  ]);
   return created;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Deploying charts shaped as widely used public charts are (tests/e2e/fixtures/real-shapes: empty
  * rules, null stringData, a password kept through lookup, x-kubernetes-* CRD schemas,
- * int-or-string ports, quantities the server normalises, empty maps) on the real test API
+ * int-or-string ports, quantities the server normalises, empty maps, Job hooks with their delete
+ * policies, run on the simulated nodes) on the real test API
  * server, pulled from an HTTP chart repository and from an OCI registry: every object helm
  * renders exists after `up`, the preview right after it is empty, a second `up` from an empty
  * render cache keeps the generated password, a values change previews in the clear, and destroy
@@ -39,14 +40,24 @@ interface ObjectRef {
   readonly namespace?: string;
 }
 
-/** The objects helm itself renders for a release of the chart (CRDs included). */
-function helmObjects(release: string, namespace: string): ObjectRef[] {
+interface Rendered {
+  kind: string;
+  metadata: { name: string; annotations?: Record<string, string> };
+}
+
+/**
+ * The objects helm itself renders for a release of the chart (CRDs included) and leaves in the
+ * cluster: not the chart hooks that its `hook-succeeded` delete policy removes once they ran.
+ */
+function helmObjects(release: string, namespace: string, deleted = false): ObjectRef[] {
   const out = execFileSync(HELM, ["template", release, CHART, "--namespace", namespace, "--include-crds"], {
     encoding: "utf8",
   });
+  const deletedHook = (o: Rendered): boolean =>
+    (o.metadata.annotations?.["helm.sh/hook-delete-policy"] ?? "").split(",").includes("hook-succeeded");
   return parseAllDocuments(out)
-    .map((d) => d.toJS() as { kind?: string; metadata?: { name?: string } } | null)
-    .filter((o): o is { kind: string; metadata: { name: string } } => typeof o?.kind === "string")
+    .map((d) => d.toJS() as Rendered | null)
+    .filter((o): o is Rendered => typeof o?.kind === "string" && deletedHook(o) === deleted)
     .map((o) => ({
       kind: o.kind,
       name: o.metadata.name,
@@ -165,6 +176,12 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     const r = await up(base);
     expect(r.resourceChanges.create ?? 0).toBeGreaterThan(0);
     for (const o of allObjects()) expect([o, uidOf(clusters, o) !== undefined]).toEqual([o, true]);
+    // The hooks (and the ServiceAccount they ran as) went once they succeeded, as helm deletes them.
+    const gone = RELEASES.flatMap((r) => helmObjects(r.name, r.namespace, true));
+    expect(gone.map((o) => o.kind).sort()).toEqual(
+      ["Job", "Job", "Role", "RoleBinding", "ServiceAccount"].flatMap((k) => [k, k]).sort(),
+    );
+    for (const o of gone) expect([o, uidOf(clusters, o)]).toEqual([o, undefined]);
     const events: EngineEvent[] = [];
     const p = await preview({ ...base, onEvent: (e) => events.push(e) });
     const updates = events
