@@ -4,7 +4,7 @@
  * test.pulumi-helmfile.dev/fail). The order of hook Jobs and the release's objects is read from the
  * objects' own timestamps with kubectl, for `up` and for the real `helmfile sync` (the oracle).
  */
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -326,5 +326,38 @@ describeNodes(`waiting on simulated nodes: hook Jobs, wait, timeout${suffix}`, (
       "job/polfail-check",
     ]);
     expect((await preview(o)).changedReleases).toEqual([]);
+  });
+
+  it("mode helm-release passes atomic: a failing hook Job fails up and helm uninstalls the failed first install; after the fix the next up converges", async () => {
+    const file = writeState(dir, "atomic.yaml", "atom", "e2e-wait-atomic", [
+      "atomic: true",
+      "values:",
+      "  - failMigration: true",
+    ]);
+    const o = { ...options(file, "wait-atomic"), mode: "helm-release" as const };
+    const err = await up(o).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isHelmfileError(err) && err.code).toBe("PULUMI_UPDATE_FAILED");
+    // helm --atomic rolled the failed install back: no release record, no Deployment.
+    const status = spawnSync(
+      HELM,
+      ["status", "atom", "-n", "e2e-wait-atomic", "--kubeconfig", clusters.kubeconfig],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect([status.status, status.stderr]).toEqual([1, expect.stringContaining("release: not found")]);
+    expect(() =>
+      kubectl(clusters.kubeconfig, "test-a", "-n", "e2e-wait-atomic", "get", "deployment", "atom"),
+    ).toThrow();
+    writeState(dir, "atomic.yaml", "atom", "e2e-wait-atomic", [
+      "atomic: true",
+      "values:",
+      "  - failMigration: false",
+    ]);
+    await up(o);
+    expect(readyReplicas(clusters, "e2e-wait-atomic", "atom")).toBe(2);
   });
 });
