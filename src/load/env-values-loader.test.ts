@@ -63,10 +63,11 @@ describe("loadEnvironmentValues", () => {
     }
     expect(caught).toMatchObject({ code: "YAML_SYNTAX", file: "/w/env.yaml" });
     const message = String((caught as Error).message);
-    // helmfile v1.8.0: failed to load environment values file "env.yaml": yaml: …\n\nOffending YAML:\n<text>
+    // helmfile v1.8.0 (the same text in tests/cli-oracle/cases/template-yaml-flow-later): the line the
+    // unclosed bracket opens on, counted from 0 as go-yaml does.
     expect(
       message.startsWith(
-        `failed to load environment values file "env.yaml": yaml: did not find expected ',' or ']'\n\nOffending YAML:\n${text}`,
+        `failed to load environment values file "env.yaml": yaml: line 1: did not find expected ',' or ']'\n\nOffending YAML:\n${text}`,
       ),
     ).toBe(true);
     expect(message).toMatch(/location: \/w\/env\.yaml:\d+:\d+/);

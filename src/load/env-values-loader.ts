@@ -11,6 +11,7 @@ import {
 } from "../merge/index";
 import { isHelmfileError, LoadError } from "../shared/errors";
 import { isMap, newMap, type Value, type ValueMap } from "../shared/value";
+import { goYamlErrorText } from "../shared/yaml/libyaml-messages";
 import type { LoaderContext } from "./loader-context";
 import { dirName } from "./paths";
 import { joinPath } from "./paths";
@@ -82,11 +83,12 @@ function loadValuesFile(
   try {
     decoded = decodeValuesYaml(text, file, ctx.yamlVersion);
   } catch (err) {
-    // helmfile (environment values loading) names the file and prints the text it could not parse.
-    if (!isHelmfileError(err) || err.code !== "YAML_SYNTAX") throw err;
+    // helmfile (environment values loading) names the file, gives go-yaml's error and prints the
+    // text it could not decode (pkg/state/envvals_loader.go).
+    if (!(err instanceof LoadError) || !err.code.startsWith("YAML_")) throw err;
     throw new LoadError(
-      "YAML_SYNTAX",
-      `failed to load environment values file "${shown}": ${err.detail}\n\nOffending YAML:\n${text}`,
+      err.code,
+      `failed to load environment values file "${shown}": ${goYamlErrorText(err, text)}\n\nOffending YAML:\n${text}`,
       {
         file,
         ...(err.line === undefined ? {} : { line: err.line }),

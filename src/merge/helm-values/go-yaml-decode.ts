@@ -12,6 +12,7 @@
 import { LoadError } from "../../shared/errors";
 import { isMap, newMap, type Value, type ValueMap } from "../../shared/value";
 import { decodeHelmYaml } from "../../shared/yaml/helm-yaml";
+import { goYamlErrorText, innermost } from "../../shared/yaml/libyaml-messages";
 import { firstDocumentText, libyamlOnlyError } from "./go-yaml-strictness";
 
 /** A decode failure; `message` is go-yaml's / encoding/json's text without helm's prefixes. */
@@ -65,15 +66,7 @@ function checkJsonNumbers(v: Value): void {
 
 /** The shared decoder's error in libyaml's wording, as helm prints it. */
 function fromLoadError(err: LoadError, text: string): GoYamlError {
-  let inner: LoadError = err;
-  while (inner.cause instanceof LoadError) inner = inner.cause;
-  // A parse error of the `yaml` package underneath: libyaml's wording comes from its code.
-  const cause = inner.cause as { code?: unknown; message?: unknown } | undefined;
-  if (inner.code === "YAML_SYNTAX" && typeof cause?.code === "string" && typeof cause.message === "string")
-    return syntaxError(cause.code, cause.message, inner.line ?? 0, text);
-  err = inner;
-  const detail = err.detail.startsWith("yaml: ") ? err.detail : `yaml: ${err.detail}`;
-  return new GoYamlError("convert", detail, err.line);
+  return new GoYamlError("convert", goYamlErrorText(err, text), innermost(err).line);
 }
 
 function jsonKind(v: Value): string {
@@ -81,45 +74,4 @@ function jsonKind(v: Value): string {
   if (typeof v === "string") return "string";
   if (typeof v === "boolean") return "bool";
   return "number";
-}
-
-/** libyaml's scanner messages for the `yaml` package's error codes. */
-const SCANNER_MESSAGES: Readonly<Record<string, string>> = {
-  BLOCK_AS_IMPLICIT_KEY: "mapping values are not allowed in this context",
-  TAB_AS_INDENT: "found character that cannot start any token",
-  BAD_SCALAR_START: "found character that cannot start any token",
-  MISSING_CHAR: "found unexpected end of stream",
-  BAD_DQ_ESCAPE: "found unknown escape character while parsing a quoted scalar",
-  MULTILINE_IMPLICIT_KEY: "could not find expected ':'",
-};
-
-/**
- * Maps the `yaml` package's errors onto libyaml's wording and line convention: scanner errors
- * name the 1-based problem line, parser errors the 0-based one, and line 0 is never printed.
- */
-function syntaxError(code: string, message: string, line: number, text: string): GoYamlError {
-  let scanner = message.includes("directives-end") ? undefined : SCANNER_MESSAGES[code];
-  if (code === "UNEXPECTED_TOKEN" && message.includes("block-seq-ind on same line")) {
-    scanner = "block sequence entries are not allowed in this context";
-  }
-  if (scanner !== undefined) {
-    // libyaml notices a multi-line implicit key only on the line after it starts.
-    const at = code === "MULTILINE_IMPLICIT_KEY" ? line + 1 : line > 1 ? line : 0;
-    return new GoYamlError("convert", `yaml: ${at > 0 ? `line ${at}: ` : ""}${scanner}`, line);
-  }
-  let parser = "did not find expected key";
-  if (code === "BAD_INDENT" && message.startsWith("Flow sequence"))
-    parser = "did not find expected ',' or ']'";
-  else if (code === "BAD_INDENT" && message.startsWith("Flow map"))
-    parser = "did not find expected ',' or '}'";
-  else if (message.includes("directives-end")) parser = "did not find expected <document start>";
-  else if (message.startsWith("Unexpected scalar at node end") && /^\s*- /m.test(firstContentLine(text))) {
-    parser = "did not find expected '-' indicator";
-  }
-  const at = line - 1;
-  return new GoYamlError("convert", `yaml: ${at > 0 ? `line ${at}: ` : ""}${parser}`, line);
-}
-
-function firstContentLine(text: string): string {
-  return text.split("\n").find((l) => !/^\s*(#.*)?$/.test(l)) ?? "";
 }
