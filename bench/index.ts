@@ -2,10 +2,12 @@
  * `npm run bench`: every benchmark in one run, reported as numbers and ratios (never as
  * pass/fail). Each benchmark runs in its own process so peak-memory figures do not mix.
  *
- *   npm run bench [-- template load render scale cli]
+ *   npm run bench [-- template load render scale cli real-charts]
  *
  * `cli` runs the CLI end to end against helmfile (`HELMFILE_BINARY`) and the plain-helm floor and
- * prints its figures line by line, each with the machine's load (see bench/cli.ts).
+ * prints its figures line by line, each with the machine's load (see bench/cli.ts). `real-charts`
+ * deploys charts shaped as public ones to fresh test-cluster instances with helmfile and with us
+ * (see bench/real-charts.ts); it runs only when asked for by name.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -37,4 +39,8 @@ for (const [name, code] of Object.entries(BENCHES)) {
 if (wanted.length === 0 || wanted.includes("cli")) {
   process.stdout.write("cli:\n");
   spawnSync(tsx, [join(__dirname, "cli.ts")], { cwd: __dirname, stdio: "inherit" });
+}
+if (wanted.includes("real-charts")) {
+  process.stdout.write("real-charts:\n");
+  spawnSync(tsx, [join(__dirname, "real-charts.ts")], { cwd: __dirname, stdio: "inherit" });
 }

@@ -184,9 +184,14 @@ describeEngine(`stacks on an S3 backend${suffix}`, () => {
     const locks = ".pulumi/locks/organization/helmfile-team-d/";
     const run = startCli(args, s3, dir);
     const deadline = Date.now() + 300_000;
-    while ((await listKeys(s3, locks)).length === 0 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 100));
-    expect((await listKeys(s3, locks)).length).toBe(1);
+    // The update's lock, held for its whole run: seen twice 300 ms apart (a short operation before
+    // the update takes and drops a lock of its own).
+    let held = 0;
+    while (held < 2 && Date.now() < deadline) {
+      held = (await listKeys(s3, locks)).length === 1 ? held + 1 : 0;
+      await new Promise((r) => setTimeout(r, held === 1 ? 300 : 100));
+    }
+    expect(held).toBe(2);
     process.kill(-(run.child.pid as number), "SIGKILL");
     await run.done;
     expect((await listKeys(s3, locks)).length).toBe(1);

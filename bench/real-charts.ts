@@ -1,0 +1,196 @@
+/**
+ * `npm run bench -- real-charts`: a state of charts shaped as widely used public ones
+ * (tests/e2e/fixtures/real-shapes/charts/platform: CRDs, RBAC, Secrets, a Deployment and Job hooks
+ * with their delete policies; `BENCH_REAL_RELEASES` releases of it, default 12, each in its own
+ * namespace) deployed to the test cluster (scripts/test-cluster.sh), each tool on a fresh instance of
+ * its own, one after the other:
+ *
+ * - helmfile v1.8.0 (`HELMFILE_BINARY`, default the oracle of scripts/build-helmfile.sh): `sync`, then a
+ *   second `sync` (unchanged), then `destroy`;
+ * - ours (`up --apply-to-cluster`): `up`, an unchanged `preview`, the preview of a one-value change,
+ *   the `up` of that change, then `destroy`.
+ *
+ * Each figure is the wall time and the CPU time of the command and every process it waits for
+ * (engine, provider, helm), with the machine's load; the API server's CPU is read from its process
+ * (/proc/<pid>/stat) before and after. `helmfile diff` needs the helm-diff plugin, which the Go
+ * module proxy here does not serve (every version answers 403): the unchanged preview is set against
+ * the unchanged `helmfile sync` and `helmfile template` instead, and says so.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
+
+const ROOT = join(__dirname, "..");
+const BIN = join(ROOT, "bin", "pulumi-helmfile.js");
+const CLUSTER = join(ROOT, "scripts", "test-cluster.sh");
+const CHART = join(ROOT, "tests", "e2e", "fixtures", "real-shapes", "charts", "platform");
+const CACHE = process.env.PULUMI_HELMFILE_CACHE ?? join(homedir(), ".cache", "pulumi-helmfile");
+const HELMFILE = process.env.HELMFILE_BINARY ?? join(CACHE, "bin", "helmfile");
+const HELM = process.env.HELM_BINARY ?? "helm";
+
+function loadavg(): string {
+  return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+}
+
+/** CPU milliseconds of this process's waited-for children (cutime + cstime). */
+function childrenCpu(): number {
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(f[13]) + Number(f[14])) * 1000) / 100;
+}
+
+/** CPU milliseconds a running process has used (utime + stime). */
+function processCpu(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+}
+
+interface Instance {
+  readonly name: string;
+  readonly kubeconfig: string;
+  readonly apiserverPid: number;
+}
+
+function startInstance(name: string): Instance {
+  spawnSync("bash", [CLUSTER, "stop", "--name", name], { stdio: "ignore" });
+  const r = spawnSync("bash", [CLUSTER, "start", "--name", name], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`test-cluster.sh start --name ${name}: ${r.stderr}`);
+  const kubeconfig = /export KUBECONFIG="([^"]+)"/.exec(r.stdout)?.[1] as string;
+  const dir = join(kubeconfig, "..");
+  return {
+    name,
+    kubeconfig,
+    apiserverPid: Number(readFileSync(join(dir, "kube-apiserver.pid"), "utf8").trim()),
+  };
+}
+
+function writeState(dir: string, n: number, replicas: number): void {
+  const lines = ["releases:"];
+  for (let i = 0; i < n; i++)
+    lines.push(
+      `  - name: p${i}`,
+      `    namespace: bench-p${i}`,
+      "    chart: ./charts/platform",
+      `    values: [{ replicas: ${i === 0 ? replicas : 1} }]`,
+    );
+  writeFileSync(join(dir, "helmfile.yaml"), `${lines.join("\n")}\n`);
+}
+
+interface Phase {
+  readonly tool: string;
+  readonly phase: string;
+  readonly wall: number;
+  readonly cpu: number;
+  readonly apiCpu: number;
+  readonly load: string;
+}
+
+function measure(
+  tool: string,
+  phase: string,
+  inst: Instance,
+  cmd: string,
+  args: string[],
+  cwd: string,
+): Phase {
+  const api0 = processCpu(inst.apiserverPid);
+  const cpu0 = childrenCpu();
+  const started = performance.now();
+  const r = spawnSync(cmd, args, {
+    cwd,
+    env: { ...process.env, KUBECONFIG: inst.kubeconfig, HELMFILE_UPGRADE_NOTICE_DISABLED: "1" },
+    encoding: "utf8",
+    maxBuffer: 1 << 28,
+  });
+  const wall = performance.now() - started;
+  // `preview --detailed-exitcode` exits 2 when there are changes.
+  if (r.status !== 0 && !(r.status === 2 && args.includes("--detailed-exitcode")))
+    throw new Error(
+      `${tool} ${phase}: ${cmd} ${args.join(" ")} exited ${r.status}:\n${r.stderr.slice(-2000)}`,
+    );
+  return {
+    tool,
+    phase,
+    wall: Math.round(wall),
+    cpu: Math.round(childrenCpu() - cpu0),
+    apiCpu: Math.round(processCpu(inst.apiserverPid) - api0),
+    load: loadavg(),
+  };
+}
+
+function project(n: number): string {
+  const dir = mkdtempSync(join(tmpdir(), "phf-bench-real-"));
+  cpSync(CHART, join(dir, "charts", "platform"), { recursive: true });
+  writeState(dir, n, 1);
+  return dir;
+}
+
+export function benchRealCharts(n: number): Phase[] {
+  const phases: Phase[] = [];
+  const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+  const print = (p: Phase): void => {
+    phases.push(p);
+    process.stdout.write(
+      `${p.tool.padEnd(9)} ${p.phase.padEnd(22)} wall ${s(p.wall).padStart(7)}  cpu ${s(p.cpu).padStart(7)}  api-server cpu ${s(p.apiCpu).padStart(6)}  (load ${p.load})\n`,
+    );
+  };
+  const helmfileDir = project(n);
+  const hf = startInstance("h");
+  const hfArgs = ["--helm-binary", HELM];
+  try {
+    print(measure("helmfile", "sync", hf, HELMFILE, [...hfArgs, "sync"], helmfileDir));
+    print(measure("helmfile", "sync (unchanged)", hf, HELMFILE, [...hfArgs, "sync"], helmfileDir));
+    print(measure("helmfile", "template", hf, HELMFILE, [...hfArgs, "template", "--skip-deps"], helmfileDir));
+    print(measure("helmfile", "destroy", hf, HELMFILE, [...hfArgs, "destroy"], helmfileDir));
+  } finally {
+    spawnSync("bash", [CLUSTER, "stop", "--name", hf.name], { stdio: "ignore" });
+    rmSync(helmfileDir, { recursive: true, force: true });
+  }
+  const ourDir = project(n);
+  const us = startInstance("o");
+  const node = process.execPath;
+  const cli = (...a: string[]): string[] => [
+    BIN,
+    "--helm-binary",
+    HELM,
+    ...a,
+    "--apply-to-cluster",
+    "--stack",
+    "bench",
+  ];
+  try {
+    print(measure("ours", "up", us, node, cli("up"), ourDir));
+    print(measure("ours", "preview (unchanged)", us, node, cli("preview", "--detailed-exitcode"), ourDir));
+    writeState(ourDir, n, 2);
+    print(measure("ours", "preview (one value)", us, node, cli("preview", "--detailed-exitcode"), ourDir));
+    print(measure("ours", "up (one value)", us, node, cli("up"), ourDir));
+    print(measure("ours", "destroy", us, node, cli("destroy"), ourDir));
+  } finally {
+    spawnSync("bash", [CLUSTER, "stop", "--name", us.name], { stdio: "ignore" });
+    rmSync(ourDir, { recursive: true, force: true });
+  }
+  const get = (tool: string, phase: string): Phase | undefined =>
+    phases.find((p) => p.tool === tool && p.phase === phase);
+  const ratio = (a: string, b: string, label: string): void => {
+    const x = get("ours", a);
+    const y = get("helmfile", b);
+    if (x === undefined || y === undefined) return;
+    process.stdout.write(
+      `ratio ${label.padEnd(44)} wall ${(x.wall / y.wall).toFixed(2)}x  cpu ${(x.cpu / y.cpu).toFixed(2)}x\n`,
+    );
+  };
+  ratio("up", "sync", "up / helmfile sync");
+  ratio("preview (unchanged)", "sync (unchanged)", "unchanged preview / unchanged helmfile sync");
+  ratio("preview (unchanged)", "template", "unchanged preview / helmfile template");
+  ratio("preview (one value)", "template", "one-value preview / helmfile template");
+  ratio("destroy", "destroy", "destroy / helmfile destroy");
+  process.stdout.write("helmfile diff: not measured (helm-diff is not served by the Go module proxy here)\n");
+  return phases;
+}
+
+if (require.main === module) {
+  const n = Number(process.env.BENCH_REAL_RELEASES ?? "12");
+  benchRealCharts(n);
+}
