@@ -186,6 +186,7 @@ describe("Release in mode manifests with chart hooks (mocks)", () => {
       annotations: {
         "helm.sh/resource-policy": "keep",
         "pulumi.com/patchForce": "true",
+        "pulumi.com/deletionPropagationPolicy": "background",
         "pulumi.com/skipAwait": "true",
       },
     });

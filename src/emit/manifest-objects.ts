@@ -231,10 +231,23 @@ export function clusterScopedKindsOf(manifests: Iterable<string>): Set<string> {
  */
 export const FORCE_ANNOTATION = "pulumi.com/patchForce";
 
+/**
+ * helm deletes with background propagation (`helm uninstall --cascade background`, and hooks);
+ * the provider's default, foreground, waits for the garbage collector, which takes up a custom
+ * resource's deletion only after its next discovery resync: seconds per object.
+ */
+export const DELETION_ANNOTATION = "pulumi.com/deletionPropagationPolicy";
+
 function forced(obj: KubeObject): KubeObject {
   const metadata = (obj.metadata ?? {}) as Record<string, unknown>;
   const annotations = (metadata.annotations ?? {}) as Record<string, unknown>;
-  return { ...obj, metadata: { ...metadata, annotations: { ...annotations, [FORCE_ANNOTATION]: "true" } } };
+  return {
+    ...obj,
+    metadata: {
+      ...metadata,
+      annotations: { ...annotations, [FORCE_ANNOTATION]: "true", [DELETION_ANNOTATION]: "background" },
+    },
+  };
 }
 
 /** Splits and namespaces a release's objects as `helm install` would apply them. */

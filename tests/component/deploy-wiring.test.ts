@@ -91,8 +91,20 @@ describe("Helmfile deploys like helm install", () => {
     const main = groupObjects(rec, "hf-team-x/app");
     // CRDs are awaited (helm waits for them to be established before the templates).
     expect(crds.map((o) => objectInputs(o).metadata)).toEqual([
-      { name: "widgets.example.com", annotations: { "pulumi.com/patchForce": "true" } },
-      { name: "gadgets.example.com", annotations: { "pulumi.com/patchForce": "true" } },
+      {
+        name: "widgets.example.com",
+        annotations: {
+          "pulumi.com/patchForce": "true",
+          "pulumi.com/deletionPropagationPolicy": "background",
+        },
+      },
+      {
+        name: "gadgets.example.com",
+        annotations: {
+          "pulumi.com/patchForce": "true",
+          "pulumi.com/deletionPropagationPolicy": "background",
+        },
+      },
     ]);
     // Every other object of the release waits for every CRD.
     for (const o of main) expect(o.dependencies).toEqual(expect.arrayContaining(crds.map((c) => c.urn)));
@@ -116,7 +128,11 @@ describe("Helmfile deploys like helm install", () => {
       metadata: {
         name: "cm",
         namespace: "team-x",
-        annotations: { "pulumi.com/patchForce": "true", "pulumi.com/skipAwait": "true" },
+        annotations: {
+          "pulumi.com/patchForce": "true",
+          "pulumi.com/deletionPropagationPolicy": "background",
+          "pulumi.com/skipAwait": "true",
+        },
       },
       data: { port: "80" },
     });

@@ -89,6 +89,7 @@ export function expectedObjects(manifest: string, namespace: string, skipAwait =
       const annotations = {
         ...((metadata.annotations ?? {}) as object),
         "pulumi.com/patchForce": "true",
+        "pulumi.com/deletionPropagationPolicy": "background",
         ...(skipAwait ? { "pulumi.com/skipAwait": "true" } : {}),
       };
       if (namespace === "" || CLUSTER_SCOPED.has(String(o.kind)) || metadata.namespace !== undefined)
