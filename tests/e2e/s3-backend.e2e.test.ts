@@ -3,12 +3,13 @@
  * several processes (the CLI) and several projects. Releases are
  * rendered to directories: what is tested is the backend (locks, state), not a cluster.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, cpSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
 import { stackOutputs, up, type HelmfileStackOptions } from "../../src/automation";
+import { spawnCli } from "../support/run-cli";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
 import { listKeys, testS3, type TestS3 } from "./s3";
 
@@ -57,18 +58,8 @@ interface Run {
 }
 
 /** Runs the CLI in its own process (group, so a kill reaches the Pulumi CLI it runs too). */
-function startCli(
-  args: readonly string[],
-  s3: TestS3,
-  cwd: string,
-): { child: ChildProcess; done: Promise<Run> } {
-  const child = spawn(process.execPath, [...CLI, ...args], { cwd, env: cliEnv(s3), detached: true });
-  let stdout = "";
-  let stderr = "";
-  child.stdout?.on("data", (d: Buffer) => (stdout += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<Run>((res) => child.on("close", (status) => res({ status, stdout, stderr })));
-  return { child, done };
+function startCli(args: readonly string[], s3: TestS3, cwd: string): ReturnType<typeof spawnCli> {
+  return spawnCli(args, cwd, cliEnv(s3));
 }
 
 function runCli(args: readonly string[], s3: TestS3, cwd: string): Run {

@@ -5,29 +5,24 @@
  * backend; the objects are read back with kubectl. The API-server fault runs on an instance of its
  * own (scripts/test-cluster.sh start --name f), so the other test files' clusters stay up.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { kubeGet, testClusters, type TestClusters } from "./cluster";
+import { spawnCli, type CliProcessRun } from "../support/run-cli";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
 
 const reason = engineMissingReason();
 const describeNodes = reason === undefined ? describe : describe.skip;
 const suffix = reason === undefined ? "" : ` (skipped: ${reason})`;
 const ROOT = resolve(__dirname, "..", "..");
-const CLI = [join(ROOT, "node_modules", "tsx", "dist", "cli.mjs"), join(ROOT, "src", "cli", "main.ts")];
 const CLUSTER_SCRIPT = join(ROOT, "scripts", "test-cluster.sh");
 const CHARTS = join(__dirname, "fixtures", "waiting", "charts");
 /** The instance this file kills the API server of. */
 const FAULT_INSTANCE = "f";
 
-interface Run {
-  readonly status: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+type Run = CliProcessRun;
 
 function cliEnv(kubeconfig: string): NodeJS.ProcessEnv {
   return {
@@ -39,20 +34,8 @@ function cliEnv(kubeconfig: string): NodeJS.ProcessEnv {
 }
 
 /** The CLI in its own process group (so the test can tell what it leaves running). */
-function startCli(
-  args: readonly string[],
-  cwd: string,
-  kubeconfig: string,
-): { child: ChildProcess; done: Promise<Run> } {
-  const child = spawn(process.execPath, [...CLI, ...args], { cwd, env: cliEnv(kubeconfig), detached: true });
-  let stdout = "";
-  let stderr = "";
-  child.stdout?.on("data", (d: Buffer) => (stdout += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<Run>((res) =>
-    child.on("close", (status, signal) => res({ status, signal, stdout, stderr })),
-  );
-  return { child, done };
+function startCli(args: readonly string[], cwd: string, kubeconfig: string): ReturnType<typeof spawnCli> {
+  return spawnCli(args, cwd, cliEnv(kubeconfig));
 }
 
 async function runCli(args: readonly string[], cwd: string, kubeconfig: string): Promise<Run> {
