@@ -12,6 +12,7 @@ import {
 import { isHelmfileError, LoadError } from "../shared/errors";
 import { isMap, newMap, type Value, type ValueMap } from "../shared/value";
 import { goYamlErrorText } from "../shared/yaml/libyaml-messages";
+import { firstNonStringKey, goKeysOf, goValueString } from "../shared/yaml/go-keys";
 import type { LoaderContext } from "./loader-context";
 import { dirName } from "./paths";
 import { joinPath } from "./paths";
@@ -144,6 +145,15 @@ export function loadEnvironmentValues(ctx: LoaderContext, req: EnvValuesRequest)
   const strategy = checkStrategy(req.envName, req.mergeStrategy);
   let result = newMap();
   const hclFiles: string[] = [];
+  // helmfile casts the keys of each loaded entry to strings before merging it (mapMerge →
+  // maputil.CastKeysToStrings): a map below the top with a key go-yaml decoded as a number, bool,
+  // null or time fails the state there.
+  // A file is decoded into a map[string]interface{} (its own keys become strings); an inline entry
+  // is an interface{} (its own keys count too).
+  const check = (layer: ValueMap, file?: string): void => {
+    if (file === undefined && goKeysOf(layer) !== undefined) throw nonStringKeyError(layer, file, true);
+    if (firstNonStringKey(layer) !== undefined) throw nonStringKeyError(layer, file);
+  };
   req.entries.forEach((entry, index) => {
     if (typeof entry === "string") {
       const { files, skipped } = resolveFile(
@@ -171,10 +181,12 @@ export function loadEnvironmentValues(ctx: LoaderContext, req: EnvValuesRequest)
           source: loaded.source,
           values: loaded.map,
         });
+        check(loaded.map, f);
         result = mapMerge(result, loaded.map, strategy);
       }
     } else if (isMap(entry)) {
       req.onLayer?.(index, { kind: "inline", values: entry });
+      check(entry);
       result = mapMerge(result, entry, strategy);
     } else {
       throw new LoadError("LOAD_WRONG_TYPE", `unexpected type of value: value=${String(entry)}`, {
@@ -189,4 +201,21 @@ export function loadEnvironmentValues(ctx: LoaderContext, req: EnvValuesRequest)
     result = mapMerge(result, hcl, strategy);
   }
   return result;
+}
+
+function nonStringKeyError(layer: ValueMap, file: string | undefined, own = false): LoadError {
+  const typed = own ? [...(goKeysOf(layer)?.entries() ?? [])][0] : undefined;
+  const found =
+    typed === undefined ? firstNonStringKey(layer) : { map: layer, key: typed[1], text: typed[0] };
+  const key = found?.key;
+  const shown = key === undefined ? "" : key.type === "<nil>" ? "<nil>" : goValueString(key.value);
+  return new LoadError(
+    "YAML_NON_STRING_KEY",
+    `unexpected type of key in map: expected string, got ${key?.type ?? "?"}: value=${shown}, map=${found === undefined ? "" : goValueString(found.map)}`,
+    {
+      ...(file === undefined ? {} : { file }),
+      expected: "string keys in the maps of environment values",
+      found: `a ${key?.type ?? "?"} key (${shown})`,
+    },
+  );
 }

@@ -7,7 +7,8 @@
  */
 import { z } from "zod";
 import { formatGoFloat } from "../shared/go/float";
-import { formatRfc3339Nano, GoTime, isMap, newMap, type Value } from "../shared/value";
+import { formatRfc3339Nano, GoTime, isMap, newMap, type Value, type ValueMap } from "../shared/value";
+import { goKeysOf, recordGoKeys } from "../shared/yaml/go-keys";
 
 /**
  * A non-string scalar of a state document together with its source text (`0x1F`, `1.0`, `True`):
@@ -35,6 +36,8 @@ export function boxScalars(
   if (isMap(value)) {
     const out: Record<string, unknown> = newMap();
     for (const [k, v] of Object.entries(value)) out[k] = boxScalars(v, textAt, [...path, k]);
+    const keys = goKeysOf(value);
+    if (keys !== undefined) recordGoKeys(out as ValueMap, keys);
     return out;
   }
   return value;
@@ -48,6 +51,9 @@ function unboxDeep(v: unknown): Value {
   if (isMap(v as Value)) {
     const out = newMap();
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) out[k] = unboxDeep(x);
+    // What go-yaml decoded as other than string keys stays known (helmfile's key casting refuses them).
+    const keys = goKeysOf(v as ValueMap);
+    if (keys !== undefined) recordGoKeys(out, keys);
     return out;
   }
   return v as Value;

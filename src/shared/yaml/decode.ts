@@ -13,6 +13,7 @@ import { formatGoFloat, formatGoFloat32 } from "../go/float";
 import { findDepthExceeded } from "./depth-limit";
 import { goYamlTextProblem } from "./go-yaml-reader";
 import { libyamlMessage } from "./libyaml-messages";
+import { recordGoKeys, type GoMapKey } from "./go-keys";
 import { resolvePlainScalar, resolveTaggedScalar, type GoYamlVersion, type ResolvedScalar } from "./resolve";
 import { goTimeString, parseGoYamlTimestamp } from "./timestamp";
 
@@ -224,6 +225,7 @@ class Decoder {
     this.checkDuplicates(node, path);
     const out = newMap();
     const merges: YamlNode[] = [];
+    const goKeys = new Map<string, GoMapKey>();
     for (const pair of node.items) {
       const keyNode = pair.key as YamlNode | null;
       if (isMergeKey(keyNode)) {
@@ -232,6 +234,7 @@ class Decoder {
         continue;
       }
       const key = this.key(keyNode, path);
+      if (this.lastKey !== undefined) goKeys.set(key, this.lastKey);
       if (this.version === "v2" && this.options.strict === true && key in out) {
         this.fail("YAML_DUPLICATE_KEY", `key ${JSON.stringify(key)} already set in map`, keyNode, [
           ...path,
@@ -241,6 +244,7 @@ class Decoder {
       this.record([...path, key], keyNode);
       out[key] = this.convert(pair.value as YamlNode | null, [...path, key]);
     }
+    recordGoKeys(out, goKeys);
     if (merges.length === 0) return out;
     const own = this.recordPositions ? Object.keys(out) : [];
     const before = own.length > 0 ? new Map(this.positions) : undefined;
@@ -324,8 +328,15 @@ class Decoder {
     }
   }
 
+  /** The Go type and value of the key {@link key} converted last, when it was not a string. */
+  private lastKey: GoMapKey | undefined;
+
   private key(keyNode: YamlNode | null, path: Path): string {
     const key = this.convert(keyNode, path);
+    this.lastKey =
+      typeof key === "string" || (key !== null && typeof key === "object" && !(key instanceof GoTime))
+        ? undefined
+        : { type: goTypeName(key) as GoMapKey["type"], value: key };
     let text: string;
     if (typeof key === "string") text = key;
     else if (key instanceof GoTime && this.options.nonStringKeys !== "error") text = goTimeString(key);
