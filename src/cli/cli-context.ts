@@ -26,6 +26,7 @@ import { colourEnabled } from "./colour";
 import { withHelmFlags } from "./helm-flags-runner";
 import { overrideChart } from "./chart-override";
 import { createNodeSecrets } from "../node/secrets-node";
+import { gitRemoteFetcher } from "../node/git-fetcher";
 
 /** Resolved global flags. */
 export interface GlobalSettings {
@@ -168,6 +169,7 @@ export function createCliContext(
           fs,
           env,
           processRunner: runner,
+          remote: gitRemoteFetcher(env),
           logger,
           secrets: secrets.decryptor,
           secretResolver: secrets.resolver,

@@ -14,6 +14,7 @@ import { createNodeSecrets, type NodeSecrets } from "../node/secrets-node";
 import { defaultCacheDir, renderCacheDisabled } from "../node/render-cache-dir";
 import { kubeContextNames, kubeconfigPresent, type KubeconfigSource } from "../node/kube-config";
 import { KubeApi } from "../node/kube-api";
+import { gitRemoteFetcher } from "../node/git-fetcher";
 import { refusedReleaseAccess } from "../node/release-access";
 import { redactingLogger } from "../secrets/redacting-logger";
 import { computeHelmValues } from "../merge/helm-values/compute-helm-values";
@@ -110,6 +111,7 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
             fs,
             env,
             processRunner: runner,
+            remote: gitRemoteFetcher(env),
             logger: redactingLogger(context.logger, nodeSecrets().registry),
             secrets: io?.secrets ?? nodeSecrets().decryptor,
             secretResolver: nodeSecrets().resolver,

@@ -163,6 +163,7 @@ export function loadEnvironmentValues(ctx: LoaderContext, req: EnvValuesRequest)
         req.missingFileHandler,
         "environment values",
         entry,
+        ctx,
       );
       if (skipped) return;
       for (const f of files) {

@@ -11,6 +11,7 @@ import {
   type FileSystem,
   type Logger,
   type ProcessRunner,
+  type RemoteFetcher,
 } from "../shared/io";
 import type {
   DesiredState,
@@ -99,6 +100,8 @@ export interface LoadDesiredStateIo {
   readonly fs: FileSystem;
   readonly env: Environment;
   readonly processRunner?: ProcessRunner;
+  /** Fetches remote (`git::`) states, bases and values files; absent: they are refused. */
+  readonly remote?: RemoteFetcher;
   readonly logger?: Logger;
   readonly secrets?: SecretsDecryptor;
   /** Resolves `ref+` secret references (vals); default none (references then fail or pass through). */
@@ -112,6 +115,7 @@ export function createLoaderContext(options: LoadDesiredStateOptions, io: LoadDe
     environ: io.env,
     logger: io.logger ?? silentLogger,
     ...(io.processRunner === undefined ? {} : { processRunner: io.processRunner }),
+    ...(io.remote === undefined ? {} : { remote: io.remote }),
     secrets: io.secrets ?? noSecretsDecryptor,
     ...(io.secretResolver === undefined ? {} : { secretResolver: io.secretResolver }),
     envName: options.environment ?? "default",

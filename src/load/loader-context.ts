@@ -1,5 +1,5 @@
 /** Everything the loader needs from the caller, resolved once per invocation. */
-import type { Environment, FileSystem, Logger, ProcessRunner } from "../shared/io";
+import type { Environment, FileSystem, Logger, ProcessRunner, RemoteFetcher } from "../shared/io";
 import type { SecretsDecryptor } from "../shared/secrets";
 import type { GoYamlVersion } from "./yaml-io";
 import type { Limits } from "../shared/limits";
@@ -13,6 +13,8 @@ export interface LoaderContext {
   readonly environ: Environment;
   readonly logger: Logger;
   readonly processRunner?: ProcessRunner;
+  /** Fetches remote (`git::`) states, bases and values files; absent: they are refused. */
+  readonly remote?: RemoteFetcher;
   readonly secrets: SecretsDecryptor;
   /** `-e`; default `default`. */
   readonly envName: string;

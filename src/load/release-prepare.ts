@@ -143,7 +143,7 @@ function valuesSources(ctx: LoaderContext, st: ReleaseStateView, release: Releas
   (release.values ?? []).forEach((v, i) => {
     const origin = `${st.loc.displayFile}: releases[${release.name ?? ""}].values[${i}]`;
     if (typeof v === "string") {
-      const { files, skipped } = resolveFile(ctx.fs, ctx.logger, st.loc, handler, "values", prefix + v);
+      const { files, skipped } = resolveFile(ctx.fs, ctx.logger, st.loc, handler, "values", prefix + v, ctx);
       if (skipped) return;
       if (files.length > 1) {
         throw new LoadError(
@@ -214,6 +214,7 @@ function valuesSources(ctx: LoaderContext, st: ReleaseStateView, release: Releas
       release.missingFileHandler,
       "secrets",
       prefix + v,
+      ctx,
     );
     if (skipped) return;
     if (files.length > 1) {

@@ -98,7 +98,7 @@ function loadEnvSecrets(
   let secretVals = newMap();
   const handler = envSpec.missingFileHandler ?? spec.missingFileHandler ?? "Error";
   for (const [index, path] of (envSpec.secrets ?? []).entries()) {
-    const { files, skipped } = resolveFile(ctx.fs, ctx.logger, loc, handler, "environment values", path);
+    const { files, skipped } = resolveFile(ctx.fs, ctx.logger, loc, handler, "environment values", path, ctx);
     if (skipped) continue;
     for (const f of files) {
       if (f.endsWith(".hcl")) {

@@ -16,6 +16,7 @@ import { mergeStructs } from "./struct-merge";
 import { renderGoTemplate, renderOptions } from "./template-bridge";
 import { readYamlSource } from "./yaml-io";
 import { checkRemoteAllowed } from "../shared/policy";
+import { locateRemoteState } from "./remote-source";
 import { environmentTemplateData } from "./template-data";
 
 /** A fully loaded state file (all parts), before release templating. */
@@ -108,6 +109,11 @@ function loadBaseSpec(
 ): StateSpec {
   if (isRemotePath(file)) {
     if (ctx.policy !== undefined) checkRemoteAllowed(ctx.policy, file, including);
+  }
+  if (isRemotePath(file) && ctx.remote !== undefined) {
+    // helmfile loads a base through the same desiredStateLoader.loadFile: fetched into "states".
+    file = locateRemoteState(ctx.remote, file);
+  } else if (isRemotePath(file)) {
     throw new LoadError(
       "LOAD_REMOTE_UNSUPPORTED",
       `remote base "${file}" cannot be fetched: go-getter URLs are not supported`,

@@ -14,7 +14,10 @@ import {
 } from "../shared/errors";
 import type { ErrorCode } from "../shared/errors";
 import type { FileSystem, Logger } from "../shared/io";
+import { checkRemoteAllowed } from "../shared/policy";
+import type { LoaderContext } from "./loader-context";
 import { isAbsolute, isRemotePath, joinPath } from "./paths";
+import { locateRemote } from "./remote-source";
 
 /** Where a state file lives, as helmfile sees it and as we read it. */
 export interface StateLocation {
@@ -58,8 +61,19 @@ export function resolveFile(
   handler: string | undefined,
   purpose: string,
   path: string,
+  ctx?: Pick<LoaderContext, "remote" | "policy">,
 ): ResolvedFiles {
-  if (isRemotePath(path)) {
+  const remote = ctx?.remote;
+  if (isRemotePath(path) && remote !== undefined) {
+    if (ctx?.policy !== undefined) checkRemoteAllowed(ctx.policy, path);
+    // helmfile's Storage.resolveFile: Remote.Fetch(path, "values"), then the fetched file (or,
+    // for a wildcard after `@`, the fetched folder's matches).
+    const local = locateRemote(remote, path, "values");
+    if (fs.isFile(local)) return { files: [local], skipped: false };
+    const matches = /[*?[]/.test(local) ? [...fs.glob(local)].sort() : [];
+    if (matches.length > 0) return { files: matches, skipped: false };
+    path = local;
+  } else if (isRemotePath(path)) {
     throw new LoadError(
       "LOAD_REMOTE_UNSUPPORTED",
       `remote ${purpose} file "${path}" cannot be fetched: go-getter URLs are not supported`,

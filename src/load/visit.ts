@@ -6,6 +6,8 @@
 import { posix } from "node:path";
 import { newEnvironment, type EnvironmentLayers } from "../merge/index";
 import { LoadError } from "../shared/errors";
+import { checkRemoteAllowed } from "../shared/policy";
+import { locateRemoteState } from "./remote-source";
 import { LIMIT_CODES, limitError } from "../shared/limits";
 import { newMap, type Value, type ValueMap } from "../shared/value";
 import { loadEnvironmentValues, type LoadedValuesLayer } from "./env-values-loader";
@@ -58,6 +60,11 @@ export function findDesiredStateFiles(
   reverse: boolean,
 ): string[] {
   let dir: string;
+  if (specified !== undefined && isRemotePath(specified) && ctx.remote !== undefined) {
+    if (ctx.policy !== undefined) checkRemoteAllowed(ctx.policy, specified);
+    // helmfile's desiredStateLoader.loadFile: Remote.Locate(file, "states"), then the fetched file.
+    return [locateRemoteState(ctx.remote, specified)];
+  }
   if (specified !== undefined && isRemotePath(specified)) {
     throw new LoadError(
       "LOAD_REMOTE_UNSUPPORTED",

@@ -104,7 +104,10 @@ export const ERROR_CODES = {
   LOAD_POLICY_NO_KEYS: "A state file has no top-level keys.",
   LOAD_RELEASE_TEMPLATE: "A template expression in a release field failed.",
   LOAD_RELEASE_TEMPLATE_CYCLE: "Templated release fields refer to each other recursively.",
-  LOAD_REMOTE_UNSUPPORTED: "A remote (go-getter) file was referenced; it is not fetched.",
+  LOAD_REMOTE_FETCH_FAILED:
+    "A remote (git::) state, base or values file could not be fetched; git's output says why.",
+  LOAD_REMOTE_UNSUPPORTED:
+    "A remote (go-getter) source of a kind that is not fetched (only git:: is) was referenced.",
   LOAD_SCHEMA: "A state file value has the wrong type.",
   LOAD_STATE_CONFLICT: "Both helmfile.yaml and helmfile.yaml.gotmpl exist.",
   LOAD_STATE_NOT_FOUND: "The state file given with -f does not exist.",

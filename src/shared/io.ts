@@ -57,3 +57,15 @@ export interface ProcessRunner {
 
 /** The process environment as the core sees it. */
 export type Environment = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Fetches a go-getter source (helmfile's remote states and values: `git::<url>?ref=…`) into a
+ * folder, which it creates; throws a `LoadError` with the getter's output when that fails.
+ */
+export interface RemoteFetcher {
+  /** helmfile's cache home (`$HELMFILE_CACHE_HOME`, else the user cache folder's `helmfile`). */
+  readonly cacheHome: string;
+  /** True when `path` is a folder (a source fetched before). */
+  isDirectory(path: string): boolean;
+  fetch(getterSource: string, dst: string): void;
+}
