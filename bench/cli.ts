@@ -21,6 +21,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { childrenCpu, loadavg } from "./proc-stat";
 
 const ROOT = join(__dirname, "..");
 const BIN = join(ROOT, "bin", "pulumi-helmfile.js");
@@ -33,14 +34,6 @@ export interface Figure {
   /** The same figure for the reference (helmfile or the helm floor), when measured. */
   readonly reference?: { readonly name: string; readonly value: number };
   readonly load: string;
-}
-
-function loadavg(): string {
-  try {
-    return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-  } catch {
-    return "n/a";
-  }
 }
 
 /** A chart rendering ~20 KB (a 40-key ConfigMap, a Service, a Deployment) and `n` releases of it. */
@@ -90,18 +83,6 @@ function timed(
   if (r.status !== 0)
     throw new Error(`${cmd} ${args.join(" ")} exited ${r.status}: ${String(r.stderr).slice(0, 800)}`);
   return performance.now() - started;
-}
-
-/** CPU milliseconds (user + system) of this process's waited-for children, from /proc/self/stat. */
-function childrenCpu(): number {
-  try {
-    const stat = readFileSync("/proc/self/stat", "utf8");
-    // Fields after the command name (which may hold spaces): cutime and cstime are the 14th and 15th.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 /**

@@ -20,6 +20,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
+import { childrenCpu, loadavg, processCpu } from "./proc-stat";
 
 const ROOT = join(__dirname, "..");
 const BIN = join(ROOT, "bin", "pulumi-helmfile.js");
@@ -28,24 +29,6 @@ const CHART = join(ROOT, "tests", "e2e", "fixtures", "real-shapes", "charts", "p
 const CACHE = process.env.PULUMI_HELMFILE_CACHE ?? join(homedir(), ".cache", "pulumi-helmfile");
 const HELMFILE = process.env.HELMFILE_BINARY ?? join(CACHE, "bin", "helmfile");
 const HELM = process.env.HELM_BINARY ?? "helm";
-
-function loadavg(): string {
-  return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-}
-
-/** CPU milliseconds of this process's waited-for children (cutime + cstime). */
-function childrenCpu(): number {
-  const stat = readFileSync("/proc/self/stat", "utf8");
-  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(f[13]) + Number(f[14])) * 1000) / 100;
-}
-
-/** CPU milliseconds a running process has used (utime + stime). */
-function processCpu(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-}
 
 interface Instance {
   readonly name: string;
