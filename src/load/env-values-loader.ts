@@ -12,7 +12,7 @@ import {
 import { isHelmfileError, LoadError } from "../shared/errors";
 import { isMap, newMap, type Value, type ValueMap } from "../shared/value";
 import { goYamlErrorText } from "../shared/yaml/libyaml-messages";
-import { firstNonStringKey, goKeysOf, goValueString } from "../shared/yaml/go-keys";
+import { firstNonStringKey, goValueString, type NonStringKey } from "../shared/yaml/go-keys";
 import type { LoaderContext } from "./loader-context";
 import { dirName } from "./paths";
 import { joinPath } from "./paths";
@@ -151,8 +151,8 @@ export function loadEnvironmentValues(ctx: LoaderContext, req: EnvValuesRequest)
   // A file is decoded into a map[string]interface{} (its own keys become strings); an inline entry
   // is an interface{} (its own keys count too).
   const check = (layer: ValueMap, file?: string): void => {
-    if (file === undefined && goKeysOf(layer) !== undefined) throw nonStringKeyError(layer, file, true);
-    if (firstNonStringKey(layer) !== undefined) throw nonStringKeyError(layer, file);
+    const found = firstNonStringKey(layer, { top: file === undefined });
+    if (found !== undefined) throw nonStringKeyError(found, file);
   };
   req.entries.forEach((entry, index) => {
     if (typeof entry === "string") {
@@ -204,19 +204,15 @@ export function loadEnvironmentValues(ctx: LoaderContext, req: EnvValuesRequest)
   return result;
 }
 
-function nonStringKeyError(layer: ValueMap, file: string | undefined, own = false): LoadError {
-  const typed = own ? [...(goKeysOf(layer)?.entries() ?? [])][0] : undefined;
-  const found =
-    typed === undefined ? firstNonStringKey(layer) : { map: layer, key: typed[1], text: typed[0] };
-  const key = found?.key;
-  const shown = key === undefined ? "" : key.type === "<nil>" ? "<nil>" : goValueString(key.value);
+function nonStringKeyError({ map, key }: NonStringKey, file: string | undefined): LoadError {
+  const shown = key.type === "<nil>" ? "<nil>" : goValueString(key.value);
   return new LoadError(
     "YAML_NON_STRING_KEY",
-    `unexpected type of key in map: expected string, got ${key?.type ?? "?"}: value=${shown}, map=${found === undefined ? "" : goValueString(found.map)}`,
+    `unexpected type of key in map: expected string, got ${key.type}: value=${shown}, map=${goValueString(map)}`,
     {
       ...(file === undefined ? {} : { file }),
       expected: "string keys in the maps of environment values",
-      found: `a ${key?.type ?? "?"} key (${shown})`,
+      found: `a ${key.type} key (${shown})`,
     },
   );
 }

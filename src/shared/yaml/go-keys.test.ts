@@ -40,6 +40,7 @@ describe("keys go-yaml decodes as other than strings", () => {
 
   it("are found below the top level, in maps and lists, not at the top", () => {
     expect(firstNonStringKey(decode("1: x\ntrue: y\n"))).toBeUndefined();
+    expect(firstNonStringKey(decode("1: x\n"), { top: true })?.key).toEqual({ type: "int", value: 1n });
     expect(firstNonStringKey(decode("a:\n  x: [1, {2: b}]\n"))?.key).toEqual({ type: "int", value: 2n });
     expect(firstNonStringKey(decode("a:\n  null: 1\n"))?.key).toEqual({ type: "<nil>", value: null });
   });

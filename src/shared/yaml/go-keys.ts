@@ -75,36 +75,37 @@ function compareSameType(a: Value, b: Value): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/** A map with a key go-yaml decoded as other than a string, and that key. */
+export interface NonStringKey {
+  readonly map: ValueMap;
+  readonly key: GoMapKey;
+}
+
 /**
- * The first map below the top level of `values` (in maps or lists, in document order) that has a
- * key go-yaml decoded as other than a string, with that key: what helmfile's key casting refuses.
+ * The first map of `values` (in maps or lists, in document order) that has a key go-yaml decoded
+ * as other than a string, with that key: what helmfile's key casting refuses. `values`'s own keys
+ * count only with `top` (a file decoded into a `map[string]interface{}` has string keys at its top).
  */
 export function firstNonStringKey(
   values: ValueMap,
-): { readonly map: ValueMap; readonly key: GoMapKey; readonly text: string } | undefined {
-  const visit = (v: Value): ReturnType<typeof firstNonStringKey> => {
+  options: { readonly top?: boolean } = {},
+): NonStringKey | undefined {
+  const visit = (v: Value, self: boolean): NonStringKey | undefined => {
     if (Array.isArray(v)) {
       for (const item of v) {
-        const found = visit(item);
+        const found = visit(item, true);
         if (found !== undefined) return found;
       }
       return undefined;
     }
     if (!isMap(v)) return undefined;
-    const typed = goKeysOf(v);
-    if (typed !== undefined) {
-      const [text, key] = [...typed.entries()][0] as [string, GoMapKey];
-      return { map: v, key, text };
-    }
+    const first = self ? goKeysOf(v)?.values().next().value : undefined;
+    if (first !== undefined) return { map: v, key: first };
     for (const k of Object.keys(v)) {
-      const found = visit(v[k] as Value);
+      const found = visit(v[k] as Value, true);
       if (found !== undefined) return found;
     }
     return undefined;
   };
-  for (const k of Object.keys(values)) {
-    const found = visit(values[k] as Value);
-    if (found !== undefined) return found;
-  }
-  return undefined;
+  return visit(values, options.top === true);
 }
