@@ -225,7 +225,8 @@ class Decoder {
     this.checkDuplicates(node, path);
     const out = newMap();
     const merges: YamlNode[] = [];
-    const goKeys = new Map<string, GoMapKey>();
+    // Made only for a map that has a key go-yaml decodes as other than a string (rare).
+    let goKeys: Map<string, GoMapKey> | undefined;
     for (const pair of node.items) {
       const keyNode = pair.key as YamlNode | null;
       if (isMergeKey(keyNode)) {
@@ -234,7 +235,7 @@ class Decoder {
         continue;
       }
       const key = this.key(keyNode, path);
-      if (this.lastKey !== undefined) goKeys.set(key, this.lastKey);
+      if (this.lastKey !== undefined) (goKeys ??= new Map()).set(key, this.lastKey);
       if (this.version === "v2" && this.options.strict === true && key in out) {
         this.fail("YAML_DUPLICATE_KEY", `key ${JSON.stringify(key)} already set in map`, keyNode, [
           ...path,
@@ -244,7 +245,7 @@ class Decoder {
       this.record([...path, key], keyNode);
       out[key] = this.convert(pair.value as YamlNode | null, [...path, key]);
     }
-    recordGoKeys(out, goKeys);
+    if (goKeys !== undefined) recordGoKeys(out, goKeys);
     if (merges.length === 0) return out;
     const own = this.recordPositions ? Object.keys(out) : [];
     const before = own.length > 0 ? new Map(this.positions) : undefined;
