@@ -3,7 +3,7 @@
 # proxy, at the versions pinned by tools/engine/*/go.mod, into a cache outside the work tree:
 #
 #   $CACHE/bin/          pulumi, pulumi-resource-pulumi-nodejs, pulumi-language-nodejs/-python/-go (our own),
-#                        sops, age, age-keygen
+#                        pulumi-helmfile-unlock (our own), sops, age, age-keygen
 #   $CACHE/libexec/      pulumi-resource-kubernetes (installed as a plugin, not used from here)
 #   $CACHE/pulumi-home/  private PULUMI_HOME holding the kubernetes plugin
 #   $CACHE/stamps/       one stamp per piece: a piece whose inputs did not change is not rebuilt
@@ -293,9 +293,32 @@ build_sops() {
   echo "$key" >"$STAMPS/sops"
 }
 
+# ---------------------------------------------------------------- pulumi-helmfile-unlock
+# Clears a stack's locks on a self-managed backend, also for a stack that was never saved (`cancel`).
+# tools/engine/unlock has only its main.go: it is built inside a copy of the cli module, against the
+# same pulumi packages (the Go build cache already holds them after the CLI's build).
+build_unlock() {
+  local key out="$BIN/pulumi-helmfile-unlock"
+  key=$(stamp_key unlock "$(cat "$ENGINE_SRC/cli/go.mod" "$ENGINE_SRC/cli/go.sum" | sha256sum | cut -d' ' -f1)")
+  if is_stamped unlock "$key" "$out"; then
+    log "pulumi-helmfile-unlock is up to date"
+    return
+  fi
+  stage cli
+  mkdir -p "$BUILD/cli/unlock"
+  cp "$ENGINE_SRC/unlock/main.go" "$BUILD/cli/unlock/main.go"
+  (
+    cd "$BUILD/cli"
+    timed "download cli modules" "$LOGS/cli-download.log" go mod download
+    timed "build pulumi-helmfile-unlock" "$LOGS/unlock-build.log" gobuild "$BUILD/cli/pulumi-helmfile-unlock" "" ./unlock
+  )
+  install -m 0755 "$BUILD/cli/pulumi-helmfile-unlock" "$out"
+  echo "$key" >"$STAMPS/unlock"
+}
+
 # ---------------------------------------------------------------- main
 # The CLI is needed to install the kubernetes plugin, so it is built first whenever kubernetes is wanted.
-if wants cli || wants kubernetes; then build_cli; fi
+if wants cli || wants kubernetes; then build_cli; build_unlock; fi
 if wants language-nodejs; then build_language_nodejs; fi
 if wants language-python; then build_language_host python "${PYTHON_SDK_VERSION:-0.0.0}"; fi
 if wants language-go; then

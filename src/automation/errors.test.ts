@@ -30,6 +30,18 @@ describe("toAutomationError", () => {
     );
   });
 
+  it("names a holder once when the output repeats the lock", () => {
+    const line =
+      "  s3://pulumi-state/.pulumi/locks/organization/p/dev/0b1c.json: created by root@build-7 (pid 4242) at 2026-12-01T15:00:00Z";
+    const other =
+      "  s3://pulumi-state/.pulumi/locks/organization/p/dev/9f2e.json: created by ci@runner (pid 77) at 2026-12-01T15:01:00Z";
+    const stderr = `error: the stack is currently locked by 2 lock(s).\n${line}\n${other}\nerror: the stack is currently locked by 2 lock(s).\n${line}\n${other}`;
+    const err = toAutomationError(commandError(ConcurrentUpdateError, stderr), "dev");
+    expect(err.message).toContain(
+      "(root@build-7 pid 4242 since 2026-12-01T15:00:00Z; ci@runner pid 77 since 2026-12-01T15:01:00Z)",
+    );
+  });
+
   it("keeps other CLI failures as AutomationError with the tail of the output", () => {
     const err = toAutomationError(commandError(CommandError, "error: something broke"), "dev");
     expect(err).toBeInstanceOf(AutomationError);

@@ -52,9 +52,11 @@ export function toAutomationError(err: unknown, stackName: string, failures: rea
  * at <time>`): `user@host pid N since <time>` per lock.
  */
 function lockHolders(text: string): string[] {
-  return [...text.matchAll(/: created by (\S+) \(pid (\d+)\) at (\S+)/g)].map(
+  const holders = [...text.matchAll(/: created by (\S+) \(pid (\d+)\) at (\S+)/g)].map(
     (m) => `${m[1] ?? ""} pid ${m[2] ?? ""} since ${m[3] ?? ""}`,
   );
+  // The CLI's output repeats the error: each lock is named once.
+  return [...new Set(holders)];
 }
 
 /** The useful tail of a CLI error (the CLI prints the command line and full output first). */

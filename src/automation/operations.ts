@@ -15,6 +15,7 @@ import { silentLogger } from "../shared/io";
 import { selectionScope, stateResources, urnName, type OperationScope } from "./selection";
 import { helmfileArgsOf, HELMFILE_COMPONENT_NAME, openHelmfileStack } from "./stack";
 import type { Stack } from "@pulumi/pulumi/automation";
+import { isSelfManagedBackend, unlockSelfManagedStack } from "./unlock";
 
 /** Result of any operation. */
 export interface HelmfileOperationResult {
@@ -315,11 +316,15 @@ export async function stackOutputs(options: HelmfileStackOptions): Promise<Recor
 
 /**
  * Clears the lock an interrupted update left on the stack (`pulumi cancel`): on a self-managed
- * backend (file, S3, …) it deletes the stack's lock files. Never run it while an update is
- * still running elsewhere.
+ * backend (file, S3, …) it deletes the stack's lock files, also those of a stack whose creation was
+ * killed (which `pulumi cancel` cannot reach). Never run it while an update is still running elsewhere.
  */
 export async function cancel(options: HelmfileStackOptions): Promise<void> {
   const resolved = resolveStackOptions(options);
+  if (isSelfManagedBackend(resolved.backendUrl)) {
+    await unlockSelfManagedStack(resolved);
+    return;
+  }
   const { stack } = await openHelmfileStack(resolved);
   try {
     await stack.cancel();

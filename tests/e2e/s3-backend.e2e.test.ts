@@ -11,7 +11,7 @@ import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
 import { stackOutputs, up, type HelmfileStackOptions } from "../../src/automation";
 import { spawnCli } from "../support/run-cli";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
-import { listKeys, testS3, type TestS3 } from "./s3";
+import { listKeys, putObject, testS3, type TestS3 } from "./s3";
 
 const reason = engineMissingReason();
 const describeEngine = reason === undefined ? describe : describe.skip;
@@ -203,5 +203,27 @@ describeEngine(`stacks on an S3 backend${suffix}`, () => {
     expect(releaseUrns(deployment)).toEqual(["helmfile-team-d/one"]);
     const last = runCli(["preview", "--backend", s3.backendUrl, "--json"], s3, dir);
     expect((JSON.parse(last.stdout) as { changedReleases: unknown[] }).changedReleases).toEqual([]);
+  });
+
+  it("a lock left where the backend was creating the stack (an up killed before the stack was saved): up names it, cancel clears it, up converges", async () => {
+    const dir = teamProject(parent, "team-e", { one: "1" });
+    const args = ["up", "--backend", s3.backendUrl, "--json"];
+    const locks = ".pulumi/locks/organization/helmfile-team-e/";
+    // What pkg/backend/diy/lock.go writes (lockContent), for a stack with no state file yet.
+    const content = { pid: 4242, username: "root", hostname: "build-7", timestamp: "2026-12-01T15:00:00Z" };
+    await putObject(s3, `${locks}default/5f0e3c1a-killed.json`, JSON.stringify(content));
+    expect(await listKeys(s3, ".pulumi/stacks/helmfile-team-e/")).toEqual([]);
+    const blocked = runCli(args, s3, dir);
+    expect(blocked.status).toBe(1);
+    const error = (JSON.parse(blocked.stdout) as { error: { code: string; message: string } }).error;
+    expect(error.code).toBe("STACK_LOCKED");
+    expect(error.message).toContain("root@build-7 pid 4242 since 2026-12-01T15:00:00Z");
+    const cancel = runCli(["cancel", "--backend", s3.backendUrl], s3, dir);
+    expect([cancel.status, cancel.status === 0 ? "" : cancel.stdout + cancel.stderr]).toEqual([0, ""]);
+    expect(await listKeys(s3, locks)).toEqual([]);
+    const again = runCli(args, s3, dir);
+    expect([again.status, again.status === 0 ? "" : again.stdout + again.stderr]).toEqual([0, ""]);
+    const deployment = await exportStack(s3, "helmfile-team-e", "default", join(parent, "ws-e"));
+    expect(releaseUrns(deployment)).toEqual(["helmfile-team-e/one"]);
   });
 });

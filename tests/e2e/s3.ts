@@ -45,3 +45,9 @@ export async function listKeys(s3: TestS3, prefix: string): Promise<string[]> {
   const text = await res.text();
   return [...text.matchAll(/<Key>([^<]+)<\/Key>/g)].map((m) => m[1] as string);
 }
+
+/** Writes an object (the server accepts unsigned requests). */
+export async function putObject(s3: TestS3, key: string, body: string): Promise<void> {
+  const res = await fetch(`${s3.bucketUrl}/${key}`, { method: "PUT", body });
+  if (!res.ok) throw new Error(`PUT ${key}: HTTP ${res.status} ${await res.text()}`);
+}
