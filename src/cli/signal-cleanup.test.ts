@@ -50,7 +50,8 @@ describe.each([
     writeFileSync(join(dir, "helmfile.yaml"), "releases:\n- name: r\n  chart: ./c\n  values:\n  - s.yaml\n");
     writeFileSync(
       join(dir, "helm"),
-      `#!/bin/sh\ncase "$1" in version) echo v3.17.3+g0; exit 0;; esac\necho "$$ $*" > ${dir}/helm-called\nexec sleep 30\n`,
+      // Written aside and renamed: the test must never read the file half-written.
+      `#!/bin/sh\ncase "$1" in version) echo v3.17.3+g0; exit 0;; esac\necho "$$ $*" > ${dir}/helm-called.tmp\nmv ${dir}/helm-called.tmp ${dir}/helm-called\nexec sleep 30\n`,
       { mode: 0o755 },
     );
   });
