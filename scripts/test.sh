@@ -8,8 +8,8 @@ cd "$root"
 bash scripts/setup.sh
 # shellcheck source=/dev/null
 source scripts/env.sh
-# The three Go builds (each cached by a stamp, so a warm run skips them): the helmfile oracle and the
-# test cluster's binaries build in the background while the engine builds here; on a cold 2-core
+# The four Go builds (each cached by a stamp, so a warm run skips them): the helmfile oracle, the
+# test cluster's binaries and chartify + kustomize build in the background while the engine builds here; on a cold 2-core
 # machine that overlaps their downloads, single-threaded links and idle cores (one after the other
 # they took about an hour). Their calls below wait for them on each script's own lock and then find
 # the binaries built (or build them, printing why the first attempt failed).
@@ -17,6 +17,7 @@ logs="${PULUMI_HELMFILE_CACHE:-$HOME/.cache/pulumi-helmfile}/logs"
 mkdir -p "$logs"
 bash scripts/build-helmfile.sh --quiet >"$logs/test-helmfile-build.log" 2>&1 &
 bash scripts/test-cluster.sh build >"$logs/test-cluster-build.log" 2>&1 &
+bash scripts/build-chartify.sh --quiet >"$logs/test-chartify-build.log" 2>&1 &
 if [ -f scripts/build-engine.sh ]; then
   bash scripts/build-engine.sh
   # shellcheck source=/dev/null
@@ -25,6 +26,8 @@ fi
 # The real helmfile v1.8.0, the oracle of the hooks and CLI comparison tests (cached like the engine).
 eval "$(bash scripts/build-helmfile.sh --quiet --print-env)"
 bash scripts/test-cluster.sh build
+# helmfile's chartify library and kustomize (kustomize directories, patches): the chartify tests and cases.
+eval "$(bash scripts/build-chartify.sh --quiet --print-env)"
 # The test API servers (scripts/test-cluster.sh: etcd + kube-apiserver + kube-controller-manager,
 # built from Go modules and cached): two instances for the deploy tests, stopped when the run ends.
 echo "== test clusters"
