@@ -36,6 +36,8 @@ export interface GlobalSettings {
   readonly kubeContext: string;
   /** Explicit helm binary (`--helm-binary` or `HELMFILE_HELM_BINARY`); undefined means HELM_BINARY, then PATH. */
   readonly helmBinary: string | undefined;
+  /** `--kustomize-binary`, else `HELMFILE_KUSTOMIZE_BINARY`; undefined when neither is given. */
+  readonly kustomizeBinary: string | undefined;
   readonly debug: boolean;
   readonly quiet: boolean;
   readonly skipDeps: boolean;
@@ -94,6 +96,7 @@ export function createCliContext(
     namespace: String(globalSetting("Namespace", flagString(flags, "namespace") ?? "", env)),
     kubeContext: String(globalSetting("KubeContext", flagString(flags, "kube-context") ?? "", env)),
     helmBinary: helmFlag !== "" || (env.HELMFILE_HELM_BINARY ?? "") !== "" ? helmSetting : undefined,
+    kustomizeBinary: flagString(flags, "kustomize-binary") || env.HELMFILE_KUSTOMIZE_BINARY || undefined,
     debug,
     quiet,
     skipDeps: flagBool(flags, "skip-deps"),
@@ -145,6 +148,7 @@ export function createCliContext(
       includeNeeds: flagBool(flags, "include-needs"),
       ...(typeof flags["skip-needs"] === "boolean" ? { skipNeeds: flags["skip-needs"] } : {}),
       ...(settings.helmBinary === undefined ? {} : { helmBinary: settings.helmBinary }),
+      ...(settings.kustomizeBinary === undefined ? {} : { kustomizeBinary: settings.kustomizeBinary }),
     };
   };
   return {

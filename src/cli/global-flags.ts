@@ -7,12 +7,7 @@ import type { FlagSpec } from "./parse-args";
 /** The global flags. */
 export const GLOBAL_FLAGS: readonly FlagSpec[] = [
   { name: "helm-binary", short: "b", type: "string" },
-  {
-    name: "kustomize-binary",
-    short: "k",
-    type: "string",
-    refuse: "kustomize is not supported (kustomize releases fail with UNSUPPORTED_CHARTIFY)",
-  },
+  { name: "kustomize-binary", short: "k", type: "string" },
   { name: "file", short: "f", type: "string" },
   { name: "environment", short: "e", type: "string" },
   { name: "state-values-set", type: "stringArray" },

@@ -38,7 +38,7 @@ import {
   type LabelledRelease,
 } from "./state-releases";
 import { NoMatchingReleaseError, visitStates } from "./visit";
-import { baseName } from "./paths";
+import { absolutePath, baseName } from "./paths";
 import type { ReleaseSpec } from "./schema";
 import { wrapError } from "./storage";
 import { checkNeedsCycles } from "./needs-graph";
@@ -63,6 +63,8 @@ export interface LoadDesiredStateOptions extends StateOptions {
   readonly allowNoMatchingRelease?: boolean;
   /** `--helm-binary`; default none. */
   readonly helmBinary?: string;
+  /** `--kustomize-binary`; default none (the state's `kustomizeBinary`, else `kustomize`). */
+  readonly kustomizeBinary?: string;
   /**
    * Read, render and decrypt each selected release's `values:` and `secrets:` while loading;
    * default true. `build` and `list` pass false: helmfile's never read them, so a missing or
@@ -128,7 +130,10 @@ export function createLoaderContext(options: LoadDesiredStateOptions, io: LoadDe
       .split(",")
       .includes("explicit-selector-inheritance"),
     helmBinary: options.helmBinary ?? "",
-    kustomizeBinary: "",
+    kustomizeBinary: options.kustomizeBinary ?? "",
+    ...(io.env.CHARTIFY_TEMPDIR
+      ? { chartifyTempDir: absolutePath(options.cwd, io.env.CHARTIFY_TEMPDIR) }
+      : {}),
     helperCache: new Map(),
     ...(options.onStateRead === undefined ? {} : { onStateRead: options.onStateRead }),
     ...(options.explain === true ? { provenance: new ProvenanceSink() } : {}),
@@ -275,7 +280,9 @@ export function convergeState(
       withWarnings(r, prepareRelease(ctx, view, r.spec, r.labels, { skipDeps, values: false })),
   );
   const labelled = kept.map((r) => {
-    const chartPath = prepared.has(r) ? builtChartPath(ctx.fs, st.loc, r.spec) : undefined;
+    const chartPath = prepared.has(r)
+      ? builtChartPath(ctx.fs, st.loc, r.spec, ctx.chartifyTempDir)
+      : undefined;
     const { chartPath: _declared, ...spec } = r.spec;
     void _declared;
     return { ...spec, labels: r.labels, ...(chartPath === undefined ? {} : { chartPath }) };

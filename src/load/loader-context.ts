@@ -33,6 +33,8 @@ export interface LoaderContext {
   /** `--helm-binary` / `--kustomize-binary` overrides; empty when unset. */
   readonly helmBinary: string;
   readonly kustomizeBinary: string;
+  /** chartify's CHARTIFY_TEMPDIR, absolute; undefined when unset (`build` prints chartify's chart paths under it). */
+  readonly chartifyTempDir?: string;
   /** `_*.tpl` helpers per directory, read once per load. */
   readonly helperCache: Map<string, readonly { readonly name: string; readonly source: string }[]>;
   /** Called before each state file read (parity checks on helmfile's read order). */

@@ -4,7 +4,7 @@
  * `--set`-family flags, id, needs and labels.
  */
 import { isHelmfileError, LoadError, SecretError } from "../shared/errors";
-import type { LogLine, PreparedRelease, SetFlag, ValuesSource } from "../shared/model";
+import type { LogLine, PreparedRelease, ReleasePatches, SetFlag, ValuesSource } from "../shared/model";
 import { GoTime, isMap, newMap, type Value, type ValueMap } from "../shared/value";
 import type { EnvironmentLayers } from "../merge/index";
 import type { LoaderContext } from "./loader-context";
@@ -137,11 +137,37 @@ function renderValuesTemplate(shown: string, render: () => string): string {
 }
 
 function valuesSources(ctx: LoaderContext, st: ReleaseStateView, release: ReleaseSpec): ValuesSource[] {
+  const out = entrySources(
+    ctx,
+    st,
+    release,
+    "values",
+    release.values ?? [],
+    release.valuesPathPrefix ?? "",
+    () => releaseTemplateData(st.env, templateFields(release), st.values, st.overrides),
+  );
+  appendSecretSources(ctx, st, release, out);
+  return out;
+}
+
+/**
+ * The entries of `values:` or of a chartify patch field (pkg/state/state.go
+ * generateTemporaryReleaseValuesFilesCore): a path (rendered when `.gotmpl`, with `data`) or a map
+ * helmfile writes as YAML.
+ */
+function entrySources(
+  ctx: LoaderContext,
+  st: ReleaseStateView,
+  release: ReleaseSpec,
+  field: string,
+  entries: readonly unknown[],
+  prefix: string,
+  data: () => ReturnType<typeof releaseTemplateData>,
+): ValuesSource[] {
   const out: ValuesSource[] = [];
   const handler = release.missingFileHandler ?? st.spec.missingFileHandler ?? "Error";
-  const prefix = release.valuesPathPrefix ?? "";
-  (release.values ?? []).forEach((v, i) => {
-    const origin = `${st.loc.displayFile}: releases[${release.name ?? ""}].values[${i}]`;
+  entries.forEach((v, i) => {
+    const origin = `${st.loc.displayFile}: releases[${release.name ?? ""}].${field}[${i}]`;
     if (typeof v === "string") {
       const { files, skipped } = resolveFile(ctx.fs, ctx.logger, st.loc, handler, "values", prefix + v, ctx);
       if (skipped) return;
@@ -165,9 +191,8 @@ function valuesSources(ctx: LoaderContext, st: ReleaseStateView, release: Releas
         );
         return;
       }
-      const data = releaseTemplateData(st.env, templateFields(release), st.values, st.overrides);
       const content = renderValuesTemplate(helmfilePath(st.loc, prefix + v), () =>
-        renderGoTemplate(ctx.fs.readFile(path), data, {
+        renderGoTemplate(ctx.fs.readFile(path), data(), {
           name: path,
           ...renderOptions(ctx, dirName(path)),
         }),
@@ -180,12 +205,22 @@ function valuesSources(ctx: LoaderContext, st: ReleaseStateView, release: Releas
     } else if (isMap(v)) {
       out.push({ kind: "inline", content: encodeValuesYaml(v, ctx.yamlVersion), origin, secret: false });
     } else {
-      throw new LoadError("LOAD_WRONG_TYPE", `unexpected type of value: value=${valueText(v)}`, {
+      throw new LoadError("LOAD_WRONG_TYPE", `unexpected type of value: value=${valueText(v as Value)}`, {
         expected: "a values file path or a map",
-        found: valueText(v),
+        found: valueText(v as Value),
       });
     }
   });
+  return out;
+}
+
+function appendSecretSources(
+  ctx: LoaderContext,
+  st: ReleaseStateView,
+  release: ReleaseSpec,
+  out: ValuesSource[],
+): void {
+  const prefix = release.valuesPathPrefix ?? "";
   (release.secrets ?? []).forEach((v, i) => {
     const origin = `${st.loc.displayFile}: releases[${release.name ?? ""}].secrets[${i}]`;
     if (typeof v !== "string") {
@@ -226,7 +261,39 @@ function valuesSources(ctx: LoaderContext, st: ReleaseStateView, release: Releas
     }
     out.push({ kind: "inline", content: ctx.secrets.decryptFile(files[0] as string), origin, secret: true });
   });
-  return out;
+}
+
+const PATCH_FIELDS = ["jsonPatches", "strategicMergePatches", "transformers"] as const;
+
+/**
+ * The release's chartify patches, as helmfile's PrepareChartify writes them: string entries are
+ * files (`.gotmpl` ones rendered with the state values merged with the release's own values),
+ * maps are written as YAML. Undefined when the release has none.
+ */
+function patchSources(
+  ctx: LoaderContext,
+  st: ReleaseStateView,
+  release: ReleaseSpec,
+): ReleasePatches | undefined {
+  const lists = PATCH_FIELDS.map((f) => {
+    const v = (release as Record<string, unknown>)[f];
+    return Array.isArray(v) ? (v as unknown[]) : [];
+  });
+  if (lists.every((l) => l.length === 0)) return undefined;
+  let data: ReturnType<typeof releaseTemplateData> | undefined;
+  const mergedData = (): ReturnType<typeof releaseTemplateData> => {
+    data ??= releaseTemplateData(
+      st.env,
+      templateFields(release),
+      mergeValues(st.values, resolveReleaseValues(ctx, st, release)),
+      st.overrides,
+    );
+    return data;
+  };
+  const [jsonPatches, strategicMergePatches, transformers] = PATCH_FIELDS.map((f, i) =>
+    entrySources(ctx, st, release, f, lists[i] ?? [], "", mergedData),
+  ) as [ValuesSource[], ValuesSource[], ValuesSource[]];
+  return { jsonPatches, strategicMergePatches, transformers };
 }
 
 /**
@@ -374,6 +441,7 @@ export function prepareRelease(
         }
       : ctx;
   const sources = options.values ? valuesSources(valuesCtx, st, labelled) : [];
+  const patches = options.values ? patchSources(valuesCtx, st, labelled) : undefined;
   // Once the load knows any secret, templated text (inline values, `set:`) may derive from it
   // through a transformation (`b64enc`, hashing, slicing) no substring check can see.
   // Asked after the values were rendered: their templates may have resolved secrets themselves.
@@ -406,6 +474,7 @@ export function prepareRelease(
     needs: release.needs ?? [],
     installed: release.installed !== false,
     values,
+    ...(patches === undefined ? {} : { patches }),
     setFlags: flags,
     templateFlags: [],
     ...(kubeContext === "" ? {} : { kubeContext }),

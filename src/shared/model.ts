@@ -35,6 +35,13 @@ export interface SetFlag {
 }
 
 /** A release after state loading, templating and values resolution. */
+/** A release's chartify patches by field, in the order written. */
+export interface ReleasePatches {
+  readonly jsonPatches: readonly ValuesSource[];
+  readonly strategicMergePatches: readonly ValuesSource[];
+  readonly transformers: readonly ValuesSource[];
+}
+
 export interface PreparedRelease {
   /** helmfile's release id: `[kubeContext/]namespace/name` normalised as helmfile prints it. */
   readonly id: string;
@@ -52,6 +59,12 @@ export interface PreparedRelease {
   readonly installed: boolean;
   /** Values sources in helmfile's order (valuesTemplate/values, then secrets). */
   readonly values: readonly ValuesSource[];
+  /**
+   * The patches chartify applies (`jsonPatches`, `strategicMergePatches`, `transformers`), each
+   * entry a file or the YAML helmfile writes for it; absent when the release has none or its values
+   * were not read.
+   */
+  readonly patches?: ReleasePatches;
   readonly setFlags: readonly SetFlag[];
   /** Extra `helm template` flags helmfile derives from release fields and helmDefaults. */
   readonly templateFlags: readonly string[];
