@@ -46,6 +46,15 @@ export function lockFailure(
 /** `err` with helmfile's `in <file>: ` prefix for the state (an undefined or unselected `needs`). */
 export function inStateFile(ctx: CliContext, state: LoadedState, err: unknown): unknown {
   if (isHelmfileError(err) && err.code === "LOCK_UNRESOLVED") return lockFailure(ctx, state, err, "template");
+  if (isHelmfileError(err) && err.code === "CHARTIFY_FAILED") {
+    // helmfile's list of the state's chart preparation errors: `in ./helmfile.yaml: [<chartify's error>]`.
+    const prefix = state.errorContext ?? `in ${helmfileStateName(ctx, state)}`;
+    return new RenderError(err.code, `${prefix}: [${err.detail}]`, {
+      file: state.file,
+      locationLine: true,
+      cause: err,
+    });
+  }
   if (!isHelmfileError(err) || !PER_STATE_CODES.has(err.code)) return err;
   // Already prefixed with the state's chain by the renderer (`in ./helmfile.yaml: in .helmfiles[0]: …`).
   if (state.errorContext !== undefined && err.detail.startsWith(`${state.errorContext}: `)) return err;

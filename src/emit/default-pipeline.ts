@@ -15,6 +15,7 @@ import { defaultCacheDir, renderCacheDisabled } from "../node/render-cache-dir";
 import { kubeContextNames, kubeconfigPresent, type KubeconfigSource } from "../node/kube-config";
 import { KubeApi } from "../node/kube-api";
 import { gitRemoteFetcher } from "../node/git-fetcher";
+import { chartifyTools } from "../node/chartify-tools";
 import { refusedReleaseAccess } from "../node/release-access";
 import { redactingLogger } from "../secrets/redacting-logger";
 import { computeHelmValues } from "../merge/helm-values/compute-helm-values";
@@ -124,6 +125,7 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
           state,
           {
             helm: await helm(context.helmBinary),
+            chartifyTools: chartifyTools(env, process.cwd()),
             concurrency: context.concurrency,
             redact,
             warnRegenerated: true,

@@ -117,7 +117,8 @@ export function parseHelmVersion(
   return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]), raw: m[0] };
 }
 
-function executable(path: string): string | undefined {
+/** `path` when it is an executable file. */
+export function executable(path: string): string | undefined {
   try {
     if (!statSync(path).isFile()) return undefined;
     accessSync(path, constants.X_OK);
@@ -127,7 +128,8 @@ function executable(path: string): string | undefined {
   }
 }
 
-function searchPath(name: string, pathVar: string): string | undefined {
+/** The first executable `name` in the folders of `pathVar`. */
+export function searchPath(name: string, pathVar: string): string | undefined {
   for (const dir of pathVar.split(delimiter)) {
     if (dir === "") continue;
     const hit = executable(join(dir, name));

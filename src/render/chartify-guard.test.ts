@@ -1,9 +1,8 @@
 import { MemoryFileSystem } from "../load/memory-fs";
-import { RenderError } from "../shared/errors";
 import type { PreparedRelease } from "../shared/model";
 import { newMap, type Value } from "../shared/value";
 import { preparedRelease } from "../../tests/support/model-fixtures";
-import { chartifyFeatures, rejectChartify } from "./chartify-guard";
+import { chartifyFeatures, needsChartify } from "./chartify-guard";
 
 function release(chart: string, fields: Record<string, Value> = {}): PreparedRelease {
   const spec = newMap();
@@ -24,16 +23,10 @@ describe("chartify guard", () => {
 
   // helmfile's chart-deps-condition case patches a local chart with strategicMergePatches
   // and its golden output shows chartify's templates/patched_resources.yaml.
-  it("rejects strategicMergePatches with an error naming the feature and the key path", () => {
+  it("sends strategicMergePatches to chartify", () => {
     const r = release("./chart", { strategicMergePatches: [newMap()] });
-    expect(() => rejectChartify(r, fs)).toThrow(RenderError);
-    try {
-      rejectChartify(r, fs);
-    } catch (err) {
-      expect((err as RenderError).code).toBe("UNSUPPORTED_CHARTIFY");
-      expect((err as RenderError).keyPath).toEqual(["releases", "app", "strategicMergePatches"]);
-      expect((err as RenderError).message).toContain("strategicMergePatches need helmfile's chartify");
-    }
+    expect(chartifyFeatures(r, fs)).toEqual(["strategicMergePatches"]);
+    expect(needsChartify(r, fs)).toBe(true);
   });
 
   it("lists every chartify trigger: directory without Chart.yaml, ad-hoc dependencies, transformers, forceNamespace", () => {
@@ -51,12 +44,14 @@ describe("chartify guard", () => {
   });
 
   it("lets ad-hoc dependencies alone through (they are rendered without chartify's kustomize step)", () => {
-    const r = release("./chart", { dependencies: [newMap()] });
-    expect(() => rejectChartify(r, fs)).not.toThrow();
+    expect(needsChartify(release("./chart", { dependencies: [newMap()] }), fs)).toBe(false);
   });
 
-  it("still rejects ad-hoc dependencies combined with a patch, naming both", () => {
-    const r = release("./chart", { dependencies: [newMap()], jsonPatches: [newMap()] });
-    expect(() => rejectChartify(r, fs)).toThrow(/dependencies, jsonPatches need helmfile's chartify/);
+  it("sends ad-hoc dependencies combined with a patch to chartify", () => {
+    expect(needsChartify(release("./chart", { dependencies: [newMap()], jsonPatches: [newMap()] }), fs)).toBe(true);
+  });
+
+  it("sends a directory of plain manifests to chartify", () => {
+    expect(needsChartify(release("./manifests"), fs)).toBe(true);
   });
 });

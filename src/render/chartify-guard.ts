@@ -1,12 +1,10 @@
 /**
  * helmfile turns a release into a temporary chart with chartify (helm-x + kustomize) when it
  * has patches, transformers, ad-hoc `dependencies`, `forceNamespace`, or a local chart
- * directory without `Chart.yaml` (a kustomization or plain manifests). We render with helm
- * alone, so such a release fails with an error naming the feature instead of rendering
- * something that silently differs from helmfile's output.
+ * directory without `Chart.yaml` (a kustomization or plain manifests): which features a release
+ * uses.
  */
 import { posix } from "node:path";
-import { RenderError } from "../shared/errors";
 import type { FileSystem } from "../shared/io";
 import type { PreparedRelease } from "../shared/model";
 import { isMap, type Value } from "../shared/value";
@@ -38,23 +36,9 @@ export function chartifyFeatures(r: PreparedRelease, fs: FileSystem): string[] {
 }
 
 /**
- * Throws `UNSUPPORTED_CHARTIFY` when helmfile would chartify the release for more than
- * ad-hoc `dependencies` (those alone are handled by adhoc-dependencies.ts).
+ * Whether helmfile runs chartify on the release for more than ad-hoc `dependencies` (those alone
+ * are handled by adhoc-dependencies.ts, as chartify handles them).
  */
-export function rejectChartify(r: PreparedRelease, fs: FileSystem): void {
-  const features = chartifyFeatures(r, fs);
-  if (features.every((f) => f === "dependencies")) return;
-  const first =
-    CHARTIFY_FIELDS.find((f) => features.includes(f)) ??
-    (features.includes("forceNamespace") ? "forceNamespace" : undefined);
-  throw new RenderError(
-    "UNSUPPORTED_CHARTIFY",
-    `release "${r.name}": ${features.join(", ")} need helmfile's chartify (helm-x/kustomize), which pulumi-helmfile does not support; render the chart without them or pre-build the patched chart`,
-    {
-      file: r.stateFile,
-      ...(first === undefined ? {} : { keyPath: ["releases", r.name, first] }),
-      expected: "a release renderable by helm alone",
-      found: features.join(", "),
-    },
-  );
+export function needsChartify(r: PreparedRelease, fs: FileSystem): boolean {
+  return chartifyFeatures(r, fs).some((f) => f !== "dependencies");
 }

@@ -6,13 +6,15 @@
  */
 import { posix } from "node:path";
 import { parse as parseYaml } from "yaml";
-import { RenderError } from "../shared/errors";
+import { isHelmfileError, RenderError, type HelmfileError } from "../shared/errors";
 import type { FileSystem, Logger, ProcessRunner } from "../shared/io";
 import type { PreparedRelease, RepositorySpec } from "../shared/model";
 import type { ValueMap } from "../shared/value";
 import { isOciChart, normalizeChart } from "./chart-ref";
 import { adhocDependencies, chartifyDependencies, pullChart, tempChartDir } from "./adhoc-dependencies";
-import { rejectChartify } from "./chartify-guard";
+import { needsChartify } from "./chartify-guard";
+import { adhocChartDependencies, runChartify, type ChartifyTools } from "./chartify";
+import type { Value } from "../shared/value";
 import type { ScratchFileSystem } from "./render-io";
 import type { HelmBinary } from "./render-types";
 import { bool, str } from "./spec-access";
@@ -26,6 +28,8 @@ export interface PreparedChart {
   readonly isLocal: boolean;
   /** For a temporary chart with ad-hoc `dependencies`: its source chart and the added entries (cache key). */
   readonly adhoc?: { readonly sourceDir: string; readonly dependencies: string };
+  /** A temporary chart made by chartify (src/render/chartify.ts). */
+  readonly chartified?: boolean;
 }
 
 /** Options of {@link prepareCharts}. */
@@ -42,6 +46,24 @@ export interface PrepareChartsOptions {
     readonly scratch: ScratchFileSystem;
     readonly tempRoot: string;
     readonly created: string[];
+    /** The chartify programs and what helmfile hands chartify besides the release (src/render/chartify.ts). */
+    readonly run?: {
+      readonly tools: ChartifyTools;
+      /** A private folder for the values and patch files chartify reads. */
+      readonly filesDir: string;
+      /** `--kube-version`, else the state's `kubeVersion` (a release's own wins). */
+      readonly kubeVersion: string;
+      /** The state's `apiVersions` (a release's own win). */
+      readonly apiVersions: readonly string[];
+      readonly includeCrds: boolean;
+      readonly validate: boolean;
+      readonly ociPlainHttp: boolean;
+      /** `--values` and `--set` of the command line. */
+      readonly values: readonly string[];
+      readonly set: readonly string[];
+      /** What chartify prints on stdout (helmfile's stdout, before the state's manifests). */
+      readonly onStdout?: (text: string) => void;
+    };
   };
   /**
    * Name local charts by their absolute path in log lines: helmfile does so for the files of a
@@ -60,14 +82,29 @@ export async function prepareCharts(
   logger: Logger,
 ): Promise<Map<PreparedRelease, PreparedChart>> {
   const out = new Map<PreparedRelease, PreparedChart>();
-  for (const r of releases) {
-    rejectChartify(r, fs);
+  // helmfile prepares every release's chart first (a chartify failure does not stop the others,
+  // which still print what chartify prints), then builds dependencies one release after another.
+  const chartifyFailures: HelmfileError[] = [];
+  for (const [index, r] of releases.entries()) {
     const found = resolveChart(r, fs, options.repositories ?? []);
     const resolved =
       options.absoluteDisplay === true && found.isLocal ? { ...found, displayChart: found.chartArg } : found;
     if (isOciChart(resolved.chartArg)) rejectLatest(r);
-    const chart = await withAdhocDependencies(r, resolved, options, fs, runner);
-    out.set(r, chart);
+    try {
+      const chart = needsChartify(r, fs)
+        ? await chartified(r, resolved, options, fs, runner, index)
+        : await withAdhocDependencies(r, resolved, options, fs, runner);
+      out.set(r, chart);
+    } catch (err) {
+      if (!isHelmfileError(err) || err.code !== "CHARTIFY_FAILED") throw err;
+      chartifyFailures.push(err);
+    }
+  }
+  // helmfile lists the first preparation error only.
+  const failure = chartifyFailures[0];
+  if (failure !== undefined) throw failure;
+  for (const r of releases) {
+    const chart = out.get(r) as PreparedChart;
     if (!chart.isLocal || skipDepsFor(r, options)) continue;
     logger.info(`Building dependency release=${r.name}, chart=${chart.displayChart}`);
     // helmfile v1.8.0 builds once per release, also when releases share a chart (pkg/state/state.go
@@ -85,6 +122,106 @@ export async function prepareCharts(
     }
     const text = res.stdout.replace(/\n+$/, "");
     if (text !== "") logger.info(text);
+  }
+  return out;
+}
+
+/** The temporary chart chartify makes of the release (src/render/chartify.ts). */
+async function chartified(
+  r: PreparedRelease,
+  chart: PreparedChart,
+  options: PrepareChartsOptions,
+  fs: FileSystem,
+  runner: ProcessRunner,
+  index: number,
+): Promise<PreparedChart> {
+  const where = options.chartify;
+  const run = where?.run;
+  if (where === undefined || run === undefined) {
+    throw new RenderError("CHARTIFY_NOT_FOUND", `release "${r.name}": chartify is not configured`, {
+      file: r.stateFile,
+    });
+  }
+  const version = (r.version ?? str(r.spec, "version") ?? "").split("@")[0] ?? "";
+  if (chart.isLocal && !fs.exists(posix.join(chart.chartArg, "Chart.yaml"))) {
+    const templated = gotmplFiles(chart.chartArg, fs);
+    if (templated.length > 0) {
+      throw new RenderError(
+        "UNSUPPORTED_CHARTIFY",
+        `release "${r.name}": ${chart.displayChart} holds ${templated.join(", ")}: helmfile renders *.gotmpl files of a kustomization or manifest directory with its template functions before kustomize runs, which pulumi-helmfile does not support`,
+        {
+          file: r.stateFile,
+          keyPath: ["releases", r.name, "chart"],
+          expected: "a directory without *.gotmpl files (render them beforehand)",
+          found: templated.join(", "),
+        },
+      );
+    }
+  }
+  // helmfile pulls an OCI chart before chartify sees it (pkg/state/state.go getOCIChart).
+  let source = chart.chartArg;
+  if (!chart.isLocal && isOciChart(chart.chartArg)) {
+    const pulledRoot = posix.join(run.filesDir, `pulled-${index}`);
+    source = await pullChart(
+      r,
+      chart.chartArg,
+      version,
+      {
+        helm: options.helm,
+        env: options.env,
+        repositories: options.repositories ?? [],
+        tempRoot: pulledRoot,
+      },
+      fs,
+      where.scratch,
+      runner,
+    );
+  }
+  const strings = (v: Value | undefined): string[] =>
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+  // Registered before it exists: a failed run must not leave it behind.
+  where.created.push(tempChartDir(r, where.tempRoot));
+  const dir = await runChartify(
+    r,
+    {
+      helm: options.helm,
+      kustomize: run.tools.kustomize,
+      chart: source,
+      setFlags: [
+        ...r.setFlags.flatMap((s) => [`--${s.kind}`, s.expression]),
+        ...run.set.flatMap((s) => ["--set", s]),
+      ],
+      dependencies: adhocChartDependencies(r, fs),
+      skipDeps: !chart.isLocal || skipDepsFor(r, options),
+      includeCrds: run.includeCrds,
+      validate: run.validate,
+      kubeVersion: str(r.spec, "kubeVersion") || run.kubeVersion,
+      apiVersions: strings(r.spec.apiVersions).length > 0 ? strings(r.spec.apiVersions) : run.apiVersions,
+      ociPlainHttp: run.ociPlainHttp,
+    },
+    {
+      tools: run.tools,
+      env: options.env,
+      scratch: where.scratch,
+      tempRoot: where.tempRoot,
+      filesDir: run.filesDir,
+      runner,
+      fs,
+      ...(run.onStdout === undefined ? {} : { onStdout: run.onStdout }),
+    },
+    index,
+    run.values,
+  );
+  return { chartArg: dir, displayChart: dir, isLocal: chart.isLocal, chartified: true };
+}
+
+/** The `*.gotmpl` files under `dir`, relative to it. */
+function gotmplFiles(dir: string, fs: FileSystem, rel = ""): string[] {
+  const out: string[] = [];
+  for (const name of fs.readDir(posix.join(dir, rel))) {
+    const path = rel === "" ? name : `${rel}/${name}`;
+    if (fs.isDirectory(posix.join(dir, path))) out.push(...gotmplFiles(dir, fs, path));
+    else if (name.endsWith(".gotmpl")) out.push(path);
   }
   return out;
 }

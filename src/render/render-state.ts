@@ -12,7 +12,7 @@ import { extraHelmArgs } from "./collect-args";
 import { createHelmHome, syncRepositories, type HelmHome } from "./helm-home";
 import { applyLockedVersions } from "./locked-versions";
 import { planReleases } from "./plan-releases";
-import { prepareCharts, type PreparedChart } from "./prepare-charts";
+import { prepareCharts, type PreparedChart, type PrepareChartsOptions } from "./prepare-charts";
 import { CapabilitiesProbe } from "./cluster-render";
 import { impureTemplates, tarGzEntries, type ImpureTemplate } from "./chart-purity";
 import { RenderCache } from "./render-cache";
@@ -230,6 +230,7 @@ async function renderOneState(
           scratch: io.scratch,
           tempRoot: options.chartifyTempDir ?? posix.join(valuesDir, "chartify"),
           created: tempCharts,
+          ...(options.chartifyTools === undefined ? {} : { run: chartifyRun(state, options, valuesDir) }),
         },
       },
       io.fs,
@@ -281,6 +282,29 @@ async function renderOneState(
     for (const dir of tempCharts) io.scratch.remove(dir);
     io.scratch.remove(valuesDir);
   }
+}
+
+/** What chartify gets besides the release (pkg/state/state.go processChartification). */
+function chartifyRun(
+  state: LoadedState,
+  options: RenderOptions,
+  valuesDir: string,
+): NonNullable<NonNullable<PrepareChartsOptions["chartify"]>["run"]> {
+  const tools = options.chartifyTools as NonNullable<RenderOptions["chartifyTools"]>;
+  const fromState = str(state.document, "kustomizeBinary") ?? "kustomize";
+  const t = options.template ?? {};
+  return {
+    tools: fromState === "kustomize" ? tools : { ...tools, kustomize: fromState },
+    filesDir: valuesDir,
+    kubeVersion: t.kubeVersion || (str(state.document, "kubeVersion") ?? ""),
+    apiVersions: strList(state.document, "apiVersions"),
+    includeCrds: t.includeCrds === true,
+    validate: t.validate === true,
+    ociPlainHttp: false,
+    values: t.values ?? [],
+    set: t.set ?? [],
+    ...(options.onChartifyStdout === undefined ? {} : { onStdout: options.onChartifyStdout }),
+  };
 }
 
 function flagsBaseOf(state: LoadedState, options: RenderOptions): ReleaseRenderContext["flagsBase"] {

@@ -1,4 +1,5 @@
 /** Options and results of the render stage. */
+import type { ChartifyTools } from "./chartify";
 import type { ClusterRenderOptions } from "./cluster-render";
 import type { PreparedRelease } from "../shared/model";
 import type { TemplateFlagOptions } from "./template-flags";
@@ -58,6 +59,13 @@ export interface RenderOptions {
    * to `<dir>/<release id>` (removed afterwards). Default the state's private temp dir.
    */
   readonly chartifyTempDir?: string;
+  /**
+   * The chartify programs (src/render/chartify.ts). Default none: a release that needs chartify
+   * fails with `CHARTIFY_NOT_FOUND`.
+   */
+  readonly chartifyTools?: ChartifyTools;
+  /** Receives what chartify prints on stdout while charts are prepared (helmfile prints it). Default: dropped. */
+  readonly onChartifyStdout?: (text: string) => void;
   /** Run helm in a private helm home (removed afterwards). Default true. */
   readonly isolateHelmHome?: boolean;
   /** `repositories.yaml` text the private helm home starts with (the user's repositories). Default none. */

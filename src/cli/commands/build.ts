@@ -3,6 +3,7 @@
  * an empty line, then the state document in go-yaml's format (v3 unless
  * `HELMFILE_GO_YAML_V3=false`).
  */
+import { join } from "node:path";
 import { decodeYaml } from "../../shared/yaml/decode";
 import { encodeYaml } from "../../shared/yaml/encode";
 import { sortGoYamlKeys } from "../../shared/yaml/key-order";
@@ -29,6 +30,31 @@ export function formatBuiltState(state: LoadedState, env: Environment): string {
   return `---\n#  Source: ${state.file}\n\n${yaml}`;
 }
 
+/**
+ * What chartify prints while `build` prepares charts: build prepares the releases without patches,
+ * and chartify's kustomize build of a kustomization directory prints kustomize's (empty, `-o`)
+ * output and a newline on stdout, before the state is printed.
+ */
+function kustomizeBuildLines(ctx: CliContext, state: LoadedState): string {
+  const patched = (r: LoadedState["releases"][number]): boolean =>
+    ["jsonPatches", "strategicMergePatches", "transformers"].some((f) => {
+      const v = r.spec[f];
+      return Array.isArray(v) && v.length > 0;
+    });
+  return state.releases
+    .filter((r) => r.installed && !patched(r))
+    .filter((r) => {
+      const dir = r.chartPath;
+      return (
+        dir !== undefined &&
+        ctx.fs.isFile(join(dir, "kustomization.yaml")) &&
+        !ctx.fs.exists(join(dir, "Chart.yaml"))
+      );
+    })
+    .map(() => "\n")
+    .join("");
+}
+
 async function runBuild(ctx: CliContext): Promise<number> {
   const embed = ctx.flags["embed-values"] === true;
   // helmfile's build and list never read release values or secrets (app.go PrintState, ListReleases),
@@ -48,7 +74,7 @@ async function runBuild(ctx: CliContext): Promise<number> {
         throw lockFailure(ctx, state, err, "build");
       }
       const shown = embed ? embedValues(ctx, locked) : locked;
-      ctx.host.writeStdout(formatBuiltState(shown, ctx.host.env));
+      ctx.host.writeStdout(kustomizeBuildLines(ctx, state) + formatBuiltState(shown, ctx.host.env));
       return Promise.resolve();
     });
   return noMatchExit(ctx, desired) ?? 0;

@@ -1,6 +1,7 @@
 /** Maps CLI context and command flags onto the render stage's options. */
 import { dirname, join, resolve } from "node:path";
 import { renderCacheDir } from "./cache-dir";
+import { chartifyTools } from "../../node/chartify-tools";
 import type { RenderOptions, TemplateCommandOptions } from "../../render";
 import type { CliContext } from "../cli-context";
 import { flagBool, flagList, flagString } from "../parse-args";
@@ -76,6 +77,7 @@ export async function renderOptions(ctx: CliContext): Promise<RenderOptions> {
     redact: (text) => ctx.redact(text),
     ...seedRepositories(ctx),
     ...(env.CHARTIFY_TEMPDIR ? { chartifyTempDir: resolve(ctx.host.cwd, env.CHARTIFY_TEMPDIR) } : {}),
+    chartifyTools: chartifyTools(env, ctx.host.cwd),
     ...(cacheDir === undefined
       ? {}
       : {

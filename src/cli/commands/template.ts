@@ -62,6 +62,8 @@ async function runTemplate(ctx: CliContext): Promise<number> {
   const options = {
     ...(await renderOptions(ctx)),
     requireSelectedNeeds: ctx.flags["skip-needs"] === false && !include,
+    // chartify runs inside helmfile and prints to its stdout (a blank line per kustomize build).
+    onChartifyStdout: (text: string) => ctx.host.writeStdout(text),
   };
   checkOutputDirs(desired, options);
   const session = openRenderSession(options, {
