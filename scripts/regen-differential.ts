@@ -8,7 +8,7 @@
  *   npx tsx tests/differential/generate.ts && npx tsx scripts/regen-differential.ts [--jobs 2] [case-id…]
  */
 import { execFile, execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -20,6 +20,7 @@ import {
   collectFiles,
   envFor,
   listCaseIds,
+  makeToolDir,
   normalise,
   normaliseStderr,
   prepareRun,
@@ -108,8 +109,7 @@ async function main(): Promise<void> {
   const helmDirs = {} as Record<HelmMajor, string>;
   for (const h of [3, 4] as const) {
     helmDirs[h] = join(work, `helm${h}-bin`);
-    mkdirSync(helmDirs[h]);
-    symlinkSync(helms[h], join(helmDirs[h], "helm"));
+    makeToolDir(helmDirs[h], helms[h]);
   }
   const ids = args.length > 0 ? args : listCaseIds();
   let done = 0;

@@ -6,7 +6,7 @@
  *
  * `PH_DIFF_CASES=needs-03,set-` (comma-separated id prefixes) and `PH_DIFF_HELM=4` narrow a run.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
@@ -18,6 +18,7 @@ import {
   PINNED_HELMFILE_VERSION,
   expectedDir,
   listCaseIds,
+  makeToolDir,
   readDeviations,
   readExpected,
   type HelmMajor,
@@ -101,8 +102,7 @@ describe.each(helms)("our CLI against helmfile, helm %d", (helm) => {
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), `ph-diff-h${helm}-`));
     helmDir = join(root, "helm-bin");
-    mkdirSync(helmDir);
-    symlinkSync(helmBinaries[helm], join(helmDir, "helm"));
+    makeToolDir(helmDir, helmBinaries[helm]);
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 

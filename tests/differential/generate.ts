@@ -13,7 +13,7 @@ import { CASES_DIR, type CaseSpec } from "./harness";
 
 /** The default seed; change it only together with a regen of the expected outputs. */
 export const DEFAULT_SEED = 22;
-/** Cases per family (12 families). */
+/** Cases per family (15 families). */
 const PER_FAMILY = 26;
 
 type Rng = () => number;
@@ -557,6 +557,194 @@ function familyMixed(g: Gen): Generated {
   return { files, args };
 }
 
+/** The object the `cm` or `kv` chart renders for a release (what a patch targets). */
+function chartObject(chartName: string, release: string): { kind: string; name: string; field: string } {
+  return chartName === "cm"
+    ? { kind: "ConfigMap", name: release, field: "data" }
+    : { kind: "Secret", name: `${release}-kv`, field: "stringData" };
+}
+
+/** One chartify patch of a field, inline or as a file (`.gotmpl` ones read the release's values). */
+function patchEntry(
+  g: Gen,
+  files: Record<string, string>,
+  field: "strategicMergePatches" | "jsonPatches" | "transformers",
+  target: { kind: string; name: string; field: string; namespace?: string },
+  n: number,
+  /** A `.gotmpl` patch reads `.Values.owner` when the release sets it, else `.Release.Name`. */
+  hasOwner: boolean,
+): string[] {
+  const key = g.pick(["patched", "extra", "owner"]);
+  const value = g.pick(["yes", "team-a", "2"]);
+  let body: string[];
+  if (field === "strategicMergePatches") {
+    body = [
+      "apiVersion: v1",
+      `kind: ${target.kind}`,
+      "metadata:",
+      `  name: ${target.name}`,
+      ...(target.namespace === undefined ? [] : [`  namespace: ${target.namespace}`]),
+      ...(g.bool(0.3) ? ["  annotations:", `    note: ${JSON.stringify(value)}`] : []),
+      `${target.field}:`,
+      `  ${key}: ${JSON.stringify(value)}`,
+    ];
+  } else if (field === "jsonPatches") {
+    body = [
+      "target:",
+      "  version: v1",
+      `  kind: ${target.kind}`,
+      `  name: ${target.name}`,
+      ...(target.namespace !== undefined && g.bool(0.5) ? [`  namespace: ${target.namespace}`] : []),
+      "patch:",
+      `- op: ${g.pick(["add", "add", "replace"])}`,
+      `  path: /${target.field}/${key}`,
+      `  value: ${JSON.stringify(value)}`,
+      ...(g.bool(0.3) ? ["- op: add", "  path: /metadata/labels", '  value: {patched: "json"}'] : []),
+    ];
+  } else {
+    const kind = g.pick(["LabelTransformer", "AnnotationsTransformer"]);
+    const path = kind === "LabelTransformer" ? "metadata/labels" : "metadata/annotations";
+    body = [
+      "apiVersion: builtin",
+      `kind: ${kind}`,
+      "metadata:",
+      `  name: t${n}`,
+      `${kind === "LabelTransformer" ? "labels" : "annotations"}:`,
+      `  ${key}: ${JSON.stringify(value)}`,
+      "fieldSpecs:",
+      `- path: ${path}`,
+      "  create: true",
+    ];
+  }
+  const form = g.pick(["inline", "inline", "file", "gotmpl"]);
+  if (form === "inline") return [`- ${body[0]}`, ...body.slice(1).map((l) => `  ${l}`)];
+  const file = `patches/${field}-${n}.yaml${form === "gotmpl" ? ".gotmpl" : ""}`;
+  const text =
+    form === "gotmpl"
+      ? body
+          .map((l) =>
+            l.replace(
+              JSON.stringify(value),
+              hasOwner ? "{{ .Values.owner | quote }}" : "{{ .Release.Name | quote }}",
+            ),
+          )
+          .join("\n")
+      : body.join("\n");
+  files[file] = `${text}\n`;
+  return [`- ${file}`];
+}
+
+/** Local charts with strategicMergePatches, jsonPatches, transformers and forceNamespace (chartify). */
+function familyChartify(g: Gen): Generated {
+  const files: Record<string, string> = {};
+  const names = g.shuffle(NAMES).slice(0, g.int(1, 3));
+  const lines = ["releases:"];
+  names.forEach((name, i) => {
+    const chartName = g.pick(["cm", "kv"]);
+    const namespace = g.pick(["ns1", "ns2"]);
+    const force = g.bool(0.25) ? g.pick(["forced", "other"]) : undefined;
+    lines.push(`- name: ${name}`, `  namespace: ${namespace}`, `  chart: ../../../charts/${chartName}`);
+    lines.push(`  labels: {tier: ${g.pick(TIERS)}}`);
+    const hasOwner = g.bool(0.6);
+    if (hasOwner) lines.push("  values:", `  - owner: ${g.pick(["ops", "dev"])}`, `    a: ${g.int(1, 9)}`);
+    if (g.bool(0.3)) lines.push("  set:", `  - name: nested.k`, `    value: ${g.pick(["s1", "s2"])}`);
+    // The kv chart's Secret has no namespace of its own.
+    const target = {
+      ...chartObject(chartName, name),
+      ...(chartName === "cm" ? { namespace: force ?? namespace } : {}),
+    };
+    const fields = g.some(["strategicMergePatches", "jsonPatches", "transformers"] as const, 0.5);
+    if (fields.length === 0 && force === undefined)
+      fields.push(g.pick(["strategicMergePatches", "jsonPatches"]));
+    for (const field of fields) {
+      lines.push(`  ${field}:`);
+      for (let k = 0; k < g.int(1, 2); k++)
+        lines.push(...patchEntry(g, files, field, target, i * 10 + k, hasOwner).map((l) => `  ${l}`));
+    }
+    if (force !== undefined) lines.push(`  forceNamespace: ${force}`);
+  });
+  files["helmfile.yaml"] = `${lines.join("\n")}\n`;
+  const args = g.bool(0.3) ? ["-l", `tier=${g.pick(TIERS)}`, "--allow-no-matching-release"] : [];
+  return { files, args };
+}
+
+/** Kustomization directories and plain manifest directories as charts (chartify + kustomize). */
+function familyKustomize(g: Gen): Generated {
+  const files: Record<string, string> = {};
+  const names = g.shuffle(NAMES).slice(0, g.int(1, 2));
+  const lines = ["releases:"];
+  names.forEach((name, i) => {
+    const dir = `dirs/${name}`;
+    const namespace = g.pick(["ns1", "ns2"]);
+    const cm = [
+      "apiVersion: v1",
+      "kind: ConfigMap",
+      "metadata:",
+      `  name: ${name}-config`,
+      "data:",
+      `  k: ${JSON.stringify(g.pick(["v1", "v2"]))}`,
+    ];
+    const deploy = [
+      "apiVersion: apps/v1",
+      "kind: Deployment",
+      "metadata:",
+      `  name: ${name}`,
+      "spec:",
+      "  replicas: 1",
+      `  selector: {matchLabels: {app: ${name}}}`,
+      "  template:",
+      `    metadata: {labels: {app: ${name}}}`,
+      "    spec:",
+      "      containers:",
+      `      - name: main`,
+      `        image: ${g.pick(["nginx:1.25", "busybox:1.36"])}`,
+    ];
+    files[`${dir}/configmap.yaml`] = `${cm.join("\n")}\n`;
+    files[`${dir}/deployment.yaml`] = `${deploy.join("\n")}\n`;
+    const kustomized = g.bool(0.7);
+    if (kustomized) {
+      const k = [
+        "apiVersion: kustomize.config.k8s.io/v1beta1",
+        "kind: Kustomization",
+        "resources:",
+        "- configmap.yaml",
+        "- deployment.yaml",
+      ];
+      if (g.bool(0.4)) k.push(`namePrefix: ${g.pick(["pre-", "team-"])}`);
+      if (g.bool(0.4)) k.push("commonLabels:", `  managed: ${g.pick(["kustomize", "helmfile"])}`);
+      if (g.bool(0.4))
+        k.push("configMapGenerator:", `- name: ${name}-gen`, "  literals:", `  - key=${g.pick(["a", "b"])}`);
+      files[`${dir}/kustomization.yaml`] = `${k.join("\n")}\n`;
+    }
+    lines.push(`- name: ${name}`, `  namespace: ${namespace}`, `  chart: ./${dir}`);
+    if (kustomized && g.bool(0.5)) {
+      lines.push("  values:");
+      if (g.bool())
+        lines.push(
+          `  - images: [{name: ${g.pick(["nginx", "busybox"])}, newTag: "${g.pick(["9.9", "1.0"])}"}]`,
+        );
+      else lines.push(`  - nameSuffix: ${g.pick(["-x", "-y"])}`);
+    }
+    const force = g.bool(0.3) ? g.pick(["forced", "other"]) : undefined;
+    if (force !== undefined) lines.push(`  forceNamespace: ${force}`);
+    if (g.bool(0.3)) {
+      lines.push("  strategicMergePatches:");
+      lines.push(
+        "  - apiVersion: apps/v1",
+        "    kind: Deployment",
+        "    metadata:",
+        `      name: ${name}`,
+        `      namespace: ${force ?? namespace}`,
+        "    spec:",
+        `      replicas: ${g.int(2, 5)}`,
+      );
+    }
+    void i;
+  });
+  files["helmfile.yaml"] = `${lines.join("\n")}\n`;
+  return { files };
+}
+
 const FAMILIES: Record<string, (g: Gen) => Generated> = {
   inherit: familyInherit,
   needs: familyNeeds,
@@ -571,6 +759,8 @@ const FAMILIES: Record<string, (g: Gen) => Generated> = {
   condition: familyCondition,
   defaults: familyDefaults,
   mixed: familyMixed,
+  chartify: familyChartify,
+  kustomize: familyKustomize,
 };
 
 /** Generates every case (in memory). */

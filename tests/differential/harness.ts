@@ -4,7 +4,8 @@
  * real helmfile with it; `differential.test.ts` runs our CLI with it. Both run in a fresh copy
  * of the case (`<run>/cases/<id>/state`, `<run>/charts`), so nothing is written to the tree.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, symlinkSync } from "node:fs";
+import { homedir } from "node:os";
 import { join, relative } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 
@@ -28,6 +29,25 @@ export interface CaseSpec {
 }
 
 export const COMMANDS = ["template", "build", "list", "write-values"] as const;
+
+/** The engine cache's bin folder, where scripts/build-chartify.sh puts kustomize and pulumi-helmfile-chartify. */
+const CACHE_BIN = join(process.env.PULUMI_HELMFILE_PULUMI_ROOT ?? join(homedir(), ".cache", "pulumi-helmfile"), "bin");
+
+/**
+ * The kustomize both sides run (linked into the helm folder on their PATH): `PULUMI_HELMFILE_KUSTOMIZE`,
+ * else the one scripts/build-chartify.sh built.
+ */
+export const KUSTOMIZE_BINARY = process.env.PULUMI_HELMFILE_KUSTOMIZE ?? join(CACHE_BIN, "kustomize");
+
+/** Our chartify program (scripts/build-chartify.sh). */
+export const CHARTIFY_BINARY = process.env.PULUMI_HELMFILE_CHARTIFY ?? join(CACHE_BIN, "pulumi-helmfile-chartify");
+
+/** A folder on the runs' PATH with `helm` and `kustomize`. */
+export function makeToolDir(dir: string, helm: string): void {
+  mkdirSync(dir, { recursive: true });
+  symlinkSync(helm, join(dir, "helm"));
+  symlinkSync(KUSTOMIZE_BINARY, join(dir, "kustomize"));
+}
 export type CommandName = (typeof COMMANDS)[number];
 export type HelmMajor = 3 | 4;
 
@@ -111,6 +131,9 @@ export function envFor(dirs: RunDirs, basePath: string): Record<string, string> 
     HELMFILE_UPGRADE_NOTICE_DISABLED: "1",
     PULUMI_HELMFILE_CACHE: "0",
     TMPDIR: dirs.tempDir,
+    // chartify's temporary charts at a known place (else a random folder under TMPDIR), and ours.
+    CHARTIFY_TEMPDIR: join(dirs.tempDir, "chartify"),
+    PULUMI_HELMFILE_CHARTIFY: CHARTIFY_BINARY,
   };
 }
 
