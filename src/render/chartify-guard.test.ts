@@ -48,7 +48,9 @@ describe("chartify guard", () => {
   });
 
   it("sends ad-hoc dependencies combined with a patch to chartify", () => {
-    expect(needsChartify(release("./chart", { dependencies: [newMap()], jsonPatches: [newMap()] }), fs)).toBe(true);
+    expect(needsChartify(release("./chart", { dependencies: [newMap()], jsonPatches: [newMap()] }), fs)).toBe(
+      true,
+    );
   });
 
   it("sends a directory of plain manifests to chartify", () => {

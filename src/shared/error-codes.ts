@@ -5,6 +5,8 @@
  */
 export const ERROR_CODES = {
   ADHOC_DEPENDENCY_INVALID: "A release's `dependencies:` entry is malformed.",
+  CHARTIFY_FAILED: "helmfile's chartify (kustomize, patches) failed on a release.",
+  CHARTIFY_NOT_FOUND: "A release needs chartify, and pulumi-helmfile-chartify was not found.",
   CLI_BAD_FLAG_VALUE: "A command-line flag has a value of the wrong form.",
   CLI_FLAG_NEEDS_VALUE: "A command-line flag that takes a value was given none.",
   CLI_UNKNOWN_COMMAND: "The command is not a helmfile or pulumi-helmfile command.",
@@ -147,8 +149,6 @@ export const ERROR_CODES = {
   SECRETS_UNSUPPORTED: "A secrets file was referenced but no decryptor is configured.",
   SECRET_BACKEND_UNSUPPORTED: "A `ref+` secret reference names an unsupported backend.",
   SECRET_NO_RESOLVER: "A secret reference was used but no resolver is configured.",
-  CHARTIFY_FAILED: "helmfile's chartify (kustomize, patches) failed on a release.",
-  CHARTIFY_NOT_FOUND: "A release needs chartify, and pulumi-helmfile-chartify was not found.",
   SECRET_REF_FAILED: "A secret reference cannot be resolved.",
   SKIPPED: "A release was skipped after an earlier failure.",
   STACK_LOCKED: "Another update holds the Pulumi stack's lock.",

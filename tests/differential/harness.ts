@@ -4,7 +4,16 @@
  * real helmfile with it; `differential.test.ts` runs our CLI with it. Both run in a fresh copy
  * of the case (`<run>/cases/<id>/state`, `<run>/charts`), so nothing is written to the tree.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, symlinkSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  symlinkSync,
+} from "node:fs";
 import { homedir } from "node:os";
 import { join, relative } from "node:path";
 import { isDeepStrictEqual } from "node:util";
@@ -31,7 +40,10 @@ export interface CaseSpec {
 export const COMMANDS = ["template", "build", "list", "write-values"] as const;
 
 /** The engine cache's bin folder, where scripts/build-chartify.sh puts kustomize and pulumi-helmfile-chartify. */
-const CACHE_BIN = join(process.env.PULUMI_HELMFILE_PULUMI_ROOT ?? join(homedir(), ".cache", "pulumi-helmfile"), "bin");
+const CACHE_BIN = join(
+  process.env.PULUMI_HELMFILE_PULUMI_ROOT ?? join(homedir(), ".cache", "pulumi-helmfile"),
+  "bin",
+);
 
 /**
  * The kustomize both sides run (linked into the helm folder on their PATH): `PULUMI_HELMFILE_KUSTOMIZE`,
@@ -40,7 +52,8 @@ const CACHE_BIN = join(process.env.PULUMI_HELMFILE_PULUMI_ROOT ?? join(homedir()
 export const KUSTOMIZE_BINARY = process.env.PULUMI_HELMFILE_KUSTOMIZE ?? join(CACHE_BIN, "kustomize");
 
 /** Our chartify program (scripts/build-chartify.sh). */
-export const CHARTIFY_BINARY = process.env.PULUMI_HELMFILE_CHARTIFY ?? join(CACHE_BIN, "pulumi-helmfile-chartify");
+export const CHARTIFY_BINARY =
+  process.env.PULUMI_HELMFILE_CHARTIFY ?? join(CACHE_BIN, "pulumi-helmfile-chartify");
 
 /** A folder on the runs' PATH with `helm` and `kustomize`. */
 export function makeToolDir(dir: string, helm: string): void {
