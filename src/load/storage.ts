@@ -70,9 +70,10 @@ export function resolveFile(
     // for a wildcard after `@`, the fetched folder's matches).
     const local = locateRemote(remote, path, "values");
     if (fs.isFile(local)) return { files: [local], skipped: false };
-    const matches = /[*?[]/.test(local) ? [...fs.glob(local)].sort() : [];
+    const matches = /[*?[]/.test(local) ? [...fs.glob(local)].sort().filter((m) => fs.isFile(m)) : [];
     if (matches.length > 0) return { files: matches, skipped: false };
-    path = local;
+    // Not in the fetched folder: the missing-file handler names the URL as written.
+    return missingFile(logger, loc, handler, purpose, path);
   } else if (isRemotePath(path)) {
     throw new LoadError(
       "LOAD_REMOTE_UNSUPPORTED",
@@ -85,6 +86,17 @@ export function resolveFile(
   }
   const files = expandPaths(fs, loc, path);
   if (files.length > 0) return { files, skipped: false };
+  return missingFile(logger, loc, handler, purpose, path);
+}
+
+/** helmfile's missing-file handling of Storage.resolveFile: fail, or log at the handler's level. */
+function missingFile(
+  logger: Logger,
+  loc: StateLocation,
+  handler: string | undefined,
+  purpose: string,
+  path: string,
+): ResolvedFiles {
   const title = `${purpose} file`;
   const id = handler ?? "Error";
   switch (id) {

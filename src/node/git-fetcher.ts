@@ -32,11 +32,10 @@ export function gitRemoteFetcher(env: Environment): RemoteFetcher {
       encoding: "utf8",
       timeout: 10 * 60 * 1000,
     });
-    if (r.error !== undefined) return { ok: false, output: `${gitPath}: ${r.error.message}` };
-    return {
-      ok: r.status === 0,
-      output: `${gitPath} exited with ${r.status ?? -1}: ${`${r.stdout}${r.stderr}`.trim()}`,
-    };
+    // go-getter's getRunCommand: git's whole output, untrimmed.
+    if (r.error !== undefined || r.status === null)
+      return { ok: false, output: `error running ${gitPath}: ${r.stdout ?? ""}${r.stderr ?? ""}` };
+    return { ok: r.status === 0, output: `${gitPath} exited with ${r.status}: ${r.stdout}${r.stderr}` };
   };
   return {
     cacheHome: helmfileCacheHome(env),

@@ -13,7 +13,7 @@ import { CASES_DIR, type CaseSpec } from "./harness";
 
 /** The default seed; change it only together with a regen of the expected outputs. */
 export const DEFAULT_SEED = 22;
-/** Cases per family (15 families). */
+/** Cases per family (16 families). */
 const PER_FAMILY = 26;
 
 type Rng = () => number;
@@ -745,6 +745,41 @@ function familyKustomize(g: Gen): Generated {
   return { files };
 }
 
+/**
+ * Remote bases, sub-helmfiles and values files over go-getter's git getter (`git::file://…@path?ref=`)
+ * from the bare repository the harness makes of tests/differential/repos/platform.
+ */
+function familyGitSource(g: Gen): Generated {
+  // One ref per case: go-getter caches a repository by URL without its query, so a second ref of the
+  // same repository in one run checks out in the first one's clone (a shallow or single-branch clone
+  // fails there), and which fetch comes first can vary in helmfile.
+  const one = `?ref=${g.pick(["v1", "v1", "main"])}${g.bool(0.2) ? "&depth=1" : ""}`;
+  const ref = (): string => one;
+  const lines = ['{{ $repo := printf "git::file://%s/platform.git" (requiredEnv "PH_DIFF_REPOS") }}'];
+  const withBase = g.bool(0.5);
+  if (withBase) lines.push("bases:", `- {{ $repo }}@bases/env.yaml${ref()}`);
+  if (g.bool(0.5)) {
+    lines.push("helmfiles:", `- path: {{ $repo }}@states/helmfile.yaml${ref()}`);
+    if (g.bool(0.3)) lines.push("  values:", `  - value: ${g.pick(["over", "ride"])}`);
+  }
+  lines.push("releases:");
+  const names = g.shuffle(NAMES).slice(0, g.int(1, 2));
+  for (const name of names) {
+    lines.push(`- name: ${name}`, `  namespace: ${g.pick(["ns1", "ns2"])}`, `  chart: ${chart(g)}`);
+    lines.push(`  labels: {tier: ${g.pick(TIERS)}}`, "  values:");
+    lines.push(`  - {{ $repo }}@values/common.yaml${ref()}`);
+    if (g.bool(0.4)) lines.push(`  - {{ $repo }}@values/env.yaml${ref()}`);
+    if (withBase && g.bool(0.5)) lines.push('  - region: {{ .Values | get "region" "none" }}');
+    if (g.bool(0.2)) lines.push(`  - {{ $repo }}@values/missing.yaml${ref()}`, "  missingFileHandler: Warn");
+  }
+  const args = g.bool(0.3) ? ["-l", `tier=${g.pick(TIERS)}`, "--allow-no-matching-release"] : [];
+  return {
+    files: { "helmfile.yaml.gotmpl": `${lines.join("\n")}\n` },
+    args,
+    stateFile: "helmfile.yaml.gotmpl",
+  };
+}
+
 const FAMILIES: Record<string, (g: Gen) => Generated> = {
   inherit: familyInherit,
   needs: familyNeeds,
@@ -761,6 +796,7 @@ const FAMILIES: Record<string, (g: Gen) => Generated> = {
   mixed: familyMixed,
   chartify: familyChartify,
   kustomize: familyKustomize,
+  gitsource: familyGitSource,
 };
 
 /** Generates every case (in memory). */

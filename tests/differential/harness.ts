@@ -14,6 +14,7 @@ import {
   statSync,
   symlinkSync,
 } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { homedir } from "node:os";
 import { join, relative } from "node:path";
 import { isDeepStrictEqual } from "node:util";
@@ -24,6 +25,7 @@ export const PINNED_HELMFILE_VERSION = "v1.8.0";
 export const DIFF_DIR = __dirname;
 export const CASES_DIR = join(__dirname, "cases");
 export const CHARTS_DIR = join(__dirname, "charts");
+export const REPOS_DIR = join(__dirname, "repos");
 export const METADATA_FILE = join(__dirname, "metadata.json");
 export const DEVIATIONS_FILE = join(__dirname, "deviations.json");
 
@@ -97,6 +99,7 @@ export function readSpec(id: string): CaseSpec {
 export function prepareRun(root: string, id: string, command: CommandName, helmDir: string): RunDirs {
   const stateDir = join(root, "cases", id, "state");
   if (!existsSync(join(root, "charts"))) cpSync(CHARTS_DIR, join(root, "charts"), { recursive: true });
+  if (!existsSync(join(root, "repos"))) makeRepositories(join(root, "repos"));
   cpSync(join(CASES_DIR, id, "state"), stateDir, { recursive: true });
   const dirs: RunDirs = {
     root,
@@ -108,6 +111,40 @@ export function prepareRun(root: string, id: string, command: CommandName, helmD
   };
   for (const d of [dirs.outDir, dirs.tempDir, dirs.home]) mkdirSync(d, { recursive: true });
   return dirs;
+}
+
+function git(cwd: string, ...args: string[]): void {
+  execFileSync("git", args, {
+    cwd,
+    stdio: "ignore",
+    env: {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: cwd,
+      GIT_AUTHOR_NAME: "t",
+      GIT_AUTHOR_EMAIL: "t@example.com",
+      GIT_COMMITTER_NAME: "t",
+      GIT_COMMITTER_EMAIL: "t@example.com",
+      GIT_AUTHOR_DATE: "2026-01-01T00:00:00Z",
+      GIT_COMMITTER_DATE: "2026-01-01T00:00:00Z",
+    },
+  });
+}
+
+/** `<dir>/<name>.git` for every repository source of tests/differential/repos (see its README). */
+function makeRepositories(dir: string): void {
+  for (const name of readdirSync(REPOS_DIR).filter((n) => statSync(join(REPOS_DIR, n)).isDirectory())) {
+    const work = join(dir, `${name}-work`);
+    cpSync(join(REPOS_DIR, name, "v1"), work, { recursive: true });
+    cpSync(join(CHARTS_DIR, "cm"), join(work, "states", "charts", "cm"), { recursive: true });
+    git(work, "init", "-q", "-b", "main");
+    git(work, "add", "-A");
+    git(work, "commit", "-q", "-m", "v1");
+    git(work, "tag", "v1");
+    cpSync(join(REPOS_DIR, name, "main"), work, { recursive: true });
+    git(work, "add", "-A");
+    git(work, "commit", "-q", "-m", "main");
+    git(dir, "clone", "-q", "--bare", work, join(dir, `${name}.git`));
+  }
 }
 
 /** The argv after the program name, run with the state folder as cwd. */
@@ -146,6 +183,10 @@ export function envFor(dirs: RunDirs, basePath: string): Record<string, string> 
     TMPDIR: dirs.tempDir,
     // chartify's temporary charts at a known place (else a random folder under TMPDIR), and ours.
     CHARTIFY_TEMPDIR: join(dirs.tempDir, "chartify"),
+    // Remote sources: the run's bare repositories, and a go-getter cache of the case's own (a
+    // shared one would make a case's output depend on the cases run before it).
+    PH_DIFF_REPOS: join(dirs.root, "repos"),
+    HELMFILE_CACHE_HOME: join(dirs.tempDir, "cache"),
     PULUMI_HELMFILE_CHARTIFY: CHARTIFY_BINARY,
   };
 }
@@ -153,7 +194,7 @@ export function envFor(dirs: RunDirs, basePath: string): Record<string, string> 
 /**
  * Replaces the run's absolute folders by placeholders. helmfile's helm error lists each
  * argument with its length (`5: /tmp/…/x (73 bytes)`); for an argument holding a replaced
- * folder that length is the folder's, so it becomes `(N bytes)`. Nothing else is rewritten.
+ * folder that length is the folder's, so it becomes `(N bytes)`. go-getter cache folder names hold the root in their `_` form. Nothing else is rewritten.
  */
 export function normalise(text: string, dirs: RunDirs): string {
   const pairs: [string, string][] = [];
@@ -168,6 +209,9 @@ export function normalise(text: string, dirs: RunDirs): string {
     const real = realpathSync(dir);
     if (real !== dir) pairs.push([real, name]);
   }
+  // go-getter's cache folder names a repository by its URL with `/`, `.` and `:` made `_`
+  // (`file__tmp_…_repos_platform_git.ref=v1`): the run root appears in that form too.
+  pairs.push([dirs.root.replace(/[/.:]/g, "_"), "_$ROOT"]);
   let out = text;
   for (const [from, to] of pairs) out = out.split(from).join(to);
   return out.replace(/^( +\d+: .*\$(?:OUT|TMP|HOME|ROOT|HELM_DIR).*) \(\d+ bytes\)$/gm, "$1 (N bytes)");
