@@ -233,6 +233,10 @@ function cacheKey(
   for (const a of args) {
     const inline = pending.get(a);
     if (inline !== undefined) parts.push(`inline-values:${inline}`);
+    // A chartified chart (also of a remote chart) is keyed on what chartify made: the patches, values
+    // and kustomize's output. Hashed afresh: its path is reused by other states of the session.
+    else if (a === chart.chartArg && chart.chartified === true)
+      parts.push(`chartified:${hashChartDirectory(a, ctx.fs, ctx.scratch)}`);
     else if (a === chart.chartArg && chart.isLocal) parts.push(`local-chart:${ctx.chartHash(a)}`);
     else parts.push(a);
   }
