@@ -491,8 +491,66 @@ function checkedDocuments(
   parsed.docs.forEach((doc, i) => {
     const err = doc.errors[0];
     if (err !== undefined) throw new YamlDocumentError(i + 1, syntaxError(err, text, options));
+    const question = flowQuestionMark(doc.contents, parsed.lines, text, undefined);
+    if (question !== undefined) {
+      throw new YamlDocumentError(
+        i + 1,
+        new LoadError("YAML_SYNTAX", question.message, {
+          ...(options.file !== undefined ? { file: options.file } : {}),
+          line: question.line,
+        }),
+      );
+    }
   });
   return { docs: parsed.docs, lines: parsed.lines };
+}
+
+/**
+ * libyaml ends a plain scalar at `?` inside a flow collection (`[a?b]`, `{k: a?b}`), then finds no
+ * `,` or closing bracket; the `yaml` package reads `a?b` as one scalar. Go's message names the
+ * (0-based) line the collection opens on, or, when that is the first, the line before the `?`'s.
+ */
+function flowQuestionMark(
+  node: unknown,
+  lines: LineCounter,
+  text: string,
+  open: { line0: number; close: string } | undefined,
+): { line: number; message: string } | undefined {
+  if (isAlias(node)) return undefined;
+  if (isScalar(node)) {
+    const src = (node as Scalar & { source?: string }).source;
+    if (open === undefined || node.type !== "PLAIN" || typeof src !== "string" || !src.includes("?"))
+      return undefined;
+    const start = node.range?.[0] ?? 0;
+    const line = lines.linePos(start + src.indexOf("?")).line;
+    const at = open.line0 > 0 ? open.line0 : line - 1;
+    return {
+      line,
+      message: `yaml: ${at > 0 ? `line ${at}: ` : ""}did not find expected ',' or '${open.close}'`,
+    };
+  }
+  if (isSeq(node) || isYamlMap(node)) {
+    const flow = (node as { flow?: boolean }).flow === true;
+    const start = node.range?.[0];
+    // A `k: v` entry of a flow sequence is a mapping without brackets of its own: the sequence's.
+    const bracketed = start !== undefined && (text[start] === "[" || text[start] === "{");
+    const here =
+      flow && bracketed
+        ? { line0: lines.linePos(start).line - 1, close: isSeq(node) ? "]" : "}" }
+        : flow
+          ? open
+          : undefined;
+    for (const item of node.items as unknown[]) {
+      // A flow sequence's `k: v` entry is a pair too.
+      const pair = item !== null && typeof item === "object" && "key" in item && "value" in item;
+      const parts = pair ? [(item as { key: unknown }).key, (item as { value: unknown }).value] : [item];
+      for (const part of parts) {
+        const found = flowQuestionMark(part, lines, text, here);
+        if (found !== undefined) return found;
+      }
+    }
+  }
+  return undefined;
 }
 
 function syntaxError(err: unknown, text: string, options: DecodeYamlOptions): LoadError {
