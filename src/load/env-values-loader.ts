@@ -197,7 +197,11 @@ export function loadEnvironmentValues(ctx: LoaderContext, req: EnvValuesRequest)
     }
   });
   if (hclFiles.length > 0) {
-    const hcl = evaluateHcl(ctx, hclFiles);
+    // hcl names each file as helmfile resolved it: joined to the printed base path.
+    const loc = req.loc;
+    const hcl = evaluateHcl(ctx, hclFiles, (f) =>
+      f.startsWith(`${loc.absDir}/`) ? joinPath(loc.displayDir, f.slice(loc.absDir.length + 1)) : f,
+    );
     req.onLayer?.(req.entries.length, { kind: "hcl", files: hclFiles, values: hcl });
     result = mapMerge(result, hcl, strategy);
   }

@@ -8,6 +8,10 @@ import { evaluateHclValues } from "./hcl/index";
 import type { LoaderContext } from "./loader-context";
 
 /** Evaluates HCL values files together (cross-file `hv.*` references), in the given order. */
-export function evaluateHcl(ctx: LoaderContext, files: readonly string[]): ValueMap {
-  return evaluateHclValues(files, { fs: ctx.fs });
+export function evaluateHcl(
+  ctx: LoaderContext,
+  files: readonly string[],
+  shown?: (file: string) => string,
+): ValueMap {
+  return evaluateHclValues(files, { fs: ctx.fs }, shown);
 }

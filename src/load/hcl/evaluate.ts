@@ -115,12 +115,20 @@ function splat(src: HclValue, each: Expr, scope: Scope): HclValue {
 function call(e: Extract<Expr, { t: "call" }>, scope: Scope): HclValue {
   if (e.name === "try" || e.name === "can") return tryCall(e, scope);
   const fn = HCL_FUNCTIONS.get(e.name);
-  if (fn === undefined)
+  if (fn === undefined) {
+    const near = nameSuggestion(e.name, ["try", "can", ...HCL_FUNCTIONS.keys()]);
     return fail(
       "HCL_UNKNOWN_REFERENCE",
       `call to unknown function: there is no function named "${e.name}"`,
       e.pos,
+      {
+        summary: "Call to unknown function",
+        detail: `There is no function named "${e.name}".${near === undefined ? "" : ` Did you mean "${near}"?`}`,
+        start: e.pos,
+        end: { line: e.pos.line, column: e.pos.column + [...e.name].length },
+      },
     );
+  }
   let args = e.args.map((a) => evaluate(a, scope));
   if (e.expand) {
     const last = args[args.length - 1] ?? null;
@@ -286,4 +294,32 @@ function interpolate(v: HclValue, pos: HclPos): string {
       pos,
     );
   return asString(v, "template interpolation", pos);
+}
+
+/**
+ * hcl's didyoumean.NameSuggestion: a name within Levenshtein distance 2 of `given`. hcl takes the
+ * first in its (unordered) function map; we take the nearest, then the first in name order.
+ */
+export function nameSuggestion(given: string, names: Iterable<string>): string | undefined {
+  let best: { name: string; d: number } | undefined;
+  for (const name of [...names].sort()) {
+    const d = levenshtein(given, name);
+    if (d < 3 && (best === undefined || d < best.d)) best = { name, d };
+  }
+  return best?.name;
+}
+
+function levenshtein(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      row.push(Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost));
+    }
+    prev = row;
+  }
+  return prev[y.length] ?? 0;
 }

@@ -42,9 +42,26 @@ export class HclEvalFailure extends Error {
     readonly code: HclErrorCode,
     readonly detail: string,
     readonly pos: HclPos | undefined,
+    /** hashicorp/hcl's diagnostic for this failure, when we know its exact text and range. */
+    readonly diag?: HclDiagnostic,
   ) {
     super(detail);
   }
+}
+
+/** A diagnostic as hashicorp/hcl words it: summary, detail and the source range it covers. */
+export interface HclDiagnostic {
+  readonly summary: string;
+  readonly detail: string;
+  readonly start: HclPos;
+  /** Exclusive end. */
+  readonly end: HclPos;
+}
+
+/** hcl.Diagnostic's text: `<file>:<line>,<col>-[<line>,]<col>: <summary>; <detail>` (hcl.Range.String). */
+export function diagnosticText(file: string, d: HclDiagnostic): string {
+  const end = d.end.line === d.start.line ? `${d.end.column}` : `${d.end.line},${d.end.column}`;
+  return `${file}:${d.start.line},${d.start.column}-${end}: ${d.summary}; ${d.detail}`;
 }
 
 /**
@@ -62,6 +79,6 @@ export class HclDepthExceeded extends Error {
 }
 
 /** Throws an {@link HclEvalFailure}. */
-export function fail(code: HclErrorCode, detail: string, pos?: HclPos): never {
-  throw new HclEvalFailure(code, detail, pos);
+export function fail(code: HclErrorCode, detail: string, pos?: HclPos, diag?: HclDiagnostic): never {
+  throw new HclEvalFailure(code, detail, pos, diag);
 }

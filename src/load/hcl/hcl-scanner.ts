@@ -229,12 +229,16 @@ export class HclScanner {
           this.advance(1);
           return { text, stop: "end", strip: false, pos };
         }
-        if (c === "\n")
-          return fail(
-            "HCL_SYNTAX",
-            "unterminated template string: newline in a quoted string",
-            this.position(),
-          );
+        if (c === "\n") {
+          const at = this.position();
+          return fail("HCL_SYNTAX", "unterminated template string: newline in a quoted string", at, {
+            summary: "Invalid multi-line string",
+            detail:
+              'Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the "heredoc" multi-line template syntax.',
+            start: at,
+            end: { line: at.line + 1, column: 1 },
+          });
+        }
         if (c === "\\") {
           text += this.escape();
           continue;

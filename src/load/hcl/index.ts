@@ -10,7 +10,7 @@ import { isMap, newMap } from "../../shared/value";
 import { toGoValue } from "./convert";
 import { evaluate } from "./evaluate";
 import { exprVariables } from "./expr-variables";
-import { HclEvalFailure, hclError } from "./hcl-errors";
+import { diagnosticText, HclEvalFailure, hclError } from "./hcl-errors";
 import { HclObj, object, type HclValue } from "./hcl-value";
 import { planOrder } from "./plan-order";
 import { readHclFile, type HclDefinition, type HclFileDefs } from "./read-hcl-files";
@@ -57,7 +57,7 @@ function dependencies(def: HclDefinition, block: "values" | "locals"): string[] 
   return out;
 }
 
-function evalDefinition(def: HclDefinition, scope: Map<string, HclValue>): HclValue {
+function evalDefinition(def: HclDefinition, scope: Map<string, HclValue>, several = false): HclValue {
   try {
     return evaluate(def.attr.expr, scope);
   } catch (caught) {
@@ -65,15 +65,17 @@ function evalDefinition(def: HclDefinition, scope: Map<string, HclValue>): HclVa
     const err =
       caught instanceof RangeError ? new HclEvalFailure("HCL_FUNCTION", caught.message, undefined) : caught;
     if (!(err instanceof HclEvalFailure)) throw err;
-    const e: HelmfileError = hclError(
-      err.code,
-      `error when trying to evaluate variable ${def.name} = ${def.attr.source}: ${err.detail}`,
-      {
-        file: def.file,
-        pos: err.pos ?? def.attr.pos,
-        key: def.name,
-      },
-    );
+    // helmfile's wording (pkg/hcllang decodeGraph) around hcl's diagnostic, where we know it.
+    const at = several ? ` at ${def.shown}:${def.attr.pos.line}` : "";
+    const text =
+      err.diag === undefined
+        ? `error when trying to evaluate variable ${def.name} = ${def.attr.source}: ${err.detail}`
+        : `error when trying to evaluate variable ${def.name}${at} : ${diagnosticText(def.shown, err.diag)}`;
+    const e: HelmfileError = hclError(err.code, text, {
+      file: def.file,
+      pos: err.pos ?? def.attr.pos,
+      key: def.name,
+    });
     throw e;
   }
 }
@@ -83,7 +85,7 @@ function evalLocals(fd: HclFileDefs): HclValue {
   if (defs === undefined) return null;
   const deps = new Map([...defs].map(([k, d]) => [k, dependencies(d, "locals")]));
   const done = new Map<string, HclValue>();
-  for (const name of planOrder(deps, "locals", () => fd.file)) {
+  for (const name of planOrder(deps, () => fd.file)) {
     const def = defs.get(name);
     if (def === undefined) continue;
     done.set(name, evalDefinition(def, new Map([["local", object(done)]])));
@@ -106,19 +108,25 @@ function scopeFor(
  * Evaluates HCL values files together, in the given order, and returns the combined
  * `values` as a map (numbers become floats, as helmfile's cty → JSON → Go conversion does).
  */
-export function evaluateHclValues(files: readonly string[], io: HclValuesIo): ValueMap {
-  return evaluateHclSources(files.map((file) => ({ file, text: io.fs.readFile(file) })));
+export function evaluateHclValues(
+  files: readonly string[],
+  io: HclValuesIo,
+  shown: (file: string) => string = (f) => f,
+): ValueMap {
+  return evaluateHclSources(files.map((file) => ({ file, text: io.fs.readFile(file), shown: shown(file) })));
 }
 
 /** One HCL file already read (e.g. a decrypted secrets file); `file` is used in errors. */
 export interface HclSource {
   readonly file: string;
   readonly text: string;
+  /** The file as helmfile names it in hcl's diagnostics; default `file`. */
+  readonly shown?: string;
 }
 
 /** Like {@link evaluateHclValues}, for texts already in memory. */
 export function evaluateHclSources(sources: readonly HclSource[]): ValueMap {
-  const parsed = sources.map((s) => readHclFile(s.text, s.file));
+  const parsed = sources.map((s) => readHclFile(s.text, s.file, s.shown ?? s.file));
   const locals = new Map<string, HclValue>();
   for (const fd of parsed) locals.set(fd.file, evalLocals(fd));
   const byName = new Map<string, HclDefinition[]>();
@@ -127,10 +135,11 @@ export function evaluateHclSources(sources: readonly HclSource[]): ValueMap {
   for (const [name, defs] of byName)
     deps.set(name, [...new Set(defs.flatMap((d) => dependencies(d, "values")))]);
   const done = new Map<string, HclValue>();
-  for (const name of planOrder(deps, "values", (n) => byName.get(n)?.[0]?.file)) {
+  for (const name of planOrder(deps, (n) => byName.get(n)?.[0]?.file)) {
     let merged: HclValue = null;
-    (byName.get(name) ?? []).forEach((def, i) => {
-      const v = evalDefinition(def, scopeFor(def, done, locals));
+    const defs = byName.get(name) ?? [];
+    defs.forEach((def, i) => {
+      const v = evalDefinition(def, scopeFor(def, done, locals), defs.length > 1);
       merged = i === 0 ? v : mergeHclValues(merged, v);
     });
     done.set(name, merged);

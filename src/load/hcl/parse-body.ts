@@ -1,6 +1,14 @@
 /** Parses an HCL file body: attributes and (labelled) blocks. */
 import type { Attribute, Block, Body } from "./hcl-ast";
-import { fail, HclDepthExceeded, HclEvalFailure, hclError, MAX_HCL_DEPTH } from "./hcl-errors";
+import {
+  diagnosticText,
+  fail,
+  HclDepthExceeded,
+  HclEvalFailure,
+  hclError,
+  MAX_HCL_DEPTH,
+  type HclPos,
+} from "./hcl-errors";
 import { LIMIT_CODES, limitError } from "../../shared/limits";
 import type { HelmfileError } from "../../shared/errors";
 import { describe } from "./hcl-scanner";
@@ -21,7 +29,7 @@ function parseBlockLabel(p: HclParser): string | undefined {
   return undefined;
 }
 
-function parseBody(p: HclParser, nested: boolean): Body {
+function parseBody(p: HclParser, nested: boolean, brace?: HclPos): Body {
   const attributes: Attribute[] = [];
   const blocks: Block[] = [];
   for (;;) {
@@ -31,7 +39,21 @@ function parseBody(p: HclParser, nested: boolean): Body {
       continue;
     }
     if (t.kind === "eof") {
-      if (nested) fail("HCL_SYNTAX", 'unclosed block: expected "}" before the end of the file', t.pos);
+      if (nested)
+        fail(
+          "HCL_SYNTAX",
+          'unclosed block: expected "}" before the end of the file',
+          t.pos,
+          brace === undefined
+            ? undefined
+            : {
+                summary: "Unclosed configuration block",
+                detail:
+                  "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+                start: brace,
+                end: { line: brace.line, column: brace.column + 1 },
+              },
+        );
       break;
     }
     if (nested && p.isPunct("}")) break;
@@ -54,8 +76,9 @@ function parseBody(p: HclParser, nested: boolean): Body {
     } else {
       const labels: string[] = [];
       for (let l = parseBlockLabel(p); l !== undefined; l = parseBlockLabel(p)) labels.push(l);
+      const brace = p.peek().pos;
       p.expect("{", `to open block "${t.text}"`);
-      const body = parseBlockBody(p, t.text);
+      const body = parseBlockBody(p, t.text, brace);
       p.expect("}", `to close block "${t.text}"`);
       blocks.push({ type: t.text, labels, body, pos: t.pos });
     }
@@ -76,9 +99,9 @@ function parseBody(p: HclParser, nested: boolean): Body {
  * A block's body after its `{`. As in HCL, it is empty (`{}`), a single line holding exactly
  * one argument (`{ a = 1 }`), or starts with a newline and ends every item with one.
  */
-function parseBlockBody(p: HclParser, type: string): Body {
+function parseBlockBody(p: HclParser, type: string, brace: HclPos): Body {
   if (p.isPunct("}")) return { attributes: [], blocks: [] };
-  if (p.peek().kind === "newline") return parseBody(p, true);
+  if (p.peek().kind === "newline") return parseBody(p, true, brace);
   const t = p.peek();
   if (t.kind !== "ident")
     fail("HCL_SYNTAX", `expected an argument in single-line block "${type}", found ${describe(t)}`, t.pos);
@@ -100,12 +123,14 @@ function parseBlockBody(p: HclParser, type: string): Body {
 }
 
 /** Parses a whole file; syntax errors become `LoadError`s naming the file and line. */
-export function parseHclFile(src: string, file: string): Body {
+export function parseHclFile(src: string, file: string, shown: string = file): Body {
   try {
     return parseBody(new HclParser(src), false);
   } catch (err) {
     if (err instanceof HclEvalFailure) {
-      const e: HelmfileError = hclError(err.code, err.detail, { file, pos: err.pos });
+      // hcl's own diagnostic where we know it (helmfile prints it as it is), else ours.
+      const text = err.diag === undefined ? err.detail : diagnosticText(shown, err.diag);
+      const e: HelmfileError = hclError(err.code, text, { file, pos: err.pos });
       throw e;
     }
     if (err instanceof HclDepthExceeded) {

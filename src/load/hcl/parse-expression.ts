@@ -151,7 +151,19 @@ export class HclParser implements TemplateHost {
       default:
         break;
     }
-    return fail("HCL_SYNTAX", `expected the start of an expression, found ${describe(t)}`, t.pos);
+    return fail(
+      "HCL_SYNTAX",
+      `expected the start of an expression, found ${describe(t)}`,
+      t.pos,
+      t.kind === "newline"
+        ? {
+            summary: "Invalid expression",
+            detail: "Expected the start of an expression, but found an invalid expression token.",
+            start: t.pos,
+            end: { line: t.pos.line + 1, column: 1 },
+          }
+        : undefined,
+    );
   }
 
   private identTerm(t: Token): Expr {

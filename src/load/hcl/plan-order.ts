@@ -4,18 +4,16 @@ import { hclError } from "./hcl-errors";
 /** Returns the names of `deps` in an order where dependencies come first. */
 export function planOrder(
   deps: ReadonlyMap<string, readonly string[]>,
-  block: "values" | "locals",
   fileOf: (name: string) => string | undefined,
 ): string[] {
   for (const [name, ds] of deps) {
     const missing = ds.find((d) => !deps.has(d));
     if (missing !== undefined) {
       const dependents = [...deps].filter(([, x]) => x.includes(missing)).map(([n]) => JSON.stringify(n));
-      const prefix = block === "values" ? "hv" : "local";
       const file = fileOf(name);
       throw hclError(
         "HCL_UNKNOWN_REFERENCE",
-        `variables ${dependents.join(", ")} depend(s) on undefined vars "${missing}" (${prefix}.${missing} is not defined in any ${block} block)`,
+        `variables ${dependents.join(", ")} depend(s) on undefined vars "${missing}"`,
         {
           ...(file === undefined ? {} : { file }),
           key: name,
@@ -29,12 +27,17 @@ export function planOrder(
     const st = state.get(name);
     if (st === "done") return;
     if (st === "visiting") {
-      const cycle = [...path.slice(path.indexOf(name)), name];
+      // helmfile's text (pkg/hcllang): the DAG library walks the cycle against the references.
+      const cycle = [...path.slice(path.indexOf(name)), name].reverse();
       const file = fileOf(name);
-      throw hclError("HCL_CYCLE", `dependency cycle between ${block}: ${cycle.join(" -> ")}`, {
-        ...(file === undefined ? {} : { file }),
-        key: name,
-      });
+      throw hclError(
+        "HCL_CYCLE",
+        `error while building the DAG variable graph : cycle detected: ${cycle.join(" -> ")}`,
+        {
+          ...(file === undefined ? {} : { file }),
+          key: name,
+        },
+      );
     }
     state.set(name, "visiting");
     for (const d of deps.get(name) ?? []) visit(d, [...path, name]);

@@ -11,6 +11,8 @@ export interface HclDefinition {
   readonly name: string;
   readonly attr: Attribute;
   readonly file: string;
+  /** The file as helmfile names it in hcl's diagnostics. */
+  readonly shown: string;
 }
 
 /** What one file contributes. `locals` is undefined when the file has no locals block. */
@@ -41,8 +43,8 @@ function blockAttributes(body: Body, file: string, type: string): Attribute[] {
 }
 
 /** Parses one file's text into its definitions. */
-export function readHclFile(text: string, file: string): HclFileDefs {
-  const body = parseHclFile(text, file);
+export function readHclFile(text: string, file: string, shown: string = file): HclFileDefs {
+  const body = parseHclFile(text, file, shown);
   const attr = body.attributes[0];
   if (attr !== undefined) {
     throw hclError(
@@ -76,7 +78,12 @@ export function readHclFile(text: string, file: string): HclFileDefs {
     });
   }
   for (const block of body.blocks) {
-    const defs = blockAttributes(block.body, file, block.type).map((a) => ({ name: a.name, attr: a, file }));
+    const defs = blockAttributes(block.body, file, block.type).map((a) => ({
+      name: a.name,
+      attr: a,
+      file,
+      shown,
+    }));
     if (block.type === "values") values.push(...defs);
     else locals = new Map(defs.map((d) => [d.name, d]));
   }

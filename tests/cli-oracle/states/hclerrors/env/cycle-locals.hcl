@@ -1,0 +1,7 @@
+locals {
+  a = local.b
+  b = local.a
+}
+values {
+  x = local.a
+}

@@ -1,0 +1,5 @@
+values {
+  a = hv.b
+  b = hv.c
+  c = hv.a
+}
