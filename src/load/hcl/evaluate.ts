@@ -3,8 +3,8 @@
  * with hclsyntax's semantics (template wrapping, splat upgrade, conditional result types,
  * `&&`/`||` deciding on either side).
  */
-import type { Expr, TemplatePart } from "./hcl-ast";
-import { fail, HclEvalFailure, type HclPos } from "./hcl-errors";
+import type { Expr, SourceRange, TemplatePart } from "./hcl-ast";
+import { fail, HclEvalFailure, type HclDiagnostic, type HclPos } from "./hcl-errors";
 import { asBool, asInt, asNumber, asString } from "./convert";
 import { HCL_FUNCTIONS } from "./functions/index";
 import { HclObj, HclSeq, hclEquals, isNumber, object, tuple, typeName, type HclValue } from "./hcl-value";
@@ -26,9 +26,9 @@ export function evaluate(e: Expr, scope: Scope): HclValue {
     case "wrap":
       return evaluate(e.inner, scope);
     case "attr":
-      return getAttr(evaluate(e.obj, scope), e.name, e.pos);
+      return getAttr(evaluate(e.obj, scope), e.name, e.pos, e.step);
     case "index":
-      return index(evaluate(e.obj, scope), evaluate(e.key, scope), e.pos);
+      return index(evaluate(e.obj, scope), evaluate(e.key, scope), e.pos, e.step);
     case "splatItem":
       return scope.get("\u0000splat") ?? null;
     case "splat":
@@ -61,18 +61,44 @@ export function evaluate(e: Expr, scope: Scope): HclValue {
   }
 }
 
-function getAttr(v: HclValue, name: string, pos: HclPos): HclValue {
+/** hcl's diagnostic for a traversal step, when the step's range is known. */
+function stepDiag(step: SourceRange | undefined, summary: string, detail: string): HclDiagnostic | undefined {
+  return step === undefined ? undefined : { summary, detail, start: step.start, end: step.end };
+}
+
+function getAttr(v: HclValue, name: string, pos: HclPos, step?: SourceRange): HclValue {
   if (v instanceof HclObj) {
     if (!v.attrs.has(name)) {
       const what =
         v.kind === "map"
           ? "map does not have an element with the key"
           : "object does not have an attribute named";
-      fail("HCL_UNKNOWN_REFERENCE", `unsupported attribute: this ${what} "${name}"`, pos);
+      fail(
+        "HCL_UNKNOWN_REFERENCE",
+        `unsupported attribute: this ${what} "${name}"`,
+        pos,
+        v.kind === "map"
+          ? undefined
+          : stepDiag(
+              step,
+              "Unsupported attribute",
+              `This object does not have an attribute named "${name}".`,
+            ),
+      );
     }
     return v.attrs.get(name) ?? null;
   }
-  if (v === null) return fail("HCL_TYPE", `attempt to get attribute "${name}" from a null value`, pos);
+  if (v === null)
+    return fail(
+      "HCL_TYPE",
+      `attempt to get attribute "${name}" from a null value`,
+      pos,
+      stepDiag(
+        step,
+        "Attempt to get attribute from null value",
+        "This value is null, so it does not have any attributes.",
+      ),
+    );
   return fail(
     "HCL_TYPE",
     `unsupported attribute "${name}": a ${typeName(v)} value does not have any attributes`,
@@ -80,8 +106,14 @@ function getAttr(v: HclValue, name: string, pos: HclPos): HclValue {
   );
 }
 
-function index(v: HclValue, key: HclValue, pos: HclPos): HclValue {
-  if (v === null) return fail("HCL_TYPE", "attempt to index a null value", pos);
+function index(v: HclValue, key: HclValue, pos: HclPos, step?: SourceRange): HclValue {
+  if (v === null)
+    return fail(
+      "HCL_TYPE",
+      "attempt to index a null value",
+      pos,
+      stepDiag(step, "Attempt to index null value", "This value is null, so it does not have any indices."),
+    );
   if (v instanceof HclObj) {
     const k = asString(key, "index key", pos);
     if (!v.attrs.has(k))

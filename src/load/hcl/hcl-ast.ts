@@ -32,12 +32,24 @@ export interface ObjectItem {
   readonly value: Expr;
 }
 
+/** Where a traversal step (`.name`, `[key]`) is in the source; `end` is exclusive. */
+export interface SourceRange {
+  readonly start: HclPos;
+  readonly end: HclPos;
+}
+
 /** Every expression node. `pos` is where it starts. */
 export type Expr = { readonly pos: HclPos } & (
   | { readonly t: "lit"; readonly v: HclValue }
   | { readonly t: "var"; readonly name: string }
-  | { readonly t: "attr"; readonly obj: Expr; readonly name: string }
-  | { readonly t: "index"; readonly obj: Expr; readonly key: Expr; readonly literalKey: boolean }
+  | { readonly t: "attr"; readonly obj: Expr; readonly name: string; readonly step?: SourceRange }
+  | {
+      readonly t: "index";
+      readonly obj: Expr;
+      readonly key: Expr;
+      readonly literalKey: boolean;
+      readonly step?: SourceRange;
+    }
   | { readonly t: "splatItem" }
   | { readonly t: "splat"; readonly src: Expr; readonly each: Expr }
   | { readonly t: "call"; readonly name: string; readonly args: Expr[]; readonly expand: boolean }
@@ -74,6 +86,8 @@ export interface Attribute {
 export interface Block {
   readonly type: string;
   readonly labels: string[];
+  /** Where each label is (quotes included). */
+  readonly labelRanges?: SourceRange[];
   readonly body: Body;
   readonly pos: HclPos;
 }

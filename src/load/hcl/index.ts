@@ -99,8 +99,8 @@ function scopeFor(
   locals: Map<string, HclValue>,
 ): Map<string, HclValue> {
   const scope = new Map<string, HclValue>([["hv", object(done)]]);
-  const l = locals.get(def.file);
-  if (l !== undefined && l !== null) scope.set("local", l);
+  // A file without locals still has `local`, null (helmfile's cty.NilVal): `local.x` fails on it.
+  scope.set("local", locals.get(def.file) ?? null);
   return scope;
 }
 

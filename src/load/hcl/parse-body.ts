@@ -1,5 +1,5 @@
 /** Parses an HCL file body: attributes and (labelled) blocks. */
-import type { Attribute, Block, Body } from "./hcl-ast";
+import type { Attribute, Block, Body, SourceRange } from "./hcl-ast";
 import {
   diagnosticText,
   fail,
@@ -14,17 +14,20 @@ import type { HelmfileError } from "../../shared/errors";
 import { describe } from "./hcl-scanner";
 import { HclParser } from "./parse-expression";
 
-function parseBlockLabel(p: HclParser): string | undefined {
+function parseBlockLabel(p: HclParser): { text: string; range: SourceRange } | undefined {
   const t = p.peek();
   if (t.kind === "ident") {
     p.read();
-    return t.text;
+    return {
+      text: t.text,
+      range: { start: t.pos, end: { line: t.pos.line, column: t.pos.column + [...t.text].length } },
+    };
   }
   if (t.kind === "oquote") {
     p.read();
     const chunk = p.scanner.scanTemplateText();
     if (chunk.stop !== "end") fail("HCL_SYNTAX", "block labels may not contain template sequences", t.pos);
-    return chunk.text;
+    return { text: chunk.text, range: { start: t.pos, end: p.scanner.position() } };
   }
   return undefined;
 }
@@ -75,12 +78,16 @@ function parseBody(p: HclParser, nested: boolean, brace?: HclPos): Body {
       attributes.push({ name: t.text, expr, pos: t.pos, source });
     } else {
       const labels: string[] = [];
-      for (let l = parseBlockLabel(p); l !== undefined; l = parseBlockLabel(p)) labels.push(l);
+      const labelRanges: SourceRange[] = [];
+      for (let l = parseBlockLabel(p); l !== undefined; l = parseBlockLabel(p)) {
+        labels.push(l.text);
+        labelRanges.push(l.range);
+      }
       const brace = p.peek().pos;
       p.expect("{", `to open block "${t.text}"`);
       const body = parseBlockBody(p, t.text, brace);
       p.expect("}", `to close block "${t.text}"`);
-      blocks.push({ type: t.text, labels, body, pos: t.pos });
+      blocks.push({ type: t.text, labels, labelRanges, body, pos: t.pos });
     }
     const end = p.peek();
     if (end.kind === "newline") p.read();

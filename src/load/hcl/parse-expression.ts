@@ -142,7 +142,17 @@ export class HclParser implements TemplateHost {
       case "punct":
         if (t.text === "(") {
           const inner = this.withNewlines(false, () => this.parseExpression());
-          this.withNewlines(false, () => this.expect(")", "to close the parenthesis"));
+          this.withNewlines(false, () => {
+            const next = this.peek();
+            if (next.kind === "punct" && next.text === ")") return;
+            fail("HCL_SYNTAX", `expected ")" to close the parenthesis, found ${describe(next)}`, next.pos, {
+              summary: "Unbalanced parentheses",
+              detail: "Expected a closing parenthesis to terminate the expression.",
+              start: next.pos,
+              end: { line: next.pos.line, column: next.pos.column + Math.max(1, [...next.text].length) },
+            });
+          });
+          this.read();
           return { t: "paren", inner, pos: t.pos };
         }
         if (t.text === "[") return this.withNewlines(false, () => this.tupleOrFor(t.pos));
@@ -301,8 +311,10 @@ export class HclParser implements TemplateHost {
         const dot = this.read();
         const t = this.read();
         if (t.kind === "punct" && t.text === "*") e = this.splat(e, dot.pos, false);
-        else if (t.kind === "ident") e = { t: "attr", obj: e, name: t.text, pos: e.pos };
-        else if (t.kind === "number" && /^[0-9]+$/.test(t.text)) {
+        else if (t.kind === "ident") {
+          const end = { line: t.pos.line, column: t.pos.column + [...t.text].length };
+          e = { t: "attr", obj: e, name: t.text, pos: e.pos, step: { start: dot.pos, end } };
+        } else if (t.kind === "number" && /^[0-9]+$/.test(t.text)) {
           e = {
             t: "index",
             obj: e,
@@ -324,10 +336,11 @@ export class HclParser implements TemplateHost {
         }
         // Inside braces a newline ends the key or value (HCL rejects `{a = 1 +\n 2}`); brackets and parentheses turn it off again.
         const key = this.parseExpression();
-        this.withNewlines(false, () => this.expect("]", "to close the index"));
+        const close = this.withNewlines(false, () => this.expect("]", "to close the index"));
         const literalKey =
           key.t === "lit" || (key.t === "template" && key.parts.every((p) => p.t === "text"));
-        e = { t: "index", obj: e, key, literalKey, pos: e.pos };
+        const end = { line: close.pos.line, column: close.pos.column + 1 };
+        e = { t: "index", obj: e, key, literalKey, pos: e.pos, step: { start: open.pos, end } };
       } else return e;
     }
   }

@@ -3,7 +3,7 @@
  * only attributes inside them, at most one `locals` block per file.
  */
 import type { Attribute, Body } from "./hcl-ast";
-import { hclError } from "./hcl-errors";
+import { diagnosticText, hclError, type HclPos } from "./hcl-errors";
 import { parseHclFile } from "./parse-body";
 
 /** One attribute of a `values` or `locals` block, with where it came from. */
@@ -22,12 +22,24 @@ export interface HclFileDefs {
   readonly locals: Map<string, HclDefinition> | undefined;
 }
 
-function blockAttributes(body: Body, file: string, type: string): Attribute[] {
+/** hcl's diagnostic text for a name at `pos` (its range is the name). */
+function named(shown: string, pos: HclPos, name: string, summary: string, detail: string): string {
+  const end = { line: pos.line, column: pos.column + [...name].length };
+  return diagnosticText(shown, { summary, detail, start: pos, end });
+}
+
+function blockAttributes(body: Body, file: string, shown: string): Attribute[] {
   const nested = body.blocks[0];
   if (nested !== undefined) {
     throw hclError(
       "HCL_SYNTAX",
-      `unexpected "${nested.type}" block: blocks are not allowed inside a ${type} block`,
+      named(
+        shown,
+        nested.pos,
+        nested.type,
+        `Unexpected "${nested.type}" block`,
+        "Blocks are not allowed here.",
+      ),
       { file, pos: nested.pos },
     );
   }
@@ -49,7 +61,13 @@ export function readHclFile(text: string, file: string, shown: string = file): H
   if (attr !== undefined) {
     throw hclError(
       "HCL_SYNTAX",
-      `unsupported argument: an argument named "${attr.name}" is not expected here; put it inside a values or locals block`,
+      named(
+        shown,
+        attr.pos,
+        attr.name,
+        "Unsupported argument",
+        `An argument named "${attr.name}" is not expected here.`,
+      ),
       { file, pos: attr.pos, key: attr.name },
     );
   }
@@ -59,26 +77,44 @@ export function readHclFile(text: string, file: string, shown: string = file): H
     if (block.type !== "values" && block.type !== "locals") {
       throw hclError(
         "HCL_SYNTAX",
-        `unsupported block type "${block.type}": only values and locals blocks are expected here`,
+        named(
+          shown,
+          block.pos,
+          block.type,
+          "Unsupported block type",
+          `Blocks of type "${block.type}" are not expected here.`,
+        ),
         { file, pos: block.pos },
       );
     }
+    const label = block.labelRanges?.[0];
     if (block.labels.length > 0) {
+      const summary = `Extraneous label for ${block.type}`;
+      const detail = `No labels are expected for ${block.type} blocks.`;
       throw hclError(
         "HCL_SYNTAX",
-        `extraneous label for ${block.type}: no labels are expected for ${block.type} blocks`,
-        { file, pos: block.pos },
+        label === undefined
+          ? `${summary}; ${detail}`
+          : diagnosticText(shown, { summary, detail, start: label.start, end: label.end }),
+        { file, pos: label?.start ?? block.pos },
       );
     }
   }
-  if (body.blocks.filter((b) => b.type === "locals").length > 1) {
-    throw hclError("HCL_SYNTAX", "a file can only support exactly 1 `locals` block", {
-      file,
-      pos: body.blocks[0]?.pos,
-    });
+  const localBlocks = body.blocks.filter((b) => b.type === "locals");
+  const first = localBlocks[0];
+  if (first !== undefined && localBlocks.length > 1) {
+    // helmfile's own diagnostic (pkg/hcllang), with an empty detail, on the first locals block.
+    throw hclError(
+      "HCL_SYNTAX",
+      named(shown, first.pos, first.type, "A file can only support exactly 1 `locals` block", ""),
+      {
+        file,
+        pos: first.pos,
+      },
+    );
   }
   for (const block of body.blocks) {
-    const defs = blockAttributes(block.body, file, block.type).map((a) => ({
+    const defs = blockAttributes(block.body, file, shown).map((a) => ({
       name: a.name,
       attr: a,
       file,

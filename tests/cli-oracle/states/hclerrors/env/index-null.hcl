@@ -1,0 +1,4 @@
+values {
+  a = null
+  b = hv.a[0]
+}

@@ -1,0 +1,6 @@
+locals {
+  a = { x = 1 }
+}
+values {
+  b = local.a.y
+}

@@ -1,0 +1,9 @@
+locals {
+  a = 1
+}
+locals {
+  b = 2
+}
+values {
+  c = 3
+}

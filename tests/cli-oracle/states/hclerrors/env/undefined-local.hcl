@@ -1,0 +1,6 @@
+locals {
+  k = 1
+}
+values {
+  a = local.nope
+}

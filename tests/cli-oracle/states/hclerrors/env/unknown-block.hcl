@@ -1,0 +1,3 @@
+settings {
+  a = 1
+}

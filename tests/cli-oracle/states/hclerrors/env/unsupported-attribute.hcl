@@ -1,0 +1,4 @@
+values {
+  a = { x = 1 }
+  b = hv.a.y
+}
