@@ -138,9 +138,11 @@ async function chartified(
   const where = options.chartify;
   const run = where?.run;
   if (where === undefined || run === undefined) {
-    throw new RenderError("CHARTIFY_NOT_FOUND", `release "${r.name}": chartify is not configured`, {
-      file: r.stateFile,
-    });
+    throw new RenderError(
+      "UNSUPPORTED_CHARTIFY",
+      `release "${r.name}": this command does not run chartify (kustomize directories, patches, transformers, forceNamespace); template, write-values, preview and up do`,
+      { file: r.stateFile, expected: "a release helm renders alone, for lint" },
+    );
   }
   const version = (r.version ?? str(r.spec, "version") ?? "").split("@")[0] ?? "";
   if (chart.isLocal && !fs.exists(posix.join(chart.chartArg, "Chart.yaml"))) {
