@@ -7,10 +7,15 @@
 import { posix } from "node:path";
 import type { FileSystem } from "../shared/io";
 import type { PreparedRelease } from "../shared/model";
-import { isMap, type Value } from "../shared/value";
+import { isMap, type Value, type ValueMap } from "../shared/value";
 
 /** The release fields that make helmfile run chartify when they are non-empty. */
 const CHARTIFY_FIELDS = ["dependencies", "jsonPatches", "strategicMergePatches", "transformers"] as const;
+
+/** Whether a release spec has chartify patches (helmfile's build leaves such releases unprepared). */
+export function hasChartifyPatches(spec: ValueMap): boolean {
+  return CHARTIFY_FIELDS.some((f) => f !== "dependencies" && nonEmpty(spec[f]));
+}
 
 function nonEmpty(v: Value | undefined): boolean {
   if (v === undefined || v === null) return false;

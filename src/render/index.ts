@@ -31,7 +31,7 @@ export { createHelmHome, syncRepositories, type HelmHome } from "./helm-home";
 export { prepareCharts, resolveChart, type PreparedChart, type PrepareChartsOptions } from "./prepare-charts";
 export { lintState } from "./lint-state";
 export { applyLockedVersions, lockFileOf } from "./locked-versions";
-export { chartifyFeatures, needsChartify } from "./chartify-guard";
+export { chartifyFeatures, hasChartifyPatches, needsChartify } from "./chartify-guard";
 export { createReleaseRenderer, type ReleaseRenderer } from "./release-renderer";
 export {
   templateOutputDir,

@@ -15,7 +15,7 @@ import { withStateHooks } from "../hook-io";
 import type { CommandSpec } from "./command-spec";
 import { loadForCommand, noMatchExit } from "./no-releases";
 import { goYamlVersionFromEnv } from "../../shared/yaml";
-import { applyLockedVersions } from "../../render/index";
+import { applyLockedVersions, hasChartifyPatches } from "../../render/index";
 import { lockFailure } from "../state-errors";
 
 /** go-yaml version helmfile uses for output, from `HELMFILE_GO_YAML_V3`. */
@@ -36,13 +36,8 @@ export function formatBuiltState(state: LoadedState, env: Environment): string {
  * output and a newline on stdout, before the state is printed.
  */
 function kustomizeBuildLines(ctx: CliContext, state: LoadedState): string {
-  const patched = (r: LoadedState["releases"][number]): boolean =>
-    ["jsonPatches", "strategicMergePatches", "transformers"].some((f) => {
-      const v = r.spec[f];
-      return Array.isArray(v) && v.length > 0;
-    });
   return state.releases
-    .filter((r) => r.installed && !patched(r))
+    .filter((r) => r.installed && !hasChartifyPatches(r.spec))
     .filter((r) => {
       const dir = r.chartPath;
       return (

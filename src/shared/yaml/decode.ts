@@ -491,7 +491,10 @@ function checkedDocuments(
   parsed.docs.forEach((doc, i) => {
     const err = doc.errors[0];
     if (err !== undefined) throw new YamlDocumentError(i + 1, syntaxError(err, text, options));
-    const question = flowQuestionMark(doc.contents, parsed.lines, text, undefined);
+    // Walked only when a `?` could be inside a flow collection: every values file is decoded here.
+    const question = text.includes("?")
+      ? flowQuestionMark(doc.contents, parsed.lines, text, undefined)
+      : undefined;
     if (question !== undefined) {
       throw new YamlDocumentError(
         i + 1,
