@@ -13,6 +13,7 @@ import type { ValueMap } from "../shared/value";
 import { isOciChart, normalizeChart } from "./chart-ref";
 import { adhocDependencies, chartifyDependencies, pullChart, tempChartDir } from "./adhoc-dependencies";
 import { needsChartify } from "./chartify-guard";
+import { inReleaseOnTimeout } from "./helm-limit";
 import { adhocChartDependencies, runChartify, type ChartifyTools } from "./chartify";
 import type { Value } from "../shared/value";
 import type { ScratchFileSystem } from "./render-io";
@@ -112,7 +113,9 @@ export async function prepareCharts(
     if (!hasDependencies(chart.chartArg, fs)) continue;
     const args = ["dependency", "build", chart.chartArg];
     if (skipRefreshFor(r, options)) args.push("--skip-refresh");
-    const res = await runner.run(options.helm.path, args, { env: options.env });
+    const res = await runner.run(options.helm.path, args, { env: options.env }).catch((e: unknown) => {
+      throw inReleaseOnTimeout(r, chart.displayChart, e);
+    });
     if (res.exitCode !== 0) {
       throw new RenderError(
         "HELM_DEPENDENCY_BUILD_FAILED",

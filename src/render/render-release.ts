@@ -9,6 +9,7 @@ import { RenderError } from "../shared/errors";
 import type { FileSystem, Logger, ProcessRunner } from "../shared/io";
 import type { PreparedRelease, SetFlag } from "../shared/model";
 import { newMap, type ValueMap } from "../shared/value";
+import { inReleaseOnTimeout } from "./helm-limit";
 import type { PreparedChart } from "./prepare-charts";
 import { hashParts, type RenderCache } from "./render-cache";
 import type { ScratchFileSystem } from "./render-io";
@@ -69,9 +70,13 @@ export async function renderRelease(
   }
   try {
     for (const f of files) ctx.scratch.writeFile(f.path, f.content, 0o600);
-    const run = (argv: readonly string[]) => {
+    const run = async (argv: readonly string[]) => {
       ctx.logger?.debug(`exec: ${ctx.helm.path} ${argv.map(redactArg).join(" ")}`);
-      return ctx.runner.run(ctx.helm.path, [...argv], { env: ctx.env });
+      try {
+        return await ctx.runner.run(ctx.helm.path, [...argv], { env: ctx.env });
+      } catch (e) {
+        throw inReleaseOnTimeout(release, chart.displayChart, e);
+      }
     };
     const cluster = ctx.cluster;
     const { result: r, args: ran } =
