@@ -241,7 +241,7 @@ async function outcome(name: string, c: BadCase): Promise<unknown> {
       case "template":
         return runTemplate(c);
       case "yaml":
-        return decodeYaml(yamlText(c.text));
+        return decodeYaml(yamlText(c.text), { file: "values.yaml" });
       case "set":
         return parseStateValuesSet(c.args as string[]);
       case "merge":
