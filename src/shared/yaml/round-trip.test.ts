@@ -48,10 +48,15 @@ const scalar: fc.Arbitrary<Value> = fc.oneof(
   fc.constant(null),
 );
 
-const key = fc.oneof(
-  fc.string({ maxLength: 8 }),
-  fc.constantFrom("1", "y", "null", "a b", "a: b", "-x", "k".repeat(130), "a\nb"),
-);
+// go-yaml itself does not give back a key "<<": Marshal writes it plain, and a plain `<<` key
+// is a merge when read (go-yaml-marshal.json and go-yaml-unmarshal.json hold the cases from
+// the Go libraries), so such keys are left out of the property.
+const key = fc
+  .oneof(
+    fc.string({ maxLength: 8 }),
+    fc.constantFrom("1", "y", "null", "a b", "a: b", "-x", "k".repeat(130), "a\nb"),
+  )
+  .filter((k) => k !== "<<");
 
 const value: fc.Arbitrary<Value> = fc.letrec<{ v: Value }>((tie) => ({
   v: fc.oneof(
