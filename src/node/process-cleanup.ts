@@ -4,8 +4,14 @@
  * written 0600). {@link NodeProcessRunner} and {@link NodeScratchFileSystem} register what they
  * start and create here; {@link installSignalCleanup} makes SIGINT and SIGTERM stop the
  * children, remove the temporary paths and exit with the shell's code (130, 143).
+ *
+ * Not every child is ours to track: the Automation API starts the `pulumi` CLI itself, and that
+ * CLI starts its plugins (the Kubernetes provider, language hosts). A CLI stopped by SIGTERM dies
+ * without stopping its plugins, which are then orphaned and may go on applying to the cluster. So
+ * the handler also stops every descendant of this process, found from /proc before any is
+ * signalled (once a parent dies its children are re-parented and can no longer be found).
  */
-import { rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
 
 const children = new Set<ChildProcess>();
@@ -42,8 +48,67 @@ export function cleanupNow(): void {
   tempPaths.clear();
 }
 
+/**
+ * Every descendant of `root` (children, their children, ...), read from Linux's /proc: each
+ * `<pid>/stat` gives the parent's pid after the command name, which is in parentheses and may
+ * itself hold spaces and parentheses. Empty where /proc cannot be read (other systems).
+ */
+export function descendantPids(root: number, procDir = "/proc"): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(procDir).filter((e) => /^\d+$/.test(e));
+  } catch {
+    return [];
+  }
+  const childrenOf = new Map<number, number[]>();
+  for (const e of entries) {
+    let stat: string;
+    try {
+      stat = readFileSync(`${procDir}/${e}/stat`, "utf8");
+    } catch {
+      continue; // Gone meanwhile.
+    }
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ppid = Number(fields[1]);
+    if (!Number.isInteger(ppid)) continue;
+    const list = childrenOf.get(ppid) ?? [];
+    list.push(Number(e));
+    childrenOf.set(ppid, list);
+  }
+  const found: number[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    for (const c of childrenOf.get(queue.shift() as number) ?? []) {
+      if (found.includes(c) || c === root) continue;
+      found.push(c);
+      queue.push(c);
+    }
+  }
+  return found;
+}
+
+function signalPid(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Whether `pid` still runs: a zombie (exited, not yet reaped by its new parent) does not. */
+function alive(pid: number, procDir = "/proc"): boolean {
+  try {
+    const stat = readFileSync(`${procDir}/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+
 /** How long children get to exit after SIGTERM before they get SIGKILL. */
 const KILL_GRACE_MS = 500;
+/** How often the handler looks whether the descendants it signalled have exited. */
+const POLL_MS = 50;
 const EXIT_CODES: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 let installed = false;
@@ -61,18 +126,23 @@ export function installSignalCleanup(exit: (code: number) => void = (c) => proce
       const code = EXIT_CODES[signal] ?? 1;
       if (stopping) return exit(code);
       stopping = true;
+      const descendants = descendantPids(process.pid);
       cleanupNow();
-      if (children.size === 0) return exit(code);
-      const timer = setTimeout(() => {
-        for (const c of children) c.kill("SIGKILL");
-        exit(code);
-      }, KILL_GRACE_MS);
-      const done = (): void => {
-        if (children.size > 0) return;
-        clearTimeout(timer);
+      for (const pid of descendants) signalPid(pid, "SIGTERM");
+      const deadline = Date.now() + KILL_GRACE_MS;
+      const poll = (): void => {
+        const left = descendants.filter((pid) => alive(pid));
+        const tracked = [...children].filter((c) => c.exitCode === null && c.signalCode === null);
+        if (left.length === 0 && tracked.length === 0) return exit(code);
+        if (Date.now() < deadline) {
+          setTimeout(poll, POLL_MS);
+          return;
+        }
+        for (const pid of left) signalPid(pid, "SIGKILL");
+        for (const c of tracked) c.kill("SIGKILL");
         exit(code);
       };
-      for (const c of children) c.once("exit", () => setImmediate(done));
+      poll();
     });
   }
 }
