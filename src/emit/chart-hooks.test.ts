@@ -187,6 +187,7 @@ describe("Release in mode manifests with chart hooks (mocks)", () => {
         "helm.sh/resource-policy": "keep",
         "pulumi.com/patchForce": "true",
         "pulumi.com/deletionPropagationPolicy": "background",
+        "pulumi.com/patchFieldManager": "pulumi-helmfile",
         "pulumi.com/skipAwait": "true",
       },
     });

@@ -67,3 +67,35 @@ describe("decoded manifest store", () => {
     expect(() => JSON.parse(store.entries.get(key ?? "") ?? "") as unknown).not.toThrow();
   });
 });
+
+describe("the annotations every object gets", () => {
+  const annotationsOf = (manifest: string): unknown[] => {
+    const { crds, objects } = releaseObjects(manifest, "test-a/ns/app", { namespace: "ns" });
+    return [...crds, ...objects].map((o) => (o.metadata as { annotations?: unknown }).annotations);
+  };
+
+  it("one field manager for all, beside force and background deletion, the chart's own kept", () => {
+    const manifest = [
+      "---\n# Source: app/crds/w.yaml\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: ws.example.com\n",
+      "---\n# Source: app/templates/cm.yaml\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n  annotations:\n    team: a\n",
+    ].join("");
+    const expected = {
+      "pulumi.com/patchForce": "true",
+      "pulumi.com/deletionPropagationPolicy": "background",
+      "pulumi.com/patchFieldManager": "pulumi-helmfile",
+    };
+    expect(annotationsOf(manifest)).toEqual([expected, { team: "a", ...expected }]);
+  });
+
+  it("leaves a field manager the chart names itself", () => {
+    const manifest =
+      "---\n# Source: app/templates/cm.yaml\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n  annotations:\n    pulumi.com/patchFieldManager: mine\n";
+    expect(annotationsOf(manifest)).toEqual([
+      {
+        "pulumi.com/patchFieldManager": "mine",
+        "pulumi.com/patchForce": "true",
+        "pulumi.com/deletionPropagationPolicy": "background",
+      },
+    ]);
+  });
+});

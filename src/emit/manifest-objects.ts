@@ -7,7 +7,8 @@
  *   installs a chart's `crds/` before its templates), and those from `crds/` are dropped when
  *   the release skips CRDs.
  * - every object carries `pulumi.com/patchForce`, so an upgrade restores fields changed out of
- *   band, as helm's upgrade does.
+ *   band, as helm's upgrade does, and one server-side-apply field manager, `pulumi-helmfile`, as
+ *   helm applies every object as `helm`.
  * Objects are decoded as `sigs.k8s.io/yaml` decodes them (go-yaml v2, then JSON), which is what
  * the Kubernetes provider itself does with manifest text.
  */
@@ -238,6 +239,17 @@ export const FORCE_ANNOTATION = "pulumi.com/patchForce";
  */
 export const DELETION_ANNOTATION = "pulumi.com/deletionPropagationPolicy";
 
+/**
+ * The provider otherwise names a field manager at random when it first creates an object and
+ * keeps the name in the state. An `up` stopped before it recorded a create (SIGTERM, a crash)
+ * loses that name: the next `up` creates the object again under a new name, and a field the
+ * fixed chart no longer sets stays owned by the lost one, so it is never removed (a label that
+ * kept a Deployment from becoming Ready, say). One name for every object makes such an `up`
+ * take up the fields where the stopped one left them. A chart's own annotation wins.
+ */
+export const FIELD_MANAGER_ANNOTATION = "pulumi.com/patchFieldManager";
+export const FIELD_MANAGER = "pulumi-helmfile";
+
 function forced(obj: KubeObject): KubeObject {
   const metadata = (obj.metadata ?? {}) as Record<string, unknown>;
   const annotations = (metadata.annotations ?? {}) as Record<string, unknown>;
@@ -245,7 +257,12 @@ function forced(obj: KubeObject): KubeObject {
     ...obj,
     metadata: {
       ...metadata,
-      annotations: { ...annotations, [FORCE_ANNOTATION]: "true", [DELETION_ANNOTATION]: "background" },
+      annotations: {
+        ...annotations,
+        [FORCE_ANNOTATION]: "true",
+        [DELETION_ANNOTATION]: "background",
+        [FIELD_MANAGER_ANNOTATION]: annotations[FIELD_MANAGER_ANNOTATION] ?? FIELD_MANAGER,
+      },
     },
   };
 }

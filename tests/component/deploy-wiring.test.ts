@@ -96,6 +96,7 @@ describe("Helmfile deploys like helm install", () => {
         annotations: {
           "pulumi.com/patchForce": "true",
           "pulumi.com/deletionPropagationPolicy": "background",
+          "pulumi.com/patchFieldManager": "pulumi-helmfile",
         },
       },
       {
@@ -103,6 +104,7 @@ describe("Helmfile deploys like helm install", () => {
         annotations: {
           "pulumi.com/patchForce": "true",
           "pulumi.com/deletionPropagationPolicy": "background",
+          "pulumi.com/patchFieldManager": "pulumi-helmfile",
         },
       },
     ]);
@@ -131,6 +133,7 @@ describe("Helmfile deploys like helm install", () => {
         annotations: {
           "pulumi.com/patchForce": "true",
           "pulumi.com/deletionPropagationPolicy": "background",
+          "pulumi.com/patchFieldManager": "pulumi-helmfile",
           "pulumi.com/skipAwait": "true",
         },
       },

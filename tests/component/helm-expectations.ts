@@ -90,6 +90,7 @@ export function expectedObjects(manifest: string, namespace: string, skipAwait =
         ...((metadata.annotations ?? {}) as object),
         "pulumi.com/patchForce": "true",
         "pulumi.com/deletionPropagationPolicy": "background",
+        "pulumi.com/patchFieldManager": "pulumi-helmfile",
         ...(skipAwait ? { "pulumi.com/skipAwait": "true" } : {}),
       };
       if (namespace === "" || CLUSTER_SCOPED.has(String(o.kind)) || metadata.namespace !== undefined)
