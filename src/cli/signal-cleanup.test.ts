@@ -15,26 +15,10 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { running, waitFor } from "../../tests/support/processes";
 
 const root = resolve(__dirname, "../..");
 const SECRET = "Sig-Secret-Walrus-91";
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitFor(cond: () => boolean, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.each([
   ["SIGTERM", 143],
@@ -74,7 +58,7 @@ describe.each([
     expect(readFileSync(valuesFile, "utf8")).toContain(SECRET);
     child.kill(signal);
     expect(await exited).toBe(code);
-    await waitFor(() => !alive(Number(pid)), 3000);
+    await waitFor(() => !running(Number(pid)), 3000);
     expect(existsSync(valuesFile)).toBe(false);
     // tsx keeps its compile cache there; everything of ours is gone.
     expect(readdirSync(join(dir, "tmp")).filter((n) => !n.startsWith("tsx-"))).toEqual([]);
