@@ -96,10 +96,10 @@ function signalPid(pid: number, signal: NodeJS.Signals): void {
 }
 
 /** Whether `pid` still runs: a zombie (exited, not yet reaped by its new parent) does not. */
-function alive(pid: number, procDir = "/proc"): boolean {
+function alive(pid: number): boolean {
   try {
-    const stat = readFileSync(`${procDir}/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat[stat.lastIndexOf(")") + 2] !== "Z";
   } catch {
     return false;
   }
@@ -131,7 +131,7 @@ export function installSignalCleanup(exit: (code: number) => void = (c) => proce
       for (const pid of descendants) signalPid(pid, "SIGTERM");
       const deadline = Date.now() + KILL_GRACE_MS;
       const poll = (): void => {
-        const left = descendants.filter((pid) => alive(pid));
+        const left = descendants.filter(alive);
         const tracked = [...children].filter((c) => c.exitCode === null && c.signalCode === null);
         if (left.length === 0 && tracked.length === 0) return exit(code);
         if (Date.now() < deadline) {
