@@ -5,16 +5,19 @@
  * namespace) deployed to the test cluster (scripts/test-cluster.sh), each tool on a fresh instance of
  * its own, one after the other:
  *
- * - helmfile v1.8.0 (`HELMFILE_BINARY`, default the oracle of scripts/build-helmfile.sh): `sync`, then a
- *   second `sync` (unchanged), then `destroy`;
+ * - helmfile v1.8.0 (`HELMFILE_BINARY`, default the oracle of scripts/build-helmfile.sh): `sync`, an
+ *   unchanged `diff`, a second `sync` (unchanged), `template`, the `diff` of a one-value change, then
+ *   `destroy`;
  * - ours (`up --apply-to-cluster`): `up`, an unchanged `preview`, the preview of a one-value change,
  *   the `up` of that change, then `destroy`.
  *
  * Each figure is the wall time and the CPU time of the command and every process it waits for
  * (engine, provider, helm), with the machine's load; the API server's CPU is read from its process
- * (/proc/<pid>/stat) before and after. `helmfile diff` needs the helm-diff plugin, which the Go
- * module proxy here does not serve (every version answers 403): the unchanged preview is set against
- * the unchanged `helmfile sync` and `helmfile template` instead, and says so.
+ * (/proc/<pid>/stat) before and after. `helmfile diff` runs the helm-diff plugin v3.9.14, built and
+ * installed by scripts/build-helm-diff.sh (`HELM_PLUGINS` is set for helmfile's commands only). That
+ * version passes `--validate` and `--dry-run=client` together to `helm template`, which helm 4
+ * refuses, so `diff` is given `--diff-args --disable-validation` (helm-diff then renders as helm
+ * template does, without the cluster; it still reads each release's manifest from the cluster).
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -29,6 +32,16 @@ const CHART = join(ROOT, "tests", "e2e", "fixtures", "real-shapes", "charts", "p
 const CACHE = process.env.PULUMI_HELMFILE_CACHE ?? join(homedir(), ".cache", "pulumi-helmfile");
 const HELMFILE = process.env.HELMFILE_BINARY ?? join(CACHE, "bin", "helmfile");
 const HELM = process.env.HELM_BINARY ?? "helm";
+const BUILD_HELM_DIFF = join(ROOT, "scripts", "build-helm-diff.sh");
+
+/** Builds helm-diff if needed (warm: a fraction of a second) and returns its `HELM_PLUGINS`. */
+function helmPlugins(): string {
+  const r = spawnSync("bash", [BUILD_HELM_DIFF, "--quiet", "--print-env"], { encoding: "utf8" });
+  const dir = /export HELM_PLUGINS="([^"]+)"/.exec(r.stdout)?.[1];
+  if (r.status !== 0 || dir === undefined)
+    throw new Error(`scripts/build-helm-diff.sh exited ${r.status}:\n${r.stderr.slice(-2000)}`);
+  return dir;
+}
 
 interface Instance {
   readonly name: string;
@@ -77,18 +90,24 @@ function measure(
   cmd: string,
   args: string[],
   cwd: string,
+  extraEnv: Record<string, string> = {},
 ): Phase {
   const api0 = processCpu(inst.apiserverPid);
   const cpu0 = childrenCpu();
   const started = performance.now();
   const r = spawnSync(cmd, args, {
     cwd,
-    env: { ...process.env, KUBECONFIG: inst.kubeconfig, HELMFILE_UPGRADE_NOTICE_DISABLED: "1" },
+    env: {
+      ...process.env,
+      ...extraEnv,
+      KUBECONFIG: inst.kubeconfig,
+      HELMFILE_UPGRADE_NOTICE_DISABLED: "1",
+    },
     encoding: "utf8",
     maxBuffer: 1 << 28,
   });
   const wall = performance.now() - started;
-  // `preview --detailed-exitcode` exits 2 when there are changes.
+  // `preview --detailed-exitcode` and `helmfile diff --detailed-exitcode` exit 2 when there are changes.
   if (r.status !== 0 && !(r.status === 2 && args.includes("--detailed-exitcode")))
     throw new Error(
       `${tool} ${phase}: ${cmd} ${args.join(" ")} exited ${r.status}:\n${r.stderr.slice(-2000)}`,
@@ -122,11 +141,18 @@ export function benchRealCharts(n: number): Phase[] {
   const helmfileDir = project(n);
   const hf = startInstance("h");
   const hfArgs = ["--helm-binary", HELM];
+  const plugins = { HELM_PLUGINS: helmPlugins() };
+  const diff = [...hfArgs, "diff", "--detailed-exitcode", "--diff-args", "--disable-validation"];
+  const run = (phase: string, args: string[]): void =>
+    print(measure("helmfile", phase, hf, HELMFILE, args, helmfileDir, plugins));
   try {
-    print(measure("helmfile", "sync", hf, HELMFILE, [...hfArgs, "sync"], helmfileDir));
-    print(measure("helmfile", "sync (unchanged)", hf, HELMFILE, [...hfArgs, "sync"], helmfileDir));
-    print(measure("helmfile", "template", hf, HELMFILE, [...hfArgs, "template", "--skip-deps"], helmfileDir));
-    print(measure("helmfile", "destroy", hf, HELMFILE, [...hfArgs, "destroy"], helmfileDir));
+    run("sync", [...hfArgs, "sync"]);
+    run("diff (unchanged)", diff);
+    run("sync (unchanged)", [...hfArgs, "sync"]);
+    run("template", [...hfArgs, "template", "--skip-deps"]);
+    writeState(helmfileDir, n, 2);
+    run("diff (one value)", diff);
+    run("destroy", [...hfArgs, "destroy"]);
   } finally {
     spawnSync("bash", [CLUSTER, "stop", "--name", hf.name], { stdio: "ignore" });
     rmSync(helmfileDir, { recursive: true, force: true });
@@ -165,11 +191,11 @@ export function benchRealCharts(n: number): Phase[] {
     );
   };
   ratio("up", "sync", "up / helmfile sync");
+  ratio("preview (unchanged)", "diff (unchanged)", "unchanged preview / unchanged helmfile diff");
   ratio("preview (unchanged)", "sync (unchanged)", "unchanged preview / unchanged helmfile sync");
-  ratio("preview (unchanged)", "template", "unchanged preview / helmfile template");
+  ratio("preview (one value)", "diff (one value)", "one-value preview / one-value helmfile diff");
   ratio("preview (one value)", "template", "one-value preview / helmfile template");
   ratio("destroy", "destroy", "destroy / helmfile destroy");
-  process.stdout.write("helmfile diff: not measured (helm-diff is not served by the Go module proxy here)\n");
   return phases;
 }
 
