@@ -12,7 +12,13 @@ import { addValueSources, needsValueSources } from "./value-sources";
 import { NodeFileSystem } from "../node/node-file-system";
 import { createDefaultPipeline } from "../emit/default-pipeline";
 import { silentLogger } from "../shared/io";
-import { selectionScope, stateResources, urnName, type OperationScope } from "./selection";
+import {
+  recordedReleaseNames,
+  selectionScope,
+  stateResources,
+  urnName,
+  type OperationScope,
+} from "./selection";
 import { helmfileArgsOf, HELMFILE_COMPONENT_NAME, openHelmfileStack } from "./stack";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { isSelfManagedBackend, unlockSelfManagedStack } from "./unlock";
@@ -98,13 +104,18 @@ function streaming(
 async function operationScope(
   kind: Kind,
   options: ResolvedStackOptions,
-  stack: Stack,
+  deployment: () => Promise<unknown>,
 ): Promise<OperationScope> {
   if (options.selectors === undefined || options.selectors.length === 0) return {};
   const desired = await loadDesired(options);
-  const deployment = await stack.exportStack();
-  const state = stateResources((deployment as { deployment?: unknown }).deployment);
+  const state = stateResources(await deployment());
   return selectionScope(kind, HELMFILE_COMPONENT_NAME, desired.releases, state);
+}
+
+/** The stack's last deployment (`pulumi stack export`), read once per operation by whatever needs it. */
+function exportedOnce(stack: Stack): () => Promise<unknown> {
+  let exported: Promise<unknown> | undefined;
+  return () => (exported ??= stack.exportStack().then((d) => (d as { deployment?: unknown }).deployment));
 }
 
 /** The releases the loader picks with the operation's selectors and needs flags (nothing rendered). */
@@ -152,13 +163,14 @@ function kubeconfigOf(options: ResolvedStackOptions): KubeconfigSource {
 }
 
 /** Mode `helm-release`: the helm releases of the cluster that the first `up` imports (see ./adoption.ts). */
-async function importsOf(options: ResolvedStackOptions, stack: Stack): Promise<Set<string>> {
+async function importsOf(
+  options: ResolvedStackOptions,
+  deployment: () => Promise<unknown>,
+): Promise<Set<string>> {
   if (options.mode !== "helm-release" || !appliesToCluster(options)) return new Set();
   const desired = await loadDesired(options);
-  const deployment = (await stack.exportStack()) as {
-    deployment?: { resources?: Record<string, unknown>[] };
-  };
-  const managed = managedHelmReleases(deployment.deployment?.resources ?? []);
+  const exported = (await deployment()) as { resources?: Record<string, unknown>[] } | undefined;
+  const managed = managedHelmReleases(exported?.resources ?? []);
   return helmReleaseImports(
     kubeconfigOf(options),
     desired.releases.map((r) => ({
@@ -180,18 +192,24 @@ function scopeArgs(scope: OperationScope): { exclude?: string[]; target?: string
 
 async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpResult> {
   const options = resolveStackOptions(input);
-  const { stack, programError, hooksOnly, setHelmReleaseImports } = await openHelmfileStack(options);
+  const { stack, programError, hooksOnly, setHelmReleaseImports, setRecordedReleases } =
+    await openHelmfileStack(options);
+  const deployment = exportedOnce(stack);
   const collector = new ReleaseChangeCollector(HELMFILE_COMPONENT_NAME);
   const failures: string[] = [];
   const adopting = (kind === "preview" || kind === "up") && appliesToCluster(options);
   const adoption = adopting ? new AdoptionCollector(collector, HELMFILE_COMPONENT_NAME) : undefined;
   const stream = streaming(options, collector, failures, adoption);
   try {
-    if (adopting) setHelmReleaseImports(await importsOf(options, stack));
+    if (adopting) {
+      setHelmReleaseImports(await importsOf(options, deployment));
+      // The releases the last deployment recorded render as upgrades at once (one helm render each).
+      setRecordedReleases(recordedReleaseNames(HELMFILE_COMPONENT_NAME, stateResources(await deployment())));
+    }
     let resourceChanges: OpMap = {};
     let stdout = "";
     let outputs: Record<string, StackOutput> = {};
-    const scope = scopeArgs(await operationScope(kind, options, stack));
+    const scope = scopeArgs(await operationScope(kind, options, deployment));
     if (
       (kind === "destroy" || kind === "refresh") &&
       scope.target !== undefined &&

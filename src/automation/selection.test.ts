@@ -1,6 +1,12 @@
 import type { PreparedRelease } from "../shared/model";
 import { preparedRelease } from "../../tests/support/model-fixtures";
-import { selectionScope, stateResources, urnName, type StateResource } from "./selection";
+import {
+  recordedReleaseNames,
+  selectionScope,
+  stateResources,
+  urnName,
+  type StateResource,
+} from "./selection";
 
 const P = "urn:pulumi:dev::proj::";
 const HF = `${P}helmfile:index:Helmfile::helmfile`;
@@ -121,5 +127,22 @@ describe("stateResources and urnName", () => {
   it("takes the name after the type, even when the name holds colons", () => {
     expect(urnName(`${REL}helmfile-web/frontend`)).toBe("helmfile-web/frontend");
     expect(urnName(`${OBJ}x:y`)).toBe("x:y");
+  });
+});
+
+describe("recordedReleaseNames", () => {
+  it("names the component's Releases of the state, and no other resource or component", () => {
+    const other = `${P}helmfile:index:Helmfile::platform`;
+    const state = [
+      ...twoReleaseState(),
+      { urn: other, type: "helmfile:index:Helmfile" },
+      { urn: `${REL}platform-ops/agent`, type: "helmfile:index:Release", parent: other },
+    ];
+    expect([...recordedReleaseNames("helmfile", state)].sort()).toEqual([
+      "helmfile-api/backend",
+      "helmfile-web/frontend",
+    ]);
+    expect([...recordedReleaseNames("platform", state)]).toEqual(["platform-ops/agent"]);
+    expect(recordedReleaseNames("helmfile", [])).toEqual(new Set());
   });
 });

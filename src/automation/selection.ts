@@ -37,6 +37,18 @@ export function stateResources(deployment: unknown): StateResource[] {
   });
 }
 
+/**
+ * Resource names of `component`'s Releases in a stack's state: the releases the last deployment
+ * recorded (they render as upgrades, see src/render/cluster-render.ts).
+ */
+export function recordedReleaseNames(component: string, state: readonly StateResource[]): Set<string> {
+  const out = new Set<string>();
+  for (const r of state)
+    if (r.type === RELEASE_TYPE && r.parent !== undefined && urnName(r.parent) === component)
+      out.add(urnName(r.urn));
+  return out;
+}
+
 /** The name part of a URN (`urn:pulumi:stack::project::type::name`). */
 export function urnName(urn: string): string {
   const at = urn.indexOf("::", urn.indexOf("::", urn.indexOf("::") + 2) + 2);

@@ -80,6 +80,8 @@ export interface HelmfileStack {
    * instead of installing, see ./adoption.ts.
    */
   setHelmReleaseImports(ids: ReadonlySet<string>): void;
+  /** Resource names of the component's Releases the stack's state holds (`HelmfileOptions.recordedReleases`). */
+  setRecordedReleases(names: ReadonlySet<string>): void;
 }
 
 /** Creates or selects the stack; the program builds one `Helmfile` named `helmfile`. */
@@ -101,6 +103,7 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
     let failure: Error | undefined;
     let onlyHooks = false;
     let imports: ReadonlySet<string> = new Set();
+    let recorded: ReadonlySet<string> = new Set();
     const program = async (): Promise<Record<string, unknown>> => {
       trimSdkOverhead();
       if (onlyHooks) {
@@ -108,11 +111,10 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
         return {};
       }
       if (imports.size > 0) pulumi.runtime.registerResourceTransform((a) => importExisting(a, imports));
-      const helmfile = new Helmfile(
-        HELMFILE_COMPONENT_NAME,
-        args,
-        pipeline === undefined ? {} : { pipeline },
-      );
+      const helmfile = new Helmfile(HELMFILE_COMPONENT_NAME, args, {
+        ...(pipeline === undefined ? {} : { pipeline }),
+        ...(recorded.size === 0 ? {} : { recordedReleases: recorded }),
+      });
       try {
         await helmfile.releases;
       } catch (err) {
@@ -151,6 +153,9 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
       },
       setHelmReleaseImports: (ids) => {
         imports = ids;
+      },
+      setRecordedReleases: (names) => {
+        recorded = names;
       },
     };
   } catch (err) {

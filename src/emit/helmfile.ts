@@ -30,6 +30,12 @@ export interface HelmfileOptions extends pulumi.ComponentResourceOptions {
   readonly pipeline?: HelmfilePipeline;
   /** Receives progress messages; default: Pulumi's log. */
   readonly logger?: Logger;
+  /**
+   * Resource names of this component's Releases that the stack's state holds (the Automation API
+   * reads them from the stack before a run): rendering against the cluster, they render as
+   * upgrades, as helm renders a release it has a record of (src/render/cluster-render.ts).
+   */
+  readonly recordedReleases?: ReadonlySet<string>;
 }
 
 interface HelmfileData {
@@ -123,6 +129,7 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
           namePrefix: componentName,
           skipCrds: resolved.skipCrds,
           beforeRender: (release) => providers.check(release),
+          ...(opts?.recordedReleases === undefined ? {} : { recordedReleases: opts.recordedReleases }),
         },
         pipelineContext,
       );

@@ -19,8 +19,10 @@ export interface PipelineContext {
   /**
    * Render against the releases' cluster (`lookup`, `.Capabilities`), as `helm upgrade` does,
    * with this kubeconfig file (absent: the ambient one). Default: offline, as `helm template`.
+   * `recorded`: ids of the releases the stack's state holds, which render as upgrades
+   * (src/render/cluster-render.ts).
    */
-  readonly cluster?: { readonly kubeconfig?: string };
+  readonly cluster?: { readonly kubeconfig?: string; readonly recorded?: ReadonlySet<string> };
 }
 
 /** The core operations the `Helmfile` component needs. */

@@ -55,6 +55,30 @@ describe("planReleases", () => {
     expect(plan?.secret).toBe(false);
   });
 
+  it("tells the render which releases the stack recorded, by their resource names, only against a cluster", async () => {
+    const seen: (readonly string[] | undefined)[] = [];
+    const base3 = fakePipeline([
+      { name: "db", namespace: "data" },
+      { name: "off", namespace: "data", installed: false },
+      { name: "app", namespace: "web" },
+    ]);
+    const pipeline: HelmfilePipeline = {
+      ...base3,
+      renderReleases: async (state, ctx) => {
+        seen.push(ctx.cluster?.recorded === undefined ? undefined : [...ctx.cluster.recorded]);
+        return base3.renderReleases(state, ctx);
+      },
+    };
+    const recorded = {
+      ...base,
+      namePrefix: "hf",
+      recordedReleases: new Set(["hf-web/app", "hf-data/off", "x"]),
+    };
+    await planReleases(pipeline, recorded, { ...context, cluster: {} });
+    await planReleases(pipeline, recorded, context);
+    expect(seen).toEqual([["web/app"], undefined]);
+  });
+
   it("marks every release unknown when the whole stateValues input is unknown", async () => {
     const pipeline = fakePipeline([
       { name: "x", namespace: "a" },

@@ -73,6 +73,8 @@ export interface PlanOptions {
    * render against the cluster would fail on a context the kubeconfig lacks first). Default none.
    */
   readonly beforeRender?: (release: Pick<ReleasePlan, "id" | "name" | "kubeContext">) => void;
+  /** Resource names of the Releases the stack's state holds (`HelmfileOptions.recordedReleases`). */
+  readonly recordedReleases?: ReadonlySet<string>;
 }
 
 interface Rendered {
@@ -144,6 +146,17 @@ export async function planReleases(
   });
 }
 
+/** The context, with the ids of the releases whose Release resource the stack's state holds. */
+function withRecorded(state: DesiredState, options: PlanOptions, context: PipelineContext): PipelineContext {
+  const recorded = options.recordedReleases;
+  if (context.cluster === undefined || recorded === undefined || recorded.size === 0) return context;
+  // Named as planReleases names them: the installed releases, in order (collisions get suffixes).
+  const installed = state.releases.filter((r) => r.installed).map((r) => r.id);
+  const names = releaseResourceNames(installed, options.namePrefix);
+  const ids = new Set(installed.filter((id) => recorded.has(names.get(id) ?? "")));
+  return { ...context, cluster: { ...context.cluster, recorded: ids } };
+}
+
 async function loadAndRender(
   pipeline: HelmfilePipeline,
   options: PlanOptions,
@@ -163,7 +176,7 @@ async function loadAndRender(
       ...kubeContextField(releaseKubeContext(release, options)),
     });
   }
-  const manifests = await pipeline.renderReleases(state, context);
+  const manifests = await pipeline.renderReleases(state, withRecorded(state, options, context));
   const rendered = await mapConcurrent(state.releases, context.concurrency, async (release) => {
     if (!release.installed) return { release, values: "{}", manifest: "" };
     try {

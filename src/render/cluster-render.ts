@@ -5,7 +5,9 @@
  * `lookup`, or branches on a CRD the cluster has, renders what helm would install.
  *
  * `.Release.IsUpgrade` is set (`--is-upgrade`) when helm has a record of the release on the
- * cluster (`helm history`), as `helm upgrade --install` upgrades it then.
+ * cluster (`helm history`), as `helm upgrade --install` upgrades it then, or when the caller's own
+ * record holds it ({@link ClusterRenderOptions.recorded}: a Pulumi stack that deployed the release
+ * is its record, as helm's is for helm).
  *
  * helm 4: `helm template --dry-run=server` is that render (it also builds the objects against
  * the cluster). Two of its checks are an install's, not an upgrade's, and are answered as helm
@@ -33,6 +35,13 @@ export interface ClusterRenderOptions {
    * its credentials cannot be had (called once per context, before helm is). Default: helm finds out.
    */
   readonly reach?: (kubeContext: string | undefined) => Promise<void>;
+  /**
+   * Ids of the releases the caller's own record holds (the Pulumi stack's state of the last
+   * deployment): with no helm record, such a release renders as an upgrade at once. Without it, a
+   * release deployed by Pulumi renders first as an install, which fails on its own objects (not
+   * owned by helm) and renders again as an upgrade: two renders where one does. Default none.
+   */
+  readonly recorded?: ReadonlySet<string>;
 }
 
 /** The cluster's view helm builds `.Capabilities` from. */
@@ -183,6 +192,7 @@ export async function renderAgainstCluster(
   options: ClusterRenderOptions,
   probe: CapabilitiesProbe,
   run: RunHelm,
+  releaseId?: string,
 ): Promise<{ result: Awaited<ReturnType<RunHelm>>; args: readonly string[] }> {
   const context = kubeContextOf(args);
   const config = options.kubeconfig === undefined ? [] : ["--kubeconfig", options.kubeconfig];
@@ -204,7 +214,8 @@ export async function renderAgainstCluster(
   // cluster) fails the render as `helm upgrade --install` fails, never a silent "nothing exists".
   if (history.exitCode !== 0 && !RELEASE_NOT_FOUND.test(history.stderr))
     return { result: history, args: historyArgs };
-  let upgrade: string[] = history.exitCode === 0 ? ["--is-upgrade"] : [];
+  const recorded = releaseId !== undefined && options.recorded?.has(releaseId) === true;
+  let upgrade: string[] = history.exitCode === 0 || recorded ? ["--is-upgrade"] : [];
   if (helm.major === 3) {
     const caps = await probe.capabilities(context);
     const full = [...args, "--dry-run=server", ...upgrade, ...config, ...capabilityFlags(caps, args)];

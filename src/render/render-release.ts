@@ -82,7 +82,7 @@ export async function renderRelease(
     const { result: r, args: ran } =
       cluster === undefined
         ? { result: await run(args), args }
-        : await renderAgainstCluster(args, ctx.helm, cluster.options, cluster.probe, run);
+        : await renderAgainstCluster(args, ctx.helm, cluster.options, cluster.probe, run, release.id);
     if (r.exitCode !== 0) throw templateFailure(release, chart, ran, r.stderr);
     if (r.stderr.trim() !== "") ctx.logger?.debug(r.stderr.trimEnd());
     // Read only where it decides something: a cache write or the regenerated-values warning.
