@@ -30,32 +30,10 @@ BUILD="$CACHE/build-chartify"
 GO_P=${PULUMI_HELMFILE_GO_P:-2}
 RECIPE=1 # part of the stamp keys: bump it when the go build flags below change
 
-PRINT_ENV=0
-QUIET=0
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --print-env) PRINT_ENV=1; shift ;;
-    --quiet) QUIET=1; shift ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
-    *) echo "build-chartify: unknown argument $1" >&2; exit 2 ;;
-  esac
-done
-
-if [ "$PRINT_ENV" = 1 ]; then exec 3>&1 1>&2; fi
-log() { [ "$QUIET" = 1 ] || echo "build-chartify: $*"; }
-die() { echo "build-chartify: error: $*" >&2; exit 1; }
-
-command -v go >/dev/null || die "go is not on PATH (needs Go >= 1.26.6)"
-mkdir -p "$BIN" "$STAMPS" "$LOGS"
-
-exec 9>"$CACHE/.lock-chartify"
-if ! flock -n 9; then
-  log "another build-chartify is running on $CACHE; waiting for it"
-  flock 9
-fi
-
-export CGO_ENABLED=0
-export GOFLAGS="${GOFLAGS:+$GOFLAGS }-mod=mod"
+# shellcheck source=lib/go-tool.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/go-tool.sh"
+go_tool_start build-chartify 21 "$@"
+mkdir -p "$BIN"
 GO_VERSION=$(go env GOVERSION)
 
 # shellcheck source=lib/timed.sh

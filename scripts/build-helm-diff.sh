@@ -31,32 +31,10 @@ GO_P=${PULUMI_HELMFILE_GO_P:-2}
 MODULE=github.com/databus23/helm-diff/v3
 RECIPE=1 # part of the stamp key: bump it when the build flags or plugin.yaml below change
 
-PRINT_ENV=0
-QUIET=0
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --print-env) PRINT_ENV=1; shift ;;
-    --quiet) QUIET=1; shift ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
-    *) echo "build-helm-diff: unknown argument $1" >&2; exit 2 ;;
-  esac
-done
-
-if [ "$PRINT_ENV" = 1 ]; then exec 3>&1 1>&2; fi
-log() { [ "$QUIET" = 1 ] || echo "build-helm-diff: $*"; }
-die() { echo "build-helm-diff: error: $*" >&2; exit 1; }
-
-command -v go >/dev/null || die "go is not on PATH (needs Go >= 1.26.6)"
-mkdir -p "$PLUGINS" "$STAMPS" "$LOGS"
-
-exec 9>"$CACHE/.lock-helm-diff"
-if ! flock -n 9; then
-  log "another build-helm-diff is running on $CACHE; waiting for it"
-  flock 9
-fi
-
-export CGO_ENABLED=0
-export GOFLAGS="${GOFLAGS:+$GOFLAGS }-mod=mod"
+# shellcheck source=lib/go-tool.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/go-tool.sh"
+go_tool_start build-helm-diff 20 "$@"
+mkdir -p "$PLUGINS"
 export GONOSUMDB="${GONOSUMDB:+$GONOSUMDB,}github.com/databus23/helm-diff"
 VERSION=$(awk -v m="$MODULE" '$1 == m { print $2; exit } $1 == "require" && $2 == m { print $3; exit }' "$SRC/go.mod")
 [ -n "$VERSION" ] || die "tools/helm-diff/go.mod does not require $MODULE"

@@ -36,32 +36,10 @@ GO_P=${PULUMI_HELMFILE_GO_P:-2}
 MODULE=github.com/helmfile/helmfile
 RECIPE=1 # part of the stamp key: bump it when the go build flags below change
 
-PRINT_ENV=0
-QUIET=0
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --print-env) PRINT_ENV=1; shift ;;
-    --quiet) QUIET=1; shift ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
-    *) echo "build-helmfile: unknown argument $1" >&2; exit 2 ;;
-  esac
-done
-
-if [ "$PRINT_ENV" = 1 ]; then exec 3>&1 1>&2; fi
-log() { [ "$QUIET" = 1 ] || echo "build-helmfile: $*"; }
-die() { echo "build-helmfile: error: $*" >&2; exit 1; }
-
-command -v go >/dev/null || die "go is not on PATH (needs Go >= 1.26.6)"
-mkdir -p "$BIN" "$STAMPS" "$LOGS"
-
-exec 9>"$CACHE/.lock-helmfile"
-if ! flock -n 9; then
-  log "another build-helmfile is running on $CACHE; waiting for it"
-  flock 9
-fi
-
-export CGO_ENABLED=0
-export GOFLAGS="${GOFLAGS:+$GOFLAGS }-mod=mod"
+# shellcheck source=lib/go-tool.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/go-tool.sh"
+go_tool_start build-helmfile 24 "$@"
+mkdir -p "$BIN"
 GO_VERSION=$(go env GOVERSION)
 VERSION=$(awk -v m="$MODULE" '$1 == m { print $2; exit } $1 == "require" && $2 == m { print $3; exit }' "$SRC/go.mod")
 [ -n "$VERSION" ] || die "tools/helmfile/go.mod does not require $MODULE"
