@@ -1,22 +1,12 @@
 /** `version` and `-v/--version`: our version, and the version of the helm we would run. */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { ownVersion } from "../../shared/own-version";
 import { ConfigError } from "../../shared/errors";
 import { encodeYaml } from "../../shared/yaml/encode";
 import type { CliContext } from "../cli-context";
 import { flagString } from "../parse-args";
 import type { CommandSpec } from "./command-spec";
 
-/** The `version` of the package.json above this file (works from src/ and dist/). */
-export function ownVersion(): string {
-  for (let dir = __dirname; dirname(dir) !== dir; dir = dirname(dir)) {
-    const file = join(dir, "package.json");
-    if (!existsSync(file)) continue;
-    const pkg = JSON.parse(readFileSync(file, "utf8")) as { name?: unknown; version?: unknown };
-    if (pkg.name === "pulumi-helmfile" && typeof pkg.version === "string") return `v${pkg.version}`;
-  }
-  return "unknown";
-}
+export { ownVersion };
 
 async function runVersion(ctx: CliContext): Promise<number> {
   const output = flagString(ctx.flags, "output") ?? "";
