@@ -20,9 +20,14 @@ export interface PipelineContext {
    * Render against the releases' cluster (`lookup`, `.Capabilities`), as `helm upgrade` does,
    * with this kubeconfig file (absent: the ambient one). Default: offline, as `helm template`.
    * `recorded`: ids of the releases the stack's state holds, which render as upgrades
-   * (src/render/cluster-render.ts).
+   * (src/render/cluster-render.ts); `validate: false`: helm 4 skips its OpenAPI validation of the
+   * objects (an unchanged preview's comparison, see ClusterRenderOptions.validate).
    */
-  readonly cluster?: { readonly kubeconfig?: string; readonly recorded?: ReadonlySet<string> };
+  readonly cluster?: {
+    readonly kubeconfig?: string;
+    readonly recorded?: ReadonlySet<string>;
+    readonly validate?: boolean;
+  };
 }
 
 /** The core operations the `Helmfile` component needs. */
@@ -49,6 +54,13 @@ export interface HelmfilePipeline {
    * `~/.kube/config`), or undefined when no kubeconfig file can be read (in-cluster, or none).
    */
   kubeContexts(kubeconfig: string | undefined): readonly string[] | undefined;
+  /**
+   * Where a context of the kubeconfig points, as one text (its name, the API server's URL, its
+   * namespace and user name; no credential), or undefined when it cannot be read. An unchanged
+   * preview compares it with what the last deployment applied to (src/emit/registration-digest.ts).
+   * Default: not known (the preview then runs the engine).
+   */
+  clusterIdentity?(kubeconfig: string | undefined, kubeContext: string | undefined): string | undefined;
   /**
    * The secret plaintexts the loads and renders so far have met (sops values, resolved `ref+`
    * references): fields of rendered objects that carry one are secret. Default none.

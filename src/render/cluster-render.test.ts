@@ -47,6 +47,30 @@ describe("renderAgainstCluster: install or upgrade", () => {
     expect(templates(helm.calls)).toHaveLength(1);
     expect(ran).toContain("--is-upgrade");
     expect(ran).toContain("--dry-run=server");
+    // The stack's record decides: helm's is not asked for.
+    expect(helm.calls.filter((c) => c[0] === "history")).toEqual([]);
+    // Validated against the cluster's OpenAPI schema unless told otherwise.
+    expect(ran).not.toContain("--disable-openapi-validation");
+  });
+
+  it("without validation (a plan compared with the stack's record): helm 4 skips OpenAPI validation", async () => {
+    const options = { recorded: new Set(["web/web"]), validate: false };
+    const helm = fakeHelm(false);
+    const recorded = await renderAgainstCluster(args, helm4, options, probe(options), helm.run, "web/web");
+    expect(recorded.args).toContain("--disable-openapi-validation");
+    const fresh = fakeHelm(false);
+    const install = await renderAgainstCluster(
+      args,
+      helm4,
+      { validate: false },
+      probe({}),
+      fresh.run,
+      "web/web",
+    );
+    expect([
+      install.args.includes("--is-upgrade"),
+      install.args.includes("--disable-openapi-validation"),
+    ]).toEqual([false, true]);
   });
 
   it("renders a release no record holds as an install, and as an upgrade when its objects exist", async () => {

@@ -4,10 +4,10 @@
  * the API versions and kinds it serves), so a chart that keeps a generated secret through
  * `lookup`, or branches on a CRD the cluster has, renders what helm would install.
  *
- * `.Release.IsUpgrade` is set (`--is-upgrade`) when helm has a record of the release on the
- * cluster (`helm history`), as `helm upgrade --install` upgrades it then, or when the caller's own
- * record holds it ({@link ClusterRenderOptions.recorded}: a Pulumi stack that deployed the release
- * is its record, as helm's is for helm).
+ * `.Release.IsUpgrade` is set (`--is-upgrade`) when the caller's own record holds the release
+ * ({@link ClusterRenderOptions.recorded}: a Pulumi stack that deployed the release is its record,
+ * as helm's is for helm; helm's own record is then not asked for), or when helm has a record of it
+ * on the cluster (`helm history`), as `helm upgrade --install` upgrades it then.
  *
  * helm 4: `helm template --dry-run=server` is that render (it also builds the objects against
  * the cluster). Two of its checks are an install's, not an upgrade's, and are answered as helm
@@ -42,6 +42,13 @@ export interface ClusterRenderOptions {
    * owned by helm) and renders again as an upgrade: two renders where one does. Default none.
    */
   readonly recorded?: ReadonlySet<string>;
+  /**
+   * helm 4: validate the rendered objects against the cluster's OpenAPI schema, as `helm upgrade`
+   * does. Default true. An unchanged preview compares without it (src/automation/recorded-preview.ts:
+   * what it finds unchanged was validated when it was applied; anything changed is planned again,
+   * validated).
+   */
+  readonly validate?: boolean;
 }
 
 /** The cluster's view helm builds `.Capabilities` from. */
@@ -199,6 +206,24 @@ export async function renderAgainstCluster(
   // `template <release> <chart> …`: helm's record of the release decides install or upgrade.
   const namespace = flagValue(args, "--namespace");
   await probe.reachable(context);
+  const recorded = releaseId !== undefined && options.recorded?.has(releaseId) === true;
+  const noValidation = helm.major !== 3 && options.validate === false ? ["--disable-openapi-validation"] : [];
+  if (recorded) {
+    // The caller's record makes it an upgrade whatever helm recorded: no `helm history` to ask.
+    const full = [
+      ...args,
+      "--dry-run=server",
+      "--is-upgrade",
+      ...noValidation,
+      ...config,
+      ...(helm.major === 3 ? capabilityFlags(await probe.capabilities(context), args) : []),
+    ];
+    const result = await run(full);
+    if (helm.major === 3 || result.exitCode === 0 || !NO_KIND.test(result.stderr))
+      return { result, args: full };
+    const client = [...args, "--is-upgrade", ...capabilityFlags(await probe.capabilities(context), args)];
+    return { result: await run(client), args: client };
+  }
   const historyArgs = [
     "history",
     args[1] ?? "",
@@ -214,18 +239,17 @@ export async function renderAgainstCluster(
   // cluster) fails the render as `helm upgrade --install` fails, never a silent "nothing exists".
   if (history.exitCode !== 0 && !RELEASE_NOT_FOUND.test(history.stderr))
     return { result: history, args: historyArgs };
-  const recorded = releaseId !== undefined && options.recorded?.has(releaseId) === true;
-  let upgrade: string[] = history.exitCode === 0 || recorded ? ["--is-upgrade"] : [];
+  let upgrade: string[] = history.exitCode === 0 ? ["--is-upgrade"] : [];
   if (helm.major === 3) {
     const caps = await probe.capabilities(context);
     const full = [...args, "--dry-run=server", ...upgrade, ...config, ...capabilityFlags(caps, args)];
     return { result: await run(full), args: full };
   }
-  let full = [...args, "--dry-run=server", ...upgrade, ...config];
+  let full = [...args, "--dry-run=server", ...upgrade, ...noValidation, ...config];
   let result = await run(full);
   if (result.exitCode !== 0 && upgrade.length === 0 && NOT_OWNED.test(result.stderr)) {
     upgrade = ["--is-upgrade"];
-    full = [...args, "--dry-run=server", ...upgrade, ...config];
+    full = [...args, "--dry-run=server", ...upgrade, ...noValidation, ...config];
     result = await run(full);
   }
   if (result.exitCode !== 0 && NO_KIND.test(result.stderr)) {
