@@ -12,7 +12,12 @@ import type { Environment, FileSystem, ProcessRunner } from "../shared/io";
 import type { SecretsDecryptor } from "../shared/secrets";
 import { createNodeSecrets, type NodeSecrets } from "../node/secrets-node";
 import { defaultCacheDir, renderCacheDisabled } from "../node/render-cache-dir";
-import { kubeContextNames, kubeconfigPresent, type KubeconfigSource } from "../node/kube-config";
+import {
+  kubeContextNames,
+  kubeconfigPresent,
+  loadKubeTarget,
+  type KubeconfigSource,
+} from "../node/kube-config";
 import { KubeApi } from "../node/kube-api";
 import { gitRemoteFetcher } from "../node/git-fetcher";
 import { chartifyTools } from "../node/chartify-tools";
@@ -163,6 +168,17 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
       return result.userValues;
     },
     clusterConfigured: () => kubeconfigPresent({ env }),
+    clusterIdentity: (kubeconfig, kubeContext) => {
+      try {
+        const t = loadKubeTarget(
+          { ...(kubeconfig === undefined ? {} : { kubeconfig: resolvePath(cwd, kubeconfig) }), env },
+          kubeContext,
+        );
+        return JSON.stringify([t.context, t.server, t.namespace, t.user]);
+      } catch {
+        return undefined;
+      }
+    },
     kubeContexts: (kubeconfig) =>
       kubeContextNames({
         ...(kubeconfig === undefined ? {} : { kubeconfig: resolvePath(cwd, kubeconfig) }),

@@ -15,11 +15,18 @@ import { planReleases, type ReleasePlan } from "./plan-releases";
 import { hasKeptObjects } from "./chart-hooks";
 import { clusterScopedKindsOf, manifestObjects } from "./manifest-objects";
 import { withoutStackTraces } from "./object-resources";
-import { Release, withHookObjectDeleter, withSecretNeedles, type HookObjectDeleter } from "./release";
+import {
+  Release,
+  withHookObjectDeleter,
+  withRegistration,
+  withSecretNeedles,
+  type HookObjectDeleter,
+} from "./release";
 import { collectSecretStrings } from "../secrets/secret-registry";
 import { registerReleaseHooks, releaseHooksRegistered } from "./release-hooks";
 import { contextProviderName, namespaceResourceName } from "./resource-names";
 import { resolveHelmfileArgs, type ResolvedHelmfileArgs } from "./resolve-helmfile-args";
+import { registrationDigest, registrationIsSecret, sharedMaterial } from "./registration-digest";
 
 /** The Pulumi type token of {@link Helmfile}. */
 export const HELMFILE_TYPE = "helmfile:index:Helmfile";
@@ -100,48 +107,110 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
     opts: HelmfileOptions | undefined,
     name: string | undefined,
   ): Promise<HelmfileData> {
-    const resolved = await resolveHelmfileArgs(args as HelmfileArgs);
     const pipeline = opts?.pipeline ?? createDefaultPipeline();
     const ownLogger = pulumiLogger(this);
-    const logger = opts?.logger ?? ownLogger;
     const componentName = name ?? "helmfile";
-    const target = clusterTarget(resolved, hasKubernetesProvider(opts), (ctx) =>
-      pipeline.clusterConfigured(ctx),
-    );
-    const providers = new ReleaseProviders(this, componentName, resolved, pipeline, target);
-    const pipelineContext = {
-      ...(resolved.helmBinary === undefined ? {} : { helmBinary: resolved.helmBinary }),
-      concurrency: resolved.concurrency,
-      logger,
-      includeCrds: resolved.mode === HelmfileMode.Manifests,
-      ...renderTarget(target, resolved),
-    };
-    let plans: Awaited<ReturnType<typeof planReleases>>;
+    let planned: HelmfilePlan;
     try {
-      plans = await planReleases(
-        pipeline,
-        {
-          state: resolved.state,
-          stateValues: resolved.stateValues,
-          unknownPaths: resolved.unknownPaths,
-          inputSecret: resolved.secret,
-          ...(resolved.secret ? { inputSecretTexts: [...collectSecretStrings(resolved.stateValues)] } : {}),
-          namePrefix: componentName,
-          skipCrds: resolved.skipCrds,
-          beforeRender: (release) => providers.check(release),
-          ...(opts?.recordedReleases === undefined ? {} : { recordedReleases: opts.recordedReleases }),
-        },
-        pipelineContext,
-      );
-      if (target === "ambient") await reviewAccess(pipeline, plans, resolved, pipelineContext);
+      planned = await planHelmfile(args as HelmfileArgs, pipeline, {
+        componentName,
+        providerInOptions: hasKubernetesProvider(opts),
+        logger: opts?.logger ?? ownLogger,
+        ...(opts?.recordedReleases === undefined ? {} : { recordedReleases: opts.recordedReleases }),
+      });
     } finally {
       ownLogger.flush();
     }
+    const { resolved, plans, kinds, target } = planned;
+    const providers = new ReleaseProviders(this, componentName, resolved, pipeline, target);
     const namespaces = emitNamespaces(this, componentName, plans, resolved, providers);
-    const kinds = [...clusterScopedKindsOf(plans.map((p) => p.manifest))].sort();
-    const releases = emitReleases(this, plans, resolved, providers, namespaces, kinds);
+    const releases = emitReleases(this, plans, resolved, providers, namespaces, kinds, planned.registrations);
     return { releaseIds: plans.map((p) => p.id), releases };
   }
+}
+
+/** What a {@link Helmfile} makes its resources of, computed without Pulumi's runtime. */
+export interface HelmfilePlan {
+  readonly resolved: ResolvedHelmfileArgs;
+  readonly target: ClusterTarget;
+  readonly plans: readonly ReleasePlan[];
+  /** The cluster-scoped kinds of every release's manifest, sorted. */
+  readonly kinds: readonly string[];
+  /** Per release resource name: its registration digest (./registration-digest.ts) and whether it is secret. */
+  readonly registrations: ReadonlyMap<string, { readonly digest: string; readonly secret: boolean }>;
+  /** The resource names of the Namespaces and Kubernetes providers the component makes. */
+  readonly namespaceNames: readonly string[];
+  readonly providerNames: readonly string[];
+}
+
+/**
+ * Loads and renders a helmfile as the component does (no resource is made): the plans, what their
+ * resources are made of and their registration digests. The component emits from it; an unchanged
+ * preview compares it with the stack's record (src/automation/recorded-preview.ts).
+ */
+export async function planHelmfile(
+  args: HelmfileArgs,
+  pipeline: HelmfilePipeline,
+  options: {
+    readonly componentName: string;
+    readonly providerInOptions: boolean;
+    readonly logger: Logger;
+    readonly recordedReleases?: ReadonlySet<string> | "all";
+    /** false: render without helm's OpenAPI validation (a plan only compared with the stack's record). */
+    readonly validate?: boolean;
+  },
+): Promise<HelmfilePlan> {
+  const resolved = await resolveHelmfileArgs(args);
+  const target = clusterTarget(resolved, options.providerInOptions, (ctx) => pipeline.clusterConfigured(ctx));
+  const contexts = new ContextCheck(resolved, pipeline, target);
+  const pipelineContext = {
+    ...(resolved.helmBinary === undefined ? {} : { helmBinary: resolved.helmBinary }),
+    concurrency: resolved.concurrency,
+    logger: options.logger,
+    includeCrds: resolved.mode === HelmfileMode.Manifests,
+    ...withValidation(renderTarget(target, resolved), options.validate),
+  };
+  const plans = await planReleases(
+    pipeline,
+    {
+      state: resolved.state,
+      stateValues: resolved.stateValues,
+      unknownPaths: resolved.unknownPaths,
+      inputSecret: resolved.secret,
+      ...(resolved.secret ? { inputSecretTexts: [...collectSecretStrings(resolved.stateValues)] } : {}),
+      namePrefix: options.componentName,
+      skipCrds: resolved.skipCrds,
+      beforeRender: (release) => contexts.check(release),
+      ...(options.recordedReleases === undefined ? {} : { recordedReleases: options.recordedReleases }),
+    },
+    pipelineContext,
+  );
+  if (target === "ambient") await reviewAccess(pipeline, plans, resolved, pipelineContext);
+  const kinds = [...clusterScopedKindsOf(plans.map((p) => p.manifest))].sort();
+  const clusters: Record<string, string | undefined> = {};
+  if (target === "ambient")
+    for (const p of plans) {
+      const ctx = p.kubeContext ?? "";
+      if (!Object.hasOwn(clusters, ctx))
+        clusters[ctx] = pipeline.clusterIdentity?.(resolved.kubeconfig, p.kubeContext);
+    }
+  const shared = sharedMaterial(resolved, target, kinds, clusters);
+  const registrations = new Map(
+    plans.map((p) => [
+      p.resourceName,
+      { digest: registrationDigest(p, shared), secret: registrationIsSecret(p, resolved) },
+    ]),
+  );
+  const providerNames =
+    target === "directory"
+      ? [`${options.componentName}-render`]
+      : target === "ambient"
+        ? [...new Set(plans.map((p) => contextProviderName(options.componentName, p.kubeContext ?? "")))]
+        : [];
+  const namespaceNames = [...namespacesOf(plans, resolved).values()].map((n) =>
+    namespaceResourceName(options.componentName, n.plan.kubeContext, n.plan.namespace),
+  );
+  return { resolved, target, plans, kinds, registrations, namespaceNames, providerNames };
 }
 
 /**
@@ -157,6 +226,14 @@ function renderTarget(
   if (target === "ambient") return { cluster: kubeconfig };
   if (target !== "directory" && resolved.kubeconfig !== undefined) return { cluster: kubeconfig };
   return {};
+}
+
+function withValidation(
+  target: ReturnType<typeof renderTarget>,
+  validate: boolean | undefined,
+): ReturnType<typeof renderTarget> | { cluster: { kubeconfig?: string; validate: false } } {
+  if (validate !== false || target.cluster === undefined) return target;
+  return { cluster: { ...target.cluster, validate: false } };
 }
 
 /**
@@ -210,22 +287,14 @@ function objectRefs(
 }
 
 /** Where a release's objects go. */
-type ClusterTarget = "directory" | "provider-arg" | "provider-option" | "ambient";
+export type ClusterTarget = "directory" | "provider-arg" | "provider-option" | "ambient";
 
-/**
- * The Kubernetes providers of the children: one render provider for a directory, the
- * `provider` argument, the providers of the resource options, or, for a cluster, one provider
- * per Kubernetes context the releases use (helm's `--kube-context`), from `kubeconfig`.
- */
-class ReleaseProviders {
-  private readonly byContext = new Map<string, pulumi.ProviderResource>();
-  private render?: pulumi.ProviderResource;
+/** Fails a release whose Kubernetes context the kubeconfig lacks (never a silent fallback). */
+class ContextCheck {
   private contexts?: readonly string[] | undefined;
   private contextsRead = false;
 
   constructor(
-    private readonly parent: Helmfile,
-    private readonly name: string,
     private readonly resolved: ResolvedHelmfileArgs,
     private readonly pipeline: HelmfilePipeline,
     private readonly target: ClusterTarget,
@@ -250,6 +319,24 @@ class ReleaseProviders {
       },
     );
   }
+}
+
+/**
+ * The Kubernetes providers of the children: one render provider for a directory, the
+ * `provider` argument, the providers of the resource options, or, for a cluster, one provider
+ * per Kubernetes context the releases use (helm's `--kube-context`), from `kubeconfig`.
+ */
+class ReleaseProviders {
+  private readonly byContext = new Map<string, pulumi.ProviderResource>();
+  private render?: pulumi.ProviderResource;
+
+  constructor(
+    private readonly parent: Helmfile,
+    private readonly name: string,
+    private readonly resolved: ResolvedHelmfileArgs,
+    private readonly pipeline: HelmfilePipeline,
+    private readonly target: ClusterTarget,
+  ) {}
 
   /**
    * How the release's chart hook objects are deleted (helm's hook-succeeded / hook-failed), when
@@ -315,17 +402,8 @@ function emitNamespaces(
   providers: ReleaseProviders,
 ): Map<string, k8s.core.v1.Namespace> {
   const out = new Map<string, k8s.core.v1.Namespace>();
-  if (resolved.mode !== HelmfileMode.Manifests) return out;
-  // Deleting a namespace would delete the `keep` objects in it: one pass, not one per namespace.
-  const holdingKept = new Set<string>();
-  for (const p of plans) if (hasKeptObjects(p.manifest)) holdingKept.add(namespaceKey(p));
-  for (const plan of plans) {
-    if (!plan.settings.createNamespace || plan.namespace === "" || SYSTEM_NAMESPACES.has(plan.namespace))
-      continue;
-    const key = namespaceKey(plan);
-    if (out.has(key)) continue;
+  for (const [key, { plan, holdsKept }] of namespacesOf(plans, resolved)) {
     const ps = providers.of(plan);
-    const holdsKept = holdingKept.has(key);
     out.set(
       key,
       new k8s.core.v1.Namespace(
@@ -338,6 +416,25 @@ function emitNamespaces(
         },
       ),
     );
+  }
+  return out;
+}
+
+/** The namespaces {@link emitNamespaces} makes, by key: the first release in each, and whether it holds kept objects. */
+function namespacesOf(
+  plans: readonly ReleasePlan[],
+  resolved: ResolvedHelmfileArgs,
+): Map<string, { plan: ReleasePlan; holdsKept: boolean }> {
+  const out = new Map<string, { plan: ReleasePlan; holdsKept: boolean }>();
+  if (resolved.mode !== HelmfileMode.Manifests) return out;
+  // Deleting a namespace would delete the `keep` objects in it: one pass, not one per namespace.
+  const holdingKept = new Set<string>();
+  for (const p of plans) if (hasKeptObjects(p.manifest)) holdingKept.add(namespaceKey(p));
+  for (const plan of plans) {
+    if (!plan.settings.createNamespace || plan.namespace === "" || SYSTEM_NAMESPACES.has(plan.namespace))
+      continue;
+    const key = namespaceKey(plan);
+    if (!out.has(key)) out.set(key, { plan, holdsKept: holdingKept.has(key) });
   }
   return out;
 }
@@ -399,6 +496,7 @@ function emitReleases(
   providers: ReleaseProviders,
   namespaces: ReadonlyMap<string, k8s.core.v1.Namespace>,
   clusterScopedKinds: readonly string[],
+  registrations: HelmfilePlan["registrations"],
 ): Record<string, Release> {
   const byName = new Map(plans.map((p) => [p.resourceName, p]));
   const created = new Map<string, Release>();
@@ -423,7 +521,13 @@ function emitReleases(
         new Release(
           plan.resourceName,
           withDeleter(
-            withSecretNeedles(releaseArgs(plan, resolved.mode, clusterScopedKinds), plan.secretNeedles),
+            withSecretNeedles(
+              withRegistration(
+                releaseArgs(plan, resolved.mode, clusterScopedKinds),
+                registrationInput(plan, registrations.get(plan.resourceName)),
+              ),
+              plan.secretNeedles,
+            ),
             providers.deleterOf(plan),
           ),
           {
@@ -439,6 +543,16 @@ function emitReleases(
   const out: Record<string, Release> = {};
   for (const plan of plans) out[plan.id] = create(plan);
   return out;
+}
+
+/** The digest a Release records once applied (./registration-digest.ts): secret when it covers one, unknown while the plan is. */
+function registrationInput(
+  plan: ReleasePlan,
+  registration: { readonly digest: string; readonly secret: boolean } | undefined,
+): pulumi.Input<string> | undefined {
+  if (registration === undefined) return undefined;
+  if (plan.unknown) return pulumi.output(pulumi.unknown as unknown as string);
+  return registration.secret ? pulumi.secret(registration.digest) : registration.digest;
 }
 
 function releaseArgs(

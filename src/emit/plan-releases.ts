@@ -73,8 +73,12 @@ export interface PlanOptions {
    * render against the cluster would fail on a context the kubeconfig lacks first). Default none.
    */
   readonly beforeRender?: (release: Pick<ReleasePlan, "id" | "name" | "kubeContext">) => void;
-  /** Resource names of the Releases the stack's state holds (`HelmfileOptions.recordedReleases`). */
-  readonly recordedReleases?: ReadonlySet<string>;
+  /**
+   * Resource names of the Releases the stack's state holds (`HelmfileOptions.recordedReleases`);
+   * `"all"`: every release renders as one the state holds (a plan only compared with the stack's
+   * record, which it can only match if the state holds them all).
+   */
+  readonly recordedReleases?: ReadonlySet<string> | "all";
 }
 
 interface Rendered {
@@ -149,9 +153,12 @@ export async function planReleases(
 /** The context, with the ids of the releases whose Release resource the stack's state holds. */
 function withRecorded(state: DesiredState, options: PlanOptions, context: PipelineContext): PipelineContext {
   const recorded = options.recordedReleases;
-  if (context.cluster === undefined || recorded === undefined || recorded.size === 0) return context;
+  if (context.cluster === undefined || recorded === undefined || (recorded !== "all" && recorded.size === 0))
+    return context;
   // Named as planReleases names them: the installed releases, in order (collisions get suffixes).
   const installed = state.releases.filter((r) => r.installed).map((r) => r.id);
+  if (recorded === "all")
+    return { ...context, cluster: { ...context.cluster, recorded: new Set(installed) } };
   const names = releaseResourceNames(installed, options.namePrefix);
   const ids = new Set(installed.filter((id) => recorded.has(names.get(id) ?? "")));
   return { ...context, cluster: { ...context.cluster, recorded: ids } };

@@ -221,13 +221,16 @@ export function anchorInput(values: string, manifest: string, hooks: string): Re
   return { digest, hooks };
 }
 
-/** Creates the two anchors of a release; `objects` returns the release's resources given the first. */
+/**
+ * Creates the two anchors of a release; `objects` returns the release's resources given the first.
+ * Resolves to every resource made: the anchors and the release's.
+ */
 export function withReleaseHooks(
   name: string,
   input: pulumi.Input<Record<string, string>>,
   opts: pulumi.CustomResourceOptions,
   objects: (pre: pulumi.Resource) => Promise<pulumi.Resource[]>,
-): Promise<void> {
+): Promise<pulumi.Resource[]> {
   const hooks = registerReleaseHooks();
   const pre = new pulumi.Stash(
     `${name}-presync`,
@@ -246,7 +249,7 @@ export function withReleaseHooks(
     },
   );
   return objects(pre).then((resources) => {
-    new pulumi.Stash(
+    const post = new pulumi.Stash(
       `${name}-postsync`,
       { input },
       {
@@ -263,5 +266,6 @@ export function withReleaseHooks(
             }),
       },
     );
+    return [pre, ...resources, post];
   });
 }

@@ -24,6 +24,7 @@ import {
   type ObjectRef,
 } from "./chart-hooks";
 import { manifestDigestInput } from "./manifest-digest";
+import { appliedFingerprint, appliedVersion } from "./registration-digest";
 import { releaseObjects, type KubeObject } from "./manifest-objects";
 import { objectResources, toArray } from "./object-resources";
 import { anchorInput, resourceHooksSupported, scopedHookName, withReleaseHooks } from "./release-hooks";
@@ -45,6 +46,19 @@ const SECRET_NEEDLES = new WeakMap<object, readonly string[]>();
  */
 export function withSecretNeedles(args: ReleaseArgs, needles: readonly string[]): ReleaseArgs {
   SECRET_NEEDLES.set(args, needles);
+  return args;
+}
+
+const REGISTRATIONS = new WeakMap<object, pulumi.Input<string>>();
+
+/**
+ * `args`, with the digest of what the release registers (./registration-digest.ts). The Release
+ * records it as its `registration` output once every resource it made has been applied, with
+ * `resources`, how many it made: the stack's state then holds it exactly when the last deployment
+ * applied all of it.
+ */
+export function withRegistration(args: ReleaseArgs, digest: pulumi.Input<string> | undefined): ReleaseArgs {
+  if (digest !== undefined) REGISTRATIONS.set(args, digest);
   return args;
 }
 
@@ -92,8 +106,13 @@ export class Release extends pulumi.ComponentResource {
     super(RELEASE_TYPE, name, storedInputs(args), opts);
     this.values = pulumi.output(args.values);
     this.manifest = pulumi.output(args.manifest);
-    // No registered outputs: echoing the inputs stored every manifest once more.
-    this.registerOutputs({});
+    // Only the record of what was applied: echoing the inputs stored every manifest once more.
+    const digest = REGISTRATIONS.get(args);
+    this.registerOutputs(
+      digest === undefined
+        ? {}
+        : (this.getData() as Promise<pulumi.Resource[] | undefined>).then((made) => recordOf(digest, made)),
+    );
   }
 
   /** Creates the children once the inputs are known (they are Inputs when constructed remotely). */
@@ -101,9 +120,9 @@ export class Release extends pulumi.ComponentResource {
     args: pulumi.Inputs,
     opts?: pulumi.ComponentResourceOptions,
     name?: string,
-  ): Promise<undefined> {
+  ): Promise<pulumi.Resource[] | undefined> {
     try {
-      await this.applyRelease(args, opts, name);
+      return await this.applyRelease(args, opts, name);
     } catch (err) {
       // A manifest the objects cannot be made of fails the run with its message on this release
       // (an error diagnostic), not as an unhandled rejection with a stack trace.
@@ -117,7 +136,7 @@ export class Release extends pulumi.ComponentResource {
     args: pulumi.Inputs,
     opts: pulumi.ComponentResourceOptions | undefined,
     name: string | undefined,
-  ): Promise<void> {
+  ): Promise<pulumi.Resource[]> {
     const releaseArgs = FULL_ARGS.get(args) ?? (args as ReleaseArgs);
     const resolvedMode = await resolveInput(releaseArgs.mode);
     const mode = resolvedMode.value ?? HelmfileMode.Manifests;
@@ -132,18 +151,39 @@ export class Release extends pulumi.ComponentResource {
       mode === HelmfileMode.Manifests
         ? applyManifests(this, childName, releaseArgs, opts)
         : [helmRelease(childName, releaseArgs, mode, opts)];
-    if (typeof hooks.value !== "string") {
-      await apply(childOpts);
-      return;
-    }
+    if (typeof hooks.value !== "string") return apply(childOpts);
     const payload = hooks.value;
     const input = pulumi
       .all([releaseArgs.values, releaseArgs.manifest])
       .apply(([values, manifest]) => anchorInput(values, manifest, payload));
-    await withReleaseHooks(childName, input, childOpts, (pre) =>
+    return withReleaseHooks(childName, input, childOpts, (pre) =>
       apply({ ...childOpts, dependsOn: [...toArray(childOpts.dependsOn), pre] }),
     );
   }
+}
+
+/**
+ * The Release's outputs: `registration`, known once every resource it made is (a custom resource
+ * once applied: its id; a component once registered), `resources`, how many it made, and
+ * `applied`, the fingerprint of what they were once applied (./registration-digest.ts). Nothing
+ * when it made none (its manifest could not be split into objects: the run fails).
+ */
+function recordOf(digest: pulumi.Input<string>, made: readonly pulumi.Resource[] | undefined): pulumi.Inputs {
+  if (made === undefined) return {};
+  const settled = made.map((r) => (pulumi.CustomResource.isInstance(r) ? r.id : r.urn));
+  const versions = made.map((r) => {
+    if (!pulumi.CustomResource.isInstance(r)) return pulumi.all([r.urn, ""]);
+    const metadata = (r as unknown as { metadata?: pulumi.Output<{ resourceVersion?: unknown } | undefined> })
+      .metadata;
+    return pulumi
+      .all([r.urn, r.id, metadata ?? undefined])
+      .apply(([urn, id, m]) => [urn, appliedVersion(id, m?.resourceVersion)] as const);
+  });
+  return {
+    registration: pulumi.all([digest, ...settled]).apply(([d]) => d as string),
+    resources: made.length,
+    applied: pulumi.all(versions).apply((vs) => appliedFingerprint(vs)),
+  };
 }
 
 /** Mode `helm-release`: a `kubernetes:helm.sh/v3:Release` with the merged values and helmfile's install settings. */

@@ -1,0 +1,87 @@
+import { HelmfileMode } from "./helmfile-args";
+import type { ReleasePlan } from "./plan-releases";
+import { registrationDigest, registrationIsSecret, sharedMaterial } from "./registration-digest";
+import type { ResolvedHelmfileArgs } from "./resolve-helmfile-args";
+
+const RESOLVED: ResolvedHelmfileArgs = {
+  state: { file: "/s/helmfile.yaml" },
+  stateValues: { a: 1, b: { c: "x" } },
+  unknownPaths: [],
+  mode: HelmfileMode.Manifests,
+  concurrency: 4,
+  skipCrds: false,
+  secret: false,
+  dependencies: [],
+};
+
+const PLAN = {
+  id: "ns/web",
+  resourceName: "helmfile-ns-web",
+  name: "web",
+  namespace: "ns",
+  chart: "./chart",
+  values: '{"replicas":1}',
+  manifest: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web\n",
+  needs: [],
+  secret: false,
+  manifestHasSecret: false,
+  secretNeedles: [],
+  unknown: false,
+  chartRef: "./chart",
+  settings: { createNamespace: true },
+} as unknown as ReleasePlan;
+
+const CLUSTERS = { "": '["test-a","https://127.0.0.1:16443","default","admin"]' };
+
+describe("registration digests", () => {
+  it("are the same for the same plan and target, whatever the key order", () => {
+    const shared = sharedMaterial(RESOLVED, "ambient", ["Namespace"], CLUSTERS);
+    const reordered = sharedMaterial(
+      { ...RESOLVED, stateValues: { b: { c: "x" }, a: 1 } },
+      "ambient",
+      ["Namespace"],
+      CLUSTERS,
+    );
+    expect(registrationDigest(PLAN, reordered)).toBe(registrationDigest(PLAN, shared));
+    expect(registrationDigest(PLAN, shared)).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it("change with the manifest, the values, the settings, the state values and the cluster-scoped kinds", () => {
+    const shared = sharedMaterial(RESOLVED, "ambient", [], CLUSTERS);
+    const base = registrationDigest(PLAN, shared);
+    const variants = [
+      registrationDigest({ ...PLAN, manifest: `${PLAN.manifest}data:\n  k: v\n` }, shared),
+      registrationDigest({ ...PLAN, values: '{"replicas":2}' }, shared),
+      registrationDigest({ ...PLAN, settings: { ...PLAN.settings, wait: true } }, shared),
+      registrationDigest(
+        PLAN,
+        sharedMaterial({ ...RESOLVED, stateValues: { a: 2 } }, "ambient", [], CLUSTERS),
+      ),
+      registrationDigest(PLAN, sharedMaterial(RESOLVED, "ambient", ["ClusterRole"], CLUSTERS)),
+    ];
+    for (const v of variants) expect(v).not.toBe(base);
+    expect(new Set(variants).size).toBe(variants.length);
+  });
+
+  it("change when the context points elsewhere (another API server, context or user)", () => {
+    const base = registrationDigest(PLAN, sharedMaterial(RESOLVED, "ambient", [], CLUSTERS));
+    const elsewhere = { "": '["test-a","https://127.0.0.1:16453","default","admin"]' };
+    expect(registrationDigest(PLAN, sharedMaterial(RESOLVED, "ambient", [], elsewhere))).not.toBe(base);
+  });
+
+  it("never repeat for a cluster whose identity is unknown or a provider of the caller's", () => {
+    const twice = (target: string, clusters: Record<string, string | undefined>): string[] =>
+      [0, 1].map(() => registrationDigest(PLAN, sharedMaterial(RESOLVED, target, [], clusters)));
+    const [a, b] = twice("ambient", { "": undefined });
+    expect(a).not.toBe(b);
+    const [c, d] = twice("provider-arg", {});
+    expect(c).not.toBe(d);
+  });
+
+  it("are secret when the plan or the component's inputs are", () => {
+    expect(registrationIsSecret(PLAN, RESOLVED)).toBe(false);
+    expect(registrationIsSecret({ ...PLAN, manifestHasSecret: true }, RESOLVED)).toBe(true);
+    expect(registrationIsSecret({ ...PLAN, secretNeedles: ["s3cr3t"] }, RESOLVED)).toBe(true);
+    expect(registrationIsSecret(PLAN, { ...RESOLVED, secret: true })).toBe(true);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * The record a Release keeps of what it registered: one `sha256:` digest of everything its
+ * resources are made from (the release's plan: merged values, rendered manifest, settings, needs,
+ * hooks, secret fields; the component's resolved arguments, where the objects go (each Kubernetes
+ * context's name, API server, namespace and user), the cluster-scoped kinds of all releases; this
+ * package's version and the code that turns a plan into resources).
+ *
+ * A Release registers it as an output only once every resource it made has been applied (see
+ * ./release.ts), so the state holds a release's digest exactly when the last deployment applied all
+ * of that plan. An unchanged `preview` compares the digests it computes with those recorded (as
+ * `helmfile diff` compares with helm's record) and needs no engine run when they all agree
+ * (src/automation/recorded-preview.ts).
+ *
+ * Over-inclusion is safe (a digest that changes without reason only means the engine runs); what a
+ * registration depends on must all be in it.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ownVersion } from "../shared/own-version";
+import type { ReleasePlan } from "./plan-releases";
+import type { ResolvedHelmfileArgs } from "./resolve-helmfile-args";
+
+/** Bumped when what a digest covers changes meaning. */
+const FORMAT = 1;
+
+let codeDigest: string | undefined;
+
+/**
+ * The code that turns plans into resources (this folder's modules, compiled or not) and the
+ * Kubernetes SDK's version: a change to either changes every digest.
+ */
+function code(): string {
+  if (codeDigest !== undefined) return codeDigest;
+  const h = createHash("sha256");
+  for (const f of readdirSync(__dirname).sort()) {
+    if (!/\.(js|ts)$/.test(f) || /\.test\.|\.d\.ts$/.test(f)) continue;
+    h.update(f)
+      .update("\0")
+      .update(readFileSync(join(__dirname, f)))
+      .update("\0");
+  }
+  let k8s = "unknown";
+  try {
+    const file = require.resolve("@pulumi/kubernetes/package.json");
+    k8s = (JSON.parse(readFileSync(file, "utf8")) as { version?: string }).version ?? k8s;
+  } catch {
+    // not resolvable as a file: the version stays unknown, which is part of the digest as well
+  }
+  codeDigest = `${ownVersion()}\0${k8s}\0${h.digest("hex")}`;
+  return codeDigest;
+}
+
+/** JSON with sorted keys (undefined fields dropped, as JSON drops them). */
+function stableJson(v: unknown): string {
+  if (v === null || typeof v !== "object") return JSON.stringify(v) ?? "null";
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(",")}]`;
+  const entries = Object.entries(v as Record<string, unknown>)
+    .filter(([, x]) => x !== undefined && typeof x !== "function")
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${stableJson(x)}`).join(",")}}`;
+}
+
+/** What every release's digest shares: the component's arguments and where the objects go. */
+export function sharedMaterial(
+  resolved: ResolvedHelmfileArgs,
+  target: string,
+  clusterScopedKinds: readonly string[],
+  clusters: Readonly<Record<string, string | undefined>>,
+): string {
+  // A cluster whose identity is unknown (or a provider of the caller's) gets a digest no later
+  // run computes again: the engine always runs for it.
+  const unknown =
+    target === "provider-arg" || target === "provider-option" || Object.values(clusters).includes(undefined);
+  return stableJson({
+    format: FORMAT,
+    code: code(),
+    target,
+    clusters: unknown ? randomUUID() : clusters,
+    clusterScopedKinds,
+    state: resolved.state,
+    stateValues: resolved.stateValues,
+    unknownPaths: resolved.unknownPaths,
+    helmBinary: resolved.helmBinary,
+    mode: resolved.mode,
+    renderToDirectory: resolved.renderToDirectory,
+    provider: resolved.provider === undefined ? undefined : "given",
+    kubeconfig: resolved.kubeconfig,
+    skipCrds: resolved.skipCrds,
+    secret: resolved.secret,
+    dependencies: resolved.dependencies.length,
+  });
+}
+
+/** `sha256:<hex>` of one release's plan with the shared material. */
+export function registrationDigest(plan: ReleasePlan, shared: string): string {
+  const h = createHash("sha256");
+  h.update(shared).update("\0").update(stableJson(plan));
+  return `sha256:${h.digest("hex")}`;
+}
+
+/**
+ * What a release's resources were when last applied: `sha256:` of each resource's URN with its id
+ * and, for a Kubernetes object, the `resourceVersion` the API server gave it (empty for a
+ * component), in URN order. The Release records it with its digest from the resources' outputs;
+ * the state's outputs of the same resources give the same fingerprint until something rewrites
+ * them (a `refresh` that found an object changed), when an unchanged preview runs the engine
+ * again (src/automation/recorded-preview.ts).
+ */
+export function appliedFingerprint(
+  resources: ReadonlyArray<readonly [urn: string, version: string]>,
+): string {
+  const h = createHash("sha256");
+  const sorted = [...resources].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [urn, version] of sorted) h.update(urn).update("\0").update(version).update("\0");
+  return `sha256:${h.digest("hex")}`;
+}
+
+/** A custom resource's version as {@link appliedFingerprint} takes it: its id, `@`, its `resourceVersion`. */
+export function appliedVersion(id: string | undefined, resourceVersion: unknown): string {
+  return `${id ?? ""}@${typeof resourceVersion === "string" ? resourceVersion : ""}`;
+}
+
+/** Whether the digest covers a secret (then it is stored as one). */
+export function registrationIsSecret(plan: ReleasePlan, resolved: ResolvedHelmfileArgs): boolean {
+  return plan.secret || plan.manifestHasSecret || plan.secretNeedles.length > 0 || resolved.secret;
+}
