@@ -41,6 +41,8 @@ export interface StackCommandRequest {
   readonly skipCrds?: boolean;
   /** `preview`/`up --forget-helm-releases`: delete helm's release records of the releases (mode manifests). */
   readonly forgetHelmReleases?: boolean;
+  /** `preview --engine-diff`: run the engine even when every release is as the stack recorded it. */
+  readonly engineDiff?: boolean;
   /** `preview`/`up --detailed-exitcode`: exit 2 when there are changes, as helmfile's `diff`/`apply`. */
   readonly detailedExitCode?: boolean;
   /** Render the engine's colour markup (stderr is a coloured terminal); default: removed. */
@@ -114,6 +116,7 @@ function stackOptions(request: StackCommandRequest, out: StackCommandOutput): He
     ...(s.skipNeeds === undefined ? {} : { skipNeeds: s.skipNeeds }),
     ...(request.skipCrds === true ? { skipCrds: true } : {}),
     ...(request.forgetHelmReleases === true ? { forgetHelmReleases: true } : {}),
+    ...(request.engineDiff === true ? { engineDiff: true } : {}),
     ...(request.applyToCluster === true ? { applyToCluster: true } : {}),
     ...(request.colour === true ? { colour: true } : {}),
     ...(request.json

@@ -65,6 +65,11 @@ const DIFF_FLAGS: readonly FlagSpec[] = [
 export const PREVIEW_FLAGS: readonly FlagSpec[] = [
   { name: "detailed-exitcode", type: "bool" },
   {
+    name: "engine-diff",
+    type: "bool",
+    help: "run the engine's diff even when every release is as the stack's record has it",
+  },
+  {
     name: "forget-helm-releases",
     type: "bool",
     help: "mode manifests: delete helm's release records of adopted releases (`helm list` forgets them)",

@@ -6,7 +6,12 @@ import { KubeClient } from "./kube-client";
 import type { KubeconfigSource } from "../node/kube-config";
 import { toAutomationError } from "./errors";
 import { renderColourMarkup } from "./colour-markup";
-import { resolveStackOptions, type HelmfileStackOptions, type ResolvedStackOptions } from "./options";
+import {
+  resolveStackOptions,
+  type HelmfileStackOptions,
+  type ResolvedStackOptions,
+  type StackProgress,
+} from "./options";
 import { redactSecretPayloads } from "./redact-events";
 import { addValueSources, needsValueSources } from "./value-sources";
 import { NodeFileSystem } from "../node/node-file-system";
@@ -20,6 +25,10 @@ import {
   type OperationScope,
 } from "./selection";
 import { helmfileArgsOf, HELMFILE_COMPONENT_NAME, openHelmfileStack } from "./stack";
+import { compareWithRecord } from "./recorded-preview";
+import { planHelmfile, type HelmfilePlan } from "../emit/helmfile";
+import { HelmfileMode } from "../emit/helmfile-args";
+import type { Logger } from "../shared/io";
 import type { Stack } from "@pulumi/pulumi/automation";
 import { isSelfManagedBackend, unlockSelfManagedStack } from "./unlock";
 
@@ -113,9 +122,12 @@ async function operationScope(
 }
 
 /** The stack's last deployment (`pulumi stack export`), read once per operation by whatever needs it. */
-function exportedOnce(stack: Stack): () => Promise<unknown> {
+function exportedOnce(stack: Stack, alongside?: Promise<unknown>): () => Promise<unknown> {
   let exported: Promise<unknown> | undefined;
-  return () => (exported ??= stack.exportStack().then((d) => (d as { deployment?: unknown }).deployment));
+  const own = (): Promise<unknown> =>
+    stack.exportStack().then((d) => (d as { deployment?: unknown }).deployment);
+  // The export made beside the stack's selection, else (it failed: the stack did not exist yet) one now.
+  return () => (exported ??= alongside === undefined ? own() : alongside.then((d) => d ?? own()));
 }
 
 /** The releases the loader picks with the operation's selectors and needs flags (nothing rendered). */
@@ -192,19 +204,34 @@ function scopeArgs(scope: OperationScope): { exclude?: string[]; target?: string
 
 async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpResult> {
   const options = resolveStackOptions(input);
-  const { stack, programError, hooksOnly, setHelmReleaseImports, setRecordedReleases } =
-    await openHelmfileStack(options);
-  const deployment = exportedOnce(stack);
+  // An unchanged preview is planned beside the engine's start-up and the state's export, to be
+  // compared with the record (./recorded-preview.ts); its diagnostics are said only if it answers.
+  const early =
+    kind === "preview" && appliesToCluster(options) && fromRecordAllowed(options)
+      ? planFromRecord(options)
+      : undefined;
+  const adopting = (kind === "preview" || kind === "up") && appliesToCluster(options);
+  const { stack, programError, hooksOnly, setHelmReleaseImports, setRecordedReleases, exported } =
+    await openHelmfileStack(options, adopting);
+  const deployment = exportedOnce(stack, exported);
   const collector = new ReleaseChangeCollector(HELMFILE_COMPONENT_NAME);
   const failures: string[] = [];
-  const adopting = (kind === "preview" || kind === "up") && appliesToCluster(options);
   const adoption = adopting ? new AdoptionCollector(collector, HELMFILE_COMPONENT_NAME) : undefined;
   const stream = streaming(options, collector, failures, adoption);
   try {
     if (adopting) {
       setHelmReleaseImports(await importsOf(options, deployment));
       // The releases the last deployment recorded render as upgrades at once (one helm render each).
-      setRecordedReleases(recordedReleaseNames(HELMFILE_COMPONENT_NAME, stateResources(await deployment())));
+      const recorded = recordedReleaseNames(HELMFILE_COMPONENT_NAME, stateResources(await deployment()));
+      setRecordedReleases(recorded);
+      if (early !== undefined) {
+        const planned = await early;
+        const answer = planned && previewFromRecord(options, planned.plan, await deployment());
+        if (answer) {
+          planned.said.forEach((e) => options.onProgress?.(e));
+          return answer;
+        }
+      }
     }
     let resourceChanges: OpMap = {};
     let stdout = "";
@@ -270,6 +297,86 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   } catch (err) {
     throw programError() ?? toAutomationError(err, options.stackName, failures);
   }
+}
+
+/**
+ * Whether an unchanged preview may be answered from the stack's record (./recorded-preview.ts):
+ * not with selectors (the scope is the engine's), mode `helm-release` (its releases are diffed by
+ * the provider against helm's own record) or `engineDiff`.
+ */
+function fromRecordAllowed(options: ResolvedStackOptions): boolean {
+  return (
+    options.engineDiff !== true &&
+    (options.selectors === undefined || options.selectors.length === 0) &&
+    options.mode !== HelmfileMode.HelmRelease
+  );
+}
+
+/**
+ * The plan an unchanged preview compares with the stack's record: every release rendered as one
+ * the state holds (the record matches only if it holds them all), without helm's OpenAPI
+ * validation (what is unchanged was validated when applied; anything changed is planned again by
+ * the program, validated as `helm upgrade` validates it). Undefined when it fails: the engine's
+ * run then reports the failure. Its warnings and notes are kept, to be said as the engine's
+ * diagnostics would be when the plan answers.
+ */
+async function planFromRecord(
+  options: ResolvedStackOptions,
+): Promise<{ plan: HelmfilePlan; said: StackProgress[] } | undefined> {
+  const said: StackProgress[] = [];
+  const say = (severity: string) => (message: string) => {
+    said.push({ kind: "diagnostic", severity, message });
+  };
+  const logger: Logger = { debug: () => undefined, info: say("info"), warn: say("warning") };
+  try {
+    const plan = await planHelmfile(helmfileArgsOf(options), options.pipeline ?? createDefaultPipeline(), {
+      componentName: HELMFILE_COMPONENT_NAME,
+      providerInOptions: false,
+      logger,
+      recordedReleases: "all",
+      validate: false,
+    });
+    return { plan, said };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The preview's result when every release is as the stack recorded it; undefined: the engine must run. */
+function previewFromRecord(
+  options: ResolvedStackOptions,
+  planned: HelmfilePlan,
+  deployment: unknown,
+): HelmfileUpResult | undefined {
+  const compared = compareWithRecord(deployment, {
+    component: HELMFILE_COMPONENT_NAME,
+    componentInputs: JSON.parse(JSON.stringify(helmfileArgsOf(options))) as unknown,
+    releaseIds: planned.plans.map((p) => p.id),
+    releases: planned.plans.map((p) => ({
+      resourceName: p.resourceName,
+      digest: planned.registrations.get(p.resourceName)?.digest ?? "",
+    })),
+    namespaceNames: planned.namespaceNames,
+    providerNames: planned.providerNames,
+  });
+  if (!compared.unchanged) return undefined;
+  const stdout =
+    `Previewing update (${options.stackName}) from the stack's record: every release is as the last deployment applied it, so the engine did not run (--engine-diff runs it)
+` +
+    `Resources:
+    ${compared.same} unchanged
+`;
+  options.onProgress?.({ kind: "output", text: stdout });
+  for (const change of compared.releases) options.onProgress?.({ kind: "release", change, phase: "planned" });
+  return {
+    stackName: options.stackName,
+    resourceChanges: { same: compared.same },
+    releases: compared.releases,
+    changedReleases: [],
+    adoptions: [],
+    stdout,
+    outputs: {},
+  };
 }
 
 /**

@@ -79,6 +79,13 @@ export interface HelmfileStackOptions {
    * false: they are kept (and `helm uninstall` would still delete the adopted objects).
    */
   readonly forgetHelmReleases?: boolean;
+  /**
+   * `preview` applying to a cluster: run the engine's diff even when every release is as the
+   * stack's record has it. Default false: such a preview is answered from the record, as `helmfile
+   * diff` compares with helm's (src/automation/recorded-preview.ts; drift a refresh found shows only
+   * with this).
+   */
+  readonly engineDiff?: boolean;
   /** Root of the Pulumi CLI (`<root>/bin/pulumi`). Default `$PULUMI_HELMFILE_PULUMI_ROOT`, else `$PULUMI_HELMFILE_CACHE`, else `~/.cache/pulumi-helmfile` (where scripts/build-engine.sh puts it). */
   readonly pulumiRoot?: string;
   /** Extra environment variables for the Pulumi CLI. Default none. */

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { stringify } from "yaml";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
 import { HELM_RELEASE_TYPE } from "./adoption";
 import { Helmfile } from "../emit/helmfile";
 import type { HelmfileArgs } from "../emit/helmfile-args";
@@ -82,10 +82,22 @@ export interface HelmfileStack {
   setHelmReleaseImports(ids: ReadonlySet<string>): void;
   /** Resource names of the component's Releases the stack's state holds (`HelmfileOptions.recordedReleases`). */
   setRecordedReleases(names: ReadonlySet<string>): void;
+  /**
+   * With `exportAlongside`: the stack's last deployment (`pulumi stack export --show-secrets`, run
+   * beside the stack's selection); undefined when that export failed (a stack not created yet).
+   */
+  readonly exported?: Promise<unknown>;
 }
 
-/** Creates or selects the stack; the program builds one `Helmfile` named `helmfile`. */
-export async function openHelmfileStack(options: ResolvedStackOptions): Promise<HelmfileStack> {
+/**
+ * Creates or selects the stack; the program builds one `Helmfile` named `helmfile`.
+ * `exportAlongside`: also export the stack's state at the same time as it is selected (the
+ * operation reads it anyway; one engine start-up less on its way).
+ */
+export async function openHelmfileStack(
+  options: ResolvedStackOptions,
+  exportAlongside = false,
+): Promise<HelmfileStack> {
   const pulumiBin = join(options.pulumiRoot, "bin", "pulumi");
   if (!existsSync(pulumiBin)) {
     throw new EngineNotFoundError("ENGINE_NOT_FOUND", `no Pulumi CLI at ${pulumiBin}`, {
@@ -135,16 +147,22 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
       runtime: "nodejs",
       backend: { url: options.backendUrl },
     });
-    const stack = await LocalWorkspace.createOrSelectStack(
-      { stackName: options.stackName, projectName: options.projectName, program },
-      {
-        workDir: options.workDir,
-        pulumiCommand,
-        ...(existsSync(pulumiHome) ? { pulumiHome } : {}),
-        envVars: engineEnvironment(options),
-        secretsProvider: options.secretsProvider,
-      },
-    );
+    // As LocalWorkspace.createOrSelectStack does (the project file is there), with the export beside.
+    const workspace = await LocalWorkspace.create({
+      workDir: options.workDir,
+      program,
+      pulumiCommand,
+      ...(existsSync(pulumiHome) ? { pulumiHome } : {}),
+      envVars: engineEnvironment(options),
+      secretsProvider: options.secretsProvider,
+    });
+    const exported = exportAlongside
+      ? workspace
+          .exportStack(options.stackName)
+          .then((d) => (d as { deployment?: unknown }).deployment)
+          .catch(() => undefined)
+      : undefined;
+    const stack = await Stack.createOrSelect(options.stackName, workspace);
     return {
       stack,
       programError: () => failure,
@@ -157,6 +175,7 @@ export async function openHelmfileStack(options: ResolvedStackOptions): Promise<
       setRecordedReleases: (names) => {
         recorded = names;
       },
+      ...(exported === undefined ? {} : { exported }),
     };
   } catch (err) {
     throw toAutomationError(err, options.stackName);

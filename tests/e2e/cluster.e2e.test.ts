@@ -255,6 +255,13 @@ describeEngine(`deploy with two contexts and a rejected object${suffix}`, () => 
     expect(message).toContain("Not_A_Valid_Name");
     expect(message).toContain("e2e-ctx/bad");
     expect(cmValue(clusters, "test-a", "here", "e2e-ctx")).toBe("a");
+    // The failed release has no record of an applied plan: its preview is never answered from the
+    // stack's record (it runs the engine, which fails on the object again or plans it).
+    const after = await preview(base).then(
+      (r) => (r.stdout.includes("from the stack's record") ? "from the record" : "engine"),
+      () => "engine failed",
+    );
+    expect(after).not.toBe("from the record");
     writeState(dir, [
       { name: "here", namespace: "e2e-ctx", chart: "cm", values: { value: "a" } },
       { name: "bad", namespace: "e2e-ctx", chart: "cm", values: { value: "v", objectName: "now-valid" } },
@@ -263,6 +270,7 @@ describeEngine(`deploy with two contexts and a rejected object${suffix}`, () => 
     expect(cmValue(clusters, "test-a", "now-valid", "e2e-ctx")).toBe("v");
     const p = await preview(base);
     expect(p.changedReleases).toEqual([]);
+    expect(p.stdout).toContain("from the stack's record");
   });
 });
 

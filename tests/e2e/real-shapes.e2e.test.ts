@@ -183,7 +183,9 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     );
     for (const o of gone) expect([o, uidOf(clusters, o)]).toEqual([o, undefined]);
     const events: EngineEvent[] = [];
-    const p = await preview({ ...base, onEvent: (e) => events.push(e) });
+    // The engine's own diff (`--engine-diff`): every step, with the provider's dry runs.
+    const p = await preview({ ...base, engineDiff: true, onEvent: (e) => events.push(e) });
+    expect(p.stdout).not.toContain("from the stack's record");
     const updates = events
       .map((e) => e.resourcePreEvent?.metadata)
       .filter((m) => m !== undefined && m.op !== "same")
@@ -193,6 +195,16 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     const { same, ...changes } = p.resourceChanges;
     expect([same !== undefined && same > 0, changes]).toEqual([true, {}]);
     expect(p.changedReleases).toEqual([]);
+    // By default the same answer comes from the stack's record, without the engine: the same
+    // count of unchanged resources, every release `same`, no engine event.
+    const recordEvents: EngineEvent[] = [];
+    const fromRecord = await preview({ ...base, onEvent: (e) => recordEvents.push(e) });
+    expect(fromRecord.stdout).toContain("from the stack's record");
+    expect(fromRecord.resourceChanges).toEqual(p.resourceChanges);
+    expect(fromRecord.releases.map((r) => [r.release, r.op]).sort()).toEqual(
+      p.releases.map((r) => [r.release, r.op]).sort(),
+    );
+    expect(recordEvents).toEqual([]);
     // The CLI says so as `helmfile diff --detailed-exitcode` does: exit 0.
     const cli = await captureCli(
       [
@@ -208,6 +220,8 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
       { ...process.env, ...base.envVars },
     );
     expect([cli.code, cli.code === 0 ? "" : cli.stderr]).toEqual([0, ""]);
+    // (the engine's progress goes to stderr, the summary to stdout)
+    expect(`${cli.stderr}${cli.stdout}`).toContain("from the stack's record");
   });
 
   it("a second up from an empty render cache (another machine) keeps the generated passwords and changes nothing", async () => {
@@ -230,6 +244,8 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     writeState(dir, http, oci, 2);
     const events: EngineEvent[] = [];
     const p = await preview({ ...base, onEvent: (e) => events.push(e) });
+    // A changed release: the engine runs (the record no longer matches).
+    expect(p.stdout).not.toContain("from the stack's record");
     expect(p.changedReleases.map((c) => [c.release, c.op])).toEqual([["rs-http/shapes-http", "update"]]);
     const step = events
       .map((e) => e.resourcePreEvent?.metadata)

@@ -63,6 +63,7 @@ function stackRequest(command: StackCommandName, ctx: CliContext): StackCommandR
     ...(kubeconfig === undefined ? {} : { kubeconfig }),
     ...(flagBool(ctx.flags, "skip-crds") ? { skipCrds: true } : {}),
     ...(flagBool(ctx.flags, "detailed-exitcode") ? { detailedExitCode: true } : {}),
+    ...(command === "preview" && flagBool(ctx.flags, "engine-diff") ? { engineDiff: true } : {}),
     ...(flagBool(ctx.flags, "forget-helm-releases") ? { forgetHelmReleases: true } : {}),
     ...(progress === undefined ? {} : { onReleaseProgress: progress }),
   };

@@ -1,0 +1,240 @@
+import { appliedFingerprint, appliedVersion } from "../emit/registration-digest";
+import { compareWithRecord, revealed, type ExpectedRegistration } from "./recorded-preview";
+
+const P = "urn:pulumi:dev::proj::";
+const STACK = `${P}pulumi:pulumi:Stack::proj-dev`;
+const HF = `${P}helmfile:index:Helmfile::helmfile`;
+const REL = `${P}helmfile:index:Helmfile$helmfile:index:Release::`;
+const CM = `${P}helmfile:index:Helmfile$helmfile:index:Release$kubernetes:core/v1:ConfigMap::`;
+const STASH = `${P}helmfile:index:Helmfile$helmfile:index:Release$pulumi:index:Stash::`;
+const NS = `${P}helmfile:index:Helmfile$kubernetes:core/v1:Namespace::`;
+const PROV = `${P}helmfile:index:Helmfile$pulumi:providers:kubernetes::`;
+const DEFAULT_PROV = `${P}pulumi:providers:kubernetes::default_4_25_0`;
+const SIG = "4dabf18193072939515e22adb298388d";
+
+const ARGS = { file: "helmfile.yaml", environment: "default" };
+const secret = (v: unknown): unknown => ({
+  [SIG]: "1b47061264138c4ac30d75fd1eb44270",
+  plaintext: JSON.stringify(v),
+});
+
+interface R {
+  urn: string;
+  type: string;
+  custom: boolean;
+  id?: string;
+  parent?: string;
+  inputs?: unknown;
+  outputs?: Record<string, unknown>;
+  delete?: boolean;
+}
+
+/** A release's two resources (a ConfigMap and a hook Stash) with the record its Release keeps of them. */
+function release(name: string, digest: string, opts: { secretRecord?: boolean } = {}): R[] {
+  const rel = `${REL}helmfile-${name}`;
+  const cm: R = {
+    urn: `${CM}helmfile-${name}:cm`,
+    type: "kubernetes:core/v1:ConfigMap",
+    custom: true,
+    id: `ns/${name}`,
+    parent: rel,
+    outputs: { metadata: { name, resourceVersion: "101" } },
+  };
+  const stash: R = {
+    urn: `${STASH}helmfile-${name}-presync`,
+    type: "pulumi:index:Stash",
+    custom: true,
+    id: `stash-${name}`,
+    parent: rel,
+    outputs: {},
+  };
+  const applied = appliedFingerprint([
+    [cm.urn, appliedVersion(cm.id, "101")],
+    [stash.urn, appliedVersion(stash.id, undefined)],
+  ]);
+  const record = { registration: digest, resources: 2, applied };
+  return [
+    {
+      urn: rel,
+      type: "helmfile:index:Release",
+      custom: false,
+      parent: HF,
+      outputs: opts.secretRecord === true ? { ...record, registration: secret(digest) } : record,
+    },
+    cm,
+    stash,
+  ];
+}
+
+function deployment(extra: (rs: R[]) => R[] = (rs) => rs): {
+  resources: R[];
+  pending_operations?: unknown[];
+} {
+  return {
+    resources: extra([
+      { urn: STACK, type: "pulumi:pulumi:Stack", custom: false, outputs: { releaseIds: ["ns/a", "ns/b"] } },
+      { urn: HF, type: "helmfile:index:Helmfile", custom: false, parent: STACK, inputs: ARGS },
+      { urn: DEFAULT_PROV, type: "pulumi:providers:kubernetes", custom: true, id: "p0" },
+      {
+        urn: `${PROV}helmfile-default-context`,
+        type: "pulumi:providers:kubernetes",
+        custom: true,
+        id: "p1",
+        parent: HF,
+      },
+      {
+        urn: `${NS}helmfile-namespace-ns`,
+        type: "kubernetes:core/v1:Namespace",
+        custom: true,
+        id: "ns",
+        parent: HF,
+      },
+      ...release("a", "sha256:aaa"),
+      ...release("b", "sha256:bbb", { secretRecord: true }),
+    ]),
+  };
+}
+
+const EXPECTED: ExpectedRegistration = {
+  component: "helmfile",
+  componentInputs: ARGS,
+  releaseIds: ["ns/a", "ns/b"],
+  releases: [
+    { resourceName: "helmfile-a", digest: "sha256:aaa" },
+    { resourceName: "helmfile-b", digest: "sha256:bbb" },
+  ],
+  namespaceNames: ["helmfile-namespace-ns"],
+  providerNames: ["helmfile-default-context"],
+};
+
+const reason = (r: ReturnType<typeof compareWithRecord>): string => (r.unchanged ? "unchanged" : r.reason);
+
+describe("compareWithRecord", () => {
+  it("a state exactly as the program registers it: every resource but the default provider is same", () => {
+    const r = compareWithRecord(deployment(), EXPECTED);
+    // stack, component, provider, namespace and 2 × (Release + 2 resources)
+    expect(r.unchanged && r.same).toBe(10);
+    expect(r.unchanged && r.releases.map((c) => [c.release, c.op])).toEqual([
+      ["a", "same"],
+      ["b", "same"],
+    ]);
+  });
+
+  it("a changed digest (a value, the chart, the code) runs the engine, naming the release", () => {
+    const r = compareWithRecord(deployment(), {
+      ...EXPECTED,
+      releases: [EXPECTED.releases[0]!, { resourceName: "helmfile-b", digest: "sha256:changed" }],
+    });
+    expect(reason(r)).toBe("release helmfile-b changed");
+  });
+
+  it("a Release without its record (an up that failed before its resources were applied) runs the engine", () => {
+    const r = compareWithRecord(
+      deployment((rs) => rs.map((x) => (x.urn === `${REL}helmfile-a` ? { ...x, outputs: {} } : x))),
+      EXPECTED,
+    );
+    expect(reason(r)).toBe("release helmfile-a changed");
+  });
+
+  it("a resource missing from the state, or one more, runs the engine", () => {
+    const missing = compareWithRecord(
+      deployment((rs) => rs.filter((x) => x.urn !== `${CM}helmfile-a:cm`)),
+      EXPECTED,
+    );
+    expect(reason(missing)).toBe("release helmfile-a: the state lacks some of its resources");
+    const stray = compareWithRecord(
+      deployment((rs) => [
+        ...rs,
+        {
+          urn: `${P}kubernetes:core/v1:ConfigMap::stray`,
+          type: "kubernetes:core/v1:ConfigMap",
+          custom: true,
+          parent: STACK,
+        },
+      ]),
+      EXPECTED,
+    );
+    expect(reason(stray)).toBe("stray is not a resource of a release");
+  });
+
+  it("an object a refresh rewrote (another resourceVersion) runs the engine", () => {
+    const r = compareWithRecord(
+      deployment((rs) =>
+        rs.map((x) =>
+          x.urn === `${CM}helmfile-b:cm`
+            ? { ...x, outputs: { metadata: secret({ name: "b", resourceVersion: "102" }) } }
+            : x,
+        ),
+      ),
+      EXPECTED,
+    );
+    expect(reason(r)).toBe("release helmfile-b: its resources changed since they were applied (a refresh)");
+  });
+
+  it("pending operations, resources to delete, other arguments, releases or namespaces run the engine", () => {
+    expect(
+      reason(compareWithRecord({ ...deployment(), pending_operations: [{ type: "updating" }] }, EXPECTED)),
+    ).toBe("the state has pending operations");
+    const deleting = deployment((rs) =>
+      rs.map((x) => (x.urn === `${CM}helmfile-a:cm` ? { ...x, delete: true } : x)),
+    );
+    expect(reason(compareWithRecord(deleting, EXPECTED))).toBe(
+      "the state holds resources to delete or replace",
+    );
+    expect(
+      reason(
+        compareWithRecord(deployment(), { ...EXPECTED, componentInputs: { ...ARGS, environment: "prod" } }),
+      ),
+    ).toBe("the component's arguments changed");
+    expect(reason(compareWithRecord(deployment(), { ...EXPECTED, releaseIds: ["ns/a"] }))).toBe(
+      "the release list changed",
+    );
+    expect(
+      reason(
+        compareWithRecord(deployment(), {
+          ...EXPECTED,
+          releases: [...EXPECTED.releases, { resourceName: "helmfile-c", digest: "x" }],
+        }),
+      ),
+    ).toBe("releases were added or removed");
+    expect(reason(compareWithRecord(deployment(), { ...EXPECTED, namespaceNames: [] }))).toBe(
+      "the namespaces changed",
+    );
+    expect(
+      reason(compareWithRecord(deployment(), { ...EXPECTED, providerNames: ["helmfile-context-other"] })),
+    ).toBe("the providers changed");
+    expect(reason(compareWithRecord(undefined, EXPECTED))).toBe("the state has no resources");
+  });
+
+  it("a record stored as an encrypted secret (exported without its plaintext) never matches", () => {
+    const r = compareWithRecord(
+      deployment((rs) =>
+        rs.map((x) =>
+          x.urn === `${REL}helmfile-b`
+            ? { ...x, outputs: { ...x.outputs, registration: { [SIG]: "1b47", ciphertext: "v1:…" } } }
+            : x,
+        ),
+      ),
+      EXPECTED,
+    );
+    expect(reason(r)).toBe("release helmfile-b changed");
+  });
+});
+
+describe("revealed", () => {
+  it("replaces each secret envelope by its plaintext value, at any depth", () => {
+    expect(revealed({ a: [secret({ b: 1 })], c: secret("x") })).toEqual({ a: [{ b: 1 }], c: "x" });
+  });
+});
+
+describe("appliedFingerprint", () => {
+  it("depends on each resource's version but not on their order", () => {
+    const a: Array<readonly [string, string]> = [
+      ["u1", "id1@5"],
+      ["u2", "id2@"],
+    ];
+    expect(appliedFingerprint(a)).toBe(appliedFingerprint([...a].reverse()));
+    expect(appliedFingerprint(a)).not.toBe(appliedFingerprint([["u1", "id1@6"], a[1]!]));
+    expect(appliedFingerprint(a)).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * An unchanged `preview` answered from the stack's record, without an engine run, as `helmfile
+ * diff` compares each release with what helm recorded of it.
+ *
+ * Each Release records, once every resource it made has been applied, the digest of everything
+ * those resources were made from (src/emit/registration-digest.ts) and how many it made. When the
+ * state (`pulumi stack export`) is exactly what the program would register again:
+ *
+ * - every planned release has a Release whose recorded digest is the one computed now, and as many
+ *   descendants in the state as it recorded;
+ * - the component has no other children than those Releases and the Namespaces and providers it
+ *   makes, and its inputs and the stack's `releaseIds` output are the ones it would register;
+ * - nothing else is in the state (but the stack and Pulumi's default providers), nothing is pending
+ *   (an interrupted operation, a resource to delete or replace);
+ *
+ * - each Release's resources are as they were applied: the fingerprint of their ids and
+ *   `resourceVersion`s it recorded is the one of their outputs in the state;
+ *
+ * every resource's step would be `same`, and the preview says so. Anything else (a changed value or
+ * chart, a release added or removed, an `up` that failed part-way, a resource deleted from the
+ * state, a `refresh` that found an object changed) runs the engine as before. Like `helmfile diff`,
+ * this compares with the record, not the live objects: drift no `refresh` has seen shows in neither
+ * (docs/differences-from-helmfile.md).
+ */
+import type { ReleaseChange } from "./change-summary";
+import { appliedFingerprint, appliedVersion } from "../emit/registration-digest";
+import { urnName } from "./selection";
+
+const STACK_TYPE = "pulumi:pulumi:Stack";
+const HELMFILE_TYPE = "helmfile:index:Helmfile";
+const RELEASE_TYPE = "helmfile:index:Release";
+const NAMESPACE_TYPE = "kubernetes:core/v1:Namespace";
+const K8S_PROVIDER_TYPE = "pulumi:providers:kubernetes";
+/** The key Pulumi marks a secret value with in a deployment (`pulumi stack export --show-secrets`). */
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+
+/** What the program would register, as far as the comparison needs it. */
+export interface ExpectedRegistration {
+  /** The component's resource name. */
+  readonly component: string;
+  /** The component's inputs (its arguments) as the SDK sends them. */
+  readonly componentInputs: unknown;
+  /** The stack's `releaseIds` output. */
+  readonly releaseIds: readonly string[];
+  /** Per planned release: the Release's resource name and its digest. */
+  readonly releases: ReadonlyArray<{ readonly resourceName: string; readonly digest: string }>;
+  readonly namespaceNames: readonly string[];
+  readonly providerNames: readonly string[];
+}
+
+/** The outcome: every resource `same`, or why the engine must run. */
+export type RecordComparison =
+  | { readonly unchanged: true; readonly same: number; readonly releases: ReleaseChange[] }
+  | { readonly unchanged: false; readonly reason: string };
+
+interface Res {
+  readonly urn: string;
+  readonly type: string;
+  readonly custom?: boolean;
+  readonly id?: string;
+  readonly parent?: string;
+  readonly inputs?: unknown;
+  readonly outputs?: Record<string, unknown>;
+  readonly delete?: boolean;
+  readonly pendingReplacement?: boolean;
+  readonly taint?: boolean;
+}
+
+/** A value of the export with its secrets revealed (`{<sig>: …, plaintext: "<json>"}` → the value). */
+export function revealed(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(revealed);
+  if (v === null || typeof v !== "object") return v;
+  const o = v as Record<string, unknown>;
+  if (SECRET_SIG in o) {
+    if (typeof o.plaintext !== "string") return { [SECRET_SIG]: "encrypted" };
+    return revealed(JSON.parse(o.plaintext) as unknown);
+  }
+  return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, revealed(x)]));
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(norm);
+    if (v === null || typeof v !== "object") return v;
+    return Object.fromEntries(
+      Object.entries(v as Record<string, unknown>)
+        .filter(([, x]) => x !== undefined)
+        .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+        .map(([k, x]) => [k, norm(x)]),
+    );
+  };
+  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+}
+
+/** A Kubernetes object's `resourceVersion` in the state's outputs (revealed if secret). */
+function resourceVersionOf(r: Res): unknown {
+  const metadata = revealed(r.outputs?.metadata);
+  return metadata !== null && typeof metadata === "object"
+    ? (metadata as Record<string, unknown>).resourceVersion
+    : undefined;
+}
+
+function isDefaultProvider(r: Res): boolean {
+  return r.type.startsWith("pulumi:providers:") && urnName(r.urn).startsWith("default");
+}
+
+function setsEqual(a: readonly string[], b: readonly string[]): boolean {
+  const x = new Set(a);
+  return x.size === new Set(b).size && b.every((v) => x.has(v));
+}
+
+/** Compares the stack's last deployment with what the program would register (see the module comment). */
+export function compareWithRecord(deployment: unknown, expected: ExpectedRegistration): RecordComparison {
+  const no = (reason: string): RecordComparison => ({ unchanged: false, reason });
+  const d = deployment as { resources?: unknown; pending_operations?: unknown } | undefined;
+  if (Array.isArray(d?.pending_operations) && d.pending_operations.length > 0)
+    return no("the state has pending operations");
+  if (!Array.isArray(d?.resources)) return no("the state has no resources");
+  const resources = d.resources.filter(
+    (r): r is Res =>
+      typeof r === "object" &&
+      r !== null &&
+      typeof (r as Res).urn === "string" &&
+      typeof (r as Res).type === "string",
+  );
+  if (resources.some((r) => r.delete === true || r.pendingReplacement === true || r.taint === true))
+    return no("the state holds resources to delete or replace");
+  const stacks = resources.filter((r) => r.type === STACK_TYPE);
+  const stack = stacks[0];
+  if (stack === undefined || stacks.length !== 1) return no("the state has no stack resource");
+  const components = resources.filter(
+    (r) => r.type === HELMFILE_TYPE && r.parent === stack.urn && urnName(r.urn) === expected.component,
+  );
+  const component = components[0];
+  if (component === undefined || components.length !== 1) return no("the state has no Helmfile component");
+  if (!sameJson(revealed(component.inputs ?? {}), expected.componentInputs))
+    return no("the component's arguments changed");
+  if (!sameJson(revealed(stack.outputs?.releaseIds), expected.releaseIds))
+    return no("the release list changed");
+  const children = resources.filter((r) => r.parent === component.urn);
+  const named = (type: string): string[] =>
+    children.filter((r) => r.type === type).map((r) => urnName(r.urn));
+  if (children.some((r) => ![RELEASE_TYPE, NAMESPACE_TYPE, K8S_PROVIDER_TYPE].includes(r.type)))
+    return no("the component has children it would not make");
+  if (
+    !setsEqual(
+      named(RELEASE_TYPE),
+      expected.releases.map((r) => r.resourceName),
+    )
+  )
+    return no("releases were added or removed");
+  if (!setsEqual(named(NAMESPACE_TYPE), expected.namespaceNames)) return no("the namespaces changed");
+  if (!setsEqual(named(K8S_PROVIDER_TYPE), expected.providerNames)) return no("the providers changed");
+  // Every other resource must belong to one of the Releases (their descendants).
+  const releaseUrns = new Map(children.filter((r) => r.type === RELEASE_TYPE).map((r) => [r.urn, r]));
+  const parentOf = new Map(resources.map((r) => [r.urn, r.parent]));
+  const descendants = new Map<string, Array<readonly [string, string]>>();
+  for (const r of resources) {
+    if (r === stack || r === component || r.parent === component.urn || isDefaultProvider(r)) continue;
+    let p = r.parent;
+    for (let depth = 0; p !== undefined && !releaseUrns.has(p) && depth < 64; depth++) p = parentOf.get(p);
+    if (p === undefined || !releaseUrns.has(p)) return no(`${urnName(r.urn)} is not a resource of a release`);
+    const version = r.custom === true ? appliedVersion(r.id, resourceVersionOf(r)) : "";
+    descendants.set(p, [...(descendants.get(p) ?? []), [r.urn, version] as const]);
+  }
+  const releases: ReleaseChange[] = [];
+  const prefix = `${expected.component}-`;
+  for (const want of expected.releases) {
+    const r = children.find((c) => c.type === RELEASE_TYPE && urnName(c.urn) === want.resourceName);
+    if (r === undefined) return no(`release ${want.resourceName} is not in the state`);
+    const outputs = (revealed(r.outputs ?? {}) ?? {}) as Record<string, unknown>;
+    if (outputs.registration !== want.digest) return no(`release ${want.resourceName} changed`);
+    const made = descendants.get(r.urn) ?? [];
+    if (outputs.resources !== made.length)
+      return no(`release ${want.resourceName}: the state lacks some of its resources`);
+    if (outputs.applied !== appliedFingerprint(made))
+      return no(`release ${want.resourceName}: its resources changed since they were applied (a refresh)`);
+    const name = want.resourceName;
+    releases.push({
+      release: name.startsWith(prefix) ? name.slice(prefix.length) : name,
+      urn: r.urn,
+      op: "same",
+      changedInputs: [],
+      valuesChanges: [],
+      childSteps: {},
+    });
+  }
+  return { unchanged: true, same: resources.filter((r) => !isDefaultProvider(r)).length, releases };
+}
