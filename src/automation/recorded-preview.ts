@@ -24,6 +24,8 @@
  */
 import type { ReleaseChange } from "./change-summary";
 import { appliedFingerprint, appliedVersion } from "../emit/registration-digest";
+import { sortedKeysJson } from "../shared/value";
+import { SECRET_SIGNATURE } from "./redact-events";
 import { urnName } from "./selection";
 
 const STACK_TYPE = "pulumi:pulumi:Stack";
@@ -31,8 +33,6 @@ const HELMFILE_TYPE = "helmfile:index:Helmfile";
 const RELEASE_TYPE = "helmfile:index:Release";
 const NAMESPACE_TYPE = "kubernetes:core/v1:Namespace";
 const K8S_PROVIDER_TYPE = "pulumi:providers:kubernetes";
-/** The key Pulumi marks a secret value with in a deployment (`pulumi stack export --show-secrets`). */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
 /** What the program would register, as far as the comparison needs it. */
 export interface ExpectedRegistration {
@@ -71,25 +71,15 @@ export function revealed(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(revealed);
   if (v === null || typeof v !== "object") return v;
   const o = v as Record<string, unknown>;
-  if (SECRET_SIG in o) {
-    if (typeof o.plaintext !== "string") return { [SECRET_SIG]: "encrypted" };
+  if (SECRET_SIGNATURE in o) {
+    if (typeof o.plaintext !== "string") return { [SECRET_SIGNATURE]: "encrypted" };
     return revealed(JSON.parse(o.plaintext) as unknown);
   }
   return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, revealed(x)]));
 }
 
 function sameJson(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(norm);
-    if (v === null || typeof v !== "object") return v;
-    return Object.fromEntries(
-      Object.entries(v as Record<string, unknown>)
-        .filter(([, x]) => x !== undefined)
-        .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
-        .map(([k, x]) => [k, norm(x)]),
-    );
-  };
-  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+  return sortedKeysJson(a) === sortedKeysJson(b);
 }
 
 /** A Kubernetes object's `resourceVersion` in the state's outputs (revealed if secret). */

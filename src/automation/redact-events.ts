@@ -8,7 +8,7 @@
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 
 /** The key Pulumi marks a serialized secret value with (`sig.Secret`). */
-const SECRET_SIGNATURE = "4dabf18193072939515e22adb298388d";
+export const SECRET_SIGNATURE = "4dabf18193072939515e22adb298388d";
 
 /** What replaces the payload of a diagnostic that carried a secret value. */
 export const REDACTED_PAYLOAD = "[payload redacted: it holds a secret value]";

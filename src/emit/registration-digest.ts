@@ -18,6 +18,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ownVersion } from "../shared/own-version";
+import { sortedKeysJson } from "../shared/value";
 import type { ReleasePlan } from "./plan-releases";
 import type { ResolvedHelmfileArgs } from "./resolve-helmfile-args";
 
@@ -51,16 +52,6 @@ function code(): string {
   return codeDigest;
 }
 
-/** JSON with sorted keys (undefined fields dropped, as JSON drops them). */
-function stableJson(v: unknown): string {
-  if (v === null || typeof v !== "object") return JSON.stringify(v) ?? "null";
-  if (Array.isArray(v)) return `[${v.map(stableJson).join(",")}]`;
-  const entries = Object.entries(v as Record<string, unknown>)
-    .filter(([, x]) => x !== undefined && typeof x !== "function")
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${stableJson(x)}`).join(",")}}`;
-}
-
 /** What every release's digest shares: the component's arguments and where the objects go. */
 export function sharedMaterial(
   resolved: ResolvedHelmfileArgs,
@@ -72,7 +63,7 @@ export function sharedMaterial(
   // run computes again: the engine always runs for it.
   const unknown =
     target === "provider-arg" || target === "provider-option" || Object.values(clusters).includes(undefined);
-  return stableJson({
+  return sortedKeysJson({
     format: FORMAT,
     code: code(),
     target,
@@ -95,7 +86,7 @@ export function sharedMaterial(
 /** `sha256:<hex>` of one release's plan with the shared material. */
 export function registrationDigest(plan: ReleasePlan, shared: string): string {
   const h = createHash("sha256");
-  h.update(shared).update("\0").update(stableJson(plan));
+  h.update(shared).update("\0").update(sortedKeysJson(plan));
   return `sha256:${h.digest("hex")}`;
 }
 

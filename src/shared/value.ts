@@ -106,6 +106,11 @@ export function canonicalJson(v: Value, indent = 0): string {
   return JSON.stringify(sortKeys(toPlain(v)), null, indent);
 }
 
+/** Any JSON-able data as JSON with sorted keys (fields that JSON drops, dropped): a stable text to compare or hash. */
+export function sortedKeysJson(v: unknown): string {
+  return JSON.stringify(sortKeys(v)) ?? "null";
+}
+
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (typeof v === "object" && v !== null) {
