@@ -171,13 +171,14 @@ describe("Release in mode manifests with chart hooks (mocks)", () => {
     const main = one("ns/r");
     const post = one("ns/r-post-configmap-post");
     const kept = one("ns/r-keep");
+    // helm waits for neither ConfigMap hook: they are applied side by side, the rest after both.
     expect(pre1?.dependencies).toEqual([]);
-    expect(pre2?.dependencies).toEqual([pre1?.urn]);
-    expect(main?.dependencies).toEqual([pre2?.urn]);
+    expect(pre2?.dependencies).toEqual([]);
+    expect([...(main?.dependencies ?? [])].sort()).toEqual([pre1?.urn, pre2?.urn].sort());
     expect(post?.dependencies).toEqual([main?.urn]);
     // The keep object: retained on delete, after the pre hooks; no other object is retained.
     expect([kept?.type, kept?.retainOnDelete]).toEqual(["kubernetes:core/v1:ConfigMap", true]);
-    expect(kept?.dependencies).toEqual([pre2?.urn]);
+    expect(kept?.dependencies).toEqual(main?.dependencies);
     expect(objects.filter((o) => o.retainOnDelete)).toEqual([kept]);
     // Not awaited without wait, as the release's other objects.
     expect(plainValue(kept?.rawInputs.metadata)).toEqual({
@@ -197,6 +198,49 @@ describe("Release in mode manifests with chart hooks (mocks)", () => {
         "pulumi.com/skipAwait"
       ];
     expect([pre1, pre2, main, post].map(skipAwait)).toEqual([undefined, undefined, "true", undefined]);
+  });
+
+  it("waits, as helm does, for each Job and Pod hook and for a Namespace or CRD hook before the next; the hooks between are applied side by side", async () => {
+    const hook = (apiVersion: string, kind: string, name: string, weight: number, extra = ""): string =>
+      `apiVersion: ${apiVersion}\nkind: ${kind}\nmetadata:\n  name: ${name}\n  annotations:\n    helm.sh/hook: pre-install\n    helm.sh/hook-weight: "${weight}"\n${extra}`;
+    const job =
+      "spec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{ name: c, image: i }]\n";
+    const text = [
+      "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: main\n",
+      hook("v1", "ServiceAccount", "sa", 1),
+      hook("rbac.authorization.k8s.io/v1", "Role", "role", 1, "rules: []\n"),
+      hook("batch/v1", "Job", "job", 2, job),
+      hook("v1", "Namespace", "extra", 3),
+      hook("v1", "ConfigMap", "cm", 4),
+      hook("v1", "Pod", "pod", 5, "spec:\n  containers: [{ name: c, image: i }]\n"),
+      hook("v1", "ConfigMap", "after-pod", 6),
+      hook("v1", "Secret", "after-pod-too", 6),
+    ].join("---\n");
+    const r = new Release("ns/h", { name: "h", namespace: "ns", chart: "./c", values: "{}", manifest: text });
+    await settle(r);
+    expect(rec.unhandledRejections).toEqual([]);
+    const urn = (group: string): string | undefined => one(group)?.urn;
+    const depsOf = (group: string): string[] => [...(one(group)?.dependencies ?? [])].sort();
+    const [sa, role, jobUrn, ns, cm, pod] = [
+      "ns/h-pre-serviceaccount-sa",
+      "ns/h-pre-role-role",
+      "ns/h-pre-job-job",
+      "ns/h-pre-namespace-extra",
+      "ns/h-pre-configmap-cm",
+      "ns/h-pre-pod-pod",
+    ].map(urn);
+    expect(depsOf("ns/h-pre-serviceaccount-sa")).toEqual([]);
+    expect(depsOf("ns/h-pre-role-role")).toEqual([]);
+    // The Job runs once its ServiceAccount and Role both exist; what follows waits for it to finish.
+    expect(depsOf("ns/h-pre-job-job")).toEqual([role, sa].sort());
+    expect(depsOf("ns/h-pre-namespace-extra")).toEqual([jobUrn]);
+    expect(depsOf("ns/h-pre-configmap-cm")).toEqual([ns]);
+    expect(depsOf("ns/h-pre-pod-pod")).toEqual([cm]);
+    expect(depsOf("ns/h-pre-configmap-after-pod")).toEqual([pod]);
+    expect(depsOf("ns/h-pre-secret-after-pod-too")).toEqual([pod]);
+    expect(depsOf("ns/h")).toEqual(
+      [urn("ns/h-pre-configmap-after-pod"), urn("ns/h-pre-secret-after-pod-too")].sort(),
+    );
   });
 
   it("applies a keep CRD before the other objects, retained; a secret manifest makes each value of a keep object secret", async () => {

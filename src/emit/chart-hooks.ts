@@ -172,6 +172,28 @@ export function recreatedOnUpgrade(hook: HookObject, phase: "pre" | "post"): boo
   );
 }
 
+/** Kinds whose hooks helm waits for (`WatchUntilReady`: a Job until it completes, a Pod until it succeeds). */
+const WAITED_KINDS = new Set(["batch/Job", "/Pod"]);
+/** Kinds other objects may need to exist first (a namespace to be in, a type to be of). */
+const PREREQUISITE_KINDS = new Set(["/Namespace", "apiextensions.k8s.io/CustomResourceDefinition"]);
+
+function groupKind(obj: KubeObject): string {
+  const apiVersion = typeof obj.apiVersion === "string" ? obj.apiVersion : "";
+  const slash = apiVersion.lastIndexOf("/");
+  return `${slash < 0 ? "" : apiVersion.slice(0, slash)}/${typeof obj.kind === "string" ? obj.kind : ""}`;
+}
+
+/**
+ * True when helm creates the hook and goes straight on to the next one, neither waiting for it
+ * (only Jobs and Pods are waited for) nor having later hooks depend on its being there first
+ * (a Namespace or a CRD may be what they are in or of): such hooks side by side are created as
+ * one step, in any order, with the same result.
+ */
+export function appliedWithoutWaiting(hook: HookObject): boolean {
+  const kind = groupKind(hook.obj);
+  return !WAITED_KINDS.has(kind) && !PREREQUISITE_KINDS.has(kind);
+}
+
 const policy = (hook: HookObject, p: "hook-succeeded" | "hook-failed"): boolean =>
   hook.deletePolicies.includes(p);
 

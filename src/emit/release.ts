@@ -12,6 +12,7 @@ import * as k8s from "@pulumi/kubernetes";
 import { ConfigError, HelmfileError } from "../shared/errors";
 import { HelmfileMode, type ReleaseArgs } from "./helmfile-args";
 import {
+  appliedWithoutWaiting,
   chartHookPhases,
   deletedOnFailure,
   deletedOnSuccess,
@@ -273,7 +274,7 @@ async function applyManifests(
     chain: boolean,
     jobs: "await" | "skip" = "await",
     extra: pulumi.CustomResourceOptions = {},
-  ): void => {
+  ): pulumi.Resource[] => {
     const rs = objectResources(parent, group, objs, {
       ...childOpts,
       ...extra,
@@ -287,13 +288,14 @@ async function applyManifests(
     });
     created.push(...rs);
     if (chain && rs.length > 0) deps = rs;
+    return rs;
   };
   phase(`${childName}-crds`, split.crds, true, false);
   if (created.length > 0) deps = [...toArray(childOpts.dependsOn), ...created];
   const phases = chartHookPhases(split.objects, childName);
   for (const w of phases.warnings) void pulumi.log.warn(w, parent);
-  // helm applies hooks one by one in weight order and waits for each (with or without --wait), on
-  // every upgrade: a hook with an upgrade event is replaced (deleted, then created: its
+  // helm applies hooks one by one in weight order and waits for each Job and Pod (with or without
+  // --wait), on every upgrade: a hook with an upgrade event is replaced (deleted, then created: its
   // before-hook-creation) whenever the release's manifest changes, as `helmfile apply` upgrades a
   // release whenever its diff is not empty. hook-succeeded / hook-failed delete what helm deletes.
   const trigger = manifestDigestInput(args.manifest);
@@ -308,10 +310,19 @@ async function applyManifests(
     hooks: readonly HookObject[],
     succeeded: readonly HookObject[],
   ): void => {
+    // helm creates a hook it does not wait for (a ServiceAccount, a Role) and goes straight on to
+    // the next one: a run of such hooks is applied at once, and what follows waits for all of it.
+    let unwaited: pulumi.Resource[] = [];
+    const closeRun = (): void => {
+      if (unwaited.length > 0) deps = unwaited;
+      unwaited = [];
+    };
     hooks.forEach((h, i) => {
       const name = hookResourceName(childName, which, h.obj);
       const onFailure = deletedOnFailure(hooks, i);
-      phase(name, [h.obj], true, true, "await", {
+      const inRun = appliedWithoutWaiting(h);
+      if (!inRun) closeRun();
+      const rs = phase(name, [h.obj], true, !inRun, "await", {
         deleteBeforeReplace: true,
         // An install-only hook is left alone by upgrades, as helm leaves it.
         ...(recreatedOnUpgrade(h, which)
@@ -337,7 +348,9 @@ async function applyManifests(
               },
             }),
       });
+      if (inRun) unwaited.push(...rs);
     });
+    closeRun();
     if (deleter === undefined || succeeded.length === 0 || deps === undefined) return;
     // Once every hook of the phase has succeeded (each run of them: the anchor's input is the
     // manifest's digest), the hook-succeeded ones go, before the next phase starts.
