@@ -6,10 +6,11 @@
  * plugin busy in a call may), which must then get SIGKILL.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { running, waitFor } from "../../tests/support/processes";
+import { ENGINE_GRACE_MS } from "./process-cleanup";
 
 const root = resolve(__dirname, "../..");
 
@@ -54,6 +55,64 @@ describe("installSignalCleanup and processes it did not start", () => {
       child.kill("SIGTERM");
       expect(await exited).toBe(143);
       expect(Date.now() - killed).toBeLessThan(5_000);
+      await waitFor(() => !all.some(running), 2_000);
+    } finally {
+      child.kill("SIGKILL");
+      if (existsSync(pids))
+        for (const pid of readFileSync(pids, "utf8").trim().split(" ").map(Number))
+          try {
+            process.kill(pid, "SIGKILL");
+          } catch {
+            // Gone.
+          }
+    }
+  }, 40_000);
+
+  it("SIGTERM stops the engine first and alone: it writes its state while its plugin still runs, then the rest stops", async () => {
+    const pids = join(dir, "pids");
+    const saved = join(dir, "saved");
+    // A stand-in for the `pulumi` CLI (its command name is what is looked for): it starts a
+    // plugin and, on SIGTERM, takes a second to write its state, noting whether the plugin still ran.
+    const engine = join(dir, "pulumi");
+    writeFileSync(
+      engine,
+      [
+        "#!/bin/sh",
+        "sleep 60 & plugin=$!",
+        `echo "$$ $plugin" > ${pids}.tmp; mv ${pids}.tmp ${pids}`,
+        `trap 'sleep 1; if kill -0 $plugin 2>/dev/null; then echo plugin-running > ${saved}; else echo plugin-gone > ${saved}; fi; exit 0' TERM`,
+        "while :; do sleep 0.1; done",
+      ].join("\n"),
+    );
+    chmodSync(engine, 0o755);
+    writeFileSync(
+      join(dir, "main.ts"),
+      [
+        `import { spawn } from "node:child_process";`,
+        `import { installSignalCleanup } from ${JSON.stringify(join(root, "src/node/process-cleanup"))};`,
+        `installSignalCleanup();`,
+        `spawn(${JSON.stringify(engine)}, [], { stdio: "ignore" });`,
+        `setInterval(() => undefined, 1000);`,
+      ].join("\n"),
+    );
+    const child = spawn(
+      process.execPath,
+      [join(root, "node_modules/tsx/dist/cli.mjs"), join(dir, "main.ts")],
+      { cwd: dir, env: { PATH: process.env.PATH, HOME: dir, TMPDIR: dir }, stdio: "ignore" },
+    );
+    const exited = new Promise<number | null>((r) => child.on("exit", (c) => r(c)));
+    try {
+      await waitFor(() => existsSync(pids), 20_000);
+      const all = readFileSync(pids, "utf8").trim().split(" ").map(Number);
+      expect(all.every(running)).toBe(true);
+      const killed = Date.now();
+      child.kill("SIGTERM");
+      expect(await exited).toBe(143);
+      const took = Date.now() - killed;
+      // The engine had its second; the whole stop stays far within its grace.
+      expect(took).toBeGreaterThanOrEqual(900);
+      expect(took).toBeLessThan(ENGINE_GRACE_MS + 3_000);
+      expect(readFileSync(saved, "utf8").trim()).toBe("plugin-running");
       await waitFor(() => !all.some(running), 2_000);
     } finally {
       child.kill("SIGKILL");

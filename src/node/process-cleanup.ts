@@ -10,6 +10,11 @@
  * without stopping its plugins, which are then orphaned and may go on applying to the cluster. So
  * the handler also stops every descendant of this process, found from /proc before any is
  * signalled (once a parent dies its children are re-parented and can no longer be found).
+ *
+ * The engine (a `pulumi` process) is stopped first, and alone: on its first SIGINT or SIGTERM it
+ * cancels the run and writes the stack's state, which it otherwise writes only when the operation
+ * ends (src/automation/stack.ts, PULUMI_SKIP_CHECKPOINTS). It gets up to {@link ENGINE_GRACE_MS}
+ * for that, with its plugins still running, before the rest is stopped.
  */
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
@@ -107,11 +112,37 @@ function alive(pid: number): boolean {
 
 /** How long children get to exit after SIGTERM before they get SIGKILL. */
 const KILL_GRACE_MS = 500;
+/** How long the engine gets to cancel its run and write the stack's state before the rest is stopped. */
+export const ENGINE_GRACE_MS = 5000;
 /** How often the handler looks whether the descendants it signalled have exited. */
 const POLL_MS = 50;
 const EXIT_CODES: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 let installed = false;
+
+/** The command name of a process (`/proc/<pid>/comm`), or "" when it cannot be read. */
+function commandName(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Whether this process is in the foreground process group of its terminal (/proc/self/stat: the
+ * process group, then the terminal's foreground group), where a typed Ctrl-C signals every process.
+ */
+function inForegroundGroup(): boolean {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const tpgid = Number(fields[5]);
+    return tpgid > 0 && tpgid === Number(fields[2]);
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Installs SIGINT/SIGTERM handlers that clean up (see {@link cleanupNow}) and exit with
@@ -121,28 +152,44 @@ export function installSignalCleanup(exit: (code: number) => void = (c) => proce
   if (installed) return;
   installed = true;
   let stopping = false;
+  /** Stops every descendant and tracked child (SIGTERM, then SIGKILL for those left), then exits. */
+  const stopAll = (descendants: readonly number[], code: number): void => {
+    cleanupNow();
+    for (const pid of descendants) if (alive(pid)) signalPid(pid, "SIGTERM");
+    const deadline = Date.now() + KILL_GRACE_MS;
+    const poll = (): void => {
+      const left = descendants.filter(alive);
+      const tracked = [...children].filter((c) => c.exitCode === null && c.signalCode === null);
+      if (left.length === 0 && tracked.length === 0) return exit(code);
+      if (Date.now() < deadline) {
+        setTimeout(poll, POLL_MS);
+        return;
+      }
+      for (const pid of left) signalPid(pid, "SIGKILL");
+      for (const c of tracked) c.kill("SIGKILL");
+      exit(code);
+    };
+    poll();
+  };
   for (const signal of Object.keys(EXIT_CODES) as NodeJS.Signals[]) {
     process.on(signal, () => {
       const code = EXIT_CODES[signal] ?? 1;
       if (stopping) return exit(code);
       stopping = true;
       const descendants = descendantPids(process.pid);
-      cleanupNow();
-      for (const pid of descendants) signalPid(pid, "SIGTERM");
-      const deadline = Date.now() + KILL_GRACE_MS;
-      const poll = (): void => {
-        const left = descendants.filter(alive);
-        const tracked = [...children].filter((c) => c.exitCode === null && c.signalCode === null);
-        if (left.length === 0 && tracked.length === 0) return exit(code);
-        if (Date.now() < deadline) {
-          setTimeout(poll, POLL_MS);
+      const engines = descendants.filter((pid) => commandName(pid) === "pulumi");
+      // A Ctrl-C typed at a terminal reaches its whole foreground process group, the engine too,
+      // which is cancelling already: a second signal would make it quit without writing its state.
+      if (signal === "SIGTERM" || !inForegroundGroup()) for (const pid of engines) signalPid(pid, signal);
+      const engineDeadline = Date.now() + ENGINE_GRACE_MS;
+      const stopTheRest = (): void => {
+        if (engines.some(alive) && Date.now() < engineDeadline) {
+          setTimeout(stopTheRest, POLL_MS);
           return;
         }
-        for (const pid of left) signalPid(pid, "SIGKILL");
-        for (const c of tracked) c.kill("SIGKILL");
-        exit(code);
+        stopAll(descendants, code);
       };
-      poll();
+      stopTheRest();
     });
   }
 }
