@@ -16,9 +16,13 @@ import { EngineNotFoundError, toAutomationError } from "./errors";
 import type { ResolvedStackOptions } from "./options";
 import { trimSdkOverhead } from "../emit/sdk-traces";
 
+/** The engine's "as many steps at once as there are" (`--parallel` at its maximum, math.MaxInt32). */
+export const UNBOUNDED_PARALLELISM = 2 ** 31 - 1;
+
 /**
- * The environment the Pulumi CLI runs with: offline plugins, no update check, a passphrase, and,
- * rendering to a directory, one state write per operation instead of one per step.
+ * The environment the Pulumi CLI runs with: offline plugins, no update check, a passphrase, one
+ * state write per operation and no bound on the steps run at once. A `PULUMI_SKIP_CHECKPOINTS` or
+ * `PULUMI_PARALLEL` of the caller's environment wins.
  */
 export function engineEnvironment(options: ResolvedStackOptions): Record<string, string> {
   const env: Record<string, string> = {
@@ -26,13 +30,19 @@ export function engineEnvironment(options: ResolvedStackOptions): Record<string,
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     PULUMI_IGNORE_AMBIENT_PLUGINS: "true",
   };
-  // By default the engine writes the whole state after every step: `up` costs O(steps x state
-  // size), quadratic in the number of releases. Rendering to a directory, a run that dies midway
-  // only leaves files that the next `up` writes again, so the state is written once, at the end
-  // (also when a step fails). A PULUMI_SKIP_CHECKPOINTS of the caller's environment wins.
-  if (options.renderToDirectory !== undefined && process.env.PULUMI_SKIP_CHECKPOINTS === undefined) {
-    env.PULUMI_SKIP_CHECKPOINTS = "true";
-  }
+  // By default the engine writes the whole state after every step (twice for a create): O(steps
+  // x state size). Measured on 12 releases of real-shaped charts applied to a cluster, that was 17
+  // of the engine's 21 s of CPU, and the state of a release with large CRDs is megabytes. The state
+  // is written once instead, when the operation ends: also when a step fails and when the run is
+  // cancelled (SIGINT/SIGTERM: src/node/process-cleanup.ts lets the engine save before its plugins
+  // stop). Only a run killed outright loses what it did: every object is applied by server-side
+  // apply under one field manager, so the next `up` creates it again over the one that exists
+  // (docs/component.md, "State writes").
+  if (process.env.PULUMI_SKIP_CHECKPOINTS === undefined) env.PULUMI_SKIP_CHECKPOINTS = "true";
+  // helmfile runs every release at once (--concurrency 0) and helm waits for each hook Job in its
+  // own process. The engine runs at most PULUMI_PARALLEL steps at once (4 per core by default) and
+  // an awaited Job holds its step while it runs: 12 releases' hook Jobs ran in waves of 8.
+  if (process.env.PULUMI_PARALLEL === undefined) env.PULUMI_PARALLEL = String(UNBOUNDED_PARALLELISM);
   if (options.secretsProvider === "passphrase" && process.env.PULUMI_CONFIG_PASSPHRASE_FILE === undefined) {
     env.PULUMI_CONFIG_PASSPHRASE = process.env.PULUMI_CONFIG_PASSPHRASE ?? "";
   }

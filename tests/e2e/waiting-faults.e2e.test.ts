@@ -1,6 +1,7 @@
 /**
  * Faults while `up` waits on the test cluster's simulated nodes: the CLI killed with SIGTERM in the
- * middle of a wait, and the API server killed and started again in the middle of an `up`. Each is
+ * middle of a wait, the CLI and the engine killed outright (SIGKILL) in the middle of one, and the
+ * API server killed and started again in the middle of an `up`. Each is
  * run through the CLI in its own process, as a user or a CI runner would, with the state in a local
  * backend; the objects are read back with kubectl. The API-server fault runs on an instance of its
  * own (scripts/test-cluster.sh start --name f), so the other test files' clusters stay up.
@@ -155,6 +156,69 @@ describeNodes(`faults while up waits: SIGTERM, the API server restarted${suffix}
       clusters.kubeconfig,
     );
     expect(printed(preview)).toBe("");
+  });
+
+  it("the engine killed outright mid-up (SIGKILL: the run's state is never written): cancel and up converge, every object applied again over itself with its UID kept", async () => {
+    const clusters: TestClusters = testClusters();
+    const dir = project("phf-crash-");
+    dirs.push(dir);
+    const global = ["--kubeconfig", clusters.kubeconfig, "--kube-context", "test-a", "--no-color"];
+    const upArgs = [...global, "up", "--apply-to-cluster", "--stack", "crash"];
+    cleanups.push(() =>
+      runCli([...global, "destroy", "--apply-to-cluster", "--stack", "crash"], dir, clusters.kubeconfig),
+    );
+    writeState(dir, "lost", "e2e-wait-crash", { neverReady: false });
+    const run = startCli(upArgs, dir, clusters.kubeconfig);
+    // The pre-install hook Job has run and the Deployment is applied: up waits for it to be Ready.
+    await until(
+      "the Deployment",
+      () => kubeGet(clusters.kubeconfig, "test-a", "deployment", "lost", "e2e-wait-crash") !== undefined,
+      run,
+      240_000,
+    );
+    // The CLI, the engine and its plugins die at once, as with a lost machine: the CLI's process
+    // group (it leads one) and whatever else runs in the project's folder.
+    const killAll = (): void => {
+      for (const pid of [-(run.child.pid as number), ...processesIn(dir).map((p) => Number(p.split(" ")[0]))])
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // Gone already.
+        }
+    };
+    killAll();
+    expect((await run.done).signal).toBe("SIGKILL");
+    await new Promise((r) => setTimeout(r, 500));
+    killAll();
+    expect(processesIn(dir)).toEqual([]);
+    const uid = (kind: string, name: string): unknown =>
+      (kubeGet(clusters.kubeconfig, "test-a", kind, name, "e2e-wait-crash")?.metadata as { uid?: unknown })
+        ?.uid;
+    const before = { deployment: uid("deployment", "lost"), migrate: uid("job", "lost-migrate") };
+    expect(before.deployment).toBeDefined();
+    expect(before.migrate).toBeDefined();
+
+    // The killed run's lock stays: cancel clears it; up then converges from the state of before it.
+    const cancel = await runCli([...global, "cancel", "--stack", "crash"], dir, clusters.kubeconfig);
+    expect(printed(cancel)).toBe("");
+    const again = await runCli(upArgs, dir, clusters.kubeconfig);
+    expect(printed(again)).toBe("");
+    expect({ deployment: uid("deployment", "lost"), migrate: uid("job", "lost-migrate") }).toEqual(before);
+    expect(readyReplicas(clusters.kubeconfig, "test-a", "e2e-wait-crash", "lost")).toBe(2);
+    expect(kubeGet(clusters.kubeconfig, "test-a", "job", "lost-smoke", "e2e-wait-crash")).toBeDefined();
+    const preview = await runCli(
+      [...global, "preview", "--apply-to-cluster", "--stack", "crash", "--detailed-exitcode"],
+      dir,
+      clusters.kubeconfig,
+    );
+    expect(printed(preview)).toBe("");
+    const destroyed = await runCli(
+      [...global, "destroy", "--apply-to-cluster", "--stack", "crash"],
+      dir,
+      clusters.kubeconfig,
+    );
+    expect(printed(destroyed)).toBe("");
+    expect(kubeGet(clusters.kubeconfig, "test-a", "deployment", "lost", "e2e-wait-crash")).toBeUndefined();
   });
 
   it("the API server killed mid-up and started again: up fails naming the cluster or succeeds; the next up converges with nothing lost", async () => {
