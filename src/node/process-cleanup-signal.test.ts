@@ -5,7 +5,7 @@
  * shell holding two grandchildren: one that exits on SIGTERM and one that ignores it (as a
  * plugin busy in a call may), which must then get SIGKILL.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -13,6 +13,40 @@ import { running, waitFor } from "../../tests/support/processes";
 import { ENGINE_GRACE_MS } from "./process-cleanup";
 
 const root = resolve(__dirname, "../..");
+
+/** SIGKILLs the processes whose pids the file lists (space-separated), if it was written. */
+function killListed(file: string): void {
+  if (!existsSync(file)) return;
+  for (const pid of readFileSync(file, "utf8").trim().split(" ").map(Number))
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Gone.
+    }
+}
+
+/**
+ * Runs, in `dir`, a Node.js program (through tsx, with a bare environment) that installs the
+ * handler, then runs `start` and stays up; `exited` resolves with its exit code.
+ */
+function startMain(dir: string, start: string): { child: ChildProcess; exited: Promise<number | null> } {
+  writeFileSync(
+    join(dir, "main.ts"),
+    [
+      `import { spawn } from "node:child_process";`,
+      `import { installSignalCleanup } from ${JSON.stringify(join(root, "src/node/process-cleanup"))};`,
+      `installSignalCleanup();`,
+      start,
+      `setInterval(() => undefined, 1000);`,
+    ].join("\n"),
+  );
+  const child = spawn(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), join(dir, "main.ts")], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, HOME: dir, TMPDIR: dir },
+    stdio: "ignore",
+  });
+  return { child, exited: new Promise((r) => child.on("exit", (c) => r(c))) };
+}
 
 describe("installSignalCleanup and processes it did not start", () => {
   let dir: string;
@@ -23,29 +57,13 @@ describe("installSignalCleanup and processes it did not start", () => {
 
   it("SIGTERM stops every descendant, SIGKILLs one that ignores SIGTERM, and exits 143", async () => {
     const pids = join(dir, "pids");
-    writeFileSync(
-      join(dir, "main.ts"),
-      [
-        `import { spawn } from "node:child_process";`,
-        `import { installSignalCleanup } from ${JSON.stringify(join(root, "src/node/process-cleanup"))};`,
-        `installSignalCleanup();`,
-        // The first sleep keeps the default SIGTERM; the second inherits the ignored one.
-        `spawn("sh", ["-c", ${JSON.stringify(
-          `sleep 60 & a=$!; (trap '' TERM; exec sleep 61) & b=$!; echo "$$ $a $b" > ${pids}.tmp; mv ${pids}.tmp ${pids}; wait`,
-        )}], { stdio: "ignore" });`,
-        `setInterval(() => undefined, 1000);`,
-      ].join("\n"),
+    // The first sleep keeps the default SIGTERM; the second inherits the ignored one.
+    const { child, exited } = startMain(
+      dir,
+      `spawn("sh", ["-c", ${JSON.stringify(
+        `sleep 60 & a=$!; (trap '' TERM; exec sleep 61) & b=$!; echo "$$ $a $b" > ${pids}.tmp; mv ${pids}.tmp ${pids}; wait`,
+      )}], { stdio: "ignore" });`,
     );
-    const child = spawn(
-      process.execPath,
-      [join(root, "node_modules/tsx/dist/cli.mjs"), join(dir, "main.ts")],
-      {
-        cwd: dir,
-        env: { PATH: process.env.PATH, HOME: dir, TMPDIR: dir },
-        stdio: "ignore",
-      },
-    );
-    const exited = new Promise<number | null>((r) => child.on("exit", (c) => r(c)));
     try {
       await waitFor(() => existsSync(pids), 20_000);
       const all = readFileSync(pids, "utf8").trim().split(" ").map(Number);
@@ -58,13 +76,7 @@ describe("installSignalCleanup and processes it did not start", () => {
       await waitFor(() => !all.some(running), 2_000);
     } finally {
       child.kill("SIGKILL");
-      if (existsSync(pids))
-        for (const pid of readFileSync(pids, "utf8").trim().split(" ").map(Number))
-          try {
-            process.kill(pid, "SIGKILL");
-          } catch {
-            // Gone.
-          }
+      killListed(pids);
     }
   }, 40_000);
 
@@ -85,22 +97,7 @@ describe("installSignalCleanup and processes it did not start", () => {
       ].join("\n"),
     );
     chmodSync(engine, 0o755);
-    writeFileSync(
-      join(dir, "main.ts"),
-      [
-        `import { spawn } from "node:child_process";`,
-        `import { installSignalCleanup } from ${JSON.stringify(join(root, "src/node/process-cleanup"))};`,
-        `installSignalCleanup();`,
-        `spawn(${JSON.stringify(engine)}, [], { stdio: "ignore" });`,
-        `setInterval(() => undefined, 1000);`,
-      ].join("\n"),
-    );
-    const child = spawn(
-      process.execPath,
-      [join(root, "node_modules/tsx/dist/cli.mjs"), join(dir, "main.ts")],
-      { cwd: dir, env: { PATH: process.env.PATH, HOME: dir, TMPDIR: dir }, stdio: "ignore" },
-    );
-    const exited = new Promise<number | null>((r) => child.on("exit", (c) => r(c)));
+    const { child, exited } = startMain(dir, `spawn(${JSON.stringify(engine)}, [], { stdio: "ignore" });`);
     try {
       await waitFor(() => existsSync(pids), 20_000);
       const all = readFileSync(pids, "utf8").trim().split(" ").map(Number);
@@ -116,13 +113,7 @@ describe("installSignalCleanup and processes it did not start", () => {
       await waitFor(() => !all.some(running), 2_000);
     } finally {
       child.kill("SIGKILL");
-      if (existsSync(pids))
-        for (const pid of readFileSync(pids, "utf8").trim().split(" ").map(Number))
-          try {
-            process.kill(pid, "SIGKILL");
-          } catch {
-            // Gone.
-          }
+      killListed(pids);
     }
   }, 40_000);
 });
