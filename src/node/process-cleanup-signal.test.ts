@@ -34,7 +34,7 @@ function startMain(dir: string, start: string): { child: ChildProcess; exited: P
     join(dir, "main.ts"),
     [
       `import { spawn } from "node:child_process";`,
-      `import { installSignalCleanup } from ${JSON.stringify(join(root, "src/node/process-cleanup"))};`,
+      `import { installSignalCleanup, trackTempPath } from ${JSON.stringify(join(root, "src/node/process-cleanup"))};`,
       `installSignalCleanup();`,
       start,
       `setInterval(() => undefined, 1000);`,
@@ -110,6 +110,46 @@ describe("installSignalCleanup and processes it did not start", () => {
       expect(took).toBeGreaterThanOrEqual(900);
       expect(took).toBeLessThan(ENGINE_GRACE_MS + 3_000);
       expect(readFileSync(saved, "utf8").trim()).toBe("plugin-running");
+      await waitFor(() => !all.some(running), 2_000);
+    } finally {
+      child.kill("SIGKILL");
+      killListed(pids);
+    }
+  }, 40_000);
+
+  it("removes temporary files at the first signal, and a second one during the engine's grace stops the rest at once", async () => {
+    const pids = join(dir, "pids");
+    const secret = join(dir, "values-secret.yaml");
+    writeFileSync(secret, "password: hunter2\n");
+    // An engine busy in a call: it ignores SIGTERM, so only the second signal (then SIGKILL) stops it.
+    const engine = join(dir, "pulumi");
+    writeFileSync(
+      engine,
+      [
+        "#!/bin/sh",
+        "trap '' TERM",
+        `echo "$$" > ${pids}.tmp; mv ${pids}.tmp ${pids}`,
+        "while :; do sleep 0.1; done",
+      ].join("\n"),
+    );
+    chmodSync(engine, 0o755);
+    const { child, exited } = startMain(
+      dir,
+      `trackTempPath(${JSON.stringify(secret)}); spawn(${JSON.stringify(engine)}, [], { stdio: "ignore" });`,
+    );
+    try {
+      await waitFor(() => existsSync(pids), 20_000);
+      const all = readFileSync(pids, "utf8").trim().split(" ").map(Number);
+      child.kill("SIGTERM");
+      await waitFor(() => !existsSync(secret), 2_000);
+      // The engine is given its grace...
+      await new Promise((r) => setTimeout(r, 500));
+      expect(all.every(running)).toBe(true);
+      // ...which a second signal cuts short.
+      const again = Date.now();
+      child.kill("SIGTERM");
+      expect(await exited).toBe(143);
+      expect(Date.now() - again).toBeLessThan(ENGINE_GRACE_MS);
       await waitFor(() => !all.some(running), 2_000);
     } finally {
       child.kill("SIGKILL");

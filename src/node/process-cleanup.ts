@@ -146,15 +146,20 @@ function inForegroundGroup(): boolean {
 
 /**
  * Installs SIGINT/SIGTERM handlers that clean up (see {@link cleanupNow}) and exit with
- * 130/143. Idempotent. A second signal while cleaning up exits at once.
+ * 130/143. Idempotent. A second signal while the engine writes its state stops the rest at
+ * once; one after that exits at once.
  */
 export function installSignalCleanup(exit: (code: number) => void = (c) => process.exit(c)): void {
   if (installed) return;
   installed = true;
-  let stopping = false;
+  /** What a further signal does: nothing has started, the engine is being waited for, or the rest is stopping. */
+  let stage: "running" | "engine" | "rest" = "running";
+  let descendants: readonly number[] = [];
+  let code = 1;
   /** Stops every descendant and tracked child (SIGTERM, then SIGKILL for those left), then exits. */
-  const stopAll = (descendants: readonly number[], code: number): void => {
-    cleanupNow();
+  const stopTheRest = (): void => {
+    if (stage === "rest") return;
+    stage = "rest";
     for (const pid of descendants) if (alive(pid)) signalPid(pid, "SIGTERM");
     const deadline = Date.now() + KILL_GRACE_MS;
     const poll = (): void => {
@@ -173,23 +178,26 @@ export function installSignalCleanup(exit: (code: number) => void = (c) => proce
   };
   for (const signal of Object.keys(EXIT_CODES) as NodeJS.Signals[]) {
     process.on(signal, () => {
-      const code = EXIT_CODES[signal] ?? 1;
-      if (stopping) return exit(code);
-      stopping = true;
-      const descendants = descendantPids(process.pid);
+      if (stage === "engine") return stopTheRest();
+      if (stage === "rest") return exit(code);
+      stage = "engine";
+      code = EXIT_CODES[signal] ?? 1;
+      descendants = descendantPids(process.pid);
+      cleanupNow();
       const engines = descendants.filter((pid) => commandName(pid) === "pulumi");
       // A Ctrl-C typed at a terminal reaches its whole foreground process group, the engine too,
       // which is cancelling already: a second signal would make it quit without writing its state.
       if (signal === "SIGTERM" || !inForegroundGroup()) for (const pid of engines) signalPid(pid, signal);
       const engineDeadline = Date.now() + ENGINE_GRACE_MS;
-      const stopTheRest = (): void => {
+      const waitForEngines = (): void => {
+        if (stage !== "engine") return;
         if (engines.some(alive) && Date.now() < engineDeadline) {
-          setTimeout(stopTheRest, POLL_MS);
+          setTimeout(waitForEngines, POLL_MS);
           return;
         }
-        stopAll(descendants, code);
+        stopTheRest();
       };
-      stopTheRest();
+      waitForEngines();
     });
   }
 }
