@@ -1,5 +1,5 @@
 /** `preview`, `up`, `destroy`, `refresh` and stack outputs for a helmfile, with typed results. */
-import type { EngineEvent, OpMap } from "@pulumi/pulumi/automation";
+import type { EngineEvent, OpMap, UpdateSummary } from "@pulumi/pulumi/automation";
 import { AdoptionCollector, helmReleaseImports, managedHelmReleases, type ReleaseAdoption } from "./adoption";
 import { ReleaseChangeCollector, type ReleaseChange } from "./change-summary";
 import { KubeClient } from "./kube-client";
@@ -24,7 +24,7 @@ import {
   urnName,
   type OperationScope,
 } from "./selection";
-import { helmfileArgsOf, HELMFILE_COMPONENT_NAME, openHelmfileStack } from "./stack";
+import { helmfileArgsOf, HELMFILE_COMPONENT_NAME, openHelmfileStack, withoutReadBack } from "./stack";
 import { compareWithRecord } from "./recorded-preview";
 import { planHelmfile, type HelmfilePlan } from "../emit/helmfile";
 import { HelmfileMode } from "../emit/helmfile-args";
@@ -63,10 +63,21 @@ export interface StackOutput {
 
 type Kind = "preview" | "up" | "destroy" | "refresh";
 
+/** The step counts of the engine's summary event, once it has come. */
+interface EngineSummary {
+  changes?: OpMap;
+}
+
+/** The operation's step counts: the engine's summary event's, else those the SDK read back. */
+function stepCounts(summary: EngineSummary, readBack: UpdateSummary | undefined): OpMap {
+  return summary.changes ?? readBack?.resourceChanges ?? {};
+}
+
 function streaming(
   options: ResolvedStackOptions,
   collector: ReleaseChangeCollector,
   failures: string[],
+  summary: EngineSummary,
   adoption?: AdoptionCollector,
 ) {
   return {
@@ -92,6 +103,7 @@ function streaming(
           ...(diag.urn === undefined ? {} : { urn: diag.urn }),
         });
       }
+      if (event.summaryEvent !== undefined) summary.changes = event.summaryEvent.resourceChanges;
       const change = collector.add(event);
       adoption?.add(event);
       if (change === undefined) return;
@@ -211,13 +223,22 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
       ? planFromRecord(options)
       : undefined;
   const adopting = (kind === "preview" || kind === "up") && appliesToCluster(options);
-  const { stack, programError, hooksOnly, setHelmReleaseImports, setRecordedReleases, exported } =
-    await openHelmfileStack(options, adopting);
+  const {
+    stack,
+    programError,
+    hooksOnly,
+    setHelmReleaseImports,
+    setRecordedReleases,
+    programOutputs,
+    exported,
+  } = await openHelmfileStack(options, adopting);
   const deployment = exportedOnce(stack, exported);
   const collector = new ReleaseChangeCollector(HELMFILE_COMPONENT_NAME);
   const failures: string[] = [];
   const adoption = adopting ? new AdoptionCollector(collector, HELMFILE_COMPONENT_NAME) : undefined;
-  const stream = streaming(options, collector, failures, adoption);
+  const summary: EngineSummary = {};
+  const stream = streaming(options, collector, failures, summary, adoption);
+  const readBack = { outputs: programOutputs, summarised: () => summary.changes !== undefined };
   try {
     if (adopting) {
       setHelmReleaseImports(await importsOf(options, deployment));
@@ -268,19 +289,21 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
       resourceChanges = r.changeSummary;
       stdout = r.stdout;
     } else if (kind === "up") {
-      const r = await stack.up({ ...stream, ...scope, diff: true });
-      resourceChanges = r.summary.resourceChanges ?? {};
+      const r = await withoutReadBack(stack, readBack, () => stack.up({ ...stream, ...scope, diff: true }));
+      resourceChanges = stepCounts(summary, r.summary);
       stdout = r.stdout;
       outputs = toOutputs(r.outputs);
     } else if (kind === "destroy") {
       // The program runs only to register the release hooks, so preuninstall/postuninstall run.
       hooksOnly(true);
-      const r = await stack.destroy({ ...stream, ...scope, runProgram: true });
-      resourceChanges = r.summary.resourceChanges ?? {};
+      const r = await withoutReadBack(stack, readBack, () =>
+        stack.destroy({ ...stream, ...scope, runProgram: true }),
+      );
+      resourceChanges = stepCounts(summary, r.summary);
       stdout = r.stdout;
     } else {
-      const r = await stack.refresh({ ...stream, ...scope });
-      resourceChanges = r.summary.resourceChanges ?? {};
+      const r = await withoutReadBack(stack, readBack, () => stack.refresh({ ...stream, ...scope }));
+      resourceChanges = stepCounts(summary, r.summary);
       stdout = r.stdout;
     }
     const releases = await withSources(kind, options, collector.changes());

@@ -1,5 +1,6 @@
 import { resolveStackOptions } from "./options";
-import { engineEnvironment, UNBOUNDED_PARALLELISM } from "./stack";
+import type { Stack } from "@pulumi/pulumi/automation";
+import { engineEnvironment, UNBOUNDED_PARALLELISM, withoutReadBack } from "./stack";
 
 describe("engineEnvironment", () => {
   const saved = { skip: process.env.PULUMI_SKIP_CHECKPOINTS, parallel: process.env.PULUMI_PARALLEL };
@@ -48,5 +49,63 @@ describe("engineEnvironment", () => {
       }),
     );
     expect([env.PULUMI_SKIP_CHECKPOINTS, env.PULUMI_PARALLEL]).toEqual(["false", "16"]);
+  });
+});
+
+describe("withoutReadBack", () => {
+  /** A stand-in for the SDK's Stack: its read-backs count the CLI runs they would make. */
+  const fakeStack = () => {
+    const runs: string[] = [];
+    const stack = {
+      outputs: async () => {
+        runs.push("stack output");
+        return { releaseIds: { value: ["read", "back"], secret: false } };
+      },
+      info: async () => {
+        runs.push("stack history");
+        return { resourceChanges: { create: 1 } };
+      },
+      // As Stack.up does after the engine: outputs, then the summary.
+      up: async function (this: { outputs: () => Promise<unknown>; info: () => Promise<unknown> }) {
+        return { outputs: await this.outputs(), summary: await this.info() };
+      },
+    };
+    return { stack, runs };
+  };
+
+  it("answers the outputs from the program and leaves the summary to the engine's event: no CLI run", async () => {
+    const { stack, runs } = fakeStack();
+    const own = { outputs: stack.outputs, info: stack.info };
+    const outputs = { releaseIds: { value: ["ns/app"], secret: false } };
+    const r = await withoutReadBack(
+      stack as unknown as Stack,
+      { outputs: () => outputs, summarised: () => true },
+      () => stack.up(),
+    );
+    expect(r).toEqual({ outputs, summary: undefined });
+    expect(runs).toEqual([]);
+    // The stack's own read-backs are back in place afterwards.
+    expect([stack.outputs, stack.info]).toEqual([own.outputs, own.info]);
+  });
+
+  it("reads back what it does not know (a program of another's, no summary event), and restores them when the operation fails", async () => {
+    const { stack, runs } = fakeStack();
+    const r = await withoutReadBack(
+      stack as unknown as Stack,
+      { outputs: () => undefined, summarised: () => false },
+      () => stack.up(),
+    );
+    expect(r).toEqual({
+      outputs: { releaseIds: { value: ["read", "back"], secret: false } },
+      summary: { resourceChanges: { create: 1 } },
+    });
+    expect(runs).toEqual(["stack output", "stack history"]);
+    const own = stack.outputs;
+    await expect(
+      withoutReadBack(stack as unknown as Stack, { outputs: () => undefined, summarised: () => true }, () =>
+        Promise.reject(new Error("update failed")),
+      ),
+    ).rejects.toThrow("update failed");
+    expect(stack.outputs).toBe(own);
   });
 });

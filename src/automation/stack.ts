@@ -9,6 +9,7 @@ import { stringify } from "yaml";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
+import type { OutputMap, UpdateSummary } from "@pulumi/pulumi/automation";
 import { HELM_RELEASE_TYPE } from "./adoption";
 import { Helmfile } from "../emit/helmfile";
 import type { HelmfileArgs } from "../emit/helmfile-args";
@@ -92,6 +93,8 @@ export interface HelmfileStack {
   setHelmReleaseImports(ids: ReadonlySet<string>): void;
   /** Resource names of the component's Releases the stack's state holds (`HelmfileOptions.recordedReleases`). */
   setRecordedReleases(names: ReadonlySet<string>): void;
+  /** The outputs the program's last run returned (`releaseIds`), once known; undefined before. */
+  programOutputs(): OutputMap | undefined;
   /**
    * With `exportAlongside`: the stack's last deployment (`pulumi stack export --show-secrets`, run
    * beside the stack's selection); undefined when that export failed (a stack not created yet).
@@ -126,6 +129,7 @@ export async function openHelmfileStack(
     let onlyHooks = false;
     let imports: ReadonlySet<string> = new Set();
     let recorded: ReadonlySet<string> = new Set();
+    let outputs: OutputMap | undefined;
     const program = async (): Promise<Record<string, unknown>> => {
       trimSdkOverhead();
       if (onlyHooks) {
@@ -147,7 +151,13 @@ export async function openHelmfileStack(
         quietStackOutputs();
         throw failure;
       }
-      return { releaseIds: helmfile.releaseIds };
+      outputs = undefined;
+      return {
+        releaseIds: helmfile.releaseIds.apply((ids) => {
+          outputs = { releaseIds: { value: ids, secret: false } };
+          return ids;
+        }),
+      };
     };
     // The SDK rewrites Pulumi.yaml in place on every operation; a second operation on the same project
     // folder (two CLI runs at once) could then read it empty. It is written here once, atomically, and
@@ -185,6 +195,7 @@ export async function openHelmfileStack(
       setRecordedReleases: (names) => {
         recorded = names;
       },
+      programOutputs: () => outputs,
       ...(exported === undefined ? {} : { exported }),
     };
   } catch (err) {
@@ -234,4 +245,32 @@ function importExisting(
   // `import` is a custom resource's option: the SDK passes it on from a transform's result.
   const opts = { ...a.opts, import: id } as pulumi.ResourceOptions;
   return { props: a.props, opts };
+}
+
+/**
+ * Runs `operation` (the stack's `up`, `destroy` or `refresh`) without what the SDK reads back
+ * after the engine has finished: the outputs (`pulumi stack output`, twice) and the summary
+ * (`pulumi stack history`), CLI runs one after another that took about a second. The program's
+ * own result stands for the outputs; with `summarised` true (the caller has the engine's summary
+ * event, which holds the same step counts) the operation's `summary` is left undefined. Where
+ * either is missing (a program of another's, no summary event), the SDK reads them back as before.
+ */
+export async function withoutReadBack<T>(
+  stack: Stack,
+  known: { outputs: () => OutputMap | undefined; summarised: () => boolean },
+  operation: () => Promise<T>,
+): Promise<T> {
+  const s = stack as unknown as {
+    outputs: () => Promise<OutputMap>;
+    info: (showSecrets?: boolean) => Promise<UpdateSummary | undefined>;
+  };
+  const own = { outputs: s.outputs, info: s.info };
+  s.outputs = async () => known.outputs() ?? own.outputs.call(stack);
+  s.info = async (showSecrets) => (known.summarised() ? undefined : own.info.call(stack, showSecrets));
+  try {
+    return await operation();
+  } finally {
+    s.outputs = own.outputs;
+    s.info = own.info;
+  }
 }
