@@ -15,6 +15,7 @@ import type { ConstructResult } from "@pulumi/pulumi/provider";
 import { ComponentProvider } from "@pulumi/pulumi/provider/experimental";
 import type { HelmfileArgs, ReleaseArgs } from "../src/emit/helmfile-args";
 import { Helmfile, Release } from "./components";
+import { OWNS_FAILURE } from "../src/emit/program-failure";
 
 /** The provider's package name: resource types are `helmfile:index:<Component>`. */
 export const PROVIDER_NAME = "helmfile";
@@ -138,8 +139,10 @@ export class HelmfileComponentProvider extends ComponentProvider {
       if (a.resource instanceof Release) args.set(a.resource, a.props as ReleaseArgs);
       return undefined;
     };
+    // construct awaits `releases` and fails with its error, which fails the caller's program.
     const helmfile = new Helmfile(name, inputs as HelmfileArgs, {
       ...options,
+      [OWNS_FAILURE]: true,
       transformations: [...(options.transformations ?? []), record],
     });
     const releases = await helmfile.releases;

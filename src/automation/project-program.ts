@@ -2,7 +2,8 @@
  * The Pulumi program of the repository's `Pulumi.yaml`: runs a helmfile (default: the
  * quickstart example) rendered to a directory. Configuration (all optional):
  * `pulumi-helmfile:file`, `:environment`, `:renderToDirectory` (default `rendered/<stack>`),
- * `:applyToCluster` (default false), `:selectors` (list), `:stateValues` (object), `:mode`.
+ * `:applyToCluster` (default false), `:stateValues` (object), `:mode`. (Selections go through the
+ * CLI's `-l`: `selectors` in a program are refused, see docs/component.md "Selectors".)
  */
 import { resolve } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
@@ -19,7 +20,6 @@ function helmfileProgram(): Helmfile {
   const environment = config.get("environment");
   const applyToCluster = config.getBoolean("applyToCluster") ?? false;
   const renderToDirectory = resolve(root, config.get("renderToDirectory") ?? `rendered/${pulumi.getStack()}`);
-  const selectors = config.getObject<string[]>("selectors");
   const stateValues = config.getObject<Record<string, unknown>>("stateValues");
   const mode =
     config.get("mode") === HelmfileMode.HelmRelease ? HelmfileMode.HelmRelease : HelmfileMode.Manifests;
@@ -28,7 +28,6 @@ function helmfileProgram(): Helmfile {
     mode,
     ...(environment === undefined ? {} : { environment }),
     ...(applyToCluster ? {} : { renderToDirectory }),
-    ...(selectors === undefined ? {} : { selectors }),
     ...(stateValues === undefined ? {} : { stateValues }),
   };
   return new Helmfile("helmfile", args);
@@ -36,5 +35,5 @@ function helmfileProgram(): Helmfile {
 
 const helmfile = helmfileProgram();
 
-/** Ids of the releases the stack manages; rejects (failing the program) when loading or rendering fails. */
-export const releaseIds = helmfile.releases.then(() => helmfile.releaseIds);
+/** Ids of the releases the stack manages (a failing release fails the program whatever is exported). */
+export const releaseIds = helmfile.releaseIds;

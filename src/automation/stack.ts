@@ -12,6 +12,7 @@ import { LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation"
 import type { OutputMap, UpdateSummary } from "@pulumi/pulumi/automation";
 import { HELM_RELEASE_TYPE } from "./adoption";
 import { Helmfile } from "../emit/helmfile";
+import { EXCLUDES_UNSELECTED, OWNS_FAILURE } from "../emit/program-failure";
 import type { HelmfileArgs } from "../emit/helmfile-args";
 import { EngineNotFoundError, toAutomationError } from "./errors";
 import type { ResolvedStackOptions } from "./options";
@@ -138,6 +139,10 @@ export async function openHelmfileStack(
       }
       if (imports.size > 0) pulumi.runtime.registerResourceTransform((a) => importExisting(a, imports));
       const helmfile = new Helmfile(HELMFILE_COMPONENT_NAME, args, {
+        // This program awaits `releases` and fails with its error (below); the operation keeps the
+        // unselected releases out of the engine's reach (./selection.ts).
+        [OWNS_FAILURE]: true,
+        [EXCLUDES_UNSELECTED]: true,
         ...(pipeline === undefined ? {} : { pipeline }),
         ...(recorded.size === 0 ? {} : { recordedReleases: recorded }),
       });

@@ -26,6 +26,7 @@ import { collectSecretStrings } from "../secrets/secret-registry";
 import { registerReleaseHooks, releaseHooksRegistered } from "./release-hooks";
 import { contextProviderName, namespaceResourceName } from "./resource-names";
 import { resolveHelmfileArgs, type ResolvedHelmfileArgs } from "./resolve-helmfile-args";
+import { EXCLUDES_UNSELECTED, failProgramOnRejection, OWNS_FAILURE, programFailure } from "./program-failure";
 import { registrationDigest, registrationIsSecret, sharedMaterial } from "./registration-digest";
 
 /** The Pulumi type token of {@link Helmfile}. */
@@ -43,7 +44,17 @@ export interface HelmfileOptions extends pulumi.ComponentResourceOptions {
    * upgrades, as helm renders a release it has a record of (src/render/cluster-render.ts).
    */
   readonly recordedReleases?: ReadonlySet<string>;
+  /** Internal to this package: the caller awaits `releases` and fails the run with its error itself (./program-failure.ts). */
+  readonly [OWNS_FAILURE]?: true;
+  /** Internal to this package: the caller keeps the unselected releases out of the engine's reach, so `selectors` are accepted. */
+  readonly [EXCLUDES_UNSELECTED]?: true;
 }
+
+/**
+ * The components whose caller fails the run itself (./program-failure.ts). Kept out of the class:
+ * the provider's schema is read from the class's fields.
+ */
+const failureOwned = new WeakSet<Helmfile>();
 
 interface HelmfileData {
   readonly releaseIds: string[];
@@ -62,24 +73,33 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
    */
   constructor(name: string, args: HelmfileArgs, opts?: HelmfileOptions) {
     super(HELMFILE_TYPE, name, args, opts);
-    // A failure is reported as an error diagnostic on this resource, which fails the update
-    // (inline programs, and `pulumi up` at the end of the run), and through `releases`, which
-    // rejects. The outputs never reject: a rejected Output leaks unhandled promise rejections.
-    const ids = this.getData().then(
-      (d) => d.releaseIds,
-      (err: unknown) => {
-        // Once the engine is gone (its run over) nothing can be logged: the rejection is not news.
-        pulumi.log.error(err instanceof Error ? err.message : String(err), this).catch(() => undefined);
-        return [] as string[];
-      },
+    const ownsFailure = opts?.[OWNS_FAILURE] === true;
+    if (ownsFailure) failureOwned.add(this);
+    // A failure fails the program (./program-failure.ts): through one unhandled rejection that
+    // Pulumi's runtime reports, or, for a caller that owns it, through `releases`. The outputs
+    // never reject (a rejected Output would report the same failure a second time).
+    if (!ownsFailure) failProgramOnRejection(this.getData(), this);
+    this.releaseIds = pulumi.output(
+      this.getData().then(
+        (d) => d.releaseIds,
+        () => [] as string[],
+      ),
     );
-    this.releaseIds = pulumi.output(ids);
     this.registerOutputs({ releaseIds: this.releaseIds });
   }
 
-  /** The `Release` children by release id, once created (TypeScript only). */
+  /**
+   * The `Release` children by release id, once created (TypeScript only). Rejects when the state
+   * fails to load or render: with the original error for a caller that owns the failure, else
+   * with the {@link HelmfileProgramError} that already fails the program.
+   */
   public get releases(): Promise<Record<string, Release>> {
-    return this.getData().then((d) => d.releases);
+    return this.getData().then(
+      (d) => d.releases,
+      (err: unknown) => {
+        throw failureOwned.has(this) ? err : programFailure(err, this);
+      },
+    );
   }
 
   /** Loads, renders and emits; runs once, from the base constructor. */
@@ -116,6 +136,7 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
         componentName,
         providerInOptions: hasKubernetesProvider(opts),
         logger: opts?.logger ?? ownLogger,
+        refuseSelectors: opts?.[EXCLUDES_UNSELECTED] !== true,
         ...(opts?.recordedReleases === undefined ? {} : { recordedReleases: opts.recordedReleases }),
       });
     } finally {
@@ -158,9 +179,12 @@ export async function planHelmfile(
     readonly recordedReleases?: ReadonlySet<string> | "all";
     /** false: render without helm's OpenAPI validation (a plan only compared with the stack's record). */
     readonly validate?: boolean;
+    /** Refuse `selectors` (a user's own program: see {@link refuseSelectorsInProgram}). */
+    readonly refuseSelectors?: boolean;
   },
 ): Promise<HelmfilePlan> {
   const resolved = await resolveHelmfileArgs(args);
+  if (options.refuseSelectors === true) refuseSelectorsInProgram(resolved);
   const target = clusterTarget(resolved, options.providerInOptions, (ctx) => pipeline.clusterConfigured(ctx));
   const contexts = new ContextCheck(resolved, pipeline, target);
   const pipelineContext = {
@@ -211,6 +235,23 @@ export async function planHelmfile(
     namespaceResourceName(options.componentName, n.plan.kubeContext, n.plan.namespace),
   );
   return { resolved, target, plans, kinds, registrations, namespaceNames, providerNames };
+}
+
+/**
+ * `selectors` in a user's own program: refused. helmfile's `-l` touches only the selected releases,
+ * but a program that registers only some of a stack's releases makes the engine delete the others.
+ * The CLI and the Automation API keep them out of the engine's reach (docs/component.md, "Selectors").
+ */
+function refuseSelectorsInProgram(resolved: ResolvedHelmfileArgs): void {
+  const selectors = resolved.state.selectors ?? [];
+  if (selectors.length === 0) return;
+  throw new ConfigError(
+    "CONFIG_SELECTORS_IN_PROGRAM",
+    "not accepted in a Pulumi program of your own: the engine would delete the releases they leave out " +
+      "that the stack holds. Select releases with the CLI (`pulumi-helmfile -l KEY=VALUE up`) or the Automation API " +
+      "(`up({ selectors })` from pulumi-helmfile/automation), which leave the other releases untouched",
+    { keyPath: ["selectors"], expected: "no selectors", found: JSON.stringify(selectors) },
+  );
 }
 
 /**

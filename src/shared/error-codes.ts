@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   CONFIG_INVALID_LIMIT: "A configured limit is not a non-negative integer.",
   CONFIG_NO_CLUSTER: "No Kubernetes cluster is configured and `renderToDirectory` is not set.",
   CONFIG_RENDER_HELM_RELEASE: '`renderToDirectory` was combined with mode "helmRelease".',
+  CONFIG_SELECTORS_IN_PROGRAM:
+    "`selectors` was set on a Helmfile in a Pulumi program of one's own, where it would delete the unselected releases.",
   CONFIG_UNKNOWN_KUBE_CONTEXT: "A release's kubeContext is not a context of the kubeconfig.",
   EMIT_BAD_MANIFEST: "helm's rendered output is not valid YAML.",
   EMIT_NEEDS_CYCLE: "Releases' `needs:` form a cycle when building Pulumi resources.",

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { createDefaultPipeline } from "../../src/emit/default-pipeline";
 import { Helmfile } from "../../src/emit/helmfile";
+import { EXCLUDES_UNSELECTED, OWNS_FAILURE } from "../../src/emit/program-failure";
 import type { HelmfileArgs } from "../../src/emit/helmfile-args";
 import {
   isSecretValue,
@@ -143,7 +144,8 @@ async function run(
     "hf",
     { ...c.args, file: join(cwd, String(c.args.file)), renderToDirectory: "/tmp/ph-unused" },
     // Captured, not printed: these cases check manifests, not helmfile's progress lines.
-    { pipeline, logger: recordingLogger().logger },
+    // As the automation layer creates it: it owns failures and keeps unselected releases out of reach.
+    { pipeline, logger: recordingLogger().logger, [OWNS_FAILURE]: true, [EXCLUDES_UNSELECTED]: true },
   );
   await h.releases;
   await rec.settled();

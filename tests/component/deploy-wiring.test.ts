@@ -5,6 +5,7 @@
  * Expectations come from helm's and helmfile's documented install behaviour.
  */
 import { Helmfile } from "../../src/emit/helmfile";
+import { OWNS_FAILURE } from "../../src/emit/program-failure";
 import { isHelmfileError } from "../../src/shared/errors";
 import { plainValue, recordMockResources, type MockRecorder, type RecordedResource } from "../../src/testing";
 import { groupObjects, objectInputs } from "../support/release-objects";
@@ -236,7 +237,9 @@ describe("Helmfile deploys like helm install", () => {
     const pipeline = fakePipeline([{ name: "a", namespace: "n", kubeContext: "ctx-missing" }], true, [
       "ctx-a",
     ]);
-    const h = new Helmfile("hf", { file: "helmfile.yaml" }, { pipeline });
+    // Owned: the error itself, not the unhandled rejection that fails a user's program (which jest
+    // would take for its own; tests/component/program-failure.test.ts checks that one).
+    const h = new Helmfile("hf", { file: "helmfile.yaml" }, { pipeline, [OWNS_FAILURE]: true });
     const err = await h.releases.then(
       () => undefined,
       (e: unknown) => e,

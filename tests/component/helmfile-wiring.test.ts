@@ -1,6 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as k8s from "@pulumi/kubernetes";
 import { Helmfile } from "../../src/emit/helmfile";
+import { OWNS_FAILURE } from "../../src/emit/program-failure";
+import { ConfigError } from "../../src/shared/errors";
 import {
   isSecretValue,
   isUnknownValue,
@@ -10,6 +12,11 @@ import {
 } from "../../src/testing";
 import { groupObjects } from "../support/release-objects";
 import { fakePipeline } from "./fake-pipeline";
+
+/** An Output's value (the SDK's own `promise()` is internal). */
+function valueOf<T>(o: pulumi.Output<T>): Promise<T> {
+  return new Promise((resolve) => o.apply((v) => (resolve(v), v)));
+}
 
 async function settle(h: Helmfile, rec: MockRecorder): Promise<void> {
   await h.releases;
@@ -138,19 +145,14 @@ describe("Helmfile component wiring (fake pipeline)", () => {
       rec = await recordMockResources({ preview: false });
     });
 
-    it("rejects `releases` with the error and creates no Release (never an empty plan that deletes)", async () => {
-      const pipeline = fakePipeline([{ name: "a", namespace: "x" }], false);
-      // The component reports the failure through pulumi.log.error, which the mock runtime prints.
-      const printed = jest.spyOn(console, "error").mockImplementation(() => {});
-      try {
-        const h = new Helmfile("hf", { file: "helmfile.yaml" }, { pipeline });
-        await expect(h.releases).rejects.toMatchObject({ code: "CONFIG_NO_CLUSTER" });
-        await rec.settled();
-        expect(rec.resources.filter((r) => r.type === "helmfile:index:Release")).toEqual([]);
-        expect(printed).toHaveBeenCalledWith(expect.stringContaining("no Kubernetes cluster is configured"));
-      } finally {
-        printed.mockRestore();
-      }
+    it("rejects `releases` for a caller that owns the failure with the original error, and creates no Release", async () => {
+      const pipeline = fakePipeline([{ name: "a", namespace: "x" }], false); // no cluster
+      const h = new Helmfile("hf", { file: "helmfile.yaml" }, { pipeline, [OWNS_FAILURE]: true });
+      await expect(h.releases).rejects.toBeInstanceOf(ConfigError);
+      await expect(h.releases).rejects.toMatchObject({ code: "CONFIG_NO_CLUSTER" });
+      await expect(valueOf(h.releaseIds)).resolves.toEqual([]);
+      await rec.settled();
+      expect(rec.resources.filter((r) => r.type === "helmfile:index:Release")).toEqual([]);
     });
   });
 

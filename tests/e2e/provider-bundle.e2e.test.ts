@@ -2,7 +2,8 @@
  * The BUILT component provider bundle (provider/bin/plugin.js, as scripts/gen-sdk.sh builds it),
  * run by the real engine as it runs it for any language (Node.js language host, `RunPlugin`), over
  * corpus cases that exercise every loader stage: HCL values, sops secrets, gotmpl environment values,
- * sub-helmfiles and selectors. Each case is rendered twice in one `up`: by the bundle (a remote
+ * sub-helmfiles. (`selectors` are refused in a program, through the bundle as through the library:
+ * tests/e2e/program-safety.e2e.test.ts.) Each case is rendered twice in one `up`: by the bundle (a remote
  * `helmfile:index:Helmfile`) and by the library in this process (the `Helmfile` class); the rendered
  * directories, the release ids and the merged values must be the same. No mocks, no cluster.
  */
@@ -91,15 +92,6 @@ describeEngine(title, () => {
         name: "subhelmfiles",
         stage: "sub-helmfiles",
         args: { file: join(hf("issue-2544--all"), "input", "helmfile.yaml"), namespace: "helmfile-tests" },
-      },
-      {
-        name: "selectors",
-        stage: "selectors",
-        args: {
-          file: join(hf("issue-2544--select-a"), "input", "helmfile.yaml"),
-          namespace: "helmfile-tests",
-          selectors: ["app=a"],
-        },
       },
     ];
     buildProviderBundle();

@@ -1,0 +1,75 @@
+/**
+ * How a `Helmfile` that failed to load, template or render fails the Pulumi program it is in,
+ * whatever that program does with the component.
+ *
+ * The engine deletes every resource a program did not register only when the program ends well;
+ * a program that fails changes nothing more. In Node.js, Pulumi's runtime fails a program on an
+ * unhandled rejection (that is how a rejected Output or a failed registration fails it): its
+ * handler logs the error once (deduplicated by identity) and the process exits non-zero. So the
+ * component rejects one promise that nobody can handle, with a `pulumi.ResourceError` that hides
+ * its stack: the user sees `error: <code>: <message>` on the Helmfile, once, and no deletion is
+ * planned, whether the program awaits, exports or ignores `releases`.
+ *
+ * A caller that fails the run itself with the original error (the automation layer's inline program,
+ * the component provider's `construct`) says so with {@link OWNS_FAILURE}; then no unhandled
+ * rejection is raised and `releases` rejects with the original error (its class and code).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { isHelmfileError } from "../shared/errors";
+
+/**
+ * A `HelmfileOptions` key for callers inside this package that await `releases` and fail the run
+ * with its error themselves (not exported from the package).
+ */
+export const OWNS_FAILURE: unique symbol = Symbol("pulumi-helmfile: the caller fails the run");
+
+/** The error a user's program fails with: the original's code, message and cause, no stack. */
+export class HelmfileProgramError extends pulumi.ResourceError {
+  /** The original error's code (`HelmfileError.code`), when it has one. */
+  readonly code: string | undefined;
+
+  constructor(original: unknown, resource: pulumi.Resource) {
+    const code = isHelmfileError(original) ? original.code : undefined;
+    const message = original instanceof Error ? original.message : String(original);
+    super(code === undefined ? message : `${code}: ${message}`, resource, true);
+    this.name = "HelmfileProgramError";
+    this.code = code;
+    this.cause = original;
+    // Pulumi's runtime prints `err.stack` where it does not honour hideStack (a provider's own
+    // handler): keep it to the message, which names the file and key path.
+    this.stack = this.message;
+  }
+}
+
+/**
+ * A `HelmfileOptions` key for the automation layer, whose operations keep the releases that
+ * `selectors` leave out beyond the engine's reach (`exclude`/`target`): only there are `selectors`
+ * accepted (not exported from the package).
+ */
+export const EXCLUDES_UNSELECTED: unique symbol = Symbol(
+  "pulumi-helmfile: the caller excludes unselected releases",
+);
+
+const failures = new WeakMap<object, HelmfileProgramError>();
+
+/** The one {@link HelmfileProgramError} of `err` (the same object each time: the runtime reports it once). */
+export function programFailure(err: unknown, resource: pulumi.Resource): HelmfileProgramError {
+  if (err === null || (typeof err !== "object" && typeof err !== "function"))
+    return new HelmfileProgramError(err, resource);
+  let failure = failures.get(err);
+  if (failure === undefined) {
+    failure = new HelmfileProgramError(err, resource);
+    failures.set(err, failure);
+  }
+  return failure;
+}
+
+/**
+ * Fails the program when `data` rejects: a promise rejected with {@link programFailure} that no
+ * code can handle, which Pulumi's runtime turns into a failed run (see the top of this file).
+ */
+export function failProgramOnRejection(data: Promise<unknown>, resource: pulumi.Resource): void {
+  void data.catch((err: unknown) => {
+    throw programFailure(err, resource);
+  });
+}
