@@ -56,6 +56,12 @@ const list = (v: unknown): string[] =>
         .filter((s) => s !== "")
     : [];
 
+/** A hook of `helm test` alone (every `helm.sh/hook` event a test event): `helm install` never installs it. */
+export function isTestOnlyHook(obj: KubeObject): boolean {
+  const events = list(annotations(obj)["helm.sh/hook"]);
+  return events.length > 0 && events.every((e) => TEST.has(e));
+}
+
 /** `kind namespace/name` as messages name an object. */
 export function objectLabel(obj: KubeObject): string {
   const metadata = (obj.metadata ?? {}) as Record<string, unknown>;

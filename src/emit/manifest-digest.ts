@@ -2,13 +2,40 @@
  * What a Release stores of its manifest: a digest, not the text. The manifest's objects are
  * stored by their own resources (inputs and outputs), so storing the text on the Release as
  * well made the state grow by a copy of every manifest (and another for registered outputs).
+ *
+ * The digest is taken over the objects `helm install` would install, not over the text: each
+ * object as decoded (canonical JSON, sorted keys), in a canonical order, `helm test` hooks left
+ * out. So a render whose objects are the same (other comments or `# Source` lines, other key or
+ * document order, a test Pod with a new random name) leaves the Release unchanged, as helm-diff
+ * leaves `helmfile diff` clean, and a preview shows a Release as updated only when an object
+ * helm would install changes.
  */
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
+import { isTestOnlyHook } from "./chart-hooks";
+import { manifestObjects, type KubeObject } from "./manifest-objects";
+import { sortedKeysJson } from "../shared/value";
 
-/** `sha256:<hex>` of the manifest text: it changes exactly when the manifest does. */
+/** Bumped whenever what the digest covers changes. */
+const COVERS = "objects helm installs, canonical, test hooks out, v1";
+
+/** `sha256:<hex>` of the objects helm would install from the manifest (the text's when it does not decode). */
 export function manifestDigest(manifest: string): string {
-  return `sha256:${createHash("sha256").update(manifest).digest("hex")}`;
+  const hash = createHash("sha256");
+  let objects: KubeObject[] | undefined;
+  try {
+    objects = manifestObjects(manifest);
+  } catch {
+    // Not decodable: the release fails on its objects anyway; the text stands in.
+  }
+  if (objects === undefined) hash.update(manifest);
+  else {
+    const texts = objects.filter((o) => !isTestOnlyHook(o)).map(sortedKeysJson);
+    texts.sort();
+    hash.update(COVERS);
+    for (const t of texts) hash.update("\0").update(t);
+  }
+  return `sha256:${hash.digest("hex")}`;
 }
 
 /** The digest of a manifest input; secret when the manifest is, unknown while it is. */

@@ -99,3 +99,59 @@ describe("the annotations every object gets", () => {
     ]);
   });
 });
+
+describe("numbers as the API server receives them", () => {
+  // A CRD schema as public charts write it: an int64 bound, a uint64 and float bounds, an exponent.
+  const CRD = [
+    "---",
+    "# Source: app/crds/thing.yaml",
+    "apiVersion: apiextensions.k8s.io/v1",
+    "kind: CustomResourceDefinition",
+    "metadata:",
+    "  name: things.example.com",
+    "spec:",
+    "  group: example.com",
+    "  versions:",
+    "    - name: v1",
+    "      schema:",
+    "        openAPIV3Schema:",
+    "          type: object",
+    "          properties:",
+    "            count:",
+    "              type: integer",
+    "              maximum: 9223372036854775000",
+    "              minimum: -9223372036854775808",
+    "            big:",
+    "              type: integer",
+    "              maximum: 18446744073709551615",
+    "            ratio:",
+    "              type: number",
+    "              maximum: 1.5e+300",
+    "              multipleOf: 0.01",
+    "            small:",
+    "              type: integer",
+    "              maximum: 9007199254740993",
+    "",
+  ].join("\n");
+
+  it("carries every integer as a JSON number (never a tagged map), the nearest double of its decimal", () => {
+    const { crds } = releaseObjects(CRD, "ns/app", { namespace: "ns" });
+    const spec = crds[0]?.spec as {
+      versions: Array<{
+        schema: { openAPIV3Schema: { properties: Record<string, Record<string, unknown>> } };
+      }>;
+    };
+    const props = spec.versions[0]?.schema.openAPIV3Schema.properties ?? {};
+    // What Go's strconv.ParseFloat (and so the API server's float64 fields) makes of each decimal:
+    // the IEEE 754 nearest double, which JavaScript's Number() also computes.
+    // 9223372036854775000 lies between the doubles 2^63-1024 and 2^63; Go's ParseFloat gives 9.223372036854775e+18.
+    expect(props.count).toEqual({ type: "integer", maximum: 2 ** 63 - 1024, minimum: -(2 ** 63) });
+    expect(props.big).toEqual({ type: "integer", maximum: 2 ** 64 });
+    expect(props.ratio).toEqual({ type: "number", maximum: 1.5e300, multipleOf: 0.01 });
+    expect(props.small?.maximum).toBe(2 ** 53); // 2^53+1: a tie, to even
+    // Serialized as the provider serializes a double: a plain number, parsed back to the same value.
+    const json = JSON.stringify(crds[0]);
+    expect(json).not.toContain("$int64");
+    expect(JSON.parse(json)).toEqual(crds[0]);
+  });
+});

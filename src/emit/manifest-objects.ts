@@ -131,7 +131,7 @@ export function useDecodedManifestStore(store: DecodedManifestStore | undefined)
 }
 
 /** Changes when the decoding below changes, so no stored result of an older one is read. */
-const DECODING = "sigs.k8s.io/yaml via go-yaml v2, documents with their # Source, v1";
+const DECODING = "sigs.k8s.io/yaml via go-yaml v2, documents with their # Source, integers as wire numbers, v2";
 
 type DecodedDocument = { source: string; obj: KubeObject };
 
@@ -182,7 +182,13 @@ function decodeManifest(manifest: string, releaseId: string): Array<{ source: st
   for (const doc of manifestDocuments(manifest)) {
     let plain: unknown;
     try {
-      plain = toPlain(decodeYaml(doc.text, { version: "v2", nonStringKeys: "json" }));
+      // Integers beyond 2^53 as numbers: Pulumi's wire format, and so the Kubernetes provider, carries
+      // every number as a double, written as its shortest exact decimal, so the API server reads the
+      // nearest double of the integer helm sent: the same value where the field is a float (a CRD
+      // schema's `maximum`, `minimum`, `multipleOf`; any `number`); in an integer field, the integer
+      // rounded to 53 bits (docs/differences-from-helmfile.md). A tagged `{ $int64 }` would reach
+      // the API server as a map.
+      plain = toPlain(decodeYaml(doc.text, { version: "v2", nonStringKeys: "json" }), { bigints: "number" });
     } catch (err) {
       throw new EmitError(
         "EMIT_BAD_MANIFEST",

@@ -46,6 +46,18 @@ describe("registration digests", () => {
     expect(registrationDigest(PLAN, shared)).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 
+  it("stay the same when only a helm test hook's random name changes (helm install never installs it)", () => {
+    const shared = sharedMaterial(RESOLVED, "ambient", [], CLUSTERS);
+    const withTest = (name: string): ReleasePlan =>
+      ({
+        ...PLAN,
+        manifest: `${PLAN.manifest}---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\n  annotations:\n    helm.sh/hook: test\n`,
+      }) as ReleasePlan;
+    expect(registrationDigest(withTest("web-test-a1b2c"), shared)).toBe(
+      registrationDigest(withTest("web-test-z9y8x"), shared),
+    );
+  });
+
   it("change with the manifest, the values, the settings, the state values and the cluster-scoped kinds", () => {
     const shared = sharedMaterial(RESOLVED, "ambient", [], CLUSTERS);
     const base = registrationDigest(PLAN, shared);

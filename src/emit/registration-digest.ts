@@ -19,11 +19,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ownVersion } from "../shared/own-version";
 import { sortedKeysJson } from "../shared/value";
+import { manifestDigest } from "./manifest-digest";
 import type { ReleasePlan } from "./plan-releases";
 import type { ResolvedHelmfileArgs } from "./resolve-helmfile-args";
 
 /** Bumped when what a digest covers changes meaning. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 let codeDigest: string | undefined;
 
@@ -86,7 +87,11 @@ export function sharedMaterial(
 /** `sha256:<hex>` of one release's plan with the shared material. */
 export function registrationDigest(plan: ReleasePlan, shared: string): string {
   const h = createHash("sha256");
-  h.update(shared).update("\0").update(sortedKeysJson(plan));
+  // The manifest as its objects (./manifest-digest.ts): what a render writes around them, and helm
+  // test hooks (never applied), make no resource, so they make no difference here either.
+  h.update(shared)
+    .update("\0")
+    .update(sortedKeysJson({ ...plan, manifest: manifestDigest(plan.manifest) }));
   return `sha256:${h.digest("hex")}`;
 }
 

@@ -62,20 +62,20 @@ export function cloneValue(v: Value): Value {
 
 /**
  * Converts a Value to plain JSON-compatible data: ints become JS numbers when they are safe
- * integers, otherwise `{"$int64": "<decimal>"}` as the conformance corpus writes them; a time
- * becomes its RFC 3339 text, as Go's encoding/json writes it.
+ * integers, otherwise `{"$int64": "<decimal>"}` as the conformance corpus writes them (with
+ * `bigints: "number"`, the nearest double, as a JSON-only consumer reads them); a time becomes its
+ * RFC 3339 text, as Go's encoding/json writes it.
  */
-export function toPlain(v: Value): unknown {
+export function toPlain(v: Value, options: { readonly bigints?: "tagged" | "number" } = {}): unknown {
   if (v instanceof GoTime) return formatRfc3339Nano(v);
   if (typeof v === "bigint") {
-    return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER)
-      ? Number(v)
-      : { $int64: v.toString() };
+    if (v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(v);
+    return options.bigints === "number" ? Number(v) : { $int64: v.toString() };
   }
-  if (Array.isArray(v)) return v.map(toPlain);
+  if (Array.isArray(v)) return v.map((x) => toPlain(x, options));
   if (isMap(v)) {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v)) out[k] = toPlain(v[k] as Value);
+    for (const k of Object.keys(v)) out[k] = toPlain(v[k] as Value, options);
     return out;
   }
   return v;

@@ -147,7 +147,7 @@ describe("decodeYaml", () => {
 
 describe("decodeYamlDocuments", () => {
   it("decodes every document of a stream", () => {
-    expect(decodeYamlDocuments("a: 1\n---\nb: 2\n").map(toPlain)).toEqual([{ a: 1 }, { b: 2 }]);
+    expect(decodeYamlDocuments("a: 1\n---\nb: 2\n").map((v) => toPlain(v))).toEqual([{ a: 1 }, { b: 2 }]);
   });
 });
 
