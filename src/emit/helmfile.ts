@@ -85,7 +85,8 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
         () => [] as string[],
       ),
     );
-    this.registerOutputs({ releaseIds: this.releaseIds });
+    // The outputs are registered by initialize, once the releases are emitted: a failed run registers
+    // none, so the state keeps the last good `releaseIds` (an empty list would show as a change next time).
   }
 
   /**
@@ -113,6 +114,7 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
     try {
       const data = await this.emit(args, opts, name);
       await releaseHooksRegistered(hooks);
+      this.registerOutputs({ releaseIds: data.releaseIds });
       return data;
     } catch (err) {
       // The run fails anyway; a registration still under way must not fail later unheard.

@@ -2,7 +2,9 @@
  * A content-addressed cache of `helm template` output. The key is a SHA-256 over
  * everything that can change the output (see `cacheKeyParts` in render-release.ts); entries
  * are written to a temp name and renamed into place, so concurrent runs never see half a
- * file; the total size is bounded by evicting the least recently used entries (by mtime).
+ * file, and each carries a header with its length and SHA-256, checked on every read: an entry that
+ * does not match (cut short, damaged, of another format) is a miss and is removed, never served;
+ * the total size is bounded by evicting the least recently used entries (by mtime).
  * Releases with secret values are never cached (the caller skips them), so no plaintext
  * secret is ever stored.
  */
@@ -49,17 +51,31 @@ export class RenderCache {
     return posix.join(this.dir, key.slice(0, 2), `${key}.yaml`);
   }
 
-  /** The cached manifest, or undefined. A hit refreshes the entry's mtime. */
-  get(key: string): string | undefined {
+  /**
+   * The cached manifest, or undefined. A hit refreshes the entry's mtime; an entry whose header
+   * does not match its content is removed and reported to `onBroken` (a miss).
+   */
+  get(key: string, onBroken?: (path: string) => void): string | undefined {
     const path = this.pathOf(key);
     if (!this.fs.isFile(path)) return undefined;
+    let text: string;
     try {
-      const text = this.fs.readFile(path);
-      this.scratch.touch(path);
-      return text;
+      text = this.fs.readFile(path);
     } catch {
       return undefined;
     }
+    const manifest = unwrapEntry(text);
+    if (manifest === undefined) {
+      this.scratch.remove(path);
+      onBroken?.(path);
+      return undefined;
+    }
+    try {
+      this.scratch.touch(path);
+    } catch {
+      // another run removed it meanwhile: the text read is whole all the same
+    }
+    return manifest;
   }
 
   /** Stores a manifest atomically. Failures are ignored: the cache is an optimisation. */
@@ -68,7 +84,7 @@ export class RenderCache {
     const tmp = `${path}.${randomBytes(6).toString("hex")}.tmp`;
     try {
       this.scratch.makeDir(posix.dirname(path));
-      this.scratch.writeFile(tmp, manifest, 0o600);
+      this.scratch.writeFile(tmp, wrapEntry(manifest), 0o600);
       this.scratch.rename(tmp, path);
       this.grown = true;
     } catch {
@@ -97,4 +113,21 @@ export class RenderCache {
       total -= e.size;
     }
   }
+}
+
+/** The first line of an entry: format, byte length and SHA-256 of the manifest after it. */
+const HEADER = /^# pulumi-helmfile render cache v2 (\d+) ([0-9a-f]{64})\n/;
+
+function wrapEntry(manifest: string): string {
+  const sha = createHash("sha256").update(manifest).digest("hex");
+  return `# pulumi-helmfile render cache v2 ${Buffer.byteLength(manifest)} ${sha}\n${manifest}`;
+}
+
+/** The manifest of an entry, or undefined when the entry is not whole and as written. */
+function unwrapEntry(text: string): string | undefined {
+  const m = HEADER.exec(text);
+  if (m === null) return undefined;
+  const manifest = text.slice(m[0].length);
+  if (Buffer.byteLength(manifest) !== Number(m[1])) return undefined;
+  return createHash("sha256").update(manifest).digest("hex") === m[2] ? manifest : undefined;
 }

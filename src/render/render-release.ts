@@ -62,7 +62,11 @@ export async function renderRelease(
   const key = ctx.cluster === undefined ? cacheKey(release, chart, args, files, ctx) : undefined;
   const base = { release, displayChart: chart.displayChart, args };
   if (key !== undefined) {
-    const hit = ctx.cache?.get(key);
+    const hit = ctx.cache?.get(key, (path) =>
+      ctx.logger?.debug(
+        `render cache entry ${path} was not whole: removed, rendering release ${release.name}`,
+      ),
+    );
     if (hit !== undefined) {
       ctx.logger?.debug(`render cache hit for release ${release.name} (${key.slice(0, 12)})`);
       return { ...base, manifest: hit, cached: true };
