@@ -15,7 +15,7 @@ import type { ConstructResult } from "@pulumi/pulumi/provider";
 import { ComponentProvider } from "@pulumi/pulumi/provider/experimental";
 import type { HelmfileArgs, ReleaseArgs } from "../src/emit/helmfile-args";
 import { Helmfile, Release } from "./components";
-import { OWNS_FAILURE } from "../src/emit/program-failure";
+import { constructFailure, OWNS_FAILURE } from "../src/emit/program-failure";
 
 /** The provider's package name: resource types are `helmfile:index:<Component>`. */
 export const PROVIDER_NAME = "helmfile";
@@ -145,7 +145,12 @@ export class HelmfileComponentProvider extends ComponentProvider {
       [OWNS_FAILURE]: true,
       transformations: [...(options.transformations ?? []), record],
     });
-    const releases = await helmfile.releases;
+    let releases: Awaited<typeof helmfile.releases>;
+    try {
+      releases = await helmfile.releases;
+    } catch (err) {
+      throw constructFailure(err); // `CODE: message`, as a program in TypeScript shows it
+    }
     const infos: Record<string, pulumi.Output<ReleaseInfo>> = {};
     for (const [id, release] of Object.entries(releases)) {
       const a = args.get(release);

@@ -12,7 +12,7 @@
 # CACHE is ${PULUMI_HELMFILE_CACHE:-$HOME/.cache/pulumi-helmfile}. Go modules and build objects use
 # Go's own caches (go env GOMODCACHE GOCACHE).
 #
-# Usage: scripts/build-engine.sh [--only cli|language-nodejs|language-python|language-go|kubernetes|sops]...
+# Usage: scripts/build-engine.sh [--only cli|language-nodejs|language-python|language-go|language-yaml|kubernetes|sops]...
 #                               [--print-env] [--quiet]
 #   --print-env   print only `export` lines on stdout (eval "$(scripts/build-engine.sh --print-env)");
 #                 build output goes to stderr
@@ -59,7 +59,7 @@ while [ $# -gt 0 ]; do
     *) echo "build-engine: unknown argument $1" >&2; exit 2 ;;
   esac
 done
-[ ${#ONLY[@]} -gt 0 ] || ONLY=(cli language-nodejs language-python language-go kubernetes sops)
+[ ${#ONLY[@]} -gt 0 ] || ONLY=(cli language-nodejs language-python language-go language-yaml kubernetes sops)
 
 if [ "$PRINT_ENV" = 1 ]; then exec 3>&1 1>&2; fi
 log() { [ "$QUIET" = 1 ] || echo "build-engine: $*"; }
@@ -218,6 +218,29 @@ build_language_host() { # lang version
   echo "$key" >"$STAMPS/language-$lang"
 }
 
+# ---------------------------------------------------------------- yaml language host
+# Upstream's (github.com/pulumi/pulumi-yaml, served by the module proxy), pinned by tools/engine/language-yaml,
+# for Pulumi YAML programs (runtime: yaml), which use the component through the provider.
+build_language_yaml() {
+  local v key out="$BIN/pulumi-language-yaml"
+  v=$(module_version "$ENGINE_SRC/language-yaml" github.com/pulumi/pulumi-yaml)
+  key=$(stamp_key language-yaml "$v")
+  if is_stamped language-yaml "$key" "$out"; then
+    log "pulumi-language-yaml $v is up to date"
+    return
+  fi
+  stage language-yaml
+  (
+    cd "$BUILD/language-yaml"
+    timed "download language-yaml modules" "$LOGS/language-yaml-download.log" go mod download
+    timed "build pulumi-language-yaml $v" "$LOGS/language-yaml-build.log" gobuild \
+      "$BUILD/language-yaml/pulumi-language-yaml" "-X github.com/pulumi/pulumi-yaml/pkg/version.Version=$v" \
+      github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
+  )
+  install -m 0755 "$BUILD/language-yaml/pulumi-language-yaml" "$out"
+  echo "$key" >"$STAMPS/language-yaml"
+}
+
 # ---------------------------------------------------------------- kubernetes provider
 build_kubernetes() {
   local pv
@@ -324,6 +347,7 @@ if wants language-python; then build_language_host python "${PYTHON_SDK_VERSION:
 if wants language-go; then
   build_language_host go "$(module_version "$ENGINE_SRC/language-go" github.com/pulumi/pulumi/sdk/v3 | sed 's/^v//')"
 fi
+if wants language-yaml; then build_language_yaml; fi
 if wants kubernetes; then build_kubernetes; install_kubernetes_plugin; fi
 if wants sops; then build_sops; fi
 

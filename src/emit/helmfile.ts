@@ -26,7 +26,13 @@ import { collectSecretStrings } from "../secrets/secret-registry";
 import { registerReleaseHooks, releaseHooksRegistered } from "./release-hooks";
 import { contextProviderName, namespaceResourceName } from "./resource-names";
 import { resolveHelmfileArgs, type ResolvedHelmfileArgs } from "./resolve-helmfile-args";
-import { EXCLUDES_UNSELECTED, failProgramOnRejection, OWNS_FAILURE, programFailure } from "./program-failure";
+import {
+  EXCLUDES_UNSELECTED,
+  failProgramOnRejection,
+  HelmfileRunError,
+  OWNS_FAILURE,
+  programFailure,
+} from "./program-failure";
 import { registrationDigest, registrationIsSecret, sharedMaterial } from "./registration-digest";
 
 /** The Pulumi type token of {@link Helmfile}. */
@@ -72,6 +78,7 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
    * @param opts Resource options.
    */
   constructor(name: string, args: HelmfileArgs, opts?: HelmfileOptions) {
+    refuseListedSelectors(args, opts);
     super(HELMFILE_TYPE, name, args, opts);
     const ownsFailure = opts?.[OWNS_FAILURE] === true;
     if (ownsFailure) failureOwned.add(this);
@@ -245,15 +252,32 @@ export async function planHelmfile(
  * The CLI and the Automation API keep them out of the engine's reach (docs/component.md, "Selectors").
  */
 function refuseSelectorsInProgram(resolved: ResolvedHelmfileArgs): void {
-  const selectors = resolved.state.selectors ?? [];
-  if (selectors.length === 0) return;
-  throw new ConfigError(
+  const refusal = selectorsRefusal(resolved.state.selectors ?? []);
+  if (refusal !== undefined) throw refusal;
+}
+
+/** The refusal of `selectors` in a user's program, or undefined when they select everything (none). */
+function selectorsRefusal(selectors: readonly unknown[]): ConfigError | undefined {
+  if (selectors.length === 0) return undefined;
+  const shown = selectors.map((s) => (typeof s === "string" ? s : "<output>"));
+  return new ConfigError(
     "CONFIG_SELECTORS_IN_PROGRAM",
     "not accepted in a Pulumi program of your own: the engine would delete the releases they leave out " +
       "that the stack holds. Select releases with the CLI (`pulumi-helmfile -l KEY=VALUE up`) or the Automation API " +
       "(`up({ selectors })` from pulumi-helmfile/automation), which leave the other releases untouched",
-    { keyPath: ["selectors"], expected: "no selectors", found: JSON.stringify(selectors) },
+    { keyPath: ["selectors"], expected: "no selectors", found: JSON.stringify(shown) },
   );
+}
+
+/**
+ * `selectors` given as a list (not an Output) are refused before the component registers: a failed
+ * registration would still record its arguments, so the next preview would show the component's
+ * `selectors` going away. Selectors known only later are refused then (./program-failure.ts).
+ */
+function refuseListedSelectors(args: HelmfileArgs, opts: HelmfileOptions | undefined): void {
+  if (opts?.[EXCLUDES_UNSELECTED] === true || !Array.isArray(args.selectors)) return;
+  const refusal = selectorsRefusal(args.selectors);
+  if (refusal !== undefined) throw new HelmfileRunError(refusal);
 }
 
 /**

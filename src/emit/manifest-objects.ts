@@ -131,7 +131,8 @@ export function useDecodedManifestStore(store: DecodedManifestStore | undefined)
 }
 
 /** Changes when the decoding below changes, so no stored result of an older one is read. */
-const DECODING = "sigs.k8s.io/yaml via go-yaml v2, documents with their # Source, integers as wire numbers, v2";
+const DECODING =
+  "sigs.k8s.io/yaml via go-yaml v2, documents with their # Source, integers as wire numbers, v2";
 
 type DecodedDocument = { source: string; obj: KubeObject };
 

@@ -15,7 +15,7 @@
  * rejection is raised and `releases` rejects with the original error (its class and code).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { isHelmfileError } from "../shared/errors";
+import { isHelmfileError, type HelmfileError } from "../shared/errors";
 
 /**
  * A `HelmfileOptions` key for callers inside this package that await `releases` and fail the run
@@ -23,15 +23,30 @@ import { isHelmfileError } from "../shared/errors";
  */
 export const OWNS_FAILURE: unique symbol = Symbol("pulumi-helmfile: the caller fails the run");
 
+/** How a failure reads wherever a user sees it: `CODE: message` (the message names file and key path). */
+export function failureText(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return isHelmfileError(err) ? `${err.code}: ${message}` : message;
+}
+
+/**
+ * The error the component provider's `construct` fails with (the engine prints its message, as
+ * `resource '<name>' has a problem: CODE: message`), with the original as its cause.
+ */
+export function constructFailure(err: unknown): Error {
+  const failure = new Error(failureText(err), { cause: err });
+  failure.stack = failure.message;
+  return failure;
+}
+
 /** The error a user's program fails with: the original's code, message and cause, no stack. */
 export class HelmfileProgramError extends pulumi.ResourceError {
   /** The original error's code (`HelmfileError.code`), when it has one. */
   readonly code: string | undefined;
 
   constructor(original: unknown, resource: pulumi.Resource) {
+    super(failureText(original), resource, true);
     const code = isHelmfileError(original) ? original.code : undefined;
-    const message = original instanceof Error ? original.message : String(original);
-    super(code === undefined ? message : `${code}: ${message}`, resource, true);
     this.name = "HelmfileProgramError";
     this.code = code;
     this.cause = original;
@@ -49,6 +64,23 @@ export class HelmfileProgramError extends pulumi.ResourceError {
 export const EXCLUDES_UNSELECTED: unique symbol = Symbol(
   "pulumi-helmfile: the caller excludes unselected releases",
 );
+
+/**
+ * An error a user's program fails with before the component registers (a refused argument): a
+ * `pulumi.RunError`, which Pulumi's runtime prints as its message alone, with the original's code.
+ */
+export class HelmfileRunError extends pulumi.RunError {
+  /** The original error's code (`HelmfileError.code`). */
+  readonly code: string;
+
+  constructor(original: HelmfileError) {
+    super(`${original.code}: ${original.message}`);
+    this.name = "HelmfileRunError";
+    this.code = original.code;
+    this.cause = original;
+    this.stack = this.message;
+  }
+}
 
 const failures = new WeakMap<object, HelmfileProgramError>();
 

@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   const healthy = fakePipeline([{ name: "a", namespace: "x" }]);
   const noCluster = fakePipeline([{ name: "a", namespace: "x" }], false);
   let releasesRejection: unknown;
+  let thrown: unknown;
   let ids: unknown;
   switch (scenario) {
     case "exports-nothing":
@@ -52,9 +53,21 @@ async function main(): Promise<void> {
       break;
     }
     case "selectors":
+      // A program that lets the constructor's error escape, as a top-level statement does.
+      try {
+        new Helmfile(
+          "hf",
+          { file: "helmfile.yaml", renderToDirectory: "/tmp/never", selectors: ["name=a"] },
+          { pipeline: healthy },
+        );
+      } catch (e) {
+        thrown = e;
+      }
+      break;
+    case "selectors-output":
       new Helmfile(
         "hf",
-        { file: "helmfile.yaml", renderToDirectory: "/tmp/never", selectors: ["name=a"] },
+        { file: "helmfile.yaml", renderToDirectory: "/tmp/never", selectors: pulumi.output(["name=a"]) },
         { pipeline: healthy },
       );
       break;
@@ -83,9 +96,15 @@ async function main(): Promise<void> {
   // Node reports unhandled rejections after the microtask queue drains.
   await new Promise((r) => setTimeout(r, 50));
   const describe = (e: unknown): Record<string, unknown> => {
-    const err = e as Partial<pulumi.ResourceError> & { code?: unknown; cause?: unknown; stack?: string };
+    const err = e as Partial<pulumi.ResourceError> & {
+      __pulumiRunError?: boolean;
+      code?: unknown;
+      cause?: unknown;
+      stack?: string;
+    };
     return {
       resourceError: pulumi.ResourceError.isInstance(e),
+      runError: pulumi.RunError.isInstance(e),
       hideStack: err.hideStack,
       resourceType: (err.resource as { __pulumiType?: string } | undefined)?.__pulumiType,
       code: err.code,
@@ -101,6 +120,7 @@ async function main(): Promise<void> {
     JSON.stringify({
       unhandled: reported.map(describe),
       releasesRejection: releasesRejection === undefined ? null : describe(releasesRejection),
+      thrown: thrown === undefined ? null : describe(thrown),
       releasesRejectionIsReported: reported.includes(releasesRejection),
       ids: ids ?? null,
       registered: rec.resources.map((r) => r.type),

@@ -13,6 +13,7 @@ const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 
 interface Described {
   resourceError: boolean;
+  runError: boolean;
   hideStack?: boolean;
   resourceType?: string;
   code?: string;
@@ -24,6 +25,7 @@ interface Described {
 interface Outcome {
   unhandled: Described[];
   releasesRejection: Described | null;
+  thrown: Described | null;
   releasesRejectionIsReported: boolean;
   ids: string[] | null;
   registered: string[];
@@ -56,6 +58,7 @@ describe("a failing Helmfile in a user's program (own process, Pulumi's mocks)",
     "awaits-releases",
     "owns-failure",
     "selectors",
+    "selectors-output",
     "selectors-empty",
     "selectors-automation",
   ];
@@ -114,12 +117,30 @@ describe("a failing Helmfile in a user's program (own process, Pulumi's mocks)",
     expect(o.releasesRejection).toMatchObject({ className: "ConfigError", code: "CONFIG_NO_CLUSTER" });
   });
 
-  it("selectors in a user's program are refused before anything is loaded, pointing to the CLI and the Automation API", () => {
+  it("selectors listed in a user's program are refused by the constructor, before the component registers", () => {
     const o = outcome("selectors");
+    // A RunError: Pulumi's runtime prints its message alone when the program lets it escape.
+    expect(o.thrown).toMatchObject({
+      runError: true,
+      code: "CONFIG_SELECTORS_IN_PROGRAM",
+      causeClass: "ConfigError",
+      stackIsMessage: true,
+      className: "HelmfileRunError",
+    });
+    expect(o.thrown?.message).toMatch(
+      /^CONFIG_SELECTORS_IN_PROGRAM: selectors: not accepted in a Pulumi program/,
+    );
+    expect(o.thrown?.message).toContain("pulumi-helmfile -l");
+    expect(o.thrown?.message).toContain("Automation API");
+    expect(o.calls).toBe(0);
+    expect(o.registered).toEqual([]);
+    expect(o.unhandled).toEqual([]);
+  });
+
+  it("selectors known only later (an Output) are refused then, before anything is loaded", () => {
+    const o = outcome("selectors-output");
     expectFailsTheProgram(o, "CONFIG_SELECTORS_IN_PROGRAM");
     expect(o.calls).toBe(0);
-    expect(o.unhandled[0]?.message).toContain("pulumi-helmfile -l");
-    expect(o.unhandled[0]?.message).toContain("Automation API");
   });
 
   it("an empty selector list selects everything and is not refused", () => {

@@ -12,6 +12,7 @@ import asyncio
 import logging
 import os
 import runpy
+import signal
 import sys
 import traceback
 
@@ -28,6 +29,25 @@ except ImportError:
     sys.exit(1)
 
 EXIT_ALREADY_REPORTED = 32
+
+# What the SDK raises once the engine has shut its resource monitor down: after a resource's own
+# failure (a component provider's construct error, a failed step), which the engine already reported.
+MONITOR_GONE = ("resource monitor shut down", "Resource monitor has terminated")
+
+
+def monitor_gone(err: BaseException) -> bool:
+    """Whether err, or an error it was raised from or during, says the engine's monitor is gone."""
+    seen = set()
+    e = err
+    while e is not None and id(e) not in seen:
+        seen.add(id(e))
+        details = getattr(e, "details", None)
+        text = details() if callable(details) else str(e)
+        if any(m in (text or "") for m in MONITOR_GONE):
+            return True
+        e = e.__cause__ or e.__context__
+    return False
+
 
 
 def main() -> int:
@@ -64,6 +84,16 @@ def main() -> int:
     if a.pwd:
         os.chdir(a.pwd)
 
+    # The engine interrupts the program when it stops a run (a resource failed and was reported, or
+    # the user cancelled): end at once and quietly, as a KeyboardInterrupt traceback through the SDK's
+    # RPC plumbing would bury the engine's own message.
+    def interrupted(_signum, _frame):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(EXIT_ALREADY_REPORTED)
+
+    signal.signal(signal.SIGINT, interrupted)
+
     # Pulumi resolves futures that nobody awaits when a program fails; asyncio would log each one.
     logging.getLogger("asyncio").setLevel(logging.CRITICAL)
     loop = asyncio.new_event_loop()
@@ -77,8 +107,14 @@ def main() -> int:
         ok = True
     except pulumi.RunError as e:
         pulumi.log.error(str(e))
-    except Exception:  # noqa: BLE001 - every failure is reported to the engine
-        pulumi.log.error(traceback.format_exc())
+    except Exception as e:  # noqa: BLE001 - every failure is reported to the engine
+        if monitor_gone(e):
+            # The engine stopped the run for a failure it already reported: a traceback of the SDK's
+            # RPC plumbing would only bury that error, and with the monitor gone even a debug line
+            # would be printed to stderr, so nothing is added (upstream's exec script stays quiet too).
+            pass
+        else:
+            pulumi.log.error(traceback.format_exc())
     finally:
         for task in asyncio.all_tasks(loop):
             task.cancel()
