@@ -25,7 +25,15 @@ import {
   type ChartSource,
 } from "../support/chart-sources";
 import { captureCli } from "../support/run-cli";
-import { HELM, HELMFILE_ORACLE, kubeGet, testClusters, waitGone, type TestClusters } from "./cluster";
+import {
+  HELM,
+  HELMFILE_ORACLE,
+  kubectl,
+  kubeGet,
+  testClusters,
+  waitGone,
+  type TestClusters,
+} from "./cluster";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
 
 const reason = engineMissingReason();
@@ -55,9 +63,11 @@ function helmObjects(release: string, namespace: string, deleted = false): Objec
   });
   const deletedHook = (o: Rendered): boolean =>
     (o.metadata.annotations?.["helm.sh/hook-delete-policy"] ?? "").split(",").includes("hook-succeeded");
+  // `helm install` never installs a `helm test` hook.
+  const testHook = (o: Rendered): boolean => o.metadata.annotations?.["helm.sh/hook"] === "test";
   return parseAllDocuments(out)
     .map((d) => d.toJS() as Rendered | null)
-    .filter((o): o is Rendered => typeof o?.kind === "string" && deletedHook(o) === deleted)
+    .filter((o): o is Rendered => typeof o?.kind === "string" && !testHook(o) && deletedHook(o) === deleted)
     .map((o) => ({
       kind: o.kind,
       name: o.metadata.name,
@@ -182,6 +192,25 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
       ["Job", "Job", "Role", "RoleBinding", "ServiceAccount"].flatMap((k) => [k, k]).sort(),
     );
     for (const o of gone) expect([o, uidOf(clusters, o)]).toEqual([o, undefined]);
+    // The helm test hook (a Pod with a random name) was never installed, as helm install leaves it.
+    for (const r of RELEASES) {
+      const pods = kubectl(clusters.kubeconfig, "test-a", "get", "pods", "-n", r.namespace, "-o", "name");
+      expect(pods.split("\n").filter((n) => n.includes(`${r.name}-test-`))).toEqual([]);
+    }
+    // The CRD's bounds reached the API server as numbers: the int64 bound as the double nearest to
+    // it (what Go's float64 field holds of helm's text too), the float bounds as written.
+    const crd = kubeGet(clusters.kubeconfig, "test-a", "crd", "widgets.platform.example.com");
+    const props = (
+      crd?.spec as {
+        versions: Array<{
+          schema: { openAPIV3Schema: { properties: { spec: { properties: Record<string, unknown> } } } };
+        }>;
+      }
+    ).versions[0]?.schema.openAPIV3Schema.properties.spec.properties;
+    expect(props?.count).toMatchObject({ maximum: 9223372036854774784, minimum: -9223372036854775808 });
+    expect(props?.ratio).toMatchObject({ maximum: 1.5e300, multipleOf: 0.125 });
+    const widget = kubeGet(clusters.kubeconfig, "test-a", kindArg("Widget"), "shapes-http-widget", "rs-http");
+    expect(widget?.spec).toMatchObject({ count: 4611686018427387904, ratio: 0.375 });
     const events: EngineEvent[] = [];
     // The engine's own diff (`--engine-diff`): every step, with the provider's dry runs.
     const p = await preview({ ...base, engineDiff: true, onEvent: (e) => events.push(e) });
