@@ -179,6 +179,21 @@ function entrySources(
         );
       }
       const path = files[0] as string;
+      if (ctx.fs.isDirectory(path)) {
+        // helmfile reads the entry (generateTemporaryReleaseValuesFilesCore, then the loader's
+        // os.ReadFile) and chains what the read says of a directory.
+        const shown = helmfilePath(st.loc, prefix + v);
+        throw new LoadError(
+          "LOAD_NOT_A_FILE",
+          `failed to render values files "${shown}": failed to load [${shown}]: read ${shown}: is a directory`,
+          {
+            file: path,
+            keyPath: ["releases", release.name ?? "", field, i],
+            expected: "a values file",
+            found: "a directory",
+          },
+        );
+      }
       if (!isGotmplPath(path)) {
         const expanded =
           ctx.secretResolver === undefined
