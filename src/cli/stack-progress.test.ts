@@ -1,9 +1,11 @@
 /**
  * `up` and `destroy` through the Pulumi engine (rendered to a directory, no cluster): one
  * progress line per release step on stderr, `[finished/seen] <op> <release>: applying|done`,
- * in the order the releases' `needs` impose (a release starts only after what it needs is
- * done, and is deleted only after what needs it), and `up`'s summary naming where the
- * manifests went. The state is tests/cli-oracle/states/basic: db; api and worker need db;
+ * in the order the releases' `needs` impose (a release is done only after what it needs is done,
+ * and is deleted only after what needs it), and `up`'s summary naming where the manifests went.
+ * (When a needed release's own "done" and the next release's "applying" are printed is a race in
+ * the engine: both follow the needed release's last object being applied; measured before this
+ * was relaxed, 1 run in 4 printed them the other way round. The objects' order is the engine's.) The state is tests/cli-oracle/states/basic: db; api and worker need db;
  * front needs api.
  */
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -46,9 +48,11 @@ describe("up and destroy report each release and where the manifests went", () =
     for (const r of RELEASES) {
       expect([r, at(r, "applying") >= 0, at(r, "done") > at(r, "applying")]).toEqual([r, true, true]);
     }
-    expect(at("data/db", "done")).toBeLessThan(at("web/api", "applying"));
-    expect(at("data/db", "done")).toBeLessThan(at("web/worker", "applying"));
-    expect(at("web/api", "done")).toBeLessThan(at("web/front", "applying"));
+    expect(at("data/db", "done")).toBeLessThan(at("web/api", "done"));
+    expect(at("data/db", "done")).toBeLessThan(at("web/worker", "done"));
+    expect(at("web/api", "done")).toBeLessThan(at("web/front", "done"));
+    // A release with no needs starts first.
+    expect(at("data/db", "applying")).toBe(0);
     // The last line counts every release finished.
     expect(steps[steps.length - 1]?.slice(2)).toEqual(["done", 4, 4]);
     expect(up.stdout.trimEnd().split("\n").pop()).toBe(
