@@ -6,6 +6,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import {
+  copyFileSync,
   createReadStream,
   existsSync,
   mkdirSync,
@@ -28,9 +29,12 @@ export interface ChartSource {
   close(): Promise<void>;
 }
 
-/** `helm package` of each chart directory into `dir`; the archives' paths. */
+/** `helm package` of each chart directory into `dir` (a chart archive is copied as it is); the archives' paths. */
 export function packageCharts(helm: string, charts: readonly string[], dir: string): string[] {
-  for (const c of charts) execFileSync(helm, ["package", c, "--destination", dir], { stdio: "pipe" });
+  for (const c of charts) {
+    if (c.endsWith(".tgz")) copyFileSync(c, join(dir, basename(c)));
+    else execFileSync(helm, ["package", c, "--destination", dir], { stdio: "pipe" });
+  }
   return readdirSync(dir)
     .filter((f) => f.endsWith(".tgz"))
     .map((f) => join(dir, f));
