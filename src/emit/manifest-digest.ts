@@ -19,8 +19,25 @@ import { sortedKeysJson } from "../shared/value";
 /** Bumped whenever what the digest covers changes. */
 const COVERS = "objects helm installs, canonical, test hooks out, v1";
 
+/**
+ * Digests of recent manifests by the text's own SHA-256: one release's manifest is digested for its
+ * registration, its stored inputs and its hooks' trigger, and decoding it is the costly part.
+ */
+const recent = new Map<string, string>();
+const RECENT_MAX = 512;
+
 /** `sha256:<hex>` of the objects helm would install from the manifest (the text's when it does not decode). */
 export function manifestDigest(manifest: string): string {
+  const textHash = createHash("sha256").update(manifest).digest("hex");
+  const known = recent.get(textHash);
+  if (known !== undefined) return known;
+  const digest = objectsDigest(manifest);
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value as string);
+  recent.set(textHash, digest);
+  return digest;
+}
+
+function objectsDigest(manifest: string): string {
   const hash = createHash("sha256");
   let objects: KubeObject[] | undefined;
   try {
