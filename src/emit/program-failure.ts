@@ -74,7 +74,7 @@ export class HelmfileRunError extends pulumi.RunError {
   readonly code: string;
 
   constructor(original: HelmfileError) {
-    super(`${original.code}: ${original.message}`);
+    super(failureText(original));
     this.name = "HelmfileRunError";
     this.code = original.code;
     this.cause = original;
