@@ -29,6 +29,8 @@ export interface RecordedResource {
   readonly rawInputs: Readonly<Record<string, unknown>>;
   /** The `retainOnDelete` option. */
   readonly retainOnDelete: boolean;
+  /** The `ignoreChanges` option. */
+  readonly ignoreChanges: readonly string[];
   /** How many `transforms` the registration carries. */
   readonly transforms: number;
   /** Names of the resource hooks bound per kind (`beforeCreate`, …); empty kinds left out. */
@@ -89,6 +91,7 @@ interface RegisterRequest {
   getProvidersMap(): { toObject(): Array<[string, string]> };
   getObject(): { toJavaScript(): Record<string, unknown> } | undefined;
   getRetainondelete(): boolean;
+  getIgnorechangesList(): string[];
   getTransformsList(): unknown[];
   getHooks(): HooksBinding | undefined;
 }
@@ -152,6 +155,7 @@ export async function recordMockResources(options: MockRecorderOptions = {}): Pr
           providers: Object.fromEntries(req.getProvidersMap().toObject()),
           rawInputs: req.getObject()?.toJavaScript() ?? {},
           retainOnDelete: req.getRetainondelete(),
+          ignoreChanges: req.getIgnorechangesList(),
           transforms: req.getTransformsList().length,
           hooks: hookNames(req.getHooks()),
         });

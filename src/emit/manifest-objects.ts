@@ -4,8 +4,9 @@
  * - a namespaced object without `metadata.namespace` goes into the release namespace (helm sets
  *   the namespace of every namespaced resource it builds; cluster-scoped kinds keep none);
  * - CustomResourceDefinitions come apart from the rest, so they can be applied first (helm
- *   installs a chart's `crds/` before its templates), and those from `crds/` are dropped when
- *   the release skips CRDs.
+ *   installs a chart's `crds/` before its templates); those of a chart's (or a subchart's)
+ *   `crds/` folder are told apart, as helm only ever creates them (never upgrades or deletes
+ *   them), and are dropped when the release skips CRDs.
  * - every object carries `pulumi.com/patchForce`, so an upgrade restores fields changed out of
  *   band, as helm's upgrade does, and one server-side-apply field manager, `pulumi-helmfile`, as
  *   helm applies every object as `helm`.
@@ -24,6 +25,8 @@ export type KubeObject = Record<string, unknown>;
 export interface ReleaseObjects {
   /** CustomResourceDefinitions (from `crds/` and from templates), in manifest order. */
   readonly crds: readonly KubeObject[];
+  /** Those of {@link crds} that came from a chart's `crds/` folder (helm creates them once, then leaves them). */
+  readonly crdsDir: ReadonlySet<KubeObject>;
   /** Every other object, in manifest order, namespaced ones with their namespace set. */
   readonly objects: readonly KubeObject[];
 }
@@ -281,17 +284,30 @@ export function releaseObjects(
   options: ReleaseObjectsOptions,
 ): ReleaseObjects {
   const crds: KubeObject[] = [];
+  const crdsDir = new Set<KubeObject>();
   const objects: KubeObject[] = [];
   const clusterScoped = options.clusterScopedKinds ?? new Set<string>();
   for (const { source, obj } of decodeDocuments(manifest, releaseId, options.storable === true)) {
     if (isCrd(obj)) {
-      const fromCrdsDir = /(^|\/)crds\//.test(source);
-      if (!(fromCrdsDir && options.skipCrds === true)) crds.push(forced(obj));
+      const fromCrdsDir = isCrdsDirSource(source);
+      if (fromCrdsDir && options.skipCrds === true) continue;
+      const crd = forced(obj);
+      crds.push(crd);
+      if (fromCrdsDir) crdsDir.add(crd);
       continue;
     }
     objects.push(forced(withNamespace(obj, options.namespace, clusterScoped)));
   }
-  return { crds, objects };
+  return { crds, crdsDir, objects };
+}
+
+/**
+ * Whether helm's `# Source:` path names a file of a chart's own `crds/` folder, or of a
+ * subchart's (`chart/charts/sub/crds/x.yaml`), rather than a template that happens to sit in a
+ * folder of that name (`chart/templates/crds/x.yaml`).
+ */
+export function isCrdsDirSource(source: string): boolean {
+  return /^[^/]+(\/charts\/[^/]+)*\/crds\//.test(source);
 }
 
 function withNamespace(obj: KubeObject, namespace: string, clusterScoped: ReadonlySet<string>): KubeObject {

@@ -150,6 +150,45 @@ describe("Helmfile deploys like helm install", () => {
     ]);
   });
 
+  it("creates the CRDs of a chart's and a subchart's crds/ once and leaves them, as helm; a template's CRD is an object like any other", async () => {
+    const crd = (source: string, name: string): string =>
+      [
+        "---",
+        `# Source: ${source}`,
+        "apiVersion: apiextensions.k8s.io/v1",
+        "kind: CustomResourceDefinition",
+        `metadata: { name: ${name}.example.com }`,
+        `spec: { group: example.com, scope: Namespaced, names: { kind: K${name}, plural: ${name} }, versions: [] }`,
+        "",
+      ].join("\n");
+    const manifest =
+      crd("app/crds/widgets.yaml", "widgets") +
+      crd("app/charts/sub/crds/gadgets.yaml", "gadgets") +
+      crd("app/templates/crds/things.yaml", "things") +
+      OBJECTS;
+    const options = (skipCRDs: boolean): Array<[string, boolean, readonly string[]]> =>
+      groupObjects(rec, `hf-${skipCRDs ? "b" : "a"}/app-crds`)
+        .map((o): [string, boolean, readonly string[]] => [
+          String((objectInputs(o).metadata as { name: string }).name),
+          o.retainOnDelete,
+          o.ignoreChanges,
+        ])
+        .sort((x, y) => x[0].localeCompare(y[0]));
+    const pipeline = fakePipeline([
+      { name: "app", namespace: "a", manifest },
+      { name: "app", namespace: "b", manifest, fields: { skipCRDs: true } },
+    ]);
+    await settle(new Helmfile("hf", { file: "helmfile.yaml", renderToDirectory: "/tmp/out" }, { pipeline }));
+    // helm upgrade never changes crds/ and helm uninstall never deletes them.
+    expect(options(false)).toEqual([
+      ["gadgets.example.com", true, ["*"]],
+      ["things.example.com", false, []],
+      ["widgets.example.com", true, ["*"]],
+    ]);
+    // --skip-crds drops the crds/ folders, not a template's CRD.
+    expect(options(true)).toEqual([["things.example.com", false, []]]);
+  });
+
   it("drops the chart's crds/ with skipCRDs and waits only with wait: true", async () => {
     const pipeline = fakePipeline([
       { name: "app", namespace: "a", manifest: CRD + OBJECTS, fields: { skipCRDs: true, wait: true } },

@@ -1,14 +1,15 @@
 /**
  * The five public charts of tests/fixtures/public-charts (kube-prometheus-stack, ingress-nginx,
  * cert-manager, argo-cd, grafana: packaged from their public repositories, see PROVENANCE.md there)
- * deployed through `up` on the test cluster with their Job hooks on, pulled from an HTTP chart
- * repository and from an OCI registry:
+ * deployed through `up` on the test cluster with their Job hooks on, each pulled from an HTTP chart
+ * repository in one deployment and from an OCI registry in the other:
  * - every object helm installs (`helm template` for the cluster's Kubernetes version, hooks and test
  *   hooks left out) exists after `up` (checked with kubectl);
  * - a second `up` from an empty render cache keeps every Secret's data (the generated passwords);
  * - the preview after it exits 0 with `--detailed-exitcode`;
  * - destroy leaves nothing but the objects the charts mark `helm.sh/resource-policy: keep` (and the
- *   namespaces holding them, which helm never deletes);
+ *   namespaces holding them, which helm never deletes) and the CRDs of the charts' `crds/` folders
+ *   (which `helm uninstall` never deletes);
  * - a `helmfile sync` of the same state by the real helmfile v1.8.0 is taken over with every UID
  *   and every Secret's data kept.
  */
@@ -94,8 +95,10 @@ const suffix = missing === undefined ? "" : ` (skipped: ${missing})`;
 interface ObjectRef {
   /** The release's namespace. */
   readonly release: string;
-  /** Marked `helm.sh/resource-policy: keep`. */
+  /** Marked `helm.sh/resource-policy: keep`, or a CRD of a chart's (or subchart's) `crds/` folder. */
   readonly kept: boolean;
+  /** A CRD of a `crds/` folder. */
+  readonly crdsDir: boolean;
   readonly kind: string;
   readonly apiVersion: string;
   readonly name: string;
@@ -177,7 +180,10 @@ function helmObjects(clusters: TestClusters, dir: string): ObjectRef[] {
       ],
       { encoding: "utf8", maxBuffer: 256 << 20 },
     );
-    const docs = parseAllDocuments(text).map((doc) => doc.toJS() as (Rendered & { spec?: CrdSpec }) | null);
+    const parsed = parseAllDocuments(text);
+    const docs = parsed.map((doc) => doc.toJS() as (Rendered & { spec?: CrdSpec }) | null);
+    // helm's `# Source: chart/charts/sub/crds/x.yaml` comment names where each object came from.
+    const sources = parsed.map((doc) => /Source: (\S+)/.exec(doc.commentBefore ?? "")?.[1] ?? "");
     // Kinds the cluster does not know yet: scoped as the chart's own CRDs say.
     for (const o of docs)
       if (
@@ -186,17 +192,20 @@ function helmObjects(clusters: TestClusters, dir: string): ObjectRef[] {
         o.spec.scope === "Namespaced"
       )
         namespaced.add(`${o.spec.names.kind}.${o.spec.group ?? ""}`);
-    for (const o of docs) {
-      if (typeof o?.kind !== "string" || o.metadata?.annotations?.["helm.sh/hook"] !== undefined) continue;
+    docs.forEach((o, i) => {
+      if (typeof o?.kind !== "string" || o.metadata?.annotations?.["helm.sh/hook"] !== undefined) return;
+      const crdsDir =
+        o.kind === "CustomResourceDefinition" && /^[^/]+(\/charts\/[^/]+)*\/crds\//.test(sources[i] ?? "");
       out.push({
         release: r.namespace,
-        kept: o.metadata.annotations?.["helm.sh/resource-policy"] === "keep",
+        kept: crdsDir || o.metadata.annotations?.["helm.sh/resource-policy"] === "keep",
+        crdsDir,
         kind: o.kind,
         apiVersion: o.apiVersion,
         name: o.metadata.name,
         ...(namespaced.has(kindArg(o)) ? { namespace: o.metadata.namespace ?? r.namespace } : {}),
       });
-    }
+    });
   }
   return out;
 }
@@ -265,13 +274,16 @@ function uids(kubeconfig: string, objects: readonly ObjectRef[]): Record<string,
   return out;
 }
 
-function writeState(dir: string, http: ChartSource, oci: ChartSource): void {
+/** The state; `swapped`: each chart from the other source (the chart repository's from the registry, and back). */
+function writeState(dir: string, http: ChartSource, oci: ChartSource, swapped: boolean): void {
   const lines = [...repositoriesYaml(http, oci, "public"), "releases:"];
+  const other: Record<string, string> = { public: "registry", registry: "public" };
   for (const r of RELEASES) {
+    const [source, chart] = r.chart.split("/") as [string, string];
     lines.push(
       `  - name: ${r.name}`,
       `    namespace: ${r.namespace}`,
-      `    chart: ${r.chart}`,
+      `    chart: ${swapped ? (other[source] ?? source) : source}/${chart}`,
       `    version: ${r.version}`,
       `    values: [${JSON.stringify(r.values)}]`,
     );
@@ -287,7 +299,7 @@ interface Deployment {
   close(): Promise<void>;
 }
 
-async function deployment(stackName: string): Promise<Deployment> {
+async function deployment(stackName: string, swapped: boolean): Promise<Deployment> {
   const clusters = testClusters();
   // What an earlier run kept (namespaces holding `keep` objects) is removed first.
   removeKept(clusters.kubeconfig, []);
@@ -297,7 +309,7 @@ async function deployment(stackName: string): Promise<Deployment> {
   const http = await startChartRepository(HELM, archives);
   const oci = await startOciRegistry(HELM, archives);
   const dir = mkdtempSync(join(tmpdir(), `phf-${stackName}-`));
-  writeState(dir, http, oci);
+  writeState(dir, http, oci, swapped);
   const base: HelmfileStackOptions = {
     file: join(dir, "helmfile.yaml"),
     stackName,
@@ -352,7 +364,7 @@ describeEngine(
     let expected: ObjectRef[];
 
     beforeAll(async () => {
-      d = await deployment("public-charts");
+      d = await deployment("public-charts", false);
       expected = helmObjects(d.clusters, d.dir);
     });
     afterAll(async () => {
@@ -413,6 +425,10 @@ describeEngine(
       // Of the objects helm installs, only those marked keep are left (those in kept namespaces included).
       const left = expected.filter((o) => !absent(kubeconfig, [o]).includes(o));
       expect(left.filter((o) => !o.kept)).toEqual([]);
+      // helm uninstall leaves the CRDs of crds/ folders (kube-prometheus-stack's).
+      const crds = expected.filter((o) => o.crdsDir);
+      expect(crds.length).toBeGreaterThan(0);
+      expect(absent(kubeconfig, crds)).toEqual([]);
     });
   },
 );
@@ -425,7 +441,8 @@ describeOracle(`five public charts: taking over what helmfile sync deployed${suf
   let objects: ObjectRef[];
 
   beforeAll(async () => {
-    d = await deployment("public-takeover");
+    // Each chart from the other source than in the deployment above.
+    d = await deployment("public-takeover", true);
     objects = helmObjects(d.clusters, d.dir);
     await promisify(execFile)(HELMFILE_ORACLE, ["--helm-binary", HELM, "--kube-context", "test-a", "sync"], {
       cwd: d.dir,

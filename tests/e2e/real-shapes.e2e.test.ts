@@ -1,18 +1,30 @@
 /**
  * Deploying charts shaped as widely used public charts are (tests/e2e/fixtures/real-shapes: empty
- * rules, null stringData, a password kept through lookup, x-kubernetes-* CRD schemas,
- * int-or-string ports, quantities the server normalises, empty maps, Job hooks with their delete
- * policies, run on the simulated nodes) on the real test API
+ * rules, null stringData, a password kept through lookup, bitnami's managed passwords, genCA and
+ * genSelfSignedCert certificates kept through lookup, x-kubernetes-* CRD schemas with int64 and
+ * float bounds, int-or-string ports, quantities the server normalises, empty maps, Job hooks with
+ * their delete policies, a helm test hook, a StatefulSet with volume claim templates, an HPA, a
+ * PodDisruptionBudget, a NetworkPolicy, an IngressClass and Ingress, admission webhooks, an
+ * APIService whose backend never serves, run on the simulated nodes) on the real test API
  * server, pulled from an HTTP chart repository and from an OCI registry: every object helm
  * renders exists after `up`, the preview right after it is empty, a second `up` from an empty
- * render cache keeps the generated password, a values change previews in the clear, and destroy
- * leaves nothing. Then the same state deployed by the real helmfile v1.8.0 (`helmfile sync`) is
- * taken over with every UID and the generated password unchanged. Every check of the cluster
- * goes through kubectl and the real helm.
+ * render cache keeps every generated secret, a values change previews in the clear, an upgrade to
+ * a chart version whose `crds/` changed leaves the CRD as it was (as `helm upgrade` does), and
+ * destroy leaves nothing but that CRD (as `helm uninstall`). Then the same state deployed by the
+ * real helmfile v1.8.0 (`helmfile sync`) is taken over with every UID and generated secret
+ * unchanged. Every check of the cluster goes through kubectl and the real helm.
  */
 import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { promisify } from "node:util";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseAllDocuments } from "yaml";
@@ -28,6 +40,7 @@ import { captureCli } from "../support/run-cli";
 import {
   HELM,
   HELMFILE_ORACLE,
+  KUBECTL,
   kubectl,
   kubeGet,
   testClusters,
@@ -53,6 +66,16 @@ interface Rendered {
   metadata: { name: string; annotations?: Record<string, string> };
 }
 
+/** The cluster-scoped kinds of the chart. */
+const CLUSTER_KINDS = new Set([
+  "APIService",
+  "ClusterRole",
+  "CustomResourceDefinition",
+  "IngressClass",
+  "MutatingWebhookConfiguration",
+  "ValidatingWebhookConfiguration",
+]);
+
 /**
  * The objects helm itself renders for a release of the chart (CRDs included) and leaves in the
  * cluster: not the chart hooks that its `hook-succeeded` delete policy removes once they ran.
@@ -71,7 +94,7 @@ function helmObjects(release: string, namespace: string, deleted = false): Objec
     .map((o) => ({
       kind: o.kind,
       name: o.metadata.name,
-      ...(["ClusterRole", "CustomResourceDefinition"].includes(o.kind) ? {} : { namespace }),
+      ...(CLUSTER_KINDS.has(o.kind) ? {} : { namespace }),
     }));
 }
 
@@ -82,12 +105,72 @@ function uidOf(clusters: TestClusters, o: ObjectRef): string | undefined {
   return (live?.metadata as { uid?: string } | undefined)?.uid;
 }
 
-function password(clusters: TestClusters, release: string, namespace: string): string | undefined {
-  const s = kubeGet(clusters.kubeconfig, "test-a", "secret", `${release}-admin`, namespace);
-  return (s?.data as { password?: string } | undefined)?.password;
+/** Every Secret of the releases' namespaces with its data: the generated passwords and certificates. */
+function secrets(clusters: TestClusters): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const r of RELEASES) {
+    const list = JSON.parse(
+      kubectl(clusters.kubeconfig, "test-a", "get", "secrets", "-n", r.namespace, "-o", "json"),
+    ) as {
+      items: Array<{ type?: string; metadata: { name: string }; data?: unknown }>;
+    };
+    for (const x of list.items)
+      if (x.type !== "helm.sh/release.v1") out[`${r.namespace}/${x.metadata.name}`] = x.data ?? {};
+  }
+  return out;
 }
 
-function writeState(dir: string, http: ChartSource, oci: ChartSource, replicas: number): void {
+const CRD_NAME = "widgets.platform.example.com";
+
+/** The properties of the Widget CRD's spec schema on the cluster. */
+function crdProperties(clusters: TestClusters): Record<string, Record<string, unknown>> | undefined {
+  const crd = kubeGet(clusters.kubeconfig, "test-a", "crd", CRD_NAME);
+  return (
+    crd?.spec as
+      | {
+          versions: Array<{
+            schema: {
+              openAPIV3Schema: {
+                properties: { spec: { properties: Record<string, Record<string, unknown>> } };
+              };
+            };
+          }>;
+        }
+      | undefined
+  )?.versions[0]?.schema.openAPIV3Schema.properties.spec.properties;
+}
+
+/**
+ * Version 0.2.0 of the chart: a new template, and a property more in its `crds/` CRD, which
+ * `helm upgrade` never applies.
+ */
+function nextVersion(): string {
+  const dir = join(mkdtempSync(join(tmpdir(), "phf-platform-")), "platform");
+  cpSync(CHART, dir, { recursive: true });
+  const chartYaml = join(dir, "Chart.yaml");
+  writeFileSync(chartYaml, readFileSync(chartYaml, "utf8").replace("version: 0.1.0", "version: 0.2.0"));
+  const crd = join(dir, "crds", "widgets.yaml");
+  const text = readFileSync(crd, "utf8");
+  const marker = "                port:\n";
+  if (!text.includes(marker)) throw new Error(`no "port:" property in ${crd}`);
+  writeFileSync(
+    crd,
+    text.replace(marker, `                addedIn020:\n                  type: string\n${marker}`),
+  );
+  appendFileSync(
+    join(dir, "templates", "workload.yaml"),
+    "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}-v2\ndata: {}\n",
+  );
+  return dir;
+}
+
+function writeState(
+  dir: string,
+  http: ChartSource,
+  oci: ChartSource,
+  replicas: number,
+  version = "0.1.0",
+): void {
   writeFileSync(
     join(dir, "helmfile.yaml"),
     [
@@ -96,12 +179,12 @@ function writeState(dir: string, http: ChartSource, oci: ChartSource, replicas: 
       "  - name: shapes-http",
       "    namespace: rs-http",
       "    chart: public/platform",
-      "    version: 0.1.0",
+      `    version: ${version}`,
       `    values: [{ replicas: ${replicas} }]`,
       "  - name: shapes-oci",
       "    namespace: rs-oci",
       "    chart: registry/platform",
-      "    version: 0.1.0",
+      `    version: ${version}`,
       "    needs: [rs-http/shapes-http]",
       "",
     ].join("\n"),
@@ -135,8 +218,11 @@ interface Deployment {
 
 async function deployment(stackName: string, extra: Partial<HelmfileStackOptions> = {}): Promise<Deployment> {
   const clusters = testClusters();
-  const http = await startChartRepository(HELM, [CHART]);
-  const oci = await startOciRegistry(HELM, [CHART]);
+  // A CRD an earlier run left (destroy keeps it, as helm uninstall does) is removed first.
+  kubectl(clusters.kubeconfig, "test-a", "delete", "crd", CRD_NAME, "--ignore-not-found");
+  const charts = [CHART, nextVersion()];
+  const http = await startChartRepository(HELM, charts);
+  const oci = await startOciRegistry(HELM, charts);
   const dir = mkdtempSync(join(tmpdir(), `phf-${stackName}-`));
   writeState(dir, http, oci, 1);
   const base: HelmfileStackOptions = {
@@ -159,6 +245,13 @@ async function deployment(stackName: string, extra: Partial<HelmfileStackOptions
       await http.close();
       await oci.close();
       rmSync(dir, { recursive: true, force: true });
+      spawnSync(
+        KUBECTL,
+        ["--kubeconfig", clusters.kubeconfig, "delete", "crd", CRD_NAME, "--ignore-not-found"],
+        {
+          stdio: "ignore",
+        },
+      );
     },
   };
 }
@@ -199,22 +292,42 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     }
     // The CRD's bounds reached the API server as numbers: the int64 bound as the double nearest to
     // it (what Go's float64 field holds of helm's text too), the float bounds as written.
-    const crd = kubeGet(clusters.kubeconfig, "test-a", "crd", "widgets.platform.example.com");
-    const props = (
-      crd?.spec as {
-        versions: Array<{
-          schema: { openAPIV3Schema: { properties: { spec: { properties: Record<string, unknown> } } } };
-        }>;
-      }
-    ).versions[0]?.schema.openAPIV3Schema.properties.spec.properties;
+    const props = crdProperties(clusters);
     expect(props?.count).toMatchObject({ maximum: 9223372036854774784, minimum: -9223372036854775808 });
     expect(props?.ratio).toMatchObject({ maximum: 1.5e300, multipleOf: 0.125 });
     const widget = kubeGet(clusters.kubeconfig, "test-a", kindArg("Widget"), "shapes-http-widget", "rs-http");
     expect(widget?.spec).toMatchObject({ count: 4611686018427387904, ratio: 0.375 });
+    // The APIService's backend never serves: the aggregator's discovery check fails, and discovery
+    // of that group with it. Nothing of the render, the apply or the preview below needed it.
+    for (const r of RELEASES) {
+      const name = `v1beta1.${r.name}.metrics.example.com`;
+      let reasonNow: unknown;
+      for (let i = 0; i < 60; i++) {
+        const live = kubeGet(clusters.kubeconfig, "test-a", "apiservice", name);
+        reasonNow = (
+          live?.status as { conditions?: Array<{ type: string; reason?: string }> } | undefined
+        )?.conditions?.find((c) => c.type === "Available")?.reason;
+        if (reasonNow === "FailedDiscoveryCheck") break;
+        await new Promise((res) => setTimeout(res, 1000));
+      }
+      expect([name, reasonNow]).toEqual([name, "FailedDiscoveryCheck"]);
+    }
     const events: EngineEvent[] = [];
     // The engine's own diff (`--engine-diff`): every step, with the provider's dry runs.
     const p = await preview({ ...base, engineDiff: true, onEvent: (e) => events.push(e) });
     expect(p.stdout).not.toContain("from the stack's record");
+    // Each release installs the CRD of its chart's `crds/` (as helm install does; one creates it).
+    const crdSteps = events
+      .map((e) => e.resourcePreEvent?.metadata)
+      .filter((m) => m?.type === "kubernetes:apiextensions.k8s.io/v1:CustomResourceDefinition")
+      .map((m) => m?.urn.split("::").pop());
+    expect(crdSteps.sort()).toEqual(
+      RELEASES.map((r) =>
+        expect.stringMatching(
+          new RegExp(`(^|-)${r.namespace}/${r.name}-crds:widgets\\.platform\\.example\\.com$`),
+        ),
+      ),
+    );
     const updates = events
       .map((e) => e.resourcePreEvent?.metadata)
       .filter((m) => m !== undefined && m.op !== "same")
@@ -253,9 +366,15 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     expect(`${cli.stderr}${cli.stdout}`).toContain("from the stack's record");
   });
 
-  it("a second up from an empty render cache (another machine) keeps the generated passwords and changes nothing", async () => {
-    const before = RELEASES.map((r) => password(clusters, r.name, r.namespace));
-    expect(before.every((p) => typeof p === "string" && p.length > 0)).toBe(true);
+  it("a second up from an empty render cache (another machine) keeps every generated secret and changes nothing", async () => {
+    const before = secrets(clusters);
+    // The passwords (lookup, bitnami's passwords.manage) and certificates (genCA, genSelfSignedCert) of each release.
+    for (const r of RELEASES)
+      for (const name of ["admin", "db", "webhook-tls", "ingress-tls"])
+        expect([
+          name,
+          Object.keys((before[`${r.namespace}/${r.name}-${name}`] ?? {}) as object).length > 0,
+        ]).toEqual([name, true]);
     const fresh = {
       ...base,
       envVars: {
@@ -266,7 +385,7 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     const r = await up(fresh);
     const { same, ...changes } = r.resourceChanges;
     expect([same !== undefined && same > 0, changes]).toEqual([true, {}]);
-    expect(RELEASES.map((x) => password(clusters, x.name, x.namespace))).toEqual(before);
+    expect(secrets(clusters)).toEqual(before);
   });
 
   it("a values change of a state without secrets previews in the clear", async () => {
@@ -285,13 +404,27 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     writeState(dir, http, oci, 1);
   });
 
-  it("destroy leaves none of the objects", async () => {
+  it("an upgrade to a chart version whose crds/ changed upgrades the templates and leaves the CRD, as helm upgrade", async () => {
+    const uid = uidOf(clusters, { kind: "CustomResourceDefinition", name: CRD_NAME });
+    writeState(dir, http, oci, 1, "0.2.0");
+    const r = await up(base);
+    expect(r.resourceChanges.update ?? 0).toBeGreaterThan(0);
+    for (const x of RELEASES)
+      expect(kubeGet(clusters.kubeconfig, "test-a", "configmap", `${x.name}-v2`, x.namespace)).toBeDefined();
+    expect(Object.keys(crdProperties(clusters) ?? {})).not.toContain("addedIn020");
+    expect(uidOf(clusters, { kind: "CustomResourceDefinition", name: CRD_NAME })).toBe(uid);
+    // Nothing left to do: the CRD's difference is not one.
+    const again = await preview(base);
+    expect(again.changedReleases).toEqual([]);
+  });
+
+  it("destroy leaves none of the objects but the CRD of crds/, as helm uninstall", async () => {
     const objects = allObjects();
     await destroy(base);
     for (const r of RELEASES)
       expect(await waitGone(clusters.kubeconfig, "test-a", "namespace", r.namespace)).toBe(true);
     for (const o of objects.filter((x) => x.namespace === undefined))
-      expect([o, uidOf(clusters, o)]).toEqual([o, undefined]);
+      expect([o, uidOf(clusters, o) !== undefined]).toEqual([o, o.kind === "CustomResourceDefinition"]);
   });
 });
 
@@ -333,7 +466,7 @@ describeOracle(`taking over what helmfile sync deployed${oracleSuffix}`, () => {
     const objects = allObjects();
     const uids = objects.map((o) => uidOf(clusters, o));
     expect(uids.every((u) => u !== undefined)).toBe(true);
-    const passwords = RELEASES.map((r) => password(clusters, r.name, r.namespace));
+    const data = secrets(clusters);
     const { base } = d;
     const p = await preview(base);
     expect(p.resourceChanges.delete ?? 0).toBe(0);
@@ -344,7 +477,7 @@ describeOracle(`taking over what helmfile sync deployed${oracleSuffix}`, () => {
     expect(r.resourceChanges.delete ?? 0).toBe(0);
     expect(r.resourceChanges.replace ?? 0).toBe(0);
     expect(objects.map((o) => uidOf(clusters, o))).toEqual(uids);
-    expect(RELEASES.map((x) => password(clusters, x.name, x.namespace))).toEqual(passwords);
+    expect(secrets(clusters)).toEqual(data);
     const again = await preview(base);
     expect(again.changedReleases).toEqual([]);
   });
