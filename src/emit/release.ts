@@ -293,11 +293,23 @@ async function applyManifests(
   // helm creates a chart's `crds/` on install and never upgrades or deletes them (`helm upgrade`
   // and `helm uninstall` leave them); CRDs of templates are objects like any other.
   const crdsGroup = `${childName}-crds`;
-  phase(crdsGroup, split.crds.filter((c) => split.crdsDir.has(c)), true, false, "await", {
-    ignoreChanges: ["*"],
-    retainOnDelete: true,
-  });
-  phase(crdsGroup, split.crds.filter((c) => !split.crdsDir.has(c)), true, false);
+  phase(
+    crdsGroup,
+    split.crds.filter((c) => split.crdsDir.has(c)),
+    true,
+    false,
+    "await",
+    {
+      ignoreChanges: ["*"],
+      retainOnDelete: true,
+    },
+  );
+  phase(
+    crdsGroup,
+    split.crds.filter((c) => !split.crdsDir.has(c)),
+    true,
+    false,
+  );
   if (created.length > 0) deps = [...toArray(childOpts.dependsOn), ...created];
   const phases = chartHookPhases(split.objects, childName);
   for (const w of phases.warnings) void pulumi.log.warn(w, parent);
