@@ -156,6 +156,16 @@ export type GoKind =
   | "complex128";
 
 /** Go's `reflect.Kind` of a value. */
+/**
+ * The Go kind of a plain integer: `int`, or `uint64` beyond int64 (go-yaml and encoding/json
+ * decode such an integer as uint64; no int operation yields one, since ints wrap at 64 bits).
+ */
+export function intKind(v: bigint): "int" | "uint64" {
+  return v > INT64_MAX ? "uint64" : "int";
+}
+
+const INT64_MAX = (1n << 63n) - 1n;
+
 export function kindOf(v: GoValue | undefined): GoKind {
   if (v === null || v === undefined) return "invalid";
   switch (typeof v) {
@@ -164,7 +174,7 @@ export function kindOf(v: GoValue | undefined): GoKind {
     case "string":
       return "string";
     case "bigint":
-      return "int";
+      return intKind(v);
     case "number":
       return "float64";
     default:

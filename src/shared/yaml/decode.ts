@@ -386,7 +386,8 @@ function isMergeKey(node: YamlNode | null): boolean {
 
 function goTypeName(v: Value): string {
   if (v === null) return "<nil>";
-  if (typeof v === "bigint") return "int";
+  // go-yaml decodes an integer beyond int64 as uint64.
+  if (typeof v === "bigint") return v > 0x7fffffffffffffffn ? "uint64" : "int";
   if (typeof v === "number") return "float64";
   if (typeof v === "boolean") return "bool";
   if (v instanceof GoTime) return "time.Time";

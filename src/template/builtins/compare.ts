@@ -5,6 +5,7 @@ import {
   GoFunc,
   GoNumber,
   GoTime,
+  intKind,
   isGoMap,
   typeName,
   type FuncSpec,
@@ -24,7 +25,7 @@ function basicKind(v: GoValue | undefined): Kind {
     case "boolean":
       return "bool";
     case "bigint":
-      return "int";
+      return intKind(v) === "int" ? "int" : "uint";
     case "number":
       return "float";
     case "string":

@@ -2,7 +2,7 @@
 import { civil, LONG_DAYS, LONG_MONTHS } from "../../shared/go-time";
 import { formatGoDuration } from "../funcs/sprig/go-duration";
 import { formatGoTime } from "../funcs/sprig/go-time";
-import { FuncError, GoNumber, GoStruct, GoTime, type FuncSpec, type GoValue } from "../types";
+import { FuncError, GoNumber, GoStruct, GoTime, intKind, type FuncSpec, type GoValue } from "../types";
 
 function method(impl: (t: GoTime) => GoValue): FuncSpec {
   return { params: [], impl: (args) => impl(args[0] as GoTime) };
@@ -68,7 +68,7 @@ function describe(v: GoValue): string {
   if (typeof v === "string") return "string";
   if (typeof v === "boolean") return "bool";
   if (typeof v === "number") return "float64";
-  if (typeof v === "bigint") return "int";
+  if (typeof v === "bigint") return intKind(v);
   if (v instanceof GoNumber) return v.kind;
   if (v instanceof GoStruct) return v.typeName;
   return "interface {}";
