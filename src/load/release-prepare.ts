@@ -55,21 +55,27 @@ function valueText(v: Value): string {
   return JSON.stringify(v);
 }
 
-function setFlags(kind: "set" | "set-string", entries: ReleaseSpec["set"], loc: StateLocation): SetFlag[] {
+function setFlags(
+  ctx: LoaderContext,
+  kind: "set" | "set-string",
+  entries: ReleaseSpec["set"],
+  st: ReleaseStateView,
+): SetFlag[] {
   const out: SetFlag[] = [];
   for (const s of entries ?? []) {
     const name = escapeSetValue(s.name ?? "");
-    if ((s.value ?? "") !== "")
-      out.push({ kind, expression: `${name}=${escapeSetValue(s.value ?? "")}`, secret: false });
-    else if (kind === "set" && (s.file ?? "") !== "")
+    if ((s.value ?? "") !== "") {
+      const { values, secret } = evalSetValues(ctx, [s.value ?? ""], st);
+      out.push({ kind, expression: `${name}=${escapeSetValue(values[0] ?? "")}`, secret });
+    } else if (kind === "set" && (s.file ?? "") !== "")
       out.push({
         kind: "set-file",
-        expression: `${name}=${normalizePath(loc, s.file ?? "")}`,
+        expression: `${name}=${normalizePath(st.loc, s.file ?? "")}`,
         secret: false,
       });
     else if ((s.values ?? []).length > 0) {
-      const items = (s.values ?? []).map((v) => escapeSetValue(valueText(v)));
-      out.push({ kind, expression: `${name}={${items.join(",")}}`, secret: false });
+      const { values, secret } = evalSetValues(ctx, s.values ?? [], st);
+      out.push({ kind, expression: `${name}={${values.map(escapeSetValue).join(",")}}`, secret });
     }
   }
   return out;
@@ -113,6 +119,41 @@ function expandSecretRefs(
   const scope = { root, file };
   const content = encodeValuesYaml(ctx.secretResolver.evalMap(decoded, scope) as ValueMap, ctx.yamlVersion);
   return { content, secret: content !== before };
+}
+
+/**
+ * An inline values map, as helmfile writes it for helm: vals evaluates its references first
+ * (generateTemporaryReleaseValuesFilesCore); `secret` when a reference changed a value.
+ */
+function evalInline(
+  ctx: LoaderContext,
+  v: ValueMap,
+  st: ReleaseStateView,
+): { content: string; secret: boolean } {
+  const content = encodeValuesYaml(v, ctx.yamlVersion);
+  if (ctx.secretResolver === undefined || !content.includes("ref+")) return { content, secret: false };
+  const scope = { root: st.loc.absDir, file: st.absFile };
+  const resolved = encodeValuesYaml(ctx.secretResolver.evalMap(v, scope) as ValueMap, ctx.yamlVersion);
+  return { content: resolved, secret: resolved !== content };
+}
+
+/**
+ * `set`/`setString` values as helmfile passes them (renderValsSecrets): vals evaluates the
+ * references of each, and a value that is not a string is written with Go's `%v`.
+ */
+function evalSetValues(
+  ctx: LoaderContext,
+  values: readonly Value[],
+  st: ReleaseStateView,
+): { values: string[]; secret: boolean } {
+  const texts = values.map(valueText);
+  if (ctx.secretResolver === undefined || !texts.some((t) => t.includes("ref+")))
+    return { values: texts, secret: false };
+  const input = newMap();
+  input.values = texts;
+  const out = ctx.secretResolver.evalMap(input, { root: st.loc.absDir, file: st.absFile }) as ValueMap;
+  const resolved = Array.isArray(out.values) ? out.values.map(valueText) : texts;
+  return { values: resolved, secret: resolved.some((r, i) => r !== texts[i]) };
 }
 
 /** helmfile's Storage.normalizePath of a values entry: joined to the state's base path as printed. */
@@ -218,7 +259,7 @@ function entrySources(
         ...(expandSecretRefs(ctx, content, path, st.loc.absDir) ?? { content, secret: false }),
       });
     } else if (isMap(v)) {
-      out.push({ kind: "inline", content: encodeValuesYaml(v, ctx.yamlVersion), origin, secret: false });
+      out.push({ kind: "inline", origin, ...evalInline(ctx, v, st) });
     } else {
       throw new LoadError("LOAD_WRONG_TYPE", `unexpected type of value: value=${valueText(v as Value)}`, {
         expected: "a values file path or a map",
@@ -466,8 +507,8 @@ export function prepareRelease(
     !v.secret && v.kind === "inline" && carries(v.content) ? { ...v, secret: true } : v,
   );
   const flags = [
-    ...setFlags("set", release.set, st.loc),
-    ...setFlags("set-string", release.setString, st.loc),
+    ...setFlags(ctx, "set", release.set, st),
+    ...setFlags(ctx, "set-string", release.setString, st),
     ...(options.values ? envSetFlag(ctx, release) : []),
   ].map((f) => (!f.secret && carries(f.expression) ? { ...f, secret: true } : f));
   const defaults: HelmDefaults = st.spec.helmDefaults ?? {};
