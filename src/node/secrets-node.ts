@@ -10,6 +10,7 @@ import type { RefBackend } from "../secrets/ref-backends";
 import type { Environment, Logger } from "../shared/io";
 import { NodeFileSystem } from "./node-file-system";
 import { NodeProcessRunner } from "./node-process-runner";
+import { ONLINE_REF_BACKENDS } from "./online-refs/online-backends";
 
 /** Options of {@link createNodeSecrets}. */
 export interface NodeSecretsOptions {
@@ -54,7 +55,7 @@ export function createNodeSecrets(options: NodeSecretsOptions = {}): NodeSecrets
     cwd,
     decryptor,
     registry,
-    ...(options.backends === undefined ? {} : { backends: options.backends }),
+    backends: { ...ONLINE_REF_BACKENDS, ...(options.backends ?? {}) },
   });
   return { decryptor, resolver, registry };
 }

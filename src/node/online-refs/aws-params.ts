@@ -1,0 +1,6 @@
+/** The query parameters each online backend reads (vals falls back to `VALS_<NAME>` for an absent one). */
+export const AWS_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  awssecrets: ["region", "version_stage", "version_id", "profile", "role_arn"],
+  awsssm: ["region", "version", "profile", "role_arn", "mode", "recursive"],
+  s3: ["region", "version", "version_id", "profile", "role_arn"],
+};

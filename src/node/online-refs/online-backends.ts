@@ -1,0 +1,110 @@
+/**
+ * The online backends of secret references (`awssecrets`, `awsssm`, `s3`) as {@link RefBackend}s
+ * of the synchronous resolver (src/secrets/secret-resolver.ts): each lookup runs in one worker
+ * thread (./worker.ts, started on the first online reference) and the caller waits for it with
+ * synckit, as helmfile's template functions and values loading wait for vals. The resolver keeps
+ * each answer for the rest of the run, so a reference is fetched once.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { createSyncFn } from "synckit";
+import type { RefBackend, RefBackendContext } from "../../secrets/ref-backends";
+import type { SecretRef } from "../../secrets/secret-ref";
+import { SecretError } from "../../shared/errors";
+import { isMap, newMap, type ValueMap } from "../../shared/value";
+import { decodeYaml } from "../../shared/yaml/decode";
+import { AWS_PARAMS } from "./aws-params";
+import type { OnlineRequest, OnlineResponse, StringTree } from "./protocol";
+
+/** How long one request may take before it fails (the clients' own bound; the wait allows a margin). */
+export const ONLINE_TIMEOUT_MS = 10_000;
+
+const WORKER = existsSync(join(__dirname, "worker.js"))
+  ? join(__dirname, "worker.js")
+  : join(__dirname, "worker.ts");
+
+let send: ((req: OnlineRequest) => OnlineResponse) | undefined;
+
+function worker(): (req: OnlineRequest) => OnlineResponse {
+  send ??= createSyncFn<(req: OnlineRequest) => Promise<OnlineResponse>>(WORKER, {
+    tsRunner: "tsx",
+    // The SDK's notices (a Node version it will drop) are not the user's business.
+    execArgv: ["--no-warnings"],
+    timeout: ONLINE_TIMEOUT_MS * 3,
+  });
+  return send;
+}
+
+/** vals' failure: `expand <reference>: <reason>` (the reference names backend and path, never a value). */
+function failure(ref: SecretRef, reason: string): SecretError {
+  return new SecretError("SECRET_REF_FAILED", `expand ${ref.key}: ${reason}`, {
+    found: `ref+${ref.backend}://${ref.path}`,
+  });
+}
+
+function ask(ref: SecretRef, ctx: RefBackendContext, want: "string" | "map"): OnlineResponse {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(ctx.env)) if (typeof v === "string") env[k] = v;
+  // vals reads an absent parameter from `VALS_<NAME>`.
+  const params = Object.fromEntries(ref.params);
+  for (const name of AWS_PARAMS[ref.backend] ?? []) {
+    const fallback = env[`VALS_${name.toUpperCase()}`];
+    if (params[name] === undefined && fallback !== undefined) params[name] = fallback;
+  }
+  const req: OnlineRequest = {
+    backend: ref.backend,
+    path: ref.path,
+    params,
+    want,
+    env,
+    timeoutMs: ONLINE_TIMEOUT_MS,
+  };
+  let res: OnlineResponse;
+  try {
+    res = worker()(req);
+  } catch (err) {
+    // synckit's own wait ran out, or the worker died: never its message (it may quote the request).
+    throw failure(ref, `no answer (${err instanceof Error ? err.name : "error"})`);
+  }
+  if (!res.ok) throw failure(ref, res.reason);
+  return res;
+}
+
+function treeToMap(tree: StringTree): ValueMap {
+  const out = newMap();
+  for (const [k, v] of Object.entries(tree)) out[k] = typeof v === "string" ? v : treeToMap(v);
+  return out;
+}
+
+/** One online backend. */
+function onlineBackend(): RefBackend {
+  return {
+    getString(ref, ctx) {
+      const res = ask(ref, ctx, "string");
+      if ("text" in res) return res.text;
+      throw failure(ref, "the backend answered a map where a string was expected");
+    },
+    getStringMap(ref, ctx) {
+      const res = ask(ref, ctx, "map");
+      if ("tree" in res) return treeToMap(res.tree);
+      if (!("text" in res)) throw failure(ref, "no value");
+      let v: unknown;
+      try {
+        v = decodeYaml(res.text, { version: ctx.yamlVersion });
+      } catch {
+        // The parser's message may quote the secret: keep only the fact.
+        throw failure(ref, "the value is not valid YAML");
+      }
+      if (v === null) return newMap();
+      if (!isMap(v)) throw failure(ref, "the value is not a YAML map");
+      return v;
+    },
+  };
+}
+
+/** The online backends by name. */
+export const ONLINE_REF_BACKENDS: Readonly<Record<string, RefBackend>> = {
+  awssecrets: onlineBackend(),
+  awsssm: onlineBackend(),
+  s3: onlineBackend(),
+};
