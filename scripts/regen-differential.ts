@@ -21,6 +21,7 @@ import {
   envFor,
   listCaseIds,
   makeToolDir,
+  needsAws,
   normalise,
   normaliseStderr,
   prepareRun,
@@ -29,6 +30,7 @@ import {
   type HelmMajor,
   type Outcome,
 } from "../tests/differential/harness";
+import { awsRefs } from "../tests/support/aws-refs";
 
 function need(name: string): string {
   const v = process.env[name];
@@ -112,6 +114,7 @@ async function main(): Promise<void> {
     makeToolDir(helmDirs[h], helms[h]);
   }
   const ids = args.length > 0 ? args : listCaseIds();
+  if (ids.some(needsAws)) await awsRefs();
   let done = 0;
   let differ = 0;
   const unstable: string[] = [];

@@ -13,7 +13,7 @@ import { CASES_DIR, type CaseSpec } from "./harness";
 
 /** The default seed; change it only together with a regen of the expected outputs. */
 export const DEFAULT_SEED = 22;
-/** Cases per family (16 families). */
+/** Cases per family (16 families; see FAMILY_SIZE for the others). */
 const PER_FAMILY = 26;
 
 type Rng = () => number;
@@ -780,6 +780,101 @@ function familyGitSource(g: Gen): Generated {
   };
 }
 
+/** References to the seeded moto server (tests/support/aws-refs.ts) and offline ones, in every documented form. */
+const SCALAR_REFS = [
+  "ref+awssecrets://phf/plain",
+  "ref+awssecrets://phf/app/db#/password",
+  "ref+awssecrets://phf/app/db#/port",
+  "ref+awssecrets://phf/app/db?region=us-east-1#/user",
+  "ref+awssecrets://phf/versioned",
+  "ref+awssecrets://phf/versioned?version_stage=AWSPREVIOUS",
+  "ref+awssecrets://phf/versioned?version_id=phf-version-one-0000000000000000000001",
+  "ref+awssecrets://phf/binary",
+  "ref+awssecrets://phf/legacy#/pass",
+  "ref+awsssm://phf/app/param",
+  "ref+awsssm:///phf/app/other",
+  "ref+awsssm://phf/app#/param",
+  "ref+awsssm://phf/app?recursive=true#/nested/deeper/leaf",
+  "ref+awsssm://phf/versioned?version=1",
+  "ref+awsssm://phf/versioned",
+  "ref+awsssm://phf/doc?mode=singleparam#/n",
+  "ref+s3://phf-refs/plain.txt",
+  "ref+s3://phf-refs/config.yaml#/db/host",
+  "ref+s3://phf-refs/dir/nested.json#/x/y",
+  "ref+echo://plain-echo",
+  "ref+file://./secret.yaml#/token",
+];
+const STRUCTURED_REFS = [
+  "ref+awssecrets://phf/app/db",
+  "ref+awssecrets://phf/app/db#/nested",
+  "ref+awssecrets://phf/app/db#/missing",
+  "ref+awssecrets://phf/yaml#/b",
+  "ref+awssecrets://phf/legacy#/user",
+  "ref+awsssm://phf/app#/nested",
+  "ref+awsssm://phf/app?recursive=true#/nested",
+  "ref+awsssm://phf/doc?mode=singleparam#/list",
+  "ref+s3://phf-refs/config.yaml#/db",
+  "ref+s3://phf-refs/config.yaml#/flags",
+  "ref+s3://phf-refs/dir/nested.json#/n",
+];
+
+/** A reference as a whole value, or embedded in a longer string (then ended by `+` or the string). */
+function refValue(g: Gen, structured = true): string {
+  const ref = g.pick(structured && g.bool(0.35) ? STRUCTURED_REFS : SCALAR_REFS);
+  if (!g.bool(0.25)) return JSON.stringify(ref);
+  return JSON.stringify(g.pick([`pre-${ref}+-post`, `${ref} and ref+echo://two`, `x=${ref}`]));
+}
+
+/**
+ * Secret references wherever helmfile evaluates them (inline values, `set`/`setString`, values
+ * files, `.gotmpl` values files through fetchSecretValue and expandSecretRefs, environment values
+ * used by a release), to Secrets Manager, SSM and S3 on the seeded moto server and offline backends.
+ */
+function familySecretRefs(g: Gen): Generated {
+  const files: Record<string, string> = { "secret.yaml": "token: file-token\n" };
+  const lines: string[] = [];
+  const env = g.bool(0.4);
+  if (env)
+    lines.push("environments:", "  default:", "    values:", `    - envref: ${refValue(g, false)}`, "---");
+  lines.push("releases:");
+  const names = releaseNames(g, g.int(1, 2));
+  for (const name of names) {
+    lines.push(`- name: ${name}`, `  chart: ${chart(g)}`);
+    const ns = nsLine(g, "  ");
+    if (ns !== "") lines.push(ns.trimEnd());
+    lines.push("  values:");
+    const inline = Array.from({ length: g.int(1, 3) }, (_, i) => `r${i}: ${refValue(g)}`);
+    if (g.bool(0.3)) inline.push(`nested: {deep: ${refValue(g)}}`, `list: [${refValue(g, false)}, plain]`);
+    lines.push(`  - {${inline.join(", ")}}`);
+    if (env) lines.push("  - fromEnv: {{ .Values.envref | quote }}");
+    if (g.bool(0.4)) {
+      files[`values-${name}.yaml`] = `file: ${refValue(g)}\nother: ${refValue(g, false)}\n`;
+      lines.push(`  - values-${name}.yaml`);
+    }
+    if (g.bool(0.4)) {
+      // A number fails fetchSecretValue (`expected 5432 to be string`): in a state of one release
+      // only, where that failure is the only one (with two, which fails first varies in helmfile).
+      let a = JSON.parse(refValue(g, false)) as string;
+      while (names.length > 1 && /#\/(port|n)$/.test(a)) a = JSON.parse(refValue(g, false)) as string;
+      const b = JSON.parse(refValue(g, false)) as string;
+      files[`values-${name}.yaml.gotmpl`] = [
+        `fetched: {{ fetchSecretValue ${JSON.stringify(a)} | quote }}`,
+        `expanded: {{ (dict "k" ${JSON.stringify(b)} | expandSecretRefs).k | quote }}`,
+        "",
+      ].join("\n");
+      lines.push(`  - values-${name}.yaml.gotmpl`);
+    }
+    const sets: string[] = [];
+    if (g.bool(0.5)) sets.push(`  - name: s.value\n    value: ${refValue(g, false)}`);
+    if (g.bool(0.3))
+      sets.push(`  - name: s.list\n    values: [${refValue(g, false)}, ${refValue(g, false)}]`);
+    if (sets.length > 0) lines.push("  set:", ...sets);
+    if (g.bool(0.3)) lines.push("  setString:", `  - name: s.string\n    value: ${refValue(g, false)}`);
+  }
+  files["helmfile.yaml.gotmpl"] = `${lines.join("\n")}\n`;
+  return { files, stateFile: "helmfile.yaml.gotmpl" };
+}
+
 const FAMILIES: Record<string, (g: Gen) => Generated> = {
   inherit: familyInherit,
   needs: familyNeeds,
@@ -797,7 +892,11 @@ const FAMILIES: Record<string, (g: Gen) => Generated> = {
   chartify: familyChartify,
   kustomize: familyKustomize,
   gitsource: familyGitSource,
+  secretrefs: familySecretRefs,
 };
+
+/** Cases of a family, where it is not {@link PER_FAMILY}. */
+const FAMILY_SIZE: Readonly<Record<string, number>> = { secretrefs: 44 };
 
 /** Generates every case (in memory). */
 export function generateCases(
@@ -809,7 +908,7 @@ export function generateCases(
     const g = new Gen(
       mulberry32(seed ^ [...family].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261)),
     );
-    for (let i = 0; i < PER_FAMILY; i++) {
+    for (let i = 0; i < (FAMILY_SIZE[family] ?? PER_FAMILY); i++) {
       const r = fn(g);
       const id = `${family}-${String(i).padStart(2, "0")}`;
       const spec: CaseSpec = {

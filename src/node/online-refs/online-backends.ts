@@ -19,15 +19,15 @@ import type { OnlineRequest, OnlineResponse, StringTree } from "./protocol";
 /** How long one request may take before it fails (the clients' own bound; the wait allows a margin). */
 export const ONLINE_TIMEOUT_MS = 10_000;
 
+/** worker.js in the built package; from the TypeScript sources (tests), a shim that compiles worker.ts with tsx. */
 const WORKER = existsSync(join(__dirname, "worker.js"))
   ? join(__dirname, "worker.js")
-  : join(__dirname, "worker.ts");
+  : join(__dirname, "worker-source.cjs");
 
 let send: ((req: OnlineRequest) => OnlineResponse) | undefined;
 
 function worker(): (req: OnlineRequest) => OnlineResponse {
   send ??= createSyncFn<(req: OnlineRequest) => Promise<OnlineResponse>>(WORKER, {
-    tsRunner: "tsx",
     // The SDK's notices (a Node version it will drop) are not the user's business.
     execArgv: ["--no-warnings"],
     timeout: ONLINE_TIMEOUT_MS * 3,
