@@ -155,3 +155,40 @@ describe("numbers as the API server receives them", () => {
     expect(JSON.parse(json)).toEqual(crds[0]);
   });
 });
+
+describe("a chart's crds/ told apart", () => {
+  const crd = (name: string): string =>
+    [
+      "apiVersion: apiextensions.k8s.io/v1",
+      "kind: CustomResourceDefinition",
+      `metadata: { name: ${name}.example.com }`,
+      `spec: { group: example.com, scope: Namespaced, names: { kind: K, plural: ${name} }, versions: [] }`,
+    ].join("\n");
+  // As helm prints kube-prometheus-stack's: a subchart's crds/ file with a comment header and a
+  // `---` of its own, then a template's CRD.
+  const MANIFEST = [
+    "---",
+    "# Source: stack/charts/crds/crds/crd-a.yaml",
+    "# https://example.com/upstream/crd-a.yaml",
+    "---",
+    crd("alphas"),
+    "---",
+    "# Source: stack/charts/crds/crds/crd-b.yaml",
+    crd("betas"),
+    "---",
+    "# Source: stack/templates/crds/crd-c.yaml",
+    crd("gammas"),
+    "",
+  ].join("\n");
+
+  it("by helm's Source path, carried over the file's own documents", () => {
+    const { crds, crdsDir } = releaseObjects(MANIFEST, "ns/app", { namespace: "ns" });
+    const names = (xs: readonly Record<string, unknown>[]): string[] =>
+      xs.map((c) => (c.metadata as { name: string }).name);
+    expect(names(crds)).toEqual(["alphas.example.com", "betas.example.com", "gammas.example.com"]);
+    expect(names(crds.filter((c) => crdsDir.has(c)))).toEqual(["alphas.example.com", "betas.example.com"]);
+    expect(names(releaseObjects(MANIFEST, "ns/app", { namespace: "ns", skipCrds: true }).crds)).toEqual([
+      "gammas.example.com",
+    ]);
+  });
+});

@@ -93,11 +93,16 @@ interface ManifestDocument {
   readonly text: string;
 }
 
-/** Splits helm's output at `---` lines, keeping each document's `# Source:` path. */
+/**
+ * Splits helm's output at `---` lines, keeping each document's `# Source:` path. helm writes that
+ * line once per file; the documents a file separates with `---` of its own (kube-prometheus-stack's
+ * CRDs, after their comment header) come from the same file.
+ */
 export function manifestDocuments(manifest: string): ManifestDocument[] {
   const out: ManifestDocument[] = [];
+  let source = "";
   for (const chunk of manifest.split(/^---[ \t]*(?:#.*)?$/m)) {
-    const source = /^# Source: (.*)$/m.exec(chunk)?.[1]?.trim() ?? "";
+    source = /^# Source: (.*)$/m.exec(chunk)?.[1]?.trim() ?? source;
     if (chunk.trim() === "") continue;
     out.push({ source, text: chunk });
   }

@@ -180,10 +180,18 @@ function helmObjects(clusters: TestClusters, dir: string): ObjectRef[] {
       ],
       { encoding: "utf8", maxBuffer: 256 << 20 },
     );
-    const parsed = parseAllDocuments(text);
-    const docs = parsed.map((doc) => doc.toJS() as (Rendered & { spec?: CrdSpec }) | null);
-    // helm's `# Source: chart/charts/sub/crds/x.yaml` comment names where each object came from.
-    const sources = parsed.map((doc) => /Source: (\S+)/.exec(doc.commentBefore ?? "")?.[1] ?? "");
+    // helm writes `# Source: chart/charts/sub/crds/x.yaml` once per file; a file's own `---`
+    // documents (kube-prometheus-stack's CRDs, after their comment header) come from it too.
+    const docs: Array<(Rendered & { spec?: CrdSpec }) | null> = [];
+    const sources: string[] = [];
+    let source = "";
+    for (const chunk of text.split(/^---$/m)) {
+      source = /^# Source: (\S+)/m.exec(chunk)?.[1] ?? source;
+      for (const doc of parseAllDocuments(chunk)) {
+        docs.push(doc.toJS() as (Rendered & { spec?: CrdSpec }) | null);
+        sources.push(source);
+      }
+    }
     // Kinds the cluster does not know yet: scoped as the chart's own CRDs say.
     for (const o of docs)
       if (

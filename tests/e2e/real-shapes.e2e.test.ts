@@ -170,6 +170,7 @@ function writeState(
   oci: ChartSource,
   replicas: number,
   version = "0.1.0",
+  values: Record<string, unknown> = {},
 ): void {
   writeFileSync(
     join(dir, "helmfile.yaml"),
@@ -180,7 +181,7 @@ function writeState(
       "    namespace: rs-http",
       "    chart: public/platform",
       `    version: ${version}`,
-      `    values: [{ replicas: ${replicas} }]`,
+      `    values: [${JSON.stringify({ replicas, ...values })}]`,
       "  - name: shapes-oci",
       "    namespace: rs-oci",
       "    chart: registry/platform",
@@ -404,6 +405,46 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     writeState(dir, http, oci, 1);
   });
 
+  it("a CA made without a lookup guard changes on every render, as helm's does: the preview shows that Secret, and no other object", async () => {
+    // helm itself makes a new one on every render.
+    const ca = (): string =>
+      execFileSync(
+        HELM,
+        [
+          "template",
+          "shapes-http",
+          CHART,
+          "--set",
+          "unguardedCa=true",
+          "--show-only",
+          "templates/unguarded.yaml",
+        ],
+        { encoding: "utf8" },
+      );
+    expect(ca()).not.toEqual(ca());
+    writeState(dir, http, oci, 1, "0.1.0", { unguardedCa: true });
+    await up(base);
+    const before = kubeGet(clusters.kubeconfig, "test-a", "secret", "shapes-http-unguarded-ca", "rs-http");
+    expect(before).toBeDefined();
+    const events: EngineEvent[] = [];
+    const p = await preview({ ...base, onEvent: (e) => events.push(e) });
+    expect(p.changedReleases.map((c) => [c.release, c.op])).toEqual([["rs-http/shapes-http", "update"]]);
+    // Of the release's objects (its hooks run again on every upgrade, as helm runs them), only that Secret changes.
+    const changed = events
+      .map((e) => e.resourcePreEvent?.metadata)
+      .filter((m) => m !== undefined && m.op !== "same" && m.type.startsWith("kubernetes:"))
+      .map((m) => m?.urn.split("::").pop() ?? "")
+      .filter((n) => !/-(pre|post)-/.test(n));
+    expect(changed).toEqual([
+      expect.stringMatching(/(^|-)rs-http\/shapes-http:rs-http\/shapes-http-unguarded-ca$/),
+    ]);
+    writeState(dir, http, oci, 1);
+    await up(base);
+    expect(
+      kubeGet(clusters.kubeconfig, "test-a", "secret", "shapes-http-unguarded-ca", "rs-http"),
+    ).toBeUndefined();
+  });
+
   it("an upgrade to a chart version whose crds/ changed upgrades the templates and leaves the CRD, as helm upgrade", async () => {
     const uid = uidOf(clusters, { kind: "CustomResourceDefinition", name: CRD_NAME });
     writeState(dir, http, oci, 1, "0.2.0");
@@ -415,6 +456,18 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     expect(uidOf(clusters, { kind: "CustomResourceDefinition", name: CRD_NAME })).toBe(uid);
     // Nothing left to do: the CRD's difference is not one.
     const again = await preview(base);
+    expect(again.changedReleases).toEqual([]);
+  });
+
+  it("with skipCrds (--skip-crds) the releases stop managing the CRD of crds/ and the cluster keeps it", async () => {
+    const uid = uidOf(clusters, { kind: "CustomResourceDefinition", name: CRD_NAME });
+    const r = await up({ ...base, skipCrds: true });
+    // The CRD's resource of each release leaves the stack, retained: nothing else changes.
+    expect(r.resourceChanges.delete).toBe(RELEASES.length);
+    expect(uidOf(clusters, { kind: "CustomResourceDefinition", name: CRD_NAME })).toBe(uid);
+    const widget = kubeGet(clusters.kubeconfig, "test-a", kindArg("Widget"), "shapes-http-widget", "rs-http");
+    expect(widget).toBeDefined();
+    const again = await preview({ ...base, skipCrds: true });
     expect(again.changedReleases).toEqual([]);
   });
 
