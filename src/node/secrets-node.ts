@@ -3,6 +3,7 @@
  * binary and a {@link SecretRefResolver} reading real files, sharing one registry of
  * known plaintexts for redaction.
  */
+import { isAbsolute, resolve } from "node:path";
 import { SecretRegistry } from "../secrets/secret-registry";
 import { SecretRefResolver } from "../secrets/secret-resolver";
 import { SopsDecryptor } from "../secrets/sops-decryptor";
@@ -10,7 +11,7 @@ import type { RefBackend } from "../secrets/ref-backends";
 import type { Environment, Logger } from "../shared/io";
 import { NodeFileSystem } from "./node-file-system";
 import { NodeProcessRunner } from "./node-process-runner";
-import { ONLINE_REF_BACKENDS } from "./online-refs/online-backends";
+import { onlineBackends } from "./online-refs/online-backends";
 
 /** Options of {@link createNodeSecrets}. */
 export interface NodeSecretsOptions {
@@ -34,6 +35,18 @@ export interface NodeSecrets {
   readonly registry: SecretRegistry;
 }
 
+/**
+ * The user's secret resolver modules: `PULUMI_HELMFILE_SECRET_RESOLVERS`, comma-separated paths,
+ * relative ones against `cwd` (docs/secrets.md).
+ */
+export function resolverModules(env: Environment, cwd: string): string[] {
+  return (env.PULUMI_HELMFILE_SECRET_RESOLVERS ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "")
+    .map((p) => (isAbsolute(p) ? p : resolve(cwd, p)));
+}
+
 /** Creates the secrets edge for Node. */
 export function createNodeSecrets(options: NodeSecretsOptions = {}): NodeSecrets {
   const cwd = options.cwd ?? process.cwd();
@@ -55,7 +68,7 @@ export function createNodeSecrets(options: NodeSecretsOptions = {}): NodeSecrets
     cwd,
     decryptor,
     registry,
-    backends: { ...ONLINE_REF_BACKENDS, ...(options.backends ?? {}) },
+    backends: { ...onlineBackends(resolverModules(env, cwd)), ...(options.backends ?? {}) },
   });
   return { decryptor, resolver, registry };
 }

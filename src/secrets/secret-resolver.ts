@@ -113,10 +113,17 @@ export class SecretRefResolver {
   lookup(key: string): Value {
     const ref = parseSecretRef(key);
     const backend = this.backends[ref.backend];
+    if (backend === undefined && (ref.backend === "exec" || ref.backend === "httpjson")) {
+      throw new SecretError(
+        "SECRET_BACKEND_UNSUPPORTED",
+        `secret reference backend "${ref.backend}" is refused: it ${ref.backend === "exec" ? "runs a program" : "fetches any URL"} named by the state, which is not built in here (a resolver module of your own can add it: PULUMI_HELMFILE_SECRET_RESOLVERS, docs/secrets.md)`,
+        { expected: `one of ${this.backendNames().join(", ")}`, found: ref.backend },
+      );
+    }
     if (backend === undefined) {
       throw new SecretError(
         "SECRET_BACKEND_UNSUPPORTED",
-        `secret reference backend "${ref.backend}" is not supported: only the offline backends ${this.backendNames().join(", ")} are available (register a backend for "${ref.backend}" to use it)`,
+        `secret reference backend "${ref.backend}" is not supported: the backends here are ${this.backendNames().join(", ")} (a resolver module of your own can add "${ref.backend}": PULUMI_HELMFILE_SECRET_RESOLVERS, docs/secrets.md)`,
         { expected: `one of ${this.backendNames().join(", ")}`, found: ref.backend },
       );
     }

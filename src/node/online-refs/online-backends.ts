@@ -14,7 +14,7 @@ import { SecretError } from "../../shared/errors";
 import { isMap, newMap, type ValueMap } from "../../shared/value";
 import { decodeYaml } from "../../shared/yaml/decode";
 import { AWS_PARAMS } from "./aws-params";
-import type { OnlineRequest, OnlineResponse, StringTree } from "./protocol";
+import type { OnlineRequest, OnlineResponse, SchemesRequest, SchemesResponse, StringTree } from "./protocol";
 
 /** How long one request may take before it fails (the clients' own bound; the wait allows a margin). */
 export const ONLINE_TIMEOUT_MS = 10_000;
@@ -24,25 +24,32 @@ const WORKER = existsSync(join(__dirname, "worker.js"))
   ? join(__dirname, "worker.js")
   : join(__dirname, "worker-source.cjs");
 
-let send: ((req: OnlineRequest) => OnlineResponse) | undefined;
+type Send = (req: OnlineRequest | SchemesRequest) => OnlineResponse | SchemesResponse;
+let send: Send | undefined;
 
-function worker(): (req: OnlineRequest) => OnlineResponse {
-  send ??= createSyncFn<(req: OnlineRequest) => Promise<OnlineResponse>>(WORKER, {
-    // The SDK's notices (a Node version it will drop) are not the user's business.
-    execArgv: ["--no-warnings"],
-    timeout: ONLINE_TIMEOUT_MS * 3,
-  });
+function worker(): Send {
+  send ??= createSyncFn<(req: OnlineRequest | SchemesRequest) => Promise<OnlineResponse | SchemesResponse>>(
+    WORKER,
+    {
+      // The SDK's notices (a Node version it will drop) are not the user's business.
+      execArgv: ["--no-warnings"],
+      timeout: ONLINE_TIMEOUT_MS * 3,
+    },
+  );
   return send;
 }
 
 /** vals' failure: `expand <reference>: <reason>` (the reference names backend and path, never a value). */
 function failure(ref: SecretRef, reason: string): SecretError {
-  return new SecretError("SECRET_REF_FAILED", `expand ${ref.key}: ${reason}`, {
-    found: `ref+${ref.backend}://${ref.path}`,
-  });
+  return new SecretError("SECRET_REF_FAILED", `expand ${ref.key}: ${reason}`);
 }
 
-function ask(ref: SecretRef, ctx: RefBackendContext, want: "string" | "map"): OnlineResponse {
+function ask(
+  ref: SecretRef,
+  ctx: RefBackendContext,
+  want: "string" | "map",
+  modules: readonly string[],
+): OnlineResponse {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(ctx.env)) if (typeof v === "string") env[k] = v;
   // vals reads an absent parameter from `VALS_<NAME>`.
@@ -58,10 +65,11 @@ function ask(ref: SecretRef, ctx: RefBackendContext, want: "string" | "map"): On
     want,
     env,
     timeoutMs: ONLINE_TIMEOUT_MS,
+    modules,
   };
   let res: OnlineResponse;
   try {
-    res = worker()(req);
+    res = worker()(req) as OnlineResponse;
   } catch (err) {
     // synckit's own wait ran out, or the worker died: never its message (it may quote the request).
     throw failure(ref, `no answer (${err instanceof Error ? err.name : "error"})`);
@@ -76,16 +84,16 @@ function treeToMap(tree: StringTree): ValueMap {
   return out;
 }
 
-/** One online backend. */
-function onlineBackend(): RefBackend {
+/** One online backend; `modules`: the user's resolver modules, asked first. */
+function onlineBackend(modules: readonly string[]): RefBackend {
   return {
     getString(ref, ctx) {
-      const res = ask(ref, ctx, "string");
+      const res = ask(ref, ctx, "string", modules);
       if ("text" in res) return res.text;
       throw failure(ref, "the backend answered a map where a string was expected");
     },
     getStringMap(ref, ctx) {
-      const res = ask(ref, ctx, "map");
+      const res = ask(ref, ctx, "map", modules);
       if ("tree" in res) return treeToMap(res.tree);
       if (!("text" in res)) throw failure(ref, "no value");
       let v: unknown;
@@ -102,9 +110,39 @@ function onlineBackend(): RefBackend {
   };
 }
 
-/** The online backends by name. */
-export const ONLINE_REF_BACKENDS: Readonly<Record<string, RefBackend>> = {
-  awssecrets: onlineBackend(),
-  awsssm: onlineBackend(),
-  s3: onlineBackend(),
-};
+/** The built-in online backends. */
+export const ONLINE_BACKEND_NAMES: readonly string[] = Object.keys(AWS_PARAMS);
+
+/**
+ * The online backends by name: the built-in ones and the schemes of the user's resolver
+ * `modules` (absolute paths; a scheme of theirs overrides a built-in online one). A module that
+ * cannot be loaded, or exports no resolvers, fails here, naming it.
+ */
+export function onlineBackends(modules: readonly string[] = []): Record<string, RefBackend> {
+  const schemes = [...ONLINE_BACKEND_NAMES];
+  if (modules.length > 0) {
+    for (const m of modules)
+      if (!existsSync(m))
+        throw new SecretError(
+          "SECRET_RESOLVER_MODULE",
+          "secret resolver module does not exist (PULUMI_HELMFILE_SECRET_RESOLVERS)",
+          {
+            file: m,
+          },
+        );
+    let res: SchemesResponse;
+    try {
+      res = worker()({ schemesOf: modules }) as SchemesResponse;
+    } catch (err) {
+      throw new SecretError(
+        "SECRET_RESOLVER_MODULE",
+        `secret resolver modules ${modules.join(", ")} gave no answer (${err instanceof Error ? err.name : "error"})`,
+      );
+    }
+    if (!res.ok)
+      throw new SecretError("SECRET_RESOLVER_MODULE", `cannot load secret resolvers: ${res.reason}`);
+    schemes.push(...res.schemes);
+  }
+  const backend = onlineBackend(modules);
+  return Object.fromEntries(schemes.map((s) => [s, backend]));
+}

@@ -17,12 +17,24 @@ export interface OnlineRequest {
   readonly env: Readonly<Record<string, string>>;
   /** Per-request bound, in milliseconds. */
   readonly timeoutMs: number;
+  /** Resolver modules of the user's (absolute paths), asked before the built-in backends. */
+  readonly modules: readonly string[];
+}
+
+/** Which schemes the user's resolver modules (absolute paths) serve. */
+export interface SchemesRequest {
+  readonly schemesOf: readonly string[];
 }
 
 /** A nested map of strings (SSM parameters by path). */
 export interface StringTree {
   readonly [key: string]: string | StringTree;
 }
+
+/** The worker's answer to a {@link SchemesRequest}. */
+export type SchemesResponse =
+  | { readonly ok: true; readonly schemes: readonly string[] }
+  | { readonly ok: false; readonly reason: string };
 
 /** The worker's answer. */
 export type OnlineResponse =
