@@ -13,6 +13,7 @@ import { decodeYaml } from "../shared/yaml/decode";
 import type { GoYamlVersion } from "../shared/yaml/resolve";
 import { envsubst } from "./envsubst";
 import type { SecretRef } from "./secret-ref";
+import { TfstateError, tfstateLookup } from "./tfstate";
 
 /** What a backend may use. */
 export interface RefBackendContext {
@@ -143,7 +144,39 @@ const sopsBackend: RefBackend = {
 };
 
 /** The built-in backends by name. */
+/** The state file and the address of a `tfstate` reference: the last path segment is the address. */
+export function tfstatePath(path: string): { file: string; address: string } {
+  const at = path.lastIndexOf("/");
+  return { file: at < 0 ? "" : path.slice(0, at), address: path.slice(at + 1) };
+}
+
+/** `ref+tfstate://<state file>/<address>`: a value of a local Terraform state (./tfstate.ts). */
+const tfstateBackend: RefBackend = {
+  getString(ref, ctx) {
+    const { file, address } = tfstatePath(ref.path);
+    const abs = absolute(file, ctx.cwd);
+    ctx.checkRead?.(abs, "ref+tfstate://");
+    if (!ctx.fs.isFile(abs))
+      throw failure(
+        ref,
+        `reading tfstate for ${address}: failed to read tfstate from ${file}: no such file`,
+        abs,
+      );
+    try {
+      return tfstateLookup(ctx.fs.readFile(abs), address);
+    } catch (err) {
+      if (err instanceof TfstateError)
+        throw failure(ref, `reading value for ${ref.path}: ${err.message}`, abs);
+      throw err;
+    }
+  },
+  getStringMap(ref) {
+    throw failure(ref, "path fragment is not supported for tfstate provider");
+  },
+};
+
 export const BUILTIN_REF_BACKENDS: Readonly<Record<string, RefBackend>> = Object.freeze({
+  tfstate: tfstateBackend,
   file: fileBackend,
   echo: echoBackend,
   envsubst: envsubstBackend,

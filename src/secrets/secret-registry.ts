@@ -52,9 +52,13 @@ export function collectSecretStrings(value: unknown, options: CollectSecretStrin
 export class SecretRegistry {
   private readonly known = new Set<string>();
 
-  /** Adds plaintexts (empty strings are ignored). */
+  /**
+   * Adds plaintexts. Those shorter than four characters are left out, as leaves of a decrypted
+   * document are: redacting every `3` or `on` would garble paths and messages and protect nothing
+   * (the values themselves stay Pulumi secrets).
+   */
   add(...secrets: readonly string[]): void {
-    for (const s of secrets) if (s !== "") this.known.add(s);
+    for (const s of secrets) if (s.length >= 4) this.known.add(s);
   }
 
   /** Adds every scalar leaf of a decrypted value (see {@link collectSecretStrings}). */

@@ -49,7 +49,7 @@ export interface ResolveScope {
 }
 
 /** Backends whose path names a local file. */
-const FILE_BACKENDS = new Set(["file", "sops"]);
+const FILE_BACKENDS = new Set(["file", "sops", "tfstate"]);
 
 /** A value the resolver walks: the Go-typed values tree or the template engine's maps. */
 type Walkable = unknown;

@@ -7,9 +7,12 @@
  * `npx tsx tests/differential/generate.ts [--seed N]` rewrites every case's `state/` and
  * `case.json` (its `expected*` folders are left for the regen script).
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CASES_DIR, type CaseSpec } from "./harness";
+
+/** The Terraform state the secretrefs family reads (`ref+tfstate://infra/terraform.tfstate/…`). */
+const TFSTATE = readFileSync(join(__dirname, "..", "fixtures", "tfstate", "terraform.tfstate"), "utf8");
 
 /** The default seed; change it only together with a regen of the expected outputs. */
 export const DEFAULT_SEED = 22;
@@ -803,6 +806,18 @@ const SCALAR_REFS = [
   "ref+s3://phf-refs/dir/nested.json#/x/y",
   "ref+echo://plain-echo",
   "ref+file://./secret.yaml#/token",
+  "ref+tfstate://infra/terraform.tfstate/output.vpc_id",
+  "ref+tfstate://infra/terraform.tfstate/output.subnets[1]",
+  "ref+tfstate://infra/terraform.tfstate/output.tags.cost-center",
+  "ref+tfstate://infra/terraform.tfstate/output.replicas",
+  "ref+tfstate://infra/terraform.tfstate/aws_vpc.main.tags.my-key",
+  "ref+tfstate://infra/terraform.tfstate/aws_subnet.private[0].az",
+  'ref+tfstate://infra/terraform.tfstate/aws_s3_bucket.logs["eu"].arn',
+  "ref+tfstate://infra/terraform.tfstate/module.db.aws_db_instance.this.endpoint",
+  "ref+tfstate://infra/terraform.tfstate/data.aws_caller_identity.current.account_id",
+  "ref+tfstate://infra/terraform.tfstate/aws_vpc.other.id",
+  "ref+tfstates3://phf-refs/tf/terraform.tfstate/output.vpc_id",
+  "ref+tfstates3://phf-refs/tf/terraform.tfstate/aws_subnet.private[1].id",
 ];
 const STRUCTURED_REFS = [
   "ref+awssecrets://phf/app/db",
@@ -816,6 +831,10 @@ const STRUCTURED_REFS = [
   "ref+s3://phf-refs/config.yaml#/db",
   "ref+s3://phf-refs/config.yaml#/flags",
   "ref+s3://phf-refs/dir/nested.json#/n",
+  "ref+tfstate://infra/terraform.tfstate/output.subnets",
+  "ref+tfstate://infra/terraform.tfstate/aws_vpc.main",
+  "ref+tfstate://infra/terraform.tfstate/aws_s3_bucket.logs",
+  "ref+tfstates3://phf-refs/tf/terraform.tfstate/output.tags",
 ];
 
 /** A reference as a whole value, or embedded in a longer string (then ended by `+` or the string). */
@@ -831,7 +850,10 @@ function refValue(g: Gen, structured = true): string {
  * used by a release), to Secrets Manager, SSM and S3 on the seeded moto server and offline backends.
  */
 function familySecretRefs(g: Gen): Generated {
-  const files: Record<string, string> = { "secret.yaml": "token: file-token\n" };
+  const files: Record<string, string> = {
+    "secret.yaml": "token: file-token\n",
+    "infra/terraform.tfstate": TFSTATE,
+  };
   const lines: string[] = [];
   const env = g.bool(0.4);
   if (env)

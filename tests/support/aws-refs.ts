@@ -6,6 +6,7 @@
  * AWS SDK both read.
  */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
   CreateSecretCommand,
@@ -39,7 +40,10 @@ export const SSM_PARAMETERS: Readonly<Record<string, string>> = {
   "/phf/doc": "k: v\nn: 2\nlist: [a, b]\n",
 };
 export const S3_BUCKET = "phf-refs";
+/** A Terraform state (tests/fixtures/tfstate), also in S3 for `ref+tfstates3://`. */
+export const TFSTATE = readFileSync(join(ROOT, "tests", "fixtures", "tfstate", "terraform.tfstate"), "utf8");
 export const S3_OBJECTS: Readonly<Record<string, string>> = {
+  "tf/terraform.tfstate": TFSTATE,
   "config.yaml": "db:\n  host: h1\n  port: 5432\nflags: [a, b]\n",
   "plain.txt": "object-text",
   "dir/nested.json": '{"x": {"y": "z"}, "n": 3}',

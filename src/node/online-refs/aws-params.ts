@@ -3,4 +3,5 @@ export const AWS_PARAMS: Readonly<Record<string, readonly string[]>> = {
   awssecrets: ["region", "version_stage", "version_id", "profile", "role_arn"],
   awsssm: ["region", "version", "profile", "role_arn", "mode", "recursive"],
   s3: ["region", "version", "version_id", "profile", "role_arn"],
+  tfstates3: ["aws_profile"],
 };

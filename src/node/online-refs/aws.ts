@@ -26,6 +26,8 @@ import {
 import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { fromTemporaryCredentials } from "@aws-sdk/credential-providers";
 import { parse as parseYaml } from "yaml";
+import { tfstatePath } from "../../secrets/ref-backends";
+import { TfstateError, tfstateLookup } from "../../secrets/tfstate";
 import type { OnlineRequest, OnlineResponse, StringTree } from "./protocol";
 
 /** A failure with vals' text. */
@@ -53,7 +55,8 @@ function clientConfig(req: OnlineRequest, service: string): Record<string, unkno
 /** Runs `fn` with the request's environment as the process's (the SDK reads credentials and profiles from it). */
 async function withEnv<T>(req: OnlineRequest, fn: () => Promise<T>): Promise<T> {
   const saved = process.env;
-  process.env = { ...req.env, ...(req.params.profile ? { AWS_PROFILE: req.params.profile } : {}) };
+  const profile = req.params.profile || req.params.aws_profile;
+  process.env = { ...req.env, ...(profile ? { AWS_PROFILE: profile } : {}) };
   try {
     return await fn();
   } finally {
@@ -253,6 +256,46 @@ async function s3(req: OnlineRequest): Promise<OnlineResponse> {
   }
 }
 
+/**
+ * `ref+tfstates3://BUCKET/KEY/<address>`: a value of a Terraform state in S3 (vals' tfstates3,
+ * src/secrets/tfstate.ts for the lookup). `aws_profile` picks the profile; a custom endpoint
+ * (`AWS_ENDPOINT_URL_S3`) is addressed by path, as tfstate-lookup does.
+ */
+async function tfstateS3(req: OnlineRequest): Promise<OnlineResponse> {
+  if (req.want === "map") throw new Refused("path fragment is not supported for tfstate provider");
+  const { file, address } = tfstatePath(req.path);
+  const slash = file.indexOf("/");
+  if (slash <= 0)
+    throw new Refused(`reading tfstate for ${address}: expected tfstates3://BUCKET/KEY/ADDRESS`);
+  const config = clientConfig(
+    { ...req, params: { ...req.params, profile: req.params.aws_profile ?? "" } },
+    "S3",
+  );
+  const client = new S3Client({
+    ...config,
+    ...(config.endpoint === undefined ? {} : { forcePathStyle: true }),
+  });
+  let text: string;
+  try {
+    const out = await client.send(
+      new GetObjectCommand({ Bucket: file.slice(0, slash), Key: file.slice(slash + 1) }),
+    );
+    text = (await out.Body?.transformToString("utf8")) ?? "";
+  } catch (err) {
+    throw new Refused(
+      `reading tfstate for ${address}: failed to read tfstate from s3://${file}: ${operationError("S3", "GetObject", err).message}`,
+    );
+  } finally {
+    client.destroy();
+  }
+  try {
+    return { ok: true, text: tfstateLookup(text, address) };
+  } catch (err) {
+    if (err instanceof TfstateError) throw new Refused(`reading value for ${req.path}: ${err.message}`);
+    throw err;
+  }
+}
+
 /** Runs a backend, turning its failures into vals' text. */
 function guarded(
   fn: (req: OnlineRequest) => Promise<OnlineResponse>,
@@ -274,4 +317,5 @@ export const AWS_BACKENDS: Readonly<Record<string, (req: OnlineRequest) => Promi
   awssecrets: guarded(secretsManager),
   awsssm: guarded(ssm),
   s3: guarded(s3),
+  tfstates3: guarded(tfstateS3),
 };
