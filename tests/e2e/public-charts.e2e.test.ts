@@ -420,9 +420,11 @@ describeEngine(
     it("destroy leaves nothing but what the charts keep", async () => {
       const kubeconfig = d.clusters.kubeconfig;
       await destroy(d.base);
-      // A namespace goes with its releases unless one of them keeps objects (they would go with it;
-      // helm uninstall never deletes a namespace at all).
-      const keeping = new Set(expected.filter((o) => o.kept).map((o) => o.release));
+      // A namespace goes with its releases unless one of them keeps namespaced objects (they would go
+      // with it; helm uninstall never deletes a namespace at all). Kept CRDs are cluster-scoped.
+      const keeping = new Set(
+        expected.filter((o) => o.kept && o.namespace !== undefined).map((o) => o.release),
+      );
       for (const r of RELEASES) {
         const kept = keeping.has(r.namespace);
         const gone = kept
