@@ -1,19 +1,22 @@
 /**
  * Secret references to online backends end to end: a state whose release values reference
  * Secrets Manager, SSM and S3 on the seeded moto server (tests/support/aws-refs.ts), in inline
- * values, `set` and a values file, deployed by `up` to the test cluster through the real engine.
+ * values, `set` and a values file, and a Kubernetes Secret read through `ref+k8s://`, deployed by `up` to the test cluster through the real engine.
  * The Secret on the cluster holds the resolved values (read back with kubectl); the engine's
  * events, the summaries, the preview and every file of the file backend hold none of them, as
  * they are, JSON-escaped or base64. A missing secret and an unreachable server each fail the
  * preview within seconds, naming the backend and the path and no value.
  */
+import { execFile, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { promisify } from "node:util";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { destroy, preview, up, type HelmfileStackOptions } from "../../src/automation";
 import { awsRefs } from "../support/aws-refs";
-import { kubeGet, testClusters, type TestClusters } from "./cluster";
+import { captureCli } from "../support/run-cli";
+import { HELM, HELMFILE_ORACLE, KUBECTL, kubeGet, kubectl, testClusters, type TestClusters } from "./cluster";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
 import { checkpointResources, filesUnder, isEncryptedSecret, leakForms, leaksIn } from "./secret-scan";
 
@@ -34,6 +37,7 @@ const RESOLVED: Record<string, string> = {
   "ref+awsssm://phf/app?recursive=true#/nested/deeper/leaf": "leaf-value",
   "ref+s3://phf-refs/plain.txt": "object-text",
   "ref+s3://phf-refs/config.yaml#/db/host": "h1",
+  "ref+k8s://v1/Secret/online-refs-source/app/password": "k8s-s3cr3t-pass",
 };
 /** Long enough to be told apart from any other text (h1 is not). */
 const PLAINTEXTS = Object.values(RESOLVED).filter((v) => v.length > 4);
@@ -102,8 +106,24 @@ describeEngine(`secret references to online backends, deployed${suffix}`, () => 
   beforeAll(async () => {
     clusters = testClusters();
     const aws = await awsRefs();
+    // The Secret `ref+k8s://` reads, in a namespace of its own.
+    const k = (...args: string[]): string => kubectl(clusters.kubeconfig, "test-a", ...args);
+    spawnSync(KUBECTL, ["--kubeconfig", clusters.kubeconfig, "create", "namespace", "online-refs-source"], {
+      stdio: "ignore",
+    });
+    k("-n", "online-refs-source", "delete", "secret", "app", "--ignore-not-found");
+    k(
+      "-n",
+      "online-refs-source",
+      "create",
+      "secret",
+      "generic",
+      "app",
+      "--from-literal=password=k8s-s3cr3t-pass",
+      "--from-literal=user=k8s-user",
+    );
     // The inline program resolves the references in this process.
-    for (const [k, v] of Object.entries(aws.env)) {
+    for (const [k, v] of Object.entries({ ...aws.env, KUBECONFIG: clusters.kubeconfig })) {
       saved[k] = process.env[k];
       process.env[k] = v;
     }
@@ -172,6 +192,49 @@ describeEngine(`secret references to online backends, deployed${suffix}`, () => 
     const p = await preview({ ...base, engineDiff: true });
     expect(p.changedReleases).toEqual([]);
     expect(leaksIn([...captured.slice(before), p.stdout].join("\n"), FORMS)).toEqual([]);
+  });
+
+  it("template resolves every form of ref+k8s:// as the real helmfile v1.8.0 does, failures included", async () => {
+    const dir = join(root, "k8s-forms");
+    const forms = [
+      "ref+k8s://v1/Secret/online-refs-source/app/password",
+      "ref+k8s://v1/Secret/online-refs-source/app",
+      "ref+k8s://v1/Secret/online-refs-source/app#/user",
+      "ref+k8s://v1/Secret/online-refs-source/app?kubeContext=test-a#/password",
+      "pre-ref+k8s://v1/Secret/online-refs-source/app/user+-post",
+    ];
+    const failing = [
+      "ref+k8s://v1/Secret/online-refs-source/nope/x",
+      "ref+k8s://v1/Secret/online-refs-source/app/nokey",
+      "ref+k8s://v2/Secret/online-refs-source/app/x",
+      "ref+k8s://v1/Pod/online-refs-source/app/x",
+      "ref+k8s://v1/Secret/online-refs-source",
+      "ref+k8s://v1/Secret/online-refs-source/app/x?kubeConfigPath=/nonexistent",
+    ];
+    const env = { ...process.env, KUBECONFIG: clusters.kubeconfig, HELMFILE_UPGRADE_NOTICE_DISABLED: "1" };
+    const run = async (values: Record<string, string>): Promise<[string, string]> => {
+      writeProject(dir, values);
+      const theirs = await promisify(execFile)(HELMFILE_ORACLE, ["--helm-binary", HELM, "template"], {
+        cwd: dir,
+        env,
+      }).then(
+        (r) => r.stdout,
+        (err: { stderr?: string }) => `failed: ${(err.stderr ?? "").trim().split("\n").pop() ?? ""}`,
+      );
+      const ours = await captureCli(["--helm-binary", HELM, "template"], dir, env);
+      return [
+        theirs,
+        ours.code === 0 ? ours.stdout : `failed: ${ours.stderr.trim().split("\n").pop() ?? ""}`,
+      ];
+    };
+    const [theirs, ours] = await run(Object.fromEntries(forms.map((f, i) => [keyOf(i), f])));
+    expect(theirs).toContain("k8s-user");
+    expect(ours).toBe(theirs);
+    for (const f of failing) {
+      const [t, o] = await run({ bad: f });
+      expect([f, t.startsWith("failed: ")]).toEqual([f, true]);
+      expect([f, o]).toEqual([f, t]);
+    }
   });
 
   it("a missing secret and an unreachable server fail within seconds, naming backend and path, never a value", async () => {

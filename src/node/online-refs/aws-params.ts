@@ -4,4 +4,6 @@ export const AWS_PARAMS: Readonly<Record<string, readonly string[]>> = {
   awsssm: ["region", "version", "profile", "role_arn", "mode", "recursive"],
   s3: ["region", "version", "version_id", "profile", "role_arn"],
   tfstates3: ["aws_profile"],
+  // (vals reads no VALS_ default for these)
+  k8s: [],
 };
