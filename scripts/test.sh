@@ -8,8 +8,8 @@ cd "$root"
 bash scripts/setup.sh
 # shellcheck source=/dev/null
 source scripts/env.sh
-# The four Go builds (each cached by a stamp, so a warm run skips them): the helmfile oracle, the
-# test cluster's binaries and chartify + kustomize build in the background while the engine builds here; on a cold 2-core
+# The Go builds (each cached by a stamp, so a warm run skips them): the helmfile oracle, the test
+# cluster's binaries, chartify + kustomize and Vault build in the background while the engine builds here; on a cold 2-core
 # machine that overlaps their downloads, single-threaded links and idle cores (one after the other
 # they took about an hour). Their calls below wait for them on each script's own lock and then find
 # the binaries built (or build them, printing why the first attempt failed).
@@ -18,6 +18,8 @@ mkdir -p "$logs"
 bash scripts/build-helmfile.sh --quiet >"$logs/test-helmfile-build.log" 2>&1 &
 bash scripts/test-cluster.sh build >"$logs/test-cluster-build.log" 2>&1 &
 bash scripts/build-chartify.sh --quiet >"$logs/test-chartify-build.log" 2>&1 &
+# Vault's compile is the longest single one (about 18 minutes cold): one job, so it yields to the rest.
+PULUMI_HELMFILE_GO_P=1 bash scripts/build-vault.sh --quiet >"$logs/test-vault-build.log" 2>&1 &
 if [ -f scripts/build-engine.sh ]; then
   bash scripts/build-engine.sh
   # shellcheck source=/dev/null
@@ -31,12 +33,16 @@ eval "$(bash scripts/build-chartify.sh --quiet --print-env)"
 # The test API servers (scripts/test-cluster.sh: etcd + kube-apiserver + kube-controller-manager,
 # built from Go modules and cached): two instances for the deploy tests, stopped when the run ends.
 echo "== test clusters"
-trap 'bash scripts/test-cluster.sh stop --all >/dev/null 2>&1 || true; bash scripts/test-s3.sh stop >/dev/null 2>&1 || true' EXIT
+trap 'bash scripts/test-cluster.sh stop --all >/dev/null 2>&1 || true; bash scripts/test-s3.sh stop >/dev/null 2>&1 || true; bash scripts/test-vault.sh stop >/dev/null 2>&1 || true' EXIT
 bash scripts/test-cluster.sh start --name a >/dev/null
 bash scripts/test-cluster.sh start --name b >/dev/null
 # The S3-compatible server of the shared-backend tests (scripts/test-s3.sh: moto's server, cached).
 echo "== test S3 server"
 eval "$(bash scripts/test-s3.sh start)"
+# A real Vault dev server for the `ref+vault://` tests (scripts/test-vault.sh: the Vault that
+# scripts/build-vault.sh built from Go modules, waited for here).
+echo "== test Vault server"
+bash scripts/test-vault.sh start >/dev/null
 # The OCI registry of the chart-source tests (Debian's docker-registry; the tests start their own instances).
 bash scripts/test-registry.sh ensure >/dev/null
 echo "== typecheck"; npm run --silent typecheck

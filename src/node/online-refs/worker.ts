@@ -7,6 +7,7 @@
 import { runAsWorker } from "synckit";
 import { AWS_BACKENDS } from "./aws";
 import { k8sBackend } from "./k8s";
+import { vaultBackend } from "./vault";
 import type { OnlineRequest, OnlineResponse, SchemesRequest, SchemesResponse } from "./protocol";
 import { runUserResolver, userResolvers } from "./user-resolvers";
 
@@ -27,7 +28,12 @@ runAsWorker(async (req: OnlineRequest | SchemesRequest): Promise<OnlineResponse 
   try {
     const user = (await userResolvers(req.modules))[req.backend];
     if (user !== undefined) return await runUserResolver(user, req);
-    const backend = req.backend === "k8s" ? k8sBackend : AWS_BACKENDS[req.backend];
+    const backend =
+      req.backend === "k8s"
+        ? k8sBackend
+        : req.backend === "vault" || req.backend === "openbao"
+          ? vaultBackend
+          : AWS_BACKENDS[req.backend];
     if (backend === undefined) return { ok: false, reason: `no backend serves ${req.backend}` };
     return await backend(req);
   } catch (err) {
