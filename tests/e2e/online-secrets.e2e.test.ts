@@ -15,6 +15,7 @@ import { join } from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { destroy, preview, up, type HelmfileStackOptions } from "../../src/automation";
 import { awsRefs } from "../support/aws-refs";
+import { VAULT_PASSWORD, VAULT_ROLE_ID, VAULT_SECRET_ID, VAULT_USER, vaultRefs } from "../support/vault-refs";
 import { captureCli } from "../support/run-cli";
 import { HELM, HELMFILE_ORACLE, KUBECTL, kubeGet, kubectl, testClusters, type TestClusters } from "./cluster";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
@@ -37,6 +38,7 @@ const RESOLVED: Record<string, string> = {
   "ref+awsssm://phf/app?recursive=true#/nested/deeper/leaf": "leaf-value",
   "ref+s3://phf-refs/plain.txt": "object-text",
   "ref+s3://phf-refs/config.yaml#/db/host": "h1",
+  "ref+vault://secret/app/password": "vault-s3cr3t-pw",
   "ref+k8s://v1/Secret/online-refs-source/app/password": "k8s-s3cr3t-pass",
 };
 /** Long enough to be told apart from any other text (h1 is not). */
@@ -106,6 +108,7 @@ describeEngine(`secret references to online backends, deployed${suffix}`, () => 
   beforeAll(async () => {
     clusters = testClusters();
     const aws = await awsRefs();
+    const vault = vaultRefs();
     // The Secret `ref+k8s://` reads, in a namespace of its own.
     const k = (...args: string[]): string => kubectl(clusters.kubeconfig, "test-a", ...args);
     spawnSync(KUBECTL, ["--kubeconfig", clusters.kubeconfig, "create", "namespace", "online-refs-source"], {
@@ -123,7 +126,7 @@ describeEngine(`secret references to online backends, deployed${suffix}`, () => 
       "--from-literal=user=k8s-user",
     );
     // The inline program resolves the references in this process.
-    for (const [k, v] of Object.entries({ ...aws.env, KUBECONFIG: clusters.kubeconfig })) {
+    for (const [k, v] of Object.entries({ ...aws.env, ...vault.env, KUBECONFIG: clusters.kubeconfig })) {
       saved[k] = process.env[k];
       process.env[k] = v;
     }
@@ -145,6 +148,7 @@ describeEngine(`secret references to online backends, deployed${suffix}`, () => 
       envVars: {
         ...engineEnv(),
         ...aws.env,
+        ...vault.env,
         PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
         KUBECONFIG: clusters.kubeconfig,
       },
@@ -194,47 +198,119 @@ describeEngine(`secret references to online backends, deployed${suffix}`, () => 
     expect(leaksIn([...captured.slice(before), p.stdout].join("\n"), FORMS)).toEqual([]);
   });
 
-  it("template resolves every form of ref+k8s:// as the real helmfile v1.8.0 does, failures included", async () => {
-    const dir = join(root, "k8s-forms");
-    const forms = [
-      "ref+k8s://v1/Secret/online-refs-source/app/password",
-      "ref+k8s://v1/Secret/online-refs-source/app",
-      "ref+k8s://v1/Secret/online-refs-source/app#/user",
-      "ref+k8s://v1/Secret/online-refs-source/app?kubeContext=test-a#/password",
-      "pre-ref+k8s://v1/Secret/online-refs-source/app/user+-post",
-    ];
-    const failing = [
-      "ref+k8s://v1/Secret/online-refs-source/nope/x",
-      "ref+k8s://v1/Secret/online-refs-source/app/nokey",
-      "ref+k8s://v2/Secret/online-refs-source/app/x",
-      "ref+k8s://v1/Pod/online-refs-source/app/x",
-      "ref+k8s://v1/Secret/online-refs-source",
-      "ref+k8s://v1/Secret/online-refs-source/app/x?kubeConfigPath=/nonexistent",
-    ];
-    const env = { ...process.env, KUBECONFIG: clusters.kubeconfig, HELMFILE_UPGRADE_NOTICE_DISABLED: "1" };
-    const run = async (values: Record<string, string>): Promise<[string, string]> => {
-      writeProject(dir, values);
-      const theirs = await promisify(execFile)(HELMFILE_ORACLE, ["--helm-binary", HELM, "template"], {
-        cwd: dir,
-        env,
-      }).then(
-        (r) => r.stdout,
-        (err: { stderr?: string }) => `failed: ${(err.stderr ?? "").trim().split("\n").pop() ?? ""}`,
-      );
-      const ours = await captureCli(["--helm-binary", HELM, "template"], dir, env);
-      return [
-        theirs,
-        ours.code === 0 ? ours.stdout : `failed: ${ours.stderr.trim().split("\n").pop() ?? ""}`,
-      ];
-    };
-    const [theirs, ours] = await run(Object.fromEntries(forms.map((f, i) => [keyOf(i), f])));
-    expect(theirs).toContain("k8s-user");
+  /** Our `template` and the real helmfile's of a state of `values`, in the same environment: stdout, or the last line of stderr. */
+  async function bothTemplates(
+    dir: string,
+    values: Record<string, string>,
+    env: NodeJS.ProcessEnv,
+  ): Promise<[string, string]> {
+    writeProject(dir, values);
+    const theirs = await promisify(execFile)(HELMFILE_ORACLE, ["--helm-binary", HELM, "template"], {
+      cwd: dir,
+      env,
+    }).then(
+      (r) => r.stdout,
+      (err: { stderr?: string }) => `failed: ${(err.stderr ?? "").trim().split("\n").pop() ?? ""}`,
+    );
+    const ours = await captureCli(["--helm-binary", HELM, "template"], dir, env);
+    return [theirs, ours.code === 0 ? ours.stdout : `failed: ${ours.stderr.trim().split("\n").pop() ?? ""}`];
+  }
+
+  /** Each of `forms` (one state) and each of `failing` (a state each) as the real helmfile resolves it. */
+  async function sameAsHelmfile(
+    name: string,
+    forms: readonly string[],
+    failing: readonly string[],
+    extraEnv: Record<string, string> = {},
+  ): Promise<string> {
+    const dir = join(root, name);
+    const env = { ...process.env, ...extraEnv, HELMFILE_UPGRADE_NOTICE_DISABLED: "1" };
+    const [theirs, ours] = await bothTemplates(
+      dir,
+      Object.fromEntries(forms.map((f, i) => [keyOf(i), f])),
+      env,
+    );
+    expect(theirs).not.toMatch(/^failed: /);
     expect(ours).toBe(theirs);
     for (const f of failing) {
-      const [t, o] = await run({ bad: f });
+      const [t, o] = await bothTemplates(dir, { bad: f }, env);
       expect([f, t.startsWith("failed: ")]).toEqual([f, true]);
       expect([f, o]).toEqual([f, t]);
     }
+    return theirs;
+  }
+
+  it("template resolves every form of ref+k8s:// as the real helmfile v1.8.0 does, failures included", async () => {
+    const out = await sameAsHelmfile(
+      "k8s-forms",
+      [
+        "ref+k8s://v1/Secret/online-refs-source/app/password",
+        "ref+k8s://v1/Secret/online-refs-source/app",
+        "ref+k8s://v1/Secret/online-refs-source/app#/user",
+        "ref+k8s://v1/Secret/online-refs-source/app?kubeContext=test-a#/password",
+        "pre-ref+k8s://v1/Secret/online-refs-source/app/user+-post",
+      ],
+      [
+        "ref+k8s://v1/Secret/online-refs-source/nope/x",
+        "ref+k8s://v1/Secret/online-refs-source/app/nokey",
+        "ref+k8s://v2/Secret/online-refs-source/app/x",
+        "ref+k8s://v1/Pod/online-refs-source/app/x",
+        "ref+k8s://v1/Secret/online-refs-source",
+        "ref+k8s://v1/Secret/online-refs-source/app/x?kubeConfigPath=/nonexistent",
+      ],
+      { KUBECONFIG: clusters.kubeconfig },
+    );
+    expect(out).toContain("k8s-user");
+  });
+
+  it("template resolves every form of ref+vault:// and ref+openbao:// as the real helmfile v1.8.0 does, failures included", async () => {
+    const pw = join(root, "vault-password");
+    writeFileSync(pw, VAULT_PASSWORD);
+    const token = join(root, "vault-token");
+    writeFileSync(token, process.env.VAULT_TOKEN ?? "");
+    const out = await sameAsHelmfile(
+      "vault-forms",
+      [
+        "ref+vault://secret/app/password",
+        "ref+vault://secret/app/password?version=1",
+        "ref+vault://secret/app#/user",
+        "ref+vault://secret/app#/port",
+        "ref+vault://kv1/legacy/token",
+        "ref+vault://kv1/legacy#/token",
+        "ref+vault://secret/app/b64?decode=base64",
+        "emb=ref+vault://secret/app/user+;",
+        `ref+vault://secret/app/password?auth_method=approle&role_id=${VAULT_ROLE_ID}&secret_id=${VAULT_SECRET_ID}`,
+        `ref+vault://secret/app/user?auth_method=userpass&username=${VAULT_USER}&password_env=PHF_VAULT_PASSWORD`,
+        `ref+vault://secret/app/user?auth_method=userpass&username=${VAULT_USER}&password_file=${pw}`,
+        "ref+vault://secret/app/user?token_env=PHF_OTHER_TOKEN",
+        `ref+vault://secret/app/user?token_file=${token}`,
+        `ref+vault://secret/app/user?address=${process.env.VAULT_ADDR ?? ""}`,
+        "ref+openbao://secret/app/user",
+      ],
+      [
+        "ref+vault://secret/nope/x",
+        "ref+vault://secret/app/nokey",
+        "ref+vault://secret/app/password?decode=hex",
+        "ref+vault://secret/app/user?decode=base64",
+        "ref+vault://secret/app/user?token_env=PHF_UNSET_TOKEN",
+        "ref+vault://secret/app/user?auth_method=userpass&username=alice",
+      ],
+      { PHF_VAULT_PASSWORD: VAULT_PASSWORD, PHF_OTHER_TOKEN: process.env.VAULT_TOKEN ?? "" },
+    );
+    expect(out).toContain("vault-user");
+  });
+
+  it("a refused Vault token fails within seconds with Vault's own words, as helmfile's does", async () => {
+    const started = Date.now();
+    const [theirs, ours] = await bothTemplates(
+      join(root, "vault-refused"),
+      { bad: "ref+vault://secret/app/user" },
+      { ...process.env, VAULT_TOKEN: "not-a-token", HELMFILE_UPGRADE_NOTICE_DISABLED: "1" },
+    );
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(theirs).toMatch(/^failed: /);
+    // Vault's errors span lines: the last line of both is Vault's own reason.
+    expect(ours).toBe(theirs);
   });
 
   it("a missing secret and an unreachable server fail within seconds, naming backend and path, never a value", async () => {
