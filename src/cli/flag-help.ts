@@ -4,7 +4,7 @@
 export const FLAG_HELP: Readonly<Record<string, string>> = {
   // global flags
   "helm-binary": "helm to run (env HELMFILE_HELM_BINARY; default HELM_BINARY, then helm on PATH)",
-  "kustomize-binary": "refused: kustomize releases are not supported",
+  "kustomize-binary": "kustomize for kustomize releases and patches (env HELMFILE_KUSTOMIZE_BINARY; default kustomize on PATH)",
   file: "state file or helmfile.d directory (env HELMFILE_FILE_PATH; default helmfile.yaml[.gotmpl] or helmfile.d)",
   environment: 'environment to load (env HELMFILE_ENVIRONMENT; default "default")',
   "state-values-set": "set a state value, key=value (commas separate several)",
@@ -24,7 +24,7 @@ export const FLAG_HELP: Readonly<Record<string, string>> = {
   color: "colour the output even when it is not a terminal",
   "no-color": "never colour the output (env HELMFILE_NO_COLOR, NO_COLOR)",
   "log-level": "debug, info, warn or error (env HELMFILE_LOG_LEVEL; default info)",
-  namespace: "namespace for releases that set none (env HELMFILE_NAMESPACE)",
+  namespace: "namespace of every release, over the one it sets (env HELMFILE_NAMESPACE)",
   chart: "use this chart for every selected release",
   selector: "release label selector, key=value or key!=value; repeat for alternatives",
   "allow-no-matching-release": "exit 0 when the selectors match no release",
