@@ -1,7 +1,7 @@
 /**
  * Secret references to online backends end to end: a state whose release values reference
  * Secrets Manager, SSM and S3 on the seeded moto server (tests/support/aws-refs.ts), in inline
- * values, `set` and a values file, and a Kubernetes Secret read through `ref+k8s://`, deployed by `up` to the test cluster through the real engine.
+ * values, `set` and a values file, and Vault, a Kubernetes Secret and Terraform states (local and in S3), deployed by `up` to the test cluster through the real engine.
  * The Secret on the cluster holds the resolved values (read back with kubectl); the engine's
  * events, the summaries, the preview and every file of the file backend hold none of them, as
  * they are, JSON-escaped or base64. A missing secret and an unreachable server each fail the
@@ -39,6 +39,9 @@ const RESOLVED: Record<string, string> = {
   "ref+s3://phf-refs/plain.txt": "object-text",
   "ref+s3://phf-refs/config.yaml#/db/host": "h1",
   "ref+vault://secret/app/password": "vault-s3cr3t-pw",
+  [`ref+tfstate://${join(__dirname, "..", "fixtures", "tfstate", "terraform.tfstate")}/output.db_password`]:
+    "tf-s3cr3t-pass",
+  "ref+tfstates3://phf-refs/tf/terraform.tfstate/output.vpc_id": "vpc-0abc123",
   "ref+k8s://v1/Secret/online-refs-source/app/password": "k8s-s3cr3t-pass",
 };
 /** Long enough to be told apart from any other text (h1 is not). */
