@@ -13,7 +13,7 @@ import type { SecretRef } from "../../secrets/secret-ref";
 import { SecretError } from "../../shared/errors";
 import { isMap, newMap, type ValueMap } from "../../shared/value";
 import { decodeYaml } from "../../shared/yaml/decode";
-import { AWS_PARAMS } from "./aws-params";
+import { BACKEND_PARAMS } from "./backend-params";
 import type { OnlineRequest, OnlineResponse, SchemesRequest, SchemesResponse, StringTree } from "./protocol";
 
 /** How long one request may take before it fails (the clients' own bound; the wait allows a margin). */
@@ -54,7 +54,7 @@ function ask(
   for (const [k, v] of Object.entries(ctx.env)) if (typeof v === "string") env[k] = v;
   // vals reads an absent parameter from `VALS_<NAME>`.
   const params = Object.fromEntries(ref.params);
-  for (const name of AWS_PARAMS[ref.backend] ?? []) {
+  for (const name of BACKEND_PARAMS[ref.backend] ?? []) {
     const fallback = env[`VALS_${name.toUpperCase()}`];
     if (params[name] === undefined && fallback !== undefined) params[name] = fallback;
   }
@@ -111,7 +111,7 @@ function onlineBackend(modules: readonly string[]): RefBackend {
 }
 
 /** The built-in online backends. */
-export const ONLINE_BACKEND_NAMES: readonly string[] = Object.keys(AWS_PARAMS);
+export const ONLINE_BACKEND_NAMES: readonly string[] = Object.keys(BACKEND_PARAMS);
 
 /**
  * The online backends by name: the built-in ones and the schemes of the user's resolver
