@@ -11,6 +11,7 @@ import type { RefBackend } from "../secrets/ref-backends";
 import type { Environment, Logger } from "../shared/io";
 import { NodeFileSystem } from "./node-file-system";
 import { NodeProcessRunner } from "./node-process-runner";
+import { execBackend } from "./exec-ref";
 import { onlineBackends } from "./online-refs/online-backends";
 
 /** Options of {@link createNodeSecrets}. */
@@ -68,7 +69,11 @@ export function createNodeSecrets(options: NodeSecretsOptions = {}): NodeSecrets
     cwd,
     decryptor,
     registry,
-    backends: { ...onlineBackends(resolverModules(env, cwd)), ...(options.backends ?? {}) },
+    backends: {
+      exec: execBackend(env),
+      ...onlineBackends(resolverModules(env, cwd)),
+      ...(options.backends ?? {}),
+    },
   });
   return { decryptor, resolver, registry };
 }

@@ -113,10 +113,10 @@ export class SecretRefResolver {
   lookup(key: string): Value {
     const ref = parseSecretRef(key);
     const backend = this.backends[ref.backend];
-    if (backend === undefined && (ref.backend === "exec" || ref.backend === "httpjson")) {
+    if (backend === undefined && ref.backend === "httpjson") {
       throw new SecretError(
         "SECRET_BACKEND_UNSUPPORTED",
-        `secret reference backend "${ref.backend}" is refused: it ${ref.backend === "exec" ? "runs a program" : "fetches any URL"} named by the state, which is not built in here (a resolver module of your own can add it: PULUMI_HELMFILE_SECRET_RESOLVERS, docs/secrets.md)`,
+        `secret reference backend "httpjson" is refused: it fetches any URL named by the state, and its XPath queries are not built in here (a resolver module of your own can add it: PULUMI_HELMFILE_SECRET_RESOLVERS, docs/secrets.md)`,
         { expected: `one of ${this.backendNames().join(", ")}`, found: ref.backend },
       );
     }
