@@ -4,7 +4,8 @@
 export const FLAG_HELP: Readonly<Record<string, string>> = {
   // global flags
   "helm-binary": "helm to run (env HELMFILE_HELM_BINARY; default HELM_BINARY, then helm on PATH)",
-  "kustomize-binary": "kustomize for kustomize releases and patches (env HELMFILE_KUSTOMIZE_BINARY; default kustomize on PATH)",
+  "kustomize-binary":
+    "kustomize for kustomize releases and patches (env HELMFILE_KUSTOMIZE_BINARY; default kustomize on PATH)",
   file: "state file or helmfile.d directory (env HELMFILE_FILE_PATH; default helmfile.yaml[.gotmpl] or helmfile.d)",
   environment: 'environment to load (env HELMFILE_ENVIRONMENT; default "default")',
   "state-values-set": "set a state value, key=value (commas separate several)",
