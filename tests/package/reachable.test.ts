@@ -67,6 +67,8 @@ describe("the build holds only what the entry points reach", () => {
       path.join(ROOT, "src", "cli", "main.ts"),
       // Pulumi.yaml's `main`: the repository as a Pulumi project.
       path.join(ROOT, mainOfPulumiYaml()),
+      // The online secret backends' worker thread, started by its path (src/node/online-refs/online-backends.ts).
+      path.join(ROOT, "src", "node", "online-refs", "worker.ts"),
       ...fs
         .readdirSync(path.join(ROOT, "provider"))
         .filter((f) => f.endsWith(".ts"))
