@@ -4,21 +4,25 @@ import { FLAG_HELP } from "./flag-help";
 import { GLOBAL_FLAGS } from "./global-flags";
 import type { FlagSpec } from "./parse-args";
 
-function flagLines(flags: readonly FlagSpec[]): string[] {
+/** A flag's help text, `refused: …` for a flag the command refuses. */
+function flagText(f: FlagSpec): string {
+  const text = f.help ?? FLAG_HELP[f.name] ?? "";
+  return f.refuse !== undefined && f.help === undefined && !text.includes("refused")
+    ? `refused: ${f.refuse}`
+    : text;
+}
+
+/** One line per flag: those that work first, then the refused ones (each group in its own order). */
+function flagLines(all: readonly FlagSpec[]): string[] {
+  const refused = (f: FlagSpec): boolean => flagText(f).startsWith("refused");
+  const flags = [...all.filter((f) => !refused(f)), ...all.filter(refused)];
   const heads = flags.map((f) => {
     const short = f.short === undefined ? "    " : `-${f.short}, `;
     const arg = f.type === "bool" ? "" : ` ${f.type}`;
     return `  ${short}--${f.name}${arg}`;
   });
   const width = Math.max(...heads.map((h) => h.length)) + 3;
-  return flags.map((f, i) => {
-    const text = f.help ?? FLAG_HELP[f.name] ?? "";
-    const refused =
-      f.refuse !== undefined && f.help === undefined && !text.includes("refused")
-        ? `refused: ${f.refuse}`
-        : text;
-    return `${(heads[i] ?? "").padEnd(width)}${refused}`.trimEnd();
-  });
+  return flags.map((f, i) => `${(heads[i] ?? "").padEnd(width)}${flagText(f)}`.trimEnd());
 }
 
 /** The top-level usage. */
