@@ -201,7 +201,15 @@ async function vault(req: OnlineRequest): Promise<OnlineResponse> {
       ...(address.includes("127.0.0.1") ? { strictSSL: false } : {}),
     },
   });
-  await login(client, req, address);
+  try {
+    await login(client, req, address);
+  } catch (err) {
+    // vals reports every failure of making its client so.
+    const text = err instanceof Error ? err.message : String(err);
+    throw new Refused(
+      text.startsWith("Cannot create Vault Client: ") ? text : `Cannot create Vault Client: ${text}`,
+    );
+  }
   if (req.want === "map") {
     return { ok: true, text: JSON.stringify(toTree(await readSecret(client, req, address, req.path))) };
   }
