@@ -7,9 +7,10 @@ import type { FlagSpec } from "./parse-args";
 /** A flag's help text, `refused: …` for a flag the command refuses. */
 function flagText(f: FlagSpec): string {
   const text = f.help ?? FLAG_HELP[f.name] ?? "";
-  return f.refuse !== undefined && f.help === undefined && !text.includes("refused")
-    ? `refused: ${f.refuse}`
-    : text;
+  if (f.refuse === undefined || f.help !== undefined) return text;
+  // The refusal's own reason, as the command line gives it.
+  if (f.refuseWhen === undefined) return `refused: ${f.refuse}`;
+  return `${text} (=${String(f.refuseWhen)} is refused: ${f.refuse})`;
 }
 
 /** One line per flag: those that work first, then the refused ones (each group in its own order). */
