@@ -3,7 +3,9 @@
  * exit 1 with suggestions for a key no layer sets. Expected files and lines are read off the
  * quickstart's files (helmfile.yaml, environments/production.yaml, values/app.yaml.gotmpl).
  */
-import { resolve } from "node:path";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { captureCli, type CliRun } from "../../tests/support/run-cli";
 
 const root = resolve(__dirname, "../..");
@@ -60,5 +62,39 @@ describe("pulumi-helmfile explain", () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("no layer sets this key");
     expect(r.stdout).toContain("replicas");
+  });
+});
+
+describe("explain of a value a secret reference resolved", () => {
+  it("names the reference (its query masked), never the value", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "phf-explain-ref-"));
+    mkdirSync(join(dir, "chart"));
+    writeFileSync(join(dir, "chart", "Chart.yaml"), "apiVersion: v2\nname: c\nversion: 0.1.0\n");
+    writeFileSync(
+      join(dir, "helmfile.yaml"),
+      [
+        "releases:",
+        "  - name: app",
+        "    chart: ./chart",
+        "    values:",
+        "      - password: ref+echo://echoed-s3cr3t?x=1",
+        "        plain: visible",
+        "",
+      ].join("\n"),
+    );
+    const run = (key: string): Promise<CliRun> =>
+      captureCli(["explain", "app", key, "--output", "json"], dir, {
+        PATH: process.env.PATH,
+        HOME: "/nonexistent",
+      });
+    const secret = await run("password");
+    expect(secret.code).toBe(0);
+    expect(JSON.parse(secret.stdout)).toMatchObject({
+      value: "[secret: ref+echo://echoed-s3cr3t?***]",
+      chain: [{ value: "[secret: ref+echo://echoed-s3cr3t?***]" }],
+    });
+    expect(`${secret.stdout}${secret.stderr}`).not.toContain("echoed-s3cr3t?x");
+    // The other keys of that map are secret too (the map is one layer), named by nothing.
+    expect(JSON.parse((await run("plain")).stdout)).toMatchObject({ value: "[secret]" });
   });
 });

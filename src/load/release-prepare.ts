@@ -129,12 +129,15 @@ function evalInline(
   ctx: LoaderContext,
   v: ValueMap,
   st: ReleaseStateView,
-): { content: string; secret: boolean } {
+): { content: string; secret: boolean; references?: string } {
   const content = encodeValuesYaml(v, ctx.yamlVersion);
   if (ctx.secretResolver === undefined || !content.includes("ref+")) return { content, secret: false };
   const scope = { root: st.loc.absDir, file: st.absFile };
   const resolved = encodeValuesYaml(ctx.secretResolver.evalMap(v, scope) as ValueMap, ctx.yamlVersion);
-  return { content: resolved, secret: resolved !== content };
+  // The map as written keeps the references: explain names them, never what they resolved to.
+  return resolved === content
+    ? { content, secret: false }
+    : { content: resolved, secret: true, references: content };
 }
 
 /**

@@ -17,6 +17,8 @@ export type ValuesSource =
       readonly origin: string;
       /** True when it came from a secrets file or a secret reference. */
       readonly secret: boolean;
+      /** For a map whose secret references were resolved: the same YAML with the references (what explain names). */
+      readonly references?: string;
     }
   | {
       readonly kind: "file";

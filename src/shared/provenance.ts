@@ -28,6 +28,8 @@ export interface RecordedLayer {
   readonly hclFiles?: readonly { readonly file: string; readonly text: string }[];
   /** True for decrypted secrets: their values are never shown. */
   readonly secret: boolean;
+  /** For a layer whose secret references were resolved: its values with the references, which explain names. */
+  readonly references?: ValueMap;
 }
 
 /** The layers one `---` part of a state file merged into `.Values`. */

@@ -16,6 +16,7 @@ import { applyFlag } from "../helm-values/user-values";
 import {
   chainOf,
   positionedYaml,
+  referenceAt,
   shown,
   sourceOf,
   type ExplainResult,
@@ -154,7 +155,12 @@ export function explainReleaseValue(
         ? inlinePrefix(release, src.origin, stateText)
         : { text, ...template };
     const values = parseHelmValuesText(text, major);
-    user = mergeMaps(user, add({ layer, file, ...where, values, secret: src.secret }, "helm"));
+    // A map whose references were resolved keeps them beside it: explain names a reference, never its value.
+    const references =
+      src.kind === "inline" && src.references !== undefined
+        ? { references: parseHelmValuesText(src.references, major) }
+        : {};
+    user = mergeMaps(user, add({ layer, file, ...where, values, secret: src.secret, ...references }, "helm"));
   }
   for (const kind of FLAG_ORDER) {
     for (const flag of release.setFlags) {
@@ -207,7 +213,11 @@ export function explainReleaseValue(
     release: id,
     key,
     found: true,
-    value: shown(untagTree(node), w?.recorded.secret === true || hasSecretLeaf({ layers }, node)),
+    value: shown(
+      untagTree(node),
+      w?.recorded.secret === true || hasSecretLeaf({ layers }, node),
+      w === undefined ? undefined : referenceAt(w.recorded, path),
+    ),
     source: w === undefined ? { file: "", line: null, layer: "" } : sourceOf(w, path, dir),
     chain: chainOf(layers, order, winner, path, dir),
     suggestions: [],

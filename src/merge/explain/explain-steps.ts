@@ -3,6 +3,7 @@
  * only now, never while loading) and the chain built from the layers that set a key.
  */
 import type { KeyPath, RecordedLayer } from "../../shared/provenance";
+import { maskSecretRefQueries } from "../../shared/redact-error";
 import { toPlain, type Value } from "../../shared/value";
 import { decodeYamlWithPositions } from "../../shared/yaml/index";
 import { listDepth, valueAt } from "./tagged-tree";
@@ -261,9 +262,15 @@ export function fileOf(layer: RecordedLayer, path: KeyPath): string {
 }
 
 /** A value for display: secrets hidden. */
-export function shown(v: Value | undefined, secret: boolean): unknown {
-  if (secret) return "[secret]";
+export function shown(v: Value | undefined, secret: boolean, reference?: string): unknown {
+  if (secret) return reference === undefined ? "[secret]" : `[secret: ${reference}]`;
   return v === undefined ? null : toPlain(v);
+}
+
+/** The secret reference a layer resolved at `path` (as written in the state, its query masked), if any. */
+export function referenceAt(layer: RecordedLayer, path: KeyPath): string | undefined {
+  const r = layer.references === undefined ? undefined : valueAt(layer.references, path);
+  return typeof r === "string" && r.includes("ref+") ? maskSecretRefQueries(r) : undefined;
 }
 
 function ruleOf(l: ReplayLayer, own: Value, path: KeyPath, won: boolean): string {
@@ -305,7 +312,7 @@ export function chainOf(
       tag,
       step: {
         ...sourceOf(l, path, dir),
-        value: shown(own, l.recorded.secret),
+        value: shown(own, l.recorded.secret, referenceAt(l.recorded, path)),
         rule: ruleOf(l, own, path, tag === winner),
       },
     });
