@@ -4,6 +4,7 @@ import {
   chartHookPhases,
   deletedOnFailure,
   deletedOnSuccess,
+  hasKeptObjects,
   recreatedOnUpgrade,
   runsInPhase,
   runsOnUpgrade,
@@ -288,5 +289,24 @@ describe("Release in mode manifests with chart hooks (mocks)", () => {
       password: { [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig, value: "hunter2" },
     });
     expect(plainValue(kept[1]?.rawInputs.kind)).toBe("ConfigMap");
+  });
+});
+
+describe("hasKeptObjects (a namespace kept for what it holds)", () => {
+  const doc = (kind: string, apiVersion: string, keep: boolean): string =>
+    [
+      "---",
+      `apiVersion: ${apiVersion}`,
+      `kind: ${kind}`,
+      "metadata:",
+      `  name: x-${kind.toLowerCase()}`,
+      ...(keep ? ["  annotations:", "    helm.sh/resource-policy: keep"] : []),
+      "",
+    ].join("\n");
+  it("counts kept objects that live in a namespace, not kept cluster-scoped ones", () => {
+    const crd = doc("CustomResourceDefinition", "apiextensions.k8s.io/v1", true);
+    const role = doc("ClusterRole", "rbac.authorization.k8s.io/v1", true);
+    expect(hasKeptObjects(crd + role + doc("ConfigMap", "v1", false))).toBe(false);
+    expect(hasKeptObjects(crd + doc("Secret", "v1", true))).toBe(true);
   });
 });

@@ -13,7 +13,7 @@
  *
  * Pure: no Pulumi import; src/emit/release.ts turns the phases into resources.
  */
-import { manifestObjects, type KubeObject } from "./manifest-objects";
+import { groupKind, isClusterScopedBuiltin, manifestObjects, type KubeObject } from "./manifest-objects";
 
 /** One hook object with its events, weight and delete policies. */
 export interface HookObject {
@@ -86,11 +86,14 @@ export function isKept(obj: KubeObject): boolean {
   return annotations(obj)["helm.sh/resource-policy"] === "keep";
 }
 
-/** True when a rendered manifest has an object annotated `helm.sh/resource-policy: keep`. */
+/**
+ * True when a rendered manifest has an object annotated `helm.sh/resource-policy: keep` that lives
+ * in a namespace (a kept CRD or ClusterRole is in none: its release's namespace may go).
+ */
 export function hasKeptObjects(manifest: string): boolean {
   if (!manifest.includes("helm.sh/resource-policy")) return false;
   try {
-    return manifestObjects(manifest).some(isKept);
+    return manifestObjects(manifest).some((o) => isKept(o) && !isClusterScopedBuiltin(o));
   } catch {
     // Not valid YAML: the release fails when it is applied, naming the document.
     return false;
@@ -182,12 +185,6 @@ export function recreatedOnUpgrade(hook: HookObject, phase: "pre" | "post"): boo
 const WAITED_KINDS = new Set(["batch/Job", "/Pod"]);
 /** Kinds other objects may need to exist first (a namespace to be in, a type to be of). */
 const PREREQUISITE_KINDS = new Set(["/Namespace", "apiextensions.k8s.io/CustomResourceDefinition"]);
-
-function groupKind(obj: KubeObject): string {
-  const apiVersion = typeof obj.apiVersion === "string" ? obj.apiVersion : "";
-  const slash = apiVersion.lastIndexOf("/");
-  return `${slash < 0 ? "" : apiVersion.slice(0, slash)}/${typeof obj.kind === "string" ? obj.kind : ""}`;
-}
 
 /**
  * True when helm creates the hook and goes straight on to the next one, neither waiting for it

@@ -120,8 +120,11 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
     const hooks = registerReleaseHooks();
     try {
       const data = await this.emit(args, opts, name);
-      await releaseHooksRegistered(hooks);
+      // Registered as soon as the releases are emitted, before anything of them is applied: an
+      // object the API server rejects stops the engine, and an RPC still on its way then would
+      // reject unheard ("Resource monitor is terminating") in an Automation API caller's process.
       this.registerOutputs({ releaseIds: data.releaseIds });
+      await releaseHooksRegistered(hooks);
       return data;
     } catch (err) {
       // The run fails anyway; a registration still under way must not fail later unheard.
@@ -459,7 +462,7 @@ const SYSTEM_NAMESPACES = new Set(["default", "kube-system", "kube-public", "kub
 /**
  * helm's `--create-namespace` for mode `manifests`: one Namespace per context and namespace,
  * shared by the releases that use it and deleted only when none of them remains (never while a
- * release in it has `helm.sh/resource-policy: keep` objects: they would go with it).
+ * release in it has namespaced `helm.sh/resource-policy: keep` objects: they would go with it).
  */
 function emitNamespaces(
   parent: Helmfile,

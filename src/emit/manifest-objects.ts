@@ -109,11 +109,17 @@ export function manifestDocuments(manifest: string): ManifestDocument[] {
   return out;
 }
 
-function groupKind(obj: KubeObject): string {
+/** `group/Kind` of an object (`/ConfigMap` for the core group). */
+export function groupKind(obj: KubeObject): string {
   const apiVersion = typeof obj.apiVersion === "string" ? obj.apiVersion : "";
   const slash = apiVersion.lastIndexOf("/");
   const group = slash < 0 ? "" : apiVersion.slice(0, slash);
   return `${group}/${typeof obj.kind === "string" ? obj.kind : ""}`;
+}
+
+/** True for an object of a cluster-scoped built-in kind (a CRD, a ClusterRole, …): in no namespace. */
+export function isClusterScopedBuiltin(obj: KubeObject): boolean {
+  return CLUSTER_SCOPED_BUILTINS.has(groupKind(obj));
 }
 
 function isCrd(obj: KubeObject): boolean {
