@@ -151,9 +151,9 @@ export const ERROR_CODES = {
   SECRETS_UNSUPPORTED: "A secrets file was referenced but no decryptor is configured.",
   SECRET_BACKEND_UNSUPPORTED: "A `ref+` secret reference names an unsupported backend.",
   SECRET_NO_RESOLVER: "A secret reference was used but no resolver is configured.",
+  SECRET_REF_FAILED: "A secret reference cannot be resolved.",
   SECRET_RESOLVER_MODULE:
     "A secret resolver module (`PULUMI_HELMFILE_SECRET_RESOLVERS`) is missing or does not export resolvers.",
-  SECRET_REF_FAILED: "A secret reference cannot be resolved.",
   SKIPPED: "A release was skipped after an earlier failure.",
   STACK_LOCKED: "Another update holds the Pulumi stack's lock.",
   TEMPLATE_EXEC: "Executing a Go template failed.",
