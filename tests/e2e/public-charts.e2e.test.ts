@@ -429,7 +429,7 @@ describeEngine(
         const kept = keeping.has(r.namespace);
         const gone = kept
           ? kubeGet(kubeconfig, "test-a", "namespace", r.namespace) === undefined
-          : // (cert-manager's namespace holds many objects: on a loaded 2-core machine its deletion took over 3 minutes)
+          : // (a namespace of many objects on a loaded 2-core machine: its deletion can take minutes)
             await waitGone(kubeconfig, "test-a", "namespace", r.namespace, undefined, 300_000);
         expect([r.namespace, gone]).toEqual([r.namespace, !kept]);
       }
