@@ -12,6 +12,7 @@ import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { runCli } from "../../src/cli/main";
+import { mulberry32 } from "../differential/generate";
 
 const helm = process.env.HELM4_BINARY ?? process.env.HELM_BINARY;
 const ORACLE =
@@ -23,21 +24,10 @@ const missing =
       ? undefined
       : `no helmfile oracle at ${ORACLE} (scripts/build-helmfile.sh)`;
 
-/** mulberry32: the same draw on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Edges and forms, then random draws over the ranges. */
 function scalars(n: number): string[] {
-  const r = rng(20261204);
+  // The differential generator's seeded PRNG: the same draw on every run.
+  const r = mulberry32(20261204);
   const big = (bits: number): bigint => {
     let v = 0n;
     for (let i = 0; i < bits; i += 16) v = (v << 16n) | BigInt(Math.floor(r() * 65536));
