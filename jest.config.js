@@ -13,7 +13,9 @@ const esmOnly = [
 ];
 
 module.exports = {
-  testEnvironment: "node",
+  // Jest's node environment; a test file's own unhandledRejection listeners hear the Pulumi runtime's
+  // gRPC teardown rejections, as in a real process (see the file).
+  testEnvironment: "<rootDir>/tests/support/node-environment.js",
   roots: ["<rootDir>/src", "<rootDir>/tests"],
   testMatch: ["**/*.test.ts"],
   transform: {
