@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The main job on the embedded default (`npm start`): provision the tools, build the real Pulumi engine
 # (cached after the first run), then `up` the quickstart helmfile through Pulumi with the embedded
-# defaults: a local file backend in .pulumi-helmfile/, a passphrase secrets provider, and rendering to
-# .pulumi-helmfile/manifests/<stack> instead of a cluster. Extra arguments go to the CLI, e.g.
+# defaults: a local file backend in .pulumi-helmfile/ and a passphrase secrets provider; with
+# --render-to-directory it writes to .pulumi-helmfile/manifests/production instead of a cluster (the
+# CLI's default is the cluster of the current kube context, as helmfile's). Extra arguments go to the CLI, e.g.
 #   npm start -- -e default          # the other environment
 #   npm start -- preview             # only preview (the command word must come last)
 set -euo pipefail
@@ -19,9 +20,11 @@ command=up
 if [ ${#args[@]} -gt 0 ]; then
   case "${args[-1]}" in preview|up|destroy) command="${args[-1]}"; unset 'args[-1]' ;; esac
 fi
-node bin/pulumi-helmfile.js -f examples/quickstart/helmfile.yaml -e production "${args[@]}" "$command"
+manifests=examples/quickstart/.pulumi-helmfile/manifests/production
+node bin/pulumi-helmfile.js -f examples/quickstart/helmfile.yaml -e production "${args[@]}" "$command" \
+  --render-to-directory "$manifests"
 if [ "$command" = up ]; then
-  # The embedded default keeps the backend and the rendered files beside the helmfile.
+  # The embedded default keeps the backend beside the helmfile; the rendered files are there too.
   echo "Rendered manifests:"
-  find examples/quickstart/.pulumi-helmfile/manifests -name '*.yaml' | sort | sed 's/^/  /'
+  find "$manifests" -name '*.yaml' | sort | sed 's/^/  /'
 fi

@@ -18,6 +18,8 @@ mkdir -p "$logs"
 bash scripts/build-helmfile.sh --quiet >"$logs/test-helmfile-build.log" 2>&1 &
 bash scripts/test-cluster.sh build >"$logs/test-cluster-build.log" 2>&1 &
 bash scripts/build-chartify.sh --quiet >"$logs/test-chartify-build.log" 2>&1 &
+# helm-diff, the plugin the real helmfile's `diff`/`apply` run (tests/e2e/helmfile-ci-script.e2e.test.ts).
+bash scripts/build-helm-diff.sh --quiet >"$logs/test-helm-diff-build.log" 2>&1 &
 # Vault's compile is the longest single one (about 18 minutes cold): one job, so it yields to the rest.
 PULUMI_HELMFILE_GO_P=1 bash scripts/build-vault.sh --quiet >"$logs/test-vault-build.log" 2>&1 &
 if [ -f scripts/build-engine.sh ]; then
@@ -30,6 +32,10 @@ eval "$(bash scripts/build-helmfile.sh --quiet --print-env)"
 bash scripts/test-cluster.sh build
 # helmfile's chartify library and kustomize (kustomize directories, patches): the chartify tests and cases.
 eval "$(bash scripts/build-chartify.sh --quiet --print-env)"
+# Only helmfile's side of the CI-script test gets the plugin folder (HELM_PLUGINS for every helm here
+# would change what the other tests' helm sees).
+PULUMI_HELMFILE_HELM_PLUGINS="$(bash scripts/build-helm-diff.sh --quiet --print-env | sed -n 's/^export HELM_PLUGINS="\(.*\)"$/\1/p')"
+export PULUMI_HELMFILE_HELM_PLUGINS
 # The test API servers (scripts/test-cluster.sh: etcd + kube-apiserver + kube-controller-manager,
 # built from Go modules and cached): two instances for the deploy tests, stopped when the run ends.
 echo "== test clusters"

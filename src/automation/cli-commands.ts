@@ -8,6 +8,7 @@ import { formatErrorMessage, isHelmfileError } from "../shared/errors";
 import type { StateOptions } from "../shared/model";
 import type { ReleaseChange } from "./change-summary";
 import type { ReleaseAdoption } from "./adoption";
+import type { CommandLineOverrides } from "../emit/command-line";
 import {
   cancel,
   destroy,
@@ -47,6 +48,10 @@ export interface StackCommandRequest {
   readonly detailedExitCode?: boolean;
   /** Render the engine's colour markup (stderr is a coloured terminal); default: removed. */
   readonly colour?: boolean;
+  /** helmfile's per-run overrides of every release (src/emit/command-line.ts). */
+  readonly commandLine?: CommandLineOverrides;
+  /** `--concurrency` (> 0). */
+  readonly concurrency?: number;
   /** Receives each release's progress (default: none; Pulumi's own output goes to stderr either way). */
   readonly onReleaseProgress?: (progress: StackProgress) => void;
 }
@@ -119,6 +124,8 @@ function stackOptions(request: StackCommandRequest, out: StackCommandOutput): He
     ...(request.engineDiff === true ? { engineDiff: true } : {}),
     ...(request.applyToCluster === true ? { applyToCluster: true } : {}),
     ...(request.colour === true ? { colour: true } : {}),
+    ...(request.commandLine === undefined ? {} : { commandLine: request.commandLine }),
+    ...(request.concurrency === undefined ? {} : { concurrency: request.concurrency }),
     ...(request.json
       ? {}
       : {
@@ -138,7 +145,7 @@ function destinationOf(options: HelmfileStackOptions): string {
     const config = options.kubeconfig === undefined ? "" : ` of ${options.kubeconfig}`;
     return `applied to the cluster of ${context}${config}`;
   }
-  return `manifests written to ${resolved.renderToDirectory ?? ""} (nothing applied to a cluster; use --apply-to-cluster)`;
+  return `manifests written to ${resolved.renderToDirectory ?? ""} (nothing applied to a cluster: --render-to-directory was given)`;
 }
 
 /**

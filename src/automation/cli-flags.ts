@@ -5,7 +5,6 @@
  */
 import type { FlagSpec } from "../cli/parse-args";
 
-const VALUES_HINT = "put the values in the state file (release values/set) or use --state-values-set";
 const HELM_ARGS_HINT =
   "Pulumi, not helm, applies the manifests; set helm options in the state (helmDefaults/release fields)";
 const DIFF_HINT = "preview prints Pulumi's per-release summary; use --json for machine-readable output";
@@ -25,10 +24,11 @@ export const STACK_COMMAND_FLAGS: readonly FlagSpec[] = [
   { name: "skip-needs", type: "bool" },
   { name: "skip-crds", type: "bool" },
   { name: "suppress-secrets", type: "bool", refuse: "secret values are always hidden", refuseWhen: false },
-  { name: "set", type: "stringArray", refuse: VALUES_HINT },
-  { name: "values", type: "stringArray", refuse: VALUES_HINT },
-  { name: "args", type: "string", refuse: HELM_ARGS_HINT },
-  { name: "concurrency", type: "int", refuse: "Pulumi decides how many resources it changes at once" },
+  {
+    name: "concurrency",
+    type: "int",
+    help: "releases rendered and resources changed at once (0: no limit on changes)",
+  },
   {
     name: "enforce-needs-are-installed",
     type: "bool",
@@ -39,7 +39,7 @@ export const STACK_COMMAND_FLAGS: readonly FlagSpec[] = [
   { name: "template-args", type: "string", refuse: HELM_ARGS_HINT },
   { name: "no-hooks", type: "bool", refuse: HELM_ARGS_HINT },
   { name: "include-tests", type: "bool", refuse: HELM_ARGS_HINT },
-  { name: "validate", type: "bool", refuse: "the cluster validates what `up --apply-to-cluster` applies" },
+  { name: "validate", type: "bool", refuse: "the cluster validates what `up` applies" },
   { name: "reset-values", type: "bool", refuse: "values always come from the state; nothing is reused" },
   { name: "reuse-values", type: "bool", refuse: "values always come from the state; nothing is reused" },
   { name: "server-side", type: "string", refuse: HELM_ARGS_HINT },
@@ -48,16 +48,31 @@ export const STACK_COMMAND_FLAGS: readonly FlagSpec[] = [
   { name: "skip-cleanup", type: "bool", refuse: "temporary files are always removed" },
 ];
 
-/** helmfile's diff-output flags, refused by `preview` and `up`. */
+/** helmfile's per-run value and helm flags of `diff`/`apply`/`sync` (src/emit/command-line.ts). */
+const RELEASE_OVERRIDE_FLAGS: readonly FlagSpec[] = [
+  { name: "set", type: "stringArray", help: "helm --set for every release, after the release's own" },
+  { name: "values", type: "stringArray", help: "values file for every release, after the release's own" },
+  { name: "args", type: "string", help: "extra helm arguments for every release's render" },
+];
+
+/** helmfile's diff-output flags of `diff`/`apply`: a few accepted (see each), the rest refused. */
 const DIFF_FLAGS: readonly FlagSpec[] = [
-  { name: "context", type: "int", refuse: DIFF_HINT },
+  {
+    name: "context",
+    type: "int",
+    help: "accepted for helmfile's scripts; the per-release summary has no context lines",
+  },
   { name: "diff-args", type: "string", refuse: DIFF_HINT },
   { name: "output", type: "string", refuse: DIFF_HINT },
   { name: "show-secrets", type: "bool", refuse: "secret values are always hidden" },
   { name: "suppress", type: "stringArray", refuse: DIFF_HINT },
   { name: "suppress-output-line-regex", type: "stringArray", refuse: DIFF_HINT },
   { name: "strip-trailing-cr", type: "bool", refuse: DIFF_HINT },
-  { name: "skip-diff-on-install", type: "bool", refuse: DIFF_HINT },
+  {
+    name: "skip-diff-on-install",
+    type: "bool",
+    help: "accepted for helmfile's scripts; a new release is listed as created, never diffed",
+  },
   { name: "skip-diff-validation-on-install", type: "bool", refuse: DIFF_HINT },
 ];
 
@@ -74,6 +89,7 @@ export const PREVIEW_FLAGS: readonly FlagSpec[] = [
     type: "bool",
     help: "mode manifests: delete helm's release records of adopted releases (`helm list` forgets them)",
   },
+  ...RELEASE_OVERRIDE_FLAGS,
   ...DIFF_FLAGS,
 ];
 
@@ -85,15 +101,20 @@ export const UP_FLAGS: readonly FlagSpec[] = [
     type: "bool",
     help: "mode manifests: delete helm's release records of adopted releases (`helm list` forgets them)",
   },
+  ...RELEASE_OVERRIDE_FLAGS,
   ...DIFF_FLAGS,
-  { name: "suppress-diff", type: "bool", refuse: "use --json, or --quiet for the summary only" },
+  {
+    name: "suppress-diff",
+    type: "bool",
+    help: "accepted for helmfile's scripts; up prints no diff, only the summary",
+  },
   { name: "description", type: "string", refuse: "Pulumi records each update in the stack history" },
   { name: "hide-notes", type: "bool", refuse: "chart NOTES are never printed" },
   { name: "sync-args", type: "string", refuse: HELM_ARGS_HINT },
   { name: "sync-release-labels", type: "bool", refuse: HELM_ARGS_HINT },
-  { name: "timeout", type: "int", refuse: APPLY_HINT },
-  { name: "wait", type: "bool", refuse: APPLY_HINT },
-  { name: "wait-for-jobs", type: "bool", refuse: APPLY_HINT },
+  { name: "timeout", type: "int", help: "seconds each release may wait (over the state's timeout)" },
+  { name: "wait", type: "bool", help: "every release waits for its objects to be ready, as helm --wait" },
+  { name: "wait-for-jobs", type: "bool", help: "every waiting release also waits for its Jobs" },
   { name: "helm-stuck-grace", type: "int", refuse: APPLY_HINT },
   { name: "cascade", type: "string", refuse: APPLY_HINT },
   { name: "track-mode", type: "string", refuse: APPLY_HINT },
@@ -105,6 +126,7 @@ export const UP_FLAGS: readonly FlagSpec[] = [
 
 /** Flags of `destroy` only (helmfile's `destroy` flags). */
 export const DESTROY_FLAGS: readonly FlagSpec[] = [
+  { name: "args", type: "string", refuse: "Pulumi, not helm, deletes the objects" },
   { name: "cascade", type: "string", refuse: APPLY_HINT },
   { name: "deleteTimeout", type: "int", refuse: APPLY_HINT },
   { name: "deleteWait", type: "bool", refuse: APPLY_HINT },

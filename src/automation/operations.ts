@@ -358,6 +358,7 @@ async function planFromRecord(
       logger,
       recordedReleases: "all",
       validate: false,
+      ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
     });
     return { plan, said };
   } catch {

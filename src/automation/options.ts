@@ -5,6 +5,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import type { HelmfileMode } from "../emit/helmfile-args";
 import type { HelmfilePipeline } from "../emit/pipeline";
+import type { CommandLineOverrides } from "../emit/command-line";
 import type { ReleaseChange } from "./change-summary";
 
 /** Progress reported while an operation runs. */
@@ -47,6 +48,16 @@ export interface HelmfileStackOptions {
   readonly skipNeeds?: boolean;
   /** `--skip-crds`: install no chart's `crds/`. Default false. */
   readonly skipCrds?: boolean;
+  /**
+   * helmfile's per-run overrides of every release: `--values`, `--set`, `--args`, `--wait`,
+   * `--wait-for-jobs`, `--timeout` (src/emit/command-line.ts). Default none.
+   */
+  readonly commandLine?: CommandLineOverrides;
+  /**
+   * `--concurrency`: releases rendered at once and the engine's steps run at once (Pulumi's
+   * `--parallel`). Default: 4 renders and no bound on the steps.
+   */
+  readonly concurrency?: number;
   readonly helmBinary?: string;
   /** Default `manifests`. */
   readonly mode?: HelmfileMode;

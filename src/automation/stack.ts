@@ -44,7 +44,9 @@ export function engineEnvironment(options: ResolvedStackOptions): Record<string,
   // helmfile runs every release at once (--concurrency 0) and helm waits for each hook Job in its
   // own process. The engine runs at most PULUMI_PARALLEL steps at once (4 per core by default) and
   // an awaited Job holds its step while it runs: 12 releases' hook Jobs ran in waves of 8.
-  if (process.env.PULUMI_PARALLEL === undefined) env.PULUMI_PARALLEL = String(UNBOUNDED_PARALLELISM);
+  if (options.concurrency !== undefined && options.concurrency > 0)
+    env.PULUMI_PARALLEL = String(options.concurrency);
+  else if (process.env.PULUMI_PARALLEL === undefined) env.PULUMI_PARALLEL = String(UNBOUNDED_PARALLELISM);
   if (options.secretsProvider === "passphrase" && process.env.PULUMI_CONFIG_PASSPHRASE_FILE === undefined) {
     env.PULUMI_CONFIG_PASSPHRASE = process.env.PULUMI_CONFIG_PASSPHRASE ?? "";
   }
@@ -78,6 +80,9 @@ export function helmfileArgsOf(options: ResolvedStackOptions): HelmfileArgs {
       : { includeTransitiveNeeds: options.includeTransitiveNeeds }),
     ...(options.skipNeeds === undefined ? {} : { skipNeeds: options.skipNeeds }),
     ...(options.skipCrds === true ? { skipCrds: true } : {}),
+    ...(options.concurrency !== undefined && options.concurrency > 0
+      ? { concurrency: options.concurrency }
+      : {}),
   };
 }
 
@@ -145,6 +150,7 @@ export async function openHelmfileStack(
         [EXCLUDES_UNSELECTED]: true,
         ...(pipeline === undefined ? {} : { pipeline }),
         ...(recorded.size === 0 ? {} : { recordedReleases: recorded }),
+        ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
       });
       try {
         await helmfile.releases;

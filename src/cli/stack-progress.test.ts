@@ -56,7 +56,7 @@ describe("up and destroy report each release and where the manifests went", () =
     // The last line counts every release finished.
     expect(steps[steps.length - 1]?.slice(2)).toEqual(["done", 4, 4]);
     expect(up.stdout.trimEnd().split("\n").pop()).toBe(
-      `manifests written to ${join(dir, "out")} (nothing applied to a cluster; use --apply-to-cluster)`,
+      `manifests written to ${join(dir, "out")} (nothing applied to a cluster: --render-to-directory was given)`,
     );
     expect(existsSync(join(dir, "out")) && readdirSync(join(dir, "out")).length > 0).toBe(true);
 

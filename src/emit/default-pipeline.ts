@@ -143,7 +143,12 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
                   },
                 }),
             ...(cacheDir === false ? {} : { cache: { dir: cacheDir } }),
-            ...(context.includeCrds === true ? { template: { includeCrds: true } } : {}),
+            template: {
+              ...(context.includeCrds === true ? { includeCrds: true } : {}),
+              ...(context.helmArgs === undefined || context.helmArgs === ""
+                ? {}
+                : { args: context.helmArgs }),
+            },
           },
           {
             fs,

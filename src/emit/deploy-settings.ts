@@ -6,6 +6,7 @@
 import type { PreparedRelease } from "../shared/model";
 import type { ValueMap } from "../shared/value";
 import { bool, str } from "../render/spec-access";
+import type { CommandLineOverrides } from "./command-line";
 
 /** How one release is installed. */
 export interface DeploySettings {
@@ -37,20 +38,26 @@ function int(map: ValueMap, key: string): number | undefined {
   return Number(s);
 }
 
-/** Reads the settings of `release`; `skipCrds` also honours `--skip-crds` (`cliSkipCrds`). */
+/**
+ * Reads the settings of `release`; `skipCrds` also honours `--skip-crds` (`cliSkipCrds`), and the
+ * run's `--wait`, `--wait-for-jobs` and `--timeout` override as helmfile's flagsForUpgrade has them.
+ */
 export function deploySettings(
   release: PreparedRelease,
   helmDefaults: ValueMap,
   cliSkipCrds = false,
+  commandLine: CommandLineOverrides = {},
 ): DeploySettings {
   const r = release.spec;
   const flag = (key: string, fallback: boolean): boolean =>
     bool(r, key) ?? bool(helmDefaults, key) ?? fallback;
-  const timeout = int(r, "timeout") ?? int(helmDefaults, "timeout");
+  const cliTimeout =
+    commandLine.timeout !== undefined && commandLine.timeout > 0 ? commandLine.timeout : undefined;
+  const timeout = cliTimeout ?? int(r, "timeout") ?? int(helmDefaults, "timeout");
   return {
     createNamespace: flag("createNamespace", true),
-    wait: flag("wait", false),
-    waitForJobs: flag("waitForJobs", false),
+    wait: commandLine.wait === true || flag("wait", false),
+    waitForJobs: commandLine.waitForJobs === true || flag("waitForJobs", false),
     ...(timeout === undefined ? {} : { timeout }),
     atomic: flag("atomic", false),
     skipCrds: cliSkipCrds || flag("skipCRDs", false),

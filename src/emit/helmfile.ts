@@ -5,6 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as k8s from "@pulumi/kubernetes";
+import type { CommandLineOverrides } from "./command-line";
 import { ConfigError, EmitError } from "../shared/errors";
 import type { Logger } from "../shared/io";
 import { createDefaultPipeline } from "./default-pipeline";
@@ -50,6 +51,11 @@ export interface HelmfileOptions extends pulumi.ComponentResourceOptions {
    * upgrades, as helm renders a release it has a record of (src/render/cluster-render.ts).
    */
   readonly recordedReleases?: ReadonlySet<string>;
+  /**
+   * The run's command-line overrides of every release (the CLI's `--values`, `--set`, `--args`,
+   * `--wait`, `--wait-for-jobs`, `--timeout`; ./command-line.ts). Default none.
+   */
+  readonly commandLine?: CommandLineOverrides;
   /** Internal to this package: the caller awaits `releases` and fails the run with its error itself (./program-failure.ts). */
   readonly [OWNS_FAILURE]?: true;
   /** Internal to this package: the caller keeps the unselected releases out of the engine's reach, so `selectors` are accepted. */
@@ -150,6 +156,7 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
         logger: opts?.logger ?? ownLogger,
         refuseSelectors: opts?.[EXCLUDES_UNSELECTED] !== true,
         ...(opts?.recordedReleases === undefined ? {} : { recordedReleases: opts.recordedReleases }),
+        ...(opts?.commandLine === undefined ? {} : { commandLine: opts.commandLine }),
       });
     } finally {
       ownLogger.flush();
@@ -193,6 +200,8 @@ export async function planHelmfile(
     readonly validate?: boolean;
     /** Refuse `selectors` (a user's own program: see {@link refuseSelectorsInProgram}). */
     readonly refuseSelectors?: boolean;
+    /** The run's command-line overrides (./command-line.ts). Default none. */
+    readonly commandLine?: CommandLineOverrides;
   },
 ): Promise<HelmfilePlan> {
   const resolved = await resolveHelmfileArgs(args);
@@ -218,6 +227,7 @@ export async function planHelmfile(
       skipCrds: resolved.skipCrds,
       beforeRender: (release) => contexts.check(release),
       ...(options.recordedReleases === undefined ? {} : { recordedReleases: options.recordedReleases }),
+      ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
     },
     pipelineContext,
   );
@@ -540,8 +550,11 @@ export function clusterTarget(
   if (resolved.kubeconfig === undefined && !clusterConfigured(resolved.state.kubeContext)) {
     throw new ConfigError(
       "CONFIG_NO_CLUSTER",
-      "no Kubernetes cluster is configured (no kubeconfig, KUBECONFIG or in-cluster service account) and renderToDirectory is not set",
-      { expected: "renderToDirectory, a provider, or a kubeconfig" },
+      "no Kubernetes cluster is configured (no kubeconfig, KUBECONFIG or in-cluster service account) and renderToDirectory (the CLI's --render-to-directory) is not set",
+      {
+        expected:
+          "a kubeconfig (--kubeconfig, KUBECONFIG or ~/.kube/config), a provider, or renderToDirectory (--render-to-directory)",
+      },
     );
   }
   return "ambient";

@@ -16,6 +16,8 @@ export interface PipelineContext {
   readonly logger: Logger;
   /** Render each chart's `crds/` too (`helm template --include-crds`), as `helm install` applies them. Default false. */
   readonly includeCrds?: boolean;
+  /** Extra helm arguments for every render (`--args` of `apply`/`sync`/`diff`). Default none. */
+  readonly helmArgs?: string;
   /**
    * Render against the releases' cluster (`lookup`, `.Capabilities`), as `helm upgrade` does,
    * with this kubeconfig file (absent: the ambient one). Default: offline, as `helm template`.

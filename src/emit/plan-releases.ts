@@ -17,6 +17,7 @@ import type { HelmfilePipeline, PipelineContext } from "./pipeline";
 import { releaseResourceNames } from "./resource-names";
 import { deploySettings, type DeploySettings } from "./deploy-settings";
 import { secretNeedles } from "./secret-leaves";
+import { applyCommandLineValues, type CommandLineOverrides } from "./command-line";
 
 /** Everything the component needs to emit one release. */
 export interface ReleasePlan {
@@ -79,6 +80,8 @@ export interface PlanOptions {
    * record, which it can only match if the state holds them all).
    */
   readonly recordedReleases?: ReadonlySet<string> | "all";
+  /** The run's command-line overrides (`--values`, `--set`, `--wait`, …; ./command-line.ts). Default none. */
+  readonly commandLine?: CommandLineOverrides;
 }
 
 interface Rendered {
@@ -93,8 +96,10 @@ const PLACEHOLDER_PREFIX = "pulumi-helmfile-unknown";
 export async function planReleases(
   pipeline: HelmfilePipeline,
   options: PlanOptions,
-  context: PipelineContext,
+  pipelineContext: PipelineContext,
 ): Promise<ReleasePlan[]> {
+  const helmArgs = options.commandLine?.helmArgs;
+  const context = helmArgs === undefined ? pipelineContext : { ...pipelineContext, helmArgs };
   const first = await loadAndRender(pipeline, options, "a", context);
   let changed = new Set<string>();
   const everythingUnknown = options.unknownPaths.some((path) => path.length === 0);
@@ -144,6 +149,7 @@ export async function planReleases(
         r.release,
         helmDefaultsOf.get(r.release.stateFile) ?? newMap(),
         options.skipCrds,
+        options.commandLine,
       ),
       ...(hooks === undefined ? {} : { hooks }),
     };
@@ -171,9 +177,12 @@ async function loadAndRender(
   context: PipelineContext,
 ): Promise<{ state: DesiredState; rendered: Rendered[] }> {
   const stateValues = withPlaceholders(options.stateValues, variant);
-  const state = await pipeline.loadDesiredState(
-    { ...options.state, ...(Object.keys(stateValues).length > 0 ? { stateValues } : {}) },
-    context,
+  const state = applyCommandLineValues(
+    await pipeline.loadDesiredState(
+      { ...options.state, ...(Object.keys(stateValues).length > 0 ? { stateValues } : {}) },
+      context,
+    ),
+    options.commandLine,
   );
   for (const release of state.releases) {
     if (!release.installed) continue;

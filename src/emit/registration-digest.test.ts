@@ -64,7 +64,7 @@ describe("registration digests", () => {
     const variants = [
       registrationDigest({ ...PLAN, manifest: `${PLAN.manifest}data:\n  k: v\n` }, shared),
       registrationDigest({ ...PLAN, values: '{"replicas":2}' }, shared),
-      registrationDigest({ ...PLAN, settings: { ...PLAN.settings, wait: true } }, shared),
+      registrationDigest({ ...PLAN, settings: { ...PLAN.settings, createNamespace: false } }, shared),
       registrationDigest(
         PLAN,
         sharedMaterial({ ...RESOLVED, stateValues: { a: 2 } }, "ambient", [], CLUSTERS),
@@ -73,6 +73,12 @@ describe("registration digests", () => {
     ];
     for (const v of variants) expect(v).not.toBe(base);
     expect(new Set(variants).size).toBe(variants.length);
+  });
+
+  it("do not change with how long the release is waited for, which helmfile's diff never shows", () => {
+    const shared = sharedMaterial(RESOLVED, "ambient", [], CLUSTERS);
+    const waited = { ...PLAN.settings, wait: true, waitForJobs: true, timeout: 60 };
+    expect(registrationDigest({ ...PLAN, settings: waited }, shared)).toBe(registrationDigest(PLAN, shared));
   });
 
   it("change when the context points elsewhere (another API server, context or user)", () => {

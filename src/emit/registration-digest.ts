@@ -88,10 +88,15 @@ export function sharedMaterial(
 export function registrationDigest(plan: ReleasePlan, shared: string): string {
   const h = createHash("sha256");
   // The manifest as its objects (./manifest-digest.ts): what a render writes around them, and helm
-  // test hooks (never applied), make no resource, so they make no difference here either.
+  // test hooks (never applied), make no resource, so they make no difference here either. How long
+  // the release is waited for (`wait`, `waitForJobs`, `timeout`, of the state or of the run's
+  // `--wait`) is no part of what it deploys: helmfile's diff never shows it, and neither does an
+  // unchanged preview (a `diff` after `apply --wait` finds nothing, as helmfile's).
+  const deployed: Record<string, unknown> = { ...plan.settings };
+  for (const key of ["wait", "waitForJobs", "timeout"]) delete deployed[key];
   h.update(shared)
     .update("\0")
-    .update(sortedKeysJson({ ...plan, manifest: manifestDigest(plan.manifest) }));
+    .update(sortedKeysJson({ ...plan, settings: deployed, manifest: manifestDigest(plan.manifest) }));
   return `sha256:${h.digest("hex")}`;
 }
 

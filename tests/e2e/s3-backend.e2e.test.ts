@@ -58,12 +58,19 @@ interface Run {
 }
 
 /** Runs the CLI in its own process (group, so a kill reaches the Pulumi CLI it runs too). */
+/** These stacks hold no cluster: `up` and `preview` render into the project's folder instead. */
+function rendering(args: readonly string[], cwd: string): readonly string[] {
+  return args[0] === "up" || args[0] === "preview"
+    ? [...args, "--render-to-directory", join(cwd, "rendered")]
+    : args;
+}
+
 function startCli(args: readonly string[], s3: TestS3, cwd: string): ReturnType<typeof spawnCli> {
-  return spawnCli(args, cwd, cliEnv(s3));
+  return spawnCli(rendering(args, cwd), cwd, cliEnv(s3));
 }
 
 function runCli(args: readonly string[], s3: TestS3, cwd: string): Run {
-  const r = spawnSync(process.execPath, [...CLI, ...args], {
+  const r = spawnSync(process.execPath, [...CLI, ...rendering(args, cwd)], {
     cwd,
     env: cliEnv(s3),
     encoding: "utf8",

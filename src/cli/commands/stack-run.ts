@@ -10,21 +10,37 @@ import type { StackProgress } from "../../automation/options";
 import type { LoadDesiredStateOptions } from "../../load/index";
 import { ConfigError } from "../../shared/errors";
 import type { CliContext } from "../cli-context";
-import { flagBool, flagString } from "../parse-args";
+import { flagBool, flagInt, flagList, flagString } from "../parse-args";
+import { stateBaseDir } from "./render-options";
+import type { CommandLineOverrides } from "../../emit/command-line";
 import { paint } from "../colour";
 import type { StackCommandName } from "./stack";
 
+/** The operation behind each command name: helmfile's `diff`, `apply` and `sync` are `preview` and `up`. */
+const OPERATION: Readonly<Record<StackCommandName, StackCommandRequest["command"] | "status" | "cancel">> = {
+  preview: "preview",
+  diff: "preview",
+  up: "up",
+  apply: "up",
+  sync: "up",
+  destroy: "destroy",
+  refresh: "refresh",
+  status: "status",
+  cancel: "cancel",
+};
+
 /** Runs `command` with the invocation's flags. */
-export async function runStack(command: StackCommandName, ctx: CliContext): Promise<number> {
+export async function runStack(name: StackCommandName, ctx: CliContext): Promise<number> {
+  const command = OPERATION[name];
   if (flagBool(ctx.flags, "interactive") && (command === "up" || command === "destroy"))
     throw new ConfigError(
       "CLI_UNSUPPORTED",
-      `pulumi-helmfile does not support --interactive with ${command}: run \`preview\` first, then \`${command}\``,
+      `pulumi-helmfile does not support --interactive with ${name}: run \`${name === "up" ? "preview" : "diff"}\` first, then \`${name}\``,
     );
   if (ctx.settings.chart !== "")
     throw new ConfigError(
       "CLI_UNSUPPORTED",
-      `pulumi-helmfile does not support --chart with ${command}: set the release's chart in the state file`,
+      `pulumi-helmfile does not support --chart with ${name}: set the release's chart in the state file`,
     );
   const request = stackRequest(command, ctx);
   if (command === "status") return runStatusCommand(request, ctx.host);
@@ -32,7 +48,10 @@ export async function runStack(command: StackCommandName, ctx: CliContext): Prom
   return runStackCommand(request, ctx.host);
 }
 
-function stackRequest(command: StackCommandName, ctx: CliContext): StackCommandRequest {
+function stackRequest(
+  command: StackCommandRequest["command"] | "status" | "cancel",
+  ctx: CliContext,
+): StackCommandRequest {
   const s = (name: string): string | undefined => {
     const v = flagString(ctx.flags, name);
     return v === undefined || v === "" ? undefined : v;
@@ -47,12 +66,15 @@ function stackRequest(command: StackCommandName, ctx: CliContext): StackCommandR
   const project = s("project");
   const kubeconfig = s("kubeconfig");
   const progress = command === "up" || command === "destroy" ? releaseProgress(command, ctx) : undefined;
+  const commandLine = commandLineOverrides(ctx);
+  const concurrency = flagInt(ctx.flags, "concurrency");
   return {
     command: command === "status" || command === "cancel" ? "preview" : command,
     state: withFileIn(ctx.stateOptions(), ctx.host.cwd),
     cwd: ctx.host.cwd,
     json: flagBool(ctx.flags, "json"),
-    applyToCluster: flagBool(ctx.flags, "apply-to-cluster"),
+    // As helmfile and the component: the cluster of the current kube context, unless told to render.
+    applyToCluster: renderToDirectory === undefined,
     ...(ctx.colour ? { colour: true } : {}),
     ...(ctx.settings.helmBinary === undefined ? {} : { helmBinary: ctx.settings.helmBinary }),
     ...(stack === undefined ? {} : { stack }),
@@ -66,7 +88,31 @@ function stackRequest(command: StackCommandName, ctx: CliContext): StackCommandR
     ...(command === "preview" && flagBool(ctx.flags, "engine-diff") ? { engineDiff: true } : {}),
     ...(flagBool(ctx.flags, "forget-helm-releases") ? { forgetHelmReleases: true } : {}),
     ...(progress === undefined ? {} : { onReleaseProgress: progress }),
+    ...(commandLine === undefined ? {} : { commandLine }),
+    ...(concurrency === undefined || concurrency <= 0 ? {} : { concurrency }),
   };
+}
+
+/**
+ * helmfile's per-run overrides (`--values`, `--set`, `--args`, `--wait`, `--wait-for-jobs`,
+ * `--timeout`); `--values` paths resolve as `template`'s do. Undefined when none is given.
+ */
+function commandLineOverrides(ctx: CliContext): CommandLineOverrides | undefined {
+  const f = ctx.flags;
+  const base = stateBaseDir(ctx);
+  const values = flagList(f, "values").map((v) => resolve(base, v));
+  const set = flagList(f, "set");
+  const args = flagString(f, "args");
+  const timeout = flagInt(f, "timeout");
+  const o: CommandLineOverrides = {
+    ...(values.length === 0 ? {} : { values }),
+    ...(set.length === 0 ? {} : { set }),
+    ...(args === undefined || args === "" ? {} : { helmArgs: args }),
+    ...(flagBool(f, "wait") ? { wait: true } : {}),
+    ...(flagBool(f, "wait-for-jobs") ? { waitForJobs: true } : {}),
+    ...(timeout === undefined || timeout <= 0 ? {} : { timeout }),
+  };
+  return Object.keys(o).length === 0 ? undefined : o;
 }
 
 /** The state options with `-f` resolved against `cwd` (the stack layer resolves against the process's). */

@@ -8,12 +8,16 @@ import type { CliContext } from "../cli-context";
 import type { FlagSpec } from "../parse-args";
 import type { CommandSpec } from "./command-spec";
 
-/** The stack commands' names. */
-export type StackCommandName = "preview" | "up" | "destroy" | "refresh" | "status" | "cancel";
+/** The stack commands' names (helmfile's `diff`, `apply` and `sync` beside Pulumi's names). */
+export type StackCommandName =
+  "preview" | "diff" | "up" | "apply" | "sync" | "destroy" | "refresh" | "status" | "cancel";
 
 const SUMMARIES: Record<StackCommandName, string> = {
   preview: "Show what `up` would change, per release (like `helmfile diff`)",
-  up: "Apply the releases through Pulumi (default: render to .pulumi-helmfile/manifests/<stack>)",
+  diff: "helmfile's name of `preview`: what `apply` would change, per release",
+  up: "Apply the releases through Pulumi to the cluster of the current kube context",
+  apply: "helmfile's name of `up`: apply what changed to the cluster",
+  sync: "helmfile's `sync`: `up` (Pulumi applies what differs from the stack)",
   destroy: "Delete everything the stack created (with -l: only the selected releases)",
   refresh: "Read the releases' objects back from the cluster into the stack's state (drift)",
   status: "List the releases the Pulumi stack holds (like `helmfile status`)",
@@ -22,10 +26,13 @@ const SUMMARIES: Record<StackCommandName, string> = {
 
 const OWN_FLAGS: Record<StackCommandName, readonly FlagSpec[]> = {
   preview: PREVIEW_FLAGS,
+  diff: PREVIEW_FLAGS,
   up: UP_FLAGS,
+  apply: UP_FLAGS,
+  sync: UP_FLAGS,
   destroy: DESTROY_FLAGS,
   refresh: [],
-  status: [],
+  status: [{ name: "args", type: "string", refuse: "status reads the Pulumi stack; helm is not run" }],
   cancel: [],
 };
 
@@ -41,7 +48,10 @@ function stackCommand(command: StackCommandName): CommandSpec {
 /** The stack commands. */
 export const stackCommands: readonly CommandSpec[] = [
   stackCommand("preview"),
+  stackCommand("diff"),
   stackCommand("up"),
+  stackCommand("apply"),
+  stackCommand("sync"),
   stackCommand("destroy"),
   stackCommand("refresh"),
   stackCommand("status"),
