@@ -70,7 +70,8 @@ export const FLAG_HELP: Readonly<Record<string, string>> = {
   backend: "Pulumi backend URL (default file://<project>/.pulumi-helmfile)",
   json: "print the result as JSON",
   "render-to-directory": "write the manifests under this directory instead of applying them to the cluster",
-  "apply-to-cluster": "apply to the cluster of the current kube context (the default; kept for older scripts)",
+  "apply-to-cluster":
+    "apply to the cluster of the current kube context (the default; kept for older scripts)",
   "project-dir": "directory holding the Pulumi project (default: the state's folder)",
   "skip-crds": "leave out the charts' CRDs",
   "detailed-exitcode": "exit 2 when there are changes",
