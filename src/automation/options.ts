@@ -1,5 +1,5 @@
 /** Options of the Automation API operations, and their defaults. */
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
@@ -71,11 +71,15 @@ export interface HelmfileStackOptions {
   /** Stack name. Default: the environment name. */
   readonly stackName?: string;
   /**
-   * Backend URL: `file://…`, `s3://…`, `gs://…`, `azblob://…` or `https://api.pulumi.com`.
-   * Default `file://<projectDir>/.pulumi-helmfile`.
+   * Backend URL: `file://…`, `s3://…`, `gs://…`, `azblob://…` or `https://api.pulumi.com`. Default, in
+   * Pulumi's order: `PULUMI_BACKEND_URL`, else the backend of the user's `pulumi login`, else
+   * `file://<projectDir>/.pulumi-helmfile`.
    */
   readonly backendUrl?: string;
-  /** Secrets provider. Default `passphrase` (with `PULUMI_CONFIG_PASSPHRASE`, default empty). */
+  /**
+   * Secrets provider. Default `passphrase` (with `PULUMI_CONFIG_PASSPHRASE` or `_FILE`, default an empty
+   * passphrase) on a self-managed backend, Pulumi Cloud's own (`default`) on an `https://` backend.
+   */
   readonly secretsProvider?: string;
   /**
    * Where manifests are written when not applying to a cluster.
@@ -97,7 +101,12 @@ export interface HelmfileStackOptions {
    * with this).
    */
   readonly engineDiff?: boolean;
-  /** Root of the Pulumi CLI (`<root>/bin/pulumi`). Default `$PULUMI_HELMFILE_PULUMI_ROOT`, else `$PULUMI_HELMFILE_CACHE`, else `~/.cache/pulumi-helmfile` (where scripts/build-engine.sh puts it). */
+  /**
+   * Root of the Pulumi CLI (`<root>/bin/pulumi`). Default (src/automation/pulumi-cli.ts):
+   * `$PULUMI_HELMFILE_PULUMI_ROOT`, else a `pulumi` on `PATH` of a supported version (with the user's
+   * `PULUMI_HOME` and plugins), else the engine scripts/build-engine.sh built (`$PULUMI_HELMFILE_CACHE`,
+   * default `~/.cache/pulumi-helmfile`).
+   */
   readonly pulumiRoot?: string;
   /** Extra environment variables for the Pulumi CLI. Default none. */
   readonly envVars?: Readonly<Record<string, string>>;
@@ -124,6 +133,8 @@ export interface ResolvedStackOptions extends HelmfileStackOptions {
   readonly secretsProvider: string;
   readonly pulumiRoot: string;
   readonly workDir: string;
+  /** The `pulumiRoot` option as given (./pulumi-cli.ts: else the environment's, PATH's or the built engine). */
+  readonly explicitPulumiRoot?: string;
 }
 
 /** Applies the documented defaults. */
@@ -137,6 +148,14 @@ export function resolveStackOptions(options: HelmfileStackOptions): ResolvedStac
     options.applyToCluster === true
       ? undefined
       : resolve(options.renderToDirectory ?? join(stateDir, "manifests", stackName));
+  const env = { ...process.env, ...(options.envVars ?? {}) };
+  // Pulumi's order: the option (`--backend`), PULUMI_BACKEND_URL, the user's `pulumi login`; the
+  // embedded default (a file backend beside the helmfile) only for a user who has no backend at all.
+  const backendUrl =
+    options.backendUrl ??
+    (env.PULUMI_BACKEND_URL || undefined) ??
+    loggedInBackend(env) ??
+    `file://${stateDir}`;
   const rest: HelmfileStackOptions = { ...options };
   delete (rest as { renderToDirectory?: string }).renderToDirectory;
   return {
@@ -145,8 +164,10 @@ export function resolveStackOptions(options: HelmfileStackOptions): ResolvedStac
     projectDir,
     projectName: options.projectName ?? defaultProjectName(file, fileDir),
     stackName,
-    backendUrl: options.backendUrl ?? `file://${stateDir}`,
-    secretsProvider: options.secretsProvider ?? "passphrase",
+    backendUrl,
+    // Pulumi Cloud keeps a stack's secrets itself; a self-managed backend gets a passphrase.
+    secretsProvider: options.secretsProvider ?? (/^https?:\/\//.test(backendUrl) ? "default" : "passphrase"),
+    ...(options.pulumiRoot === undefined ? {} : { explicitPulumiRoot: options.pulumiRoot }),
     pulumiRoot: resolve(
       options.pulumiRoot ??
         process.env.PULUMI_HELMFILE_PULUMI_ROOT ??
@@ -156,6 +177,22 @@ export function resolveStackOptions(options: HelmfileStackOptions): ResolvedStac
     workDir: join(stateDir, "workspace"),
     ...(renderToDirectory === undefined ? {} : { renderToDirectory }),
   };
+}
+
+/**
+ * The backend of the user's `pulumi login` (`current` in `$PULUMI_HOME/credentials.json`, default
+ * `~/.pulumi`), if any.
+ */
+export function loggedInBackend(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const home = env.PULUMI_HOME || join(homedir(), ".pulumi");
+  try {
+    const current = (
+      JSON.parse(readFileSync(join(home, "credentials.json"), "utf8")) as { current?: unknown }
+    ).current;
+    return typeof current === "string" && current !== "" ? current : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `helmfile-<folder>`: the folder holding the state (a `helmfile.d/` counts as its parent). */

@@ -1,20 +1,22 @@
 /**
  * Opens the Pulumi stack that runs a helmfile: an inline program creating the `Helmfile`
- * component, our own built Pulumi CLI, a file backend and a passphrase secrets provider by default.
+ * component, the user's Pulumi CLI (else the engine we build: ./pulumi-cli.ts), and by default the
+ * user's backend (else a file backend beside the helmfile) and a passphrase secrets provider.
  */
 import { registerReleaseHooks, releaseHooksRegistered } from "../emit/release-hooks";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { stringify } from "yaml";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { LocalWorkspace, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 import type { OutputMap, UpdateSummary } from "@pulumi/pulumi/automation";
 import { HELM_RELEASE_TYPE } from "./adoption";
 import { Helmfile } from "../emit/helmfile";
 import { EXCLUDES_UNSELECTED, OWNS_FAILURE } from "../emit/program-failure";
 import type { HelmfileArgs } from "../emit/helmfile-args";
-import { EngineNotFoundError, toAutomationError } from "./errors";
+import { toAutomationError } from "./errors";
+import { findPulumiCli } from "./pulumi-cli";
 import type { ResolvedStackOptions } from "./options";
 import { trimSdkOverhead } from "../emit/sdk-traces";
 
@@ -26,12 +28,15 @@ export const UNBOUNDED_PARALLELISM = 2 ** 31 - 1;
  * state write per operation and no bound on the steps run at once. A `PULUMI_SKIP_CHECKPOINTS` or
  * `PULUMI_PARALLEL` of the caller's environment wins.
  */
-export function engineEnvironment(options: ResolvedStackOptions): Record<string, string> {
-  const env: Record<string, string> = {
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    PULUMI_IGNORE_AMBIENT_PLUGINS: "true",
-  };
+export function engineEnvironment(options: ResolvedStackOptions, builtEngine = true): Record<string, string> {
+  // The built engine runs offline with its private home's plugins; a user's own CLI keeps its settings.
+  const env: Record<string, string> = builtEngine
+    ? {
+        PULUMI_SKIP_UPDATE_CHECK: "true",
+        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+        PULUMI_IGNORE_AMBIENT_PLUGINS: "true",
+      }
+    : { PULUMI_SKIP_UPDATE_CHECK: "true" };
   // By default the engine writes the whole state after every step (twice for a create): O(steps
   // x state size). Measured on 12 releases of real-shaped charts applied to a cluster, that was 17
   // of the engine's 21 s of CPU, and the state of a release with large CRDs is megabytes. The state
@@ -117,18 +122,17 @@ export async function openHelmfileStack(
   options: ResolvedStackOptions,
   exportAlongside = false,
 ): Promise<HelmfileStack> {
-  const pulumiBin = join(options.pulumiRoot, "bin", "pulumi");
-  if (!existsSync(pulumiBin)) {
-    throw new EngineNotFoundError("ENGINE_NOT_FOUND", `no Pulumi CLI at ${pulumiBin}`, {
-      expected: "the engine built by scripts/build-engine.sh, or pulumiRoot / PULUMI_HELMFILE_PULUMI_ROOT",
-    });
-  }
+  const cli = await findPulumiCli(options.explicitPulumiRoot, {
+    ...process.env,
+    ...(options.envVars ?? {}),
+  }).catch((err: unknown) => {
+    throw toAutomationError(err, options.stackName);
+  });
   mkdirSync(options.workDir, { recursive: true });
   if (options.backendUrl.startsWith("file://"))
     mkdirSync(options.backendUrl.slice("file://".length), { recursive: true });
-  const pulumiHome = join(options.pulumiRoot, "pulumi-home");
   try {
-    const pulumiCommand = await PulumiCommand.get({ root: options.pulumiRoot });
+    const pulumiCommand = cli.command;
     const args = helmfileArgsOf(options);
     const pipeline = options.pipeline;
     let failure: Error | undefined;
@@ -183,8 +187,8 @@ export async function openHelmfileStack(
       workDir: options.workDir,
       program,
       pulumiCommand,
-      ...(existsSync(pulumiHome) ? { pulumiHome } : {}),
-      envVars: engineEnvironment(options),
+      ...(cli.home === undefined ? {} : { pulumiHome: cli.home }),
+      envVars: engineEnvironment(options, cli.builtEngine),
       secretsProvider: options.secretsProvider,
     });
     const exported = exportAlongside

@@ -4,7 +4,7 @@
  * rendered to directories: what is tested is the backend (locks, state), not a cluster.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, cpSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
@@ -232,5 +232,60 @@ describeEngine(`stacks on an S3 backend${suffix}`, () => {
     expect([again.status, again.status === 0 ? "" : again.stdout + again.stderr]).toEqual([0, ""]);
     const deployment = await exportStack(s3, "helmfile-team-e", "default", join(parent, "ws-e"));
     expect(releaseUrns(deployment)).toEqual(["helmfile-team-e/one"]);
+  });
+
+  it("a user's own pulumi on PATH and PULUMI_BACKEND_URL: no --backend, no built engine, and that pulumi lists the stacks", () => {
+    // The user's install: their `pulumi` (the same binaries, linked into a folder of their own) and
+    // their PULUMI_HOME holding the kubernetes plugin (as `pulumi plugin install` leaves it).
+    const user = join(parent, "user-install");
+    mkdirSync(join(user, "bin"), { recursive: true });
+    for (const b of ["pulumi", "pulumi-language-nodejs"])
+      symlinkSync(join(ENGINE_ROOT, "bin", b), join(user, "bin", b));
+    mkdirSync(join(user, "home"), { recursive: true });
+    cpSync(join(ENGINE_ROOT, "pulumi-home", "plugins"), join(user, "home", "plugins"), { recursive: true });
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...s3.env,
+      PATH: `${join(user, "bin")}:${process.env.PATH ?? ""}`,
+      PULUMI_HOME: join(user, "home"),
+      PULUMI_BACKEND_URL: s3.backendUrl,
+      PULUMI_CONFIG_PASSPHRASE: "",
+      // No engine of ours to fall back on: the stacks can only have been made by the user's pulumi.
+      PULUMI_HELMFILE_CACHE: join(parent, "no-engine-here"),
+    };
+    for (const k of [
+      "PULUMI_HELMFILE_PULUMI_ROOT",
+      "KUBECONFIG",
+      "PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION",
+    ])
+      delete env[k];
+    const dir = teamProject(parent, "team-f", { one: "1" });
+    const run = (args: readonly string[]): Run => {
+      const r = spawnSync(process.execPath, [...CLI, ...rendering(args, dir)], {
+        cwd: dir,
+        env,
+        encoding: "utf8",
+        timeout: 600_000,
+      });
+      return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    };
+    for (const args of [["up"], ["up", "-e", "prod"]]) {
+      const r = run(args);
+      expect([args, r.status, r.status === 0 ? "" : r.stderr]).toEqual([args, 0, ""]);
+    }
+    const ls = spawnSync("pulumi", ["stack", "ls", "--all", "--json"], {
+      cwd: parent,
+      env,
+      encoding: "utf8",
+      timeout: 300_000,
+    });
+    expect([ls.status, ls.status === 0 ? "" : ls.stderr]).toEqual([0, ""]);
+    const names = (JSON.parse(ls.stdout) as { name: string }[]).map((s) => s.name);
+    expect(names).toEqual(
+      expect.arrayContaining(["organization/helmfile-team-f/default", "organization/helmfile-team-f/prod"]),
+    );
+    expect(existsSync(join(parent, "no-engine-here"))).toBe(false);
+    // The state went where PULUMI_BACKEND_URL points, not beside the helmfile.
+    expect(existsSync(join(dir, ".pulumi-helmfile", ".pulumi"))).toBe(false);
   });
 });
