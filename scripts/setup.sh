@@ -56,6 +56,14 @@ if [ ! -f "$root/dist/cli/main.js" ] || [ "$(cat "$tools/.build-stamp" 2>/dev/nu
   echo "$build_key" > "$tools/.build-stamp"
 fi
 
+# 4b. provider/bin/plugin.js: the component provider's bundle (the plugin Python, Go and YAML programs
+#     run), as scripts/gen-sdk.sh builds it; rebuilt with dist/.
+if [ ! -f "$root/provider/bin/plugin.js" ] || [ "$(cat "$tools/.provider-stamp" 2>/dev/null)" != "$build_key" ]; then
+  (cd "$root" && npx esbuild provider/plugin.ts --bundle --platform=node --target=node22 --format=cjs \
+    --packages=external --outfile=provider/bin/plugin.js --log-level=warning)
+  echo "$build_key" > "$tools/.provider-stamp"
+fi
+
 # 5. A Python virtual environment (.venv, git-ignored; PULUMI_HELMFILE_VENV overrides) with the Pulumi SDK
 #    and the generated sdk/python, for examples/python. Rebuilt when a pin or sdk/python changes; skipped
 #    (with a note) when there is no python3 >= 3.9.

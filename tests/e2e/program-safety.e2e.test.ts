@@ -106,9 +106,29 @@ function writeProgram(lang: Lang, dir: string, tarball: string): void {
   const provider = `plugins:\n  providers:\n    - name: helmfile\n      path: ${PROVIDER_DIR}\n`;
   if (lang === "typescript") {
     writeFileSync(join(dir, "Pulumi.yaml"), "name: safety-typescript\nruntime: nodejs\n");
+    // The user's program already depends on the Pulumi SDKs, as `pulumi new kubernetes-typescript` leaves it.
+    const sdk = (name: string): string =>
+      (
+        JSON.parse(readFileSync(join(REPO, "node_modules", name, "package.json"), "utf8")) as {
+          version: string;
+        }
+      ).version;
     writeFileSync(
       join(dir, "package.json"),
-      JSON.stringify({ name: "safety-typescript", main: "index.ts", private: true }, null, 2),
+      JSON.stringify(
+        {
+          name: "safety-typescript",
+          main: "index.ts",
+          private: true,
+          // The kubernetes SDK pinned to the provider plugin this offline machine has installed.
+          dependencies: {
+            "@pulumi/pulumi": `^${sdk("@pulumi/pulumi")}`,
+            "@pulumi/kubernetes": sdk("@pulumi/kubernetes"),
+          },
+        },
+        null,
+        2,
+      ),
     );
     writeFileSync(
       join(dir, "tsconfig.json"),
@@ -160,6 +180,22 @@ function writeProgram(lang: Lang, dir: string, tarball: string): void {
       ],
       { cwd: dir, stdio: "ignore", timeout: 10 * 60 * 1000 },
     );
+    // One copy of each SDK: the program's and the package's are the same (peer dependencies).
+    const copies = (name: string): string[] =>
+      execFileSync(
+        "find",
+        ["node_modules", "-path", `*/${name}/package.json`, "-not", "-path", `*/${name}/*/*`],
+        {
+          cwd: dir,
+          encoding: "utf8",
+        },
+      )
+        .split("\n")
+        .filter((l) => l !== "");
+    expect([copies("@pulumi/pulumi"), copies("@pulumi/kubernetes")]).toEqual([
+      ["node_modules/@pulumi/pulumi/package.json"],
+      ["node_modules/@pulumi/kubernetes/package.json"],
+    ]);
   } else if (lang === "python") {
     writeFileSync(
       join(dir, "Pulumi.yaml"),
