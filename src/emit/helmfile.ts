@@ -116,6 +116,30 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
     );
   }
 
+  /**
+   * One object of one release, as a resource to build on (TypeScript only): `release` is its id
+   * (`[kubeContext/]namespace/name`), the rest as {@link Release.object}. Fails naming the release
+   * when the helmfile has none of that id.
+   */
+  public object<T extends pulumi.Resource = pulumi.CustomResource>(
+    release: string,
+    kind: string,
+    name: string,
+    namespace?: string,
+    apiVersion?: string,
+  ): pulumi.Output<T> {
+    return pulumi.output(this.releases).apply((releases) => {
+      const r = releases[release];
+      if (r === undefined) {
+        throw new EmitError("EMIT_NO_SUCH_OBJECT", `no release ${release} in this helmfile`, {
+          expected: "the id of a release the helmfile installs",
+          found: Object.keys(releases).join(", "),
+        });
+      }
+      return r.object<T>(kind, name, namespace, apiVersion);
+    });
+  }
+
   /** Loads, renders and emits; runs once, from the base constructor. */
   protected override async initialize(
     args: pulumi.Inputs,

@@ -149,6 +149,22 @@ export interface ObjectResourceOptions extends pulumi.CustomResourceOptions {
   readonly releaseId: string;
 }
 
+/** What each object resource stands for (`Release.object` finds a release's objects by it). */
+export interface ObjectIdentity {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly name: string;
+  /** Empty for a cluster-scoped object. */
+  readonly namespace: string;
+}
+
+const IDENTITIES = new WeakMap<pulumi.Resource, ObjectIdentity>();
+
+/** The object a resource made by {@link objectResources} stands for; undefined for any other resource. */
+export function objectIdentity(resource: pulumi.Resource): ObjectIdentity | undefined {
+  return IDENTITIES.get(resource);
+}
+
 /** A Kubernetes object of a kind the Kubernetes SDK has no class for (a custom resource). */
 class KubeObjectResource extends pulumi.CustomResource {}
 
@@ -313,7 +329,14 @@ export function objectResources(
       ...(allDeps.length === 0 ? {} : { dependsOn: allDeps }),
       ...(isKept(obj) ? { retainOnDelete: true } : {}),
     };
-    out.push(withoutStackTraces(() => construct(Typed, type, name, args, resourceOpts, obj, releaseId)));
+    const made = withoutStackTraces(() => construct(Typed, type, name, args, resourceOpts, obj, releaseId));
+    IDENTITIES.set(made, {
+      apiVersion: str(obj.apiVersion),
+      kind: str(obj.kind),
+      name: str(m.name),
+      namespace: str(m.namespace),
+    });
+    out.push(made);
   }
   return out;
 }

@@ -9,7 +9,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as k8s from "@pulumi/kubernetes";
-import { ConfigError, HelmfileError } from "../shared/errors";
+import { ConfigError, EmitError, HelmfileError } from "../shared/errors";
 import { HelmfileMode, type ReleaseArgs } from "./helmfile-args";
 import {
   appliedWithoutWaiting,
@@ -27,7 +27,7 @@ import {
 import { manifestDigestInput } from "./manifest-digest";
 import { appliedFingerprint, appliedVersion } from "./registration-digest";
 import { releaseObjects, type KubeObject } from "./manifest-objects";
-import { objectResources, toArray } from "./object-resources";
+import { objectIdentity, objectResources, toArray, type ObjectIdentity } from "./object-resources";
 import { anchorInput, resourceHooksSupported, scopedHookName, withReleaseHooks } from "./release-hooks";
 import { resolveInput, UNKNOWN } from "./resolve-inputs";
 
@@ -91,6 +91,9 @@ function storedInputs(args: ReleaseArgs): ReleaseArgs {
   return stored;
 }
 
+/** Each Release's resource name, for messages (kept out of the class: its fields are the provider's schema). */
+const RELEASE_NAMES = new WeakMap<Release, string>();
+
 /** One helmfile release, applied as manifests or as a Helm release. */
 export class Release extends pulumi.ComponentResource {
   /** The merged user values (canonical JSON), as passed in (not a registered output). */
@@ -105,6 +108,7 @@ export class Release extends pulumi.ComponentResource {
    */
   constructor(name: string, args: ReleaseArgs, opts?: pulumi.ComponentResourceOptions) {
     super(RELEASE_TYPE, name, storedInputs(args), opts);
+    RELEASE_NAMES.set(this, name);
     this.values = pulumi.output(args.values);
     this.manifest = pulumi.output(args.manifest);
     // Only the record of what was applied: echoing the inputs stored every manifest once more.
@@ -114,6 +118,60 @@ export class Release extends pulumi.ComponentResource {
         ? {}
         : (this.getData() as Promise<pulumi.Resource[] | undefined>).then((made) => recordOf(digest, made)),
     );
+  }
+
+  /**
+   * What the release applied, to build on (a Service's cluster IP, a Secret's name): in mode
+   * `manifests` one resource per Kubernetes object, in the order they are applied, as
+   * `helm.v4.Chart`'s `resources`, each of the Kubernetes SDK's class for its kind where it has one
+   * (`k8s.core.v1.Service`); in mode `helm-release` the one `helm.sh/v3:Release`. Empty when the
+   * release could not be made into objects (the run fails). TypeScript only (not in the provider's schema).
+   */
+  public get resources(): pulumi.Output<pulumi.Resource[]> {
+    return pulumi.output(
+      (this.getData() as Promise<pulumi.Resource[] | undefined>).then((made) => made ?? []),
+    );
+  }
+
+  /**
+   * The resource of one object of the release (mode `manifests`), found by kind, name and namespace
+   * as the manifest has them (an object without a namespace lands in the release's); fails naming the
+   * object when the release has none such. `apiVersion` narrows when two groups share a kind.
+   */
+  public object<T extends pulumi.Resource = pulumi.CustomResource>(
+    kind: string,
+    name: string,
+    namespace?: string,
+    apiVersion?: string,
+  ): pulumi.Output<T> {
+    return this.resources.apply((made) => {
+      const found = made.find((r) => {
+        const id = objectIdentity(r);
+        return (
+          id !== undefined &&
+          id.kind === kind &&
+          id.name === name &&
+          (namespace === undefined || id.namespace === namespace) &&
+          (apiVersion === undefined || id.apiVersion === apiVersion)
+        );
+      });
+      if (found === undefined) {
+        const what = `${apiVersion === undefined ? "" : `${apiVersion} `}${kind} ${namespace === undefined ? "" : `${namespace}/`}${name}`;
+        throw new EmitError(
+          "EMIT_NO_SUCH_OBJECT",
+          `release ${RELEASE_NAMES.get(this) ?? ""}: no ${what} among its objects`,
+          {
+            expected: "an object of the release's manifest",
+            found: made
+              .map(objectIdentity)
+              .filter((id): id is ObjectIdentity => id !== undefined)
+              .map((id) => `${id.kind} ${id.namespace === "" ? "" : `${id.namespace}/`}${id.name}`)
+              .join(", "),
+          },
+        );
+      }
+      return found as T;
+    });
   }
 
   /** Creates the children once the inputs are known (they are Inputs when constructed remotely). */

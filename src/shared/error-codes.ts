@@ -26,6 +26,7 @@ export const ERROR_CODES = {
   EMIT_BAD_MANIFEST: "helm's rendered output is not valid YAML.",
   EMIT_NEEDS_CYCLE: "Releases' `needs:` form a cycle when building Pulumi resources.",
   EMIT_NOT_RENDERED: "helm rendered no manifest for a release.",
+  EMIT_NO_SUCH_OBJECT: "A program asked a release for an object its manifest does not hold.",
   EMIT_OUTPUT_INTERNALS: "The installed @pulumi/pulumi exposes no Output internals this library needs.",
   EMIT_RELEASE_FAILED: "Building the Pulumi resources of a release failed.",
   EMIT_UNKNOWN_INPUT: "An input that decides which releases exist is unknown during preview.",
