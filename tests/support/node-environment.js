@@ -33,28 +33,68 @@ function isGrpcTeardown(reason) {
   );
 }
 
+/**
+ * Installed once per worker and never removed. Not by wrapping `process.emit`: signal-exit (under
+ * Jest's transform cache writer) puts back the `emit` it saw when it loaded each time it unloads,
+ * which drops any later wrapper. Instead each `unhandledRejection` listener added to the real
+ * process (Jest's own) is wrapped: a gRPC teardown rejection goes to the running test file's own
+ * listeners when it has any, and to Jest's only when it has none. The wrapper carries the original as
+ * `listener`, so `removeListener(original)` finds it (as for `once`).
+ */
+const STATE = Symbol.for("pulumi-helmfile.node-environment");
+const WRAPPED = Symbol.for("pulumi-helmfile.node-environment.wrapped");
+
+function wrapListener(state, listener) {
+  if (typeof listener !== "function" || listener[WRAPPED] === true) return listener;
+  const wrapped = function unhandledRejection(reason, promise) {
+    const sandbox = state.sandbox;
+    if (sandbox !== undefined && isGrpcTeardown(reason)) {
+      const own = sandbox.listeners("unhandledRejection");
+      if (own.length > 0) {
+        for (const l of own) l.call(sandbox, reason, promise);
+        return;
+      }
+    }
+    return listener.call(this, reason, promise);
+  };
+  wrapped[WRAPPED] = true;
+  wrapped.listener = listener;
+  return wrapped;
+}
+
+function sharedState() {
+  if (process[STATE] === undefined) {
+    const state = { sandbox: undefined };
+    for (const method of ["on", "addListener", "prependListener", "once", "prependOnceListener"]) {
+      const original = process[method];
+      process[method] = function (event, listener) {
+        return original.call(
+          this,
+          event,
+          event === "unhandledRejection" ? wrapListener(state, listener) : listener,
+        );
+      };
+    }
+    // Listeners added before this environment loaded.
+    for (const l of process.rawListeners("unhandledRejection")) {
+      if (l[WRAPPED] === true) continue;
+      process.removeListener("unhandledRejection", l);
+      process.on("unhandledRejection", l);
+    }
+    Object.defineProperty(process, STATE, { value: state, enumerable: false });
+  }
+  return process[STATE];
+}
+
 class NodeEnvironment extends TestEnvironment {
   async setup() {
     await super.setup();
-    const sandbox = this.global.process;
-    const realEmit = process.emit;
-    this.restoreEmit = () => {
-      process.emit = realEmit;
-    };
-    process.emit = function emit(event, ...args) {
-      if (event === "unhandledRejection" && isGrpcTeardown(args[0])) {
-        const listeners = sandbox.listeners("unhandledRejection");
-        if (listeners.length > 0) {
-          for (const listener of listeners) listener.apply(sandbox, args);
-          return true;
-        }
-      }
-      return realEmit.call(this, event, ...args);
-    };
+    sharedState().sandbox = this.global.process;
   }
 
   async teardown() {
-    this.restoreEmit?.();
+    const state = sharedState();
+    if (state.sandbox === this.global.process) state.sandbox = undefined;
     await super.teardown();
   }
 }
