@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { startChartRepository } from "../../tests/support/chart-sources";
 import { captureCli, type CliRun } from "../../tests/support/run-cli";
 
 const root = resolve(__dirname, "../..");
@@ -96,5 +97,65 @@ describe("explain of a value a secret reference resolved", () => {
     expect(`${secret.stdout}${secret.stderr}`).not.toContain("echoed-s3cr3t?x");
     // The other keys of that map are secret too (the map is one layer), named by nothing.
     expect(JSON.parse((await run("plain")).stdout)).toMatchObject({ value: "[secret]" });
+  });
+});
+
+describe("pulumi-helmfile explain, a chart from a repository", () => {
+  it("names the chart's default and the state layer that overrode it, with the chart's file and line", async () => {
+    const helm = process.env.HELM_BINARY ?? "helm";
+    const src = mkdtempSync(join(tmpdir(), "phf-explain-chart-"));
+    mkdirSync(join(src, "podinfo", "templates"), { recursive: true });
+    writeFileSync(join(src, "podinfo", "Chart.yaml"), "apiVersion: v2\nname: podinfo\nversion: 6.5.0\n");
+    const values = "replicaCount: 1\nimage:\n  repository: ghcr.io/stefanprodan/podinfo\n  tag: 6.5.0\n";
+    writeFileSync(join(src, "podinfo", "values.yaml"), values);
+    const repo = await startChartRepository(helm, [join(src, "podinfo")]);
+    try {
+      const dir = mkdtempSync(join(tmpdir(), "phf-explain-state-"));
+      writeFileSync(
+        join(dir, "helmfile.yaml"),
+        [
+          "repositories:",
+          "  - name: podinfo",
+          `    url: ${repo.url}`,
+          "releases:",
+          "  - name: hello",
+          "    chart: podinfo/podinfo",
+          "    version: 6.5.0",
+          "    values:",
+          "      - replicaCount: 2",
+          "",
+        ].join("\n"),
+      );
+      const run = (key: string): Promise<CliRun> =>
+        captureCli(["explain", "hello", key, "--output", "json"], dir, {
+          PATH: process.env.PATH,
+          HOME: dir,
+          HELM_BINARY: helm,
+        });
+      const line = (key: string): number =>
+        values.split("\n").findIndex((l) => l.trimStart().startsWith(`${key}:`)) + 1;
+      const image = await run("image.repository");
+      expect([image.code, image.stderr]).toEqual([0, expect.any(String)]);
+      expect(JSON.parse(image.stdout)).toMatchObject({
+        value: "ghcr.io/stefanprodan/podinfo",
+        source: {
+          layer: "chart default",
+          file: "podinfo/podinfo@6.5.0: values.yaml",
+          line: line("repository"),
+        },
+      });
+      const replicas = JSON.parse((await run("replicaCount")).stdout) as {
+        value: unknown;
+        chain: { layer: string; value: unknown; line?: number }[];
+      };
+      expect(replicas.value).toBe(2);
+      expect(replicas.chain.map((c) => [c.layer, c.value])).toEqual([
+        ["chart default", 1],
+        [expect.stringContaining("values"), 2],
+      ]);
+      expect(replicas.chain[0]?.line).toBe(line("replicaCount"));
+    } finally {
+      await repo.close();
+    }
   });
 });

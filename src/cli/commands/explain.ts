@@ -2,7 +2,13 @@
  * `explain <release> <key.path>` / `explain --state <key.path>`: which layer set a value, and
  * every layer that set it before. Thin: loads with `explain: true`, calls `explainValue`.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { explainValue } from "../../merge/explain/explain-value";
+import { createHelmHome, syncRepositories } from "../../render";
+import type { DesiredState } from "../../shared/model";
+import { isLocalCopy, pullChart } from "./fetch";
 import { explainJson, explainText } from "../../merge/explain/format-explain";
 import type { CliContext } from "../cli-context";
 import { flagBool, flagString } from "../parse-args";
@@ -17,11 +23,51 @@ async function runExplain(ctx: CliContext): Promise<number> {
     return 2;
   }
   const desired = await ctx.loadDesiredState({ explain: true, ...(state ? { releaseValues: false } : {}) });
-  const result = explainValue(desired, { key, ...(state ? {} : { release: first }) }, { fs: ctx.fs });
-  ctx.host.writeStdout(
-    flagString(ctx.flags, "output") === "json" ? `${explainJson(result)}\n` : explainText(result),
+  const scratch = mkdtempSync(join(ctx.host.env.TMPDIR || tmpdir(), "phf-explain-"));
+  const home = createHelmHome(ctx.scratch);
+  try {
+    const pulledCharts = state ? undefined : await pulledChart(ctx, desired, first ?? "", scratch, home.env);
+    const result = explainValue(
+      desired,
+      { key, ...(state ? {} : { release: first }) },
+      { fs: ctx.fs, ...(pulledCharts === undefined ? {} : { pulledCharts }) },
+    );
+    ctx.host.writeStdout(
+      flagString(ctx.flags, "output") === "json" ? `${explainJson(result)}\n` : explainText(result),
+    );
+    return result.found ? 0 : 1;
+  } finally {
+    home.dispose();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A release whose chart comes from a repository or an OCI registry: its chart pulled (after its
+ * state's repositories are added, as `fetch` does), so the chart's defaults take part. A pull that
+ * fails leaves them out with a warning: the state's layers are still explained.
+ */
+async function pulledChart(
+  ctx: CliContext,
+  desired: DesiredState,
+  wanted: string,
+  scratch: string,
+  env: Readonly<Record<string, string>>,
+): Promise<ReadonlyMap<string, { dir: string; label: string }> | undefined> {
+  const r = desired.releases.find(
+    (x) => x.id === wanted || x.name === wanted || `${x.namespace}/${x.name}` === wanted,
   );
-  return result.found ? 0 : 1;
+  if (r === undefined || r.chartPath !== undefined || isLocalCopy(ctx, r)) return undefined;
+  const label = `${r.chart}${r.version === undefined || r.version === "" ? "" : `@${r.version}`}`;
+  try {
+    const st = desired.states.find((s) => s.releases.some((x) => x.id === r.id));
+    if (st !== undefined && !ctx.settings.skipDeps && !ctx.settings.skipRefresh)
+      await syncRepositories(st.repositories, await ctx.helm(), ctx.runner, env, ctx.logger);
+    return new Map([[r.id, { dir: await pullChart(ctx, r, join(scratch, "chart"), env), label }]]);
+  } catch (err) {
+    ctx.logger.warn(`explain: the defaults of chart ${label} are left out: ${(err as Error).message}`);
+    return undefined;
+  }
 }
 
 /** The `explain` command. */

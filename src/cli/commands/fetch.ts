@@ -35,13 +35,22 @@ async function fetchRelease(
     cpSync(local, dest, { recursive: true });
     return dest;
   }
-  const helm = await ctx.helm();
   // helmfile's `.ChartName` of a repository chart is the reference as written (`myrepo/other`,
   // pkg/state/state.go forcedDownloadChart); of an OCI chart, the chart's name.
   const chartName = r.chart.startsWith("oci://") ? r.chart.slice(r.chart.lastIndexOf("/") + 1) : r.chart;
-  const dest = chartDirFor(chartName);
-  mkdirSync(dest, { recursive: true });
   ctx.logger.info(`Fetching ${r.chart}`);
+  return pullChart(ctx, r, chartDirFor(chartName), env);
+}
+
+/** Pulls a release's repository or OCI chart into `dest` (`helm pull --untar`); returns the chart's folder. */
+export async function pullChart(
+  ctx: CliContext,
+  r: PreparedRelease,
+  dest: string,
+  env: Readonly<Record<string, string>>,
+): Promise<string> {
+  const helm = await ctx.helm();
+  mkdirSync(dest, { recursive: true });
   const args = ["pull", r.chart, "--untar", "--destination", dest];
   if (r.version !== undefined && r.version !== "") args.push("--version", r.version);
   const res = await ctx.runner.run(helm.path, args, { env });
@@ -58,7 +67,8 @@ async function fetchRelease(
   return sub === undefined ? dest : join(dest, sub);
 }
 
-function isLocalCopy(ctx: CliContext, r: PreparedRelease): boolean {
+/** True when the release's chart is a local directory (copied, not pulled). */
+export function isLocalCopy(ctx: CliContext, r: PreparedRelease): boolean {
   return !r.chart.includes("://") && ctx.fs.isDirectory(resolve(r.baseDir, r.chart));
 }
 

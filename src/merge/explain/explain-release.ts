@@ -111,6 +111,8 @@ export interface ExplainReleaseOptions {
   readonly fs: FileSystem;
   /** helm's major version; default 4. */
   readonly helmVersion?: 3 | 4;
+  /** The release's chart when it is not a local directory: its pulled folder and its name (`repo/chart@version`). */
+  readonly chart?: { readonly dir: string; readonly label: string };
 }
 
 /** Explains `path` of `release`'s merged values (chart defaults of a local chart included). */
@@ -128,11 +130,14 @@ export function explainReleaseValue(
     return tagTree(recorded.values, layers.length - 1) as ValueMap;
   };
   let chart = newMap();
-  const chartFile = release.chartPath === undefined ? undefined : `${release.chartPath}/values.yaml`;
+  const chartDir = options.chart?.dir ?? release.chartPath;
+  const chartFile = chartDir === undefined ? undefined : `${chartDir}/values.yaml`;
   if (chartFile !== undefined && fs.exists(chartFile)) {
     const text = fs.readFile(chartFile);
     const values = float64(parseHelmValuesText(text, major)) as ValueMap;
-    chart = add({ layer: "chart default", file: chartFile, text, values, secret: false }, "chart");
+    // A pulled chart is named as the state names it (its folder is temporary).
+    const file = options.chart === undefined ? chartFile : `${options.chart.label}: values.yaml`;
+    chart = add({ layer: "chart default", file, text, values, secret: false }, "chart");
   }
   const stateText = fs.exists(release.stateFile) ? fs.readFile(release.stateFile) : undefined;
   let user = newMap();

@@ -25,6 +25,11 @@ export interface ExplainValueOptions {
   readonly fs: FileSystem;
   /** helm's major version for release values; default 4. */
   readonly helmVersion?: 3 | 4;
+  /**
+   * The chart of a release whose chart is not a local directory (a repository or OCI chart pulled
+   * by the caller), by release id: its folder and how to name it (`repo/chart@version`). Default none.
+   */
+  readonly pulledCharts?: ReadonlyMap<string, { readonly dir: string; readonly label: string }>;
 }
 
 function dirOf(file: string): string {
@@ -67,8 +72,10 @@ export function explainValue(
       expected: state.releases.map((r) => r.id).join(", "),
     });
   }
+  const pulled = options.pulledCharts?.get(release.id);
   return explainReleaseValue(release, path, request.key, {
     fs: options.fs,
     ...(options.helmVersion === undefined ? {} : { helmVersion: options.helmVersion }),
+    ...(pulled === undefined ? {} : { chart: pulled }),
   });
 }
