@@ -67,7 +67,8 @@ export const FLAG_HELP: Readonly<Record<string, string>> = {
   // stack commands
   stack: "Pulumi stack name (default: the environment)",
   project: "Pulumi project name (default helmfile-<folder>)",
-  backend: "Pulumi backend URL (default file://<project>/.pulumi-helmfile)",
+  backend:
+    "Pulumi backend URL (default: PULUMI_BACKEND_URL, your pulumi login, else file://<project>/.pulumi-helmfile)",
   json: "print the result as JSON",
   "render-to-directory": "write the manifests under this directory instead of applying them to the cluster",
   "apply-to-cluster":
