@@ -65,21 +65,31 @@ if [ ! -f "$root/provider/bin/plugin.js" ] || [ "$(cat "$tools/.provider-stamp" 
 fi
 
 # 5. A Python virtual environment (.venv, git-ignored; PULUMI_HELMFILE_VENV overrides) with the Pulumi SDK
-#    and the generated sdk/python, for examples/python. Rebuilt when a pin or sdk/python changes; skipped
-#    (with a note) when there is no python3 >= 3.9.
+#    and the generated Python SDK, for examples/python; and that SDK as Python users install it: a wheel
+#    and an sdist in sdk/dist/ (git-ignored), built with setuptools' PEP 517 hooks (pyproject.toml), the
+#    venv installing the wheel. Rebuilt when a pin or sdk/python changes; skipped (with a note) when there
+#    is no python3 >= 3.9.
 venv=${PULUMI_HELMFILE_VENV:-$root/.venv}
 if command -v python3 >/dev/null && python3 -c 'import sys; sys.exit(sys.version_info < (3, 9))'; then
   venv_key="$( (echo "$PYTHON_SDK_VERSION $PYTHON_K8S_VERSION $(python3 --version)"; cd "$root" && find sdk/python -type f ! -path '*/__pycache__/*' ! -path '*.egg-info*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum) | sha256sum | cut -d' ' -f1)"
-  if [ ! -x "$venv/bin/python" ] || [ "$(cat "$venv/.setup-stamp" 2>/dev/null)" != "$venv_key" ]; then
+  sdk_version="$(sed -n 's/^ *version = "\(.*\)"$/\1/p' "$root/sdk/python/pyproject.toml")"
+  wheel="$root/sdk/dist/pulumi_helmfile-$sdk_version-py3-none-any.whl"
+  if [ ! -x "$venv/bin/python" ] || [ ! -f "$wheel" ] || [ "$(cat "$venv/.setup-stamp" 2>/dev/null)" != "$venv_key" ]; then
     [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
     "$venv/bin/python" -m pip install -q --disable-pip-version-check \
-      "pulumi==$PYTHON_SDK_VERSION" "pulumi_kubernetes==$PYTHON_K8S_VERSION"
-    # A regular (non-editable) install: the program sees exactly the packaged SDK. Built from a copy,
-    # so that the build's egg-info and build/ folders never land in sdk/python.
+      "pulumi==$PYTHON_SDK_VERSION" "pulumi_kubernetes==$PYTHON_K8S_VERSION" "setuptools>=61" wheel
+    # Built from a copy, so that the build's egg-info and build/ folders never land in sdk/python (the
+    # sdist first: the wheel's build/ folder would be taken for a second package; the hooks rewrite
+    # sys.argv, so the folder is read before).
     sdk_copy="$(mktemp -d)"
     cp -R "$root/sdk/python" "$sdk_copy/python"
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$sdk_copy/python"
+    rm -rf "$root/sdk/dist" && mkdir -p "$root/sdk/dist"
+    (cd "$sdk_copy/python" && "$venv/bin/python" -c \
+      'import sys; from setuptools import build_meta as b; out = sys.argv[1]; b.build_sdist(out); b.build_wheel(out)' \
+      "$root/sdk/dist" >"$sdk_copy/build.log" 2>&1) || { cat "$sdk_copy/build.log" >&2; exit 1; }
     rm -rf "$sdk_copy"
+    # A regular (non-editable) install of the wheel: the program sees exactly the packaged SDK.
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$wheel"
     echo "$venv_key" > "$venv/.setup-stamp"
   fi
 else

@@ -8,7 +8,9 @@
  * - a secret input keeps the release values secret in the state (no plaintext in the export);
  * - `destroy` removes every rendered file and every resource.
  * Local programs (a `workDir` copy of each example with its relative paths made absolute), file
- * backend in a temporary folder, empty passphrase. No mocks, no cluster.
+ * backend in a temporary folder, empty passphrase. No mocks, no cluster. The Python program runs in
+ * a virtual environment of its own, outside the repository, that installs the SDK as Python users
+ * do: `pip install` of the sdist scripts/setup.sh builds (sdk/dist/), with the pinned Pulumi SDKs.
  */
 import {
   cpSync,
@@ -31,7 +33,6 @@ import { buildProviderBundle } from "./provider-bundle";
 const REPO = join(__dirname, "..", "..");
 const QUICKSTART = join(REPO, "examples", "quickstart", "helmfile.yaml");
 const HCL_STATE = join(__dirname, "fixtures", "polyglot-hcl", "helmfile.yaml.gotmpl");
-const VENV = process.env.PULUMI_HELMFILE_VENV ?? join(REPO, ".venv");
 const SECRET = "polyglot-Secret-51ab";
 const LANGS = ["python", "go"] as const;
 type Lang = (typeof LANGS)[number];
@@ -43,13 +44,8 @@ function missingReason(): string | undefined {
     const p = join(ENGINE_ROOT, "bin", `pulumi-language-${h}`);
     if (!existsSync(p)) return `language host absent: ${p} (scripts/build-engine.sh builds it)`;
   }
-  const py = join(VENV, "bin", "python");
-  if (!existsSync(py)) return `no virtual environment at ${VENV} (scripts/setup.sh makes it)`;
-  try {
-    execFileSync(py, ["-c", "import pulumi, pulumi_helmfile"], { stdio: "ignore" });
-  } catch {
-    return `${py} can't import pulumi and pulumi_helmfile (scripts/setup.sh installs them)`;
-  }
+  if (!existsSync(pythonSdist()))
+    return `no Python SDK sdist at ${pythonSdist()} (scripts/setup.sh builds it)`;
   try {
     execFileSync("go", ["version"], { stdio: "ignore" });
   } catch {
@@ -77,15 +73,50 @@ function tree(dir: string): Record<string, string> {
   return out;
 }
 
-/** A copy of examples/<lang> whose `../../` paths (venv, provider, sdk/go) point into this checkout. */
-function copyExample(lang: Lang, dest: string): void {
+/** The sdist of the Python SDK that scripts/setup.sh builds. */
+function pythonSdist(): string {
+  const version = /^\s*version = "(.*)"$/m.exec(
+    readFileSync(join(REPO, "sdk", "python", "pyproject.toml"), "utf8"),
+  )?.[1];
+  return join(REPO, "sdk", "dist", `pulumi_helmfile-${version ?? "?"}.tar.gz`);
+}
+
+/** The Pulumi SDK pins scripts/setup.sh installs (PYTHON_SDK_VERSION, PYTHON_K8S_VERSION). */
+function pythonPins(): string[] {
+  const setup = readFileSync(join(REPO, "scripts", "setup.sh"), "utf8");
+  const pin = (name: string): string => new RegExp(`^${name}=([0-9.]+)`, "m").exec(setup)?.[1] ?? "?";
+  return [`pulumi==${pin("PYTHON_SDK_VERSION")}`, `pulumi_kubernetes==${pin("PYTHON_K8S_VERSION")}`];
+}
+
+/**
+ * A virtual environment outside the repository with the SDK installed from its sdist, as a Python
+ * user installs a package (pip resolves its dependencies; the Pulumi SDKs pinned as setup pins them).
+ */
+function freshVenv(dir: string): string {
+  execFileSync("python3", ["-m", "venv", dir], { stdio: "ignore" });
+  execFileSync(
+    join(dir, "bin", "python"),
+    ["-m", "pip", "install", "-q", "--disable-pip-version-check", pythonSdist(), ...pythonPins()],
+    { stdio: ["ignore", "ignore", "pipe"], timeout: 600_000 },
+  );
+  return dir;
+}
+
+/**
+ * A copy of examples/<lang> whose `../../` paths (provider, sdk/go) point into this checkout; a
+ * Python copy names `venv` as its virtual environment.
+ */
+function copyExample(lang: Lang, dest: string, venv?: string): void {
   cpSync(join(REPO, "examples", lang), dest, {
     recursive: true,
     filter: (src) => !/[/\\](rendered|\.state)([/\\]|$)/.test(src) && !/Pulumi\.[^/\\]+\.yaml$/.test(src),
   });
   for (const f of ["Pulumi.yaml", "go.mod"]) {
     const p = join(dest, f);
-    if (existsSync(p)) writeFileSync(p, readFileSync(p, "utf8").replaceAll("../../", `${REPO}/`));
+    if (!existsSync(p)) continue;
+    let text = readFileSync(p, "utf8");
+    if (venv !== undefined) text = text.replace(/^(\s*virtualenv:).*$/m, `$1 ${venv}`);
+    writeFileSync(p, text.replaceAll("../../", `${REPO}/`));
   }
 }
 
@@ -104,9 +135,20 @@ describeEngine(title, () => {
   let reference: Record<string, string>;
   let pulumiCommand: PulumiCommand;
   let envVars: Record<string, string>;
+  let venv: string;
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), "ph-polyglot-"));
+    venv = freshVenv(join(root, "venv"));
+    // The program imports the SDK this install put in its own environment, not the repository's.
+    const where = execFileSync(
+      join(venv, "bin", "python"),
+      ["-c", "import pulumi_helmfile; print(pulumi_helmfile.__file__)"],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(where.startsWith(join(venv, "lib"))).toBe(true);
     buildProviderBundle();
     mkdirSync(join(root, "backend"));
     pulumiCommand = await PulumiCommand.get({ root: ENGINE_ROOT });
@@ -144,7 +186,7 @@ describeEngine(title, () => {
     let entry = stacks.get(lang);
     if (entry === undefined) {
       const work = join(root, lang);
-      copyExample(lang, work);
+      copyExample(lang, work, lang === "python" ? venv : undefined);
       entry = { work };
       stacks.set(lang, entry);
     }
