@@ -5,13 +5,24 @@
  * The Secret on the cluster holds the resolved values (read back with kubectl); the engine's
  * events, the summaries, the preview and every file of the file backend hold none of them, as
  * they are, JSON-escaped or base64. A missing secret and an unreachable server each fail the
- * preview within seconds, naming the backend and the path and no value.
+ * preview within seconds, naming the backend and the path and no value. Every form of ref+k8s,
+ * ref+vault and ref+openbao (they need the live servers, so they are compared here rather than in
+ * the differential suite's recorded cases) is compared with the real helmfile v1.8.0 on
+ * `template`, `build` and `write-values`, with helm 4 and helm 3, failures included.
  */
 import { execFile, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { promisify } from "node:util";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { destroy, preview, up, type HelmfileStackOptions } from "../../src/automation";
 import { awsRefs } from "../support/aws-refs";
@@ -26,6 +37,8 @@ const describeEngine = reason === undefined ? describe : describe.skip;
 const suffix = reason === undefined ? "" : ` (skipped: ${reason})`;
 
 const PROJECT = "pulumi-helmfile-online-secrets";
+/** helm 3, as scripts/env.sh installs it. */
+const HELM3 = process.env.HELM3_BINARY ?? resolve(__dirname, "..", "..", ".tools", "helm3", "helm");
 const STACK = "online-secrets";
 const PASSPHRASE = "online-secrets-passphrase";
 const NAMESPACE = "online-refs";
@@ -201,25 +214,62 @@ describeEngine(`secret references to online backends, deployed${suffix}`, () => 
     expect(leaksIn([...captured.slice(before), p.stdout].join("\n"), FORMS)).toEqual([]);
   });
 
-  /** Our `template` and the real helmfile's of a state of `values`, in the same environment: stdout, or the last line of stderr. */
-  async function bothTemplates(
+  /** The commands that print resolved values, each compared with the real helmfile's. */
+  const COMMANDS = ["template", "build", "write-values"] as const;
+  type Command = (typeof COMMANDS)[number];
+  /** helm 4 and helm 3, each as `--helm-binary` of both sides. */
+  const HELMS: ReadonlyArray<readonly [string, string]> = [
+    ["helm 4", HELM],
+    ["helm 3", HELM3],
+  ];
+
+  /** The argv of `command` with `helm`; write-values writes each release's file under `out`. */
+  function argvOf(command: Command, helm: string, out: string): string[] {
+    const global = ["--helm-binary", helm];
+    if (command !== "write-values") return [...global, command];
+    return [...global, "write-values", "--output-file-template", `${out}/{{ .Release.Name }}.yaml`];
+  }
+
+  /** What a run printed or wrote: stdout, the files write-values wrote, or the last line of stderr. */
+  function outcome(command: Command, code: number, stdout: string, stderr: string, out: string): string {
+    if (code !== 0) return `failed: ${stderr.trim().split("\n").pop() ?? ""}`;
+    if (command !== "write-values") return stdout;
+    const files = existsSync(out) ? readdirSync(out).sort() : [];
+    return files.map((f) => `# ${f}\n${readFileSync(join(out, f), "utf8")}`).join("");
+  }
+
+  /** Ours and the real helmfile's `command` of a state of `values`, in the same environment. */
+  async function both(
     dir: string,
     values: Record<string, string>,
     env: NodeJS.ProcessEnv,
+    command: Command = "template",
+    helm: string = HELM,
   ): Promise<[string, string]> {
     writeProject(dir, values);
-    const theirs = await promisify(execFile)(HELMFILE_ORACLE, ["--helm-binary", HELM, "template"], {
-      cwd: dir,
-      env,
-    }).then(
-      (r) => r.stdout,
-      (err: { stderr?: string }) => `failed: ${(err.stderr ?? "").trim().split("\n").pop() ?? ""}`,
-    );
-    const ours = await captureCli(["--helm-binary", HELM, "template"], dir, env);
-    return [theirs, ours.code === 0 ? ours.stdout : `failed: ${ours.stderr.trim().split("\n").pop() ?? ""}`];
+    const run = async (side: "theirs" | "ours"): Promise<string> => {
+      const out = join(dir, `out-${side}`);
+      rmSync(out, { recursive: true, force: true });
+      const argv = argvOf(command, helm, out);
+      if (side === "ours") {
+        const r = await captureCli(argv, dir, env);
+        return outcome(command, r.code, r.stdout, r.stderr, out);
+      }
+      return promisify(execFile)(HELMFILE_ORACLE, argv, { cwd: dir, env }).then(
+        (r) => outcome(command, 0, r.stdout, "", out),
+        (err: { code?: number; stdout?: string; stderr?: string }) =>
+          outcome(command, typeof err.code === "number" ? err.code : 1, "", err.stderr ?? "", out),
+      );
+    };
+    const theirs = await run("theirs");
+    return [theirs, await run("ours")];
   }
 
-  /** Each of `forms` (one state) and each of `failing` (a state each) as the real helmfile resolves it. */
+  /**
+   * Each of `forms` (one state) and each of `failing` (a state each) as the real helmfile resolves
+   * it, with `template`, `build` and `write-values`, with helm 4 and helm 3. Returns what helmfile's
+   * `template` printed of the forms.
+   */
   async function sameAsHelmfile(
     name: string,
     forms: readonly string[],
@@ -228,22 +278,26 @@ describeEngine(`secret references to online backends, deployed${suffix}`, () => 
   ): Promise<string> {
     const dir = join(root, name);
     const env = { ...process.env, ...extraEnv, HELMFILE_UPGRADE_NOTICE_DISABLED: "1" };
-    const [theirs, ours] = await bothTemplates(
-      dir,
-      Object.fromEntries(forms.map((f, i) => [keyOf(i), f])),
-      env,
-    );
-    expect(theirs).not.toMatch(/^failed: /);
-    expect(ours).toBe(theirs);
-    for (const f of failing) {
-      const [t, o] = await bothTemplates(dir, { bad: f }, env);
-      expect([f, t.startsWith("failed: ")]).toEqual([f, true]);
-      expect([f, o]).toEqual([f, t]);
+    const values = Object.fromEntries(forms.map((f, i) => [keyOf(i), f]));
+    let template = "";
+    for (const [helmName, helm] of HELMS) {
+      for (const command of COMMANDS) {
+        const what = `${command} with ${helmName}`;
+        const [theirs, ours] = await both(dir, values, env, command, helm);
+        expect([what, theirs.startsWith("failed: ")]).toEqual([what, false]);
+        expect([what, ours]).toEqual([what, theirs]);
+        if (command === "template" && helm === HELM) template = theirs;
+        for (const f of failing) {
+          const [t, o] = await both(dir, { bad: f }, env, command, helm);
+          expect([what, f, t.startsWith("failed: ")]).toEqual([what, f, true]);
+          expect([what, f, o]).toEqual([what, f, t]);
+        }
+      }
     }
-    return theirs;
+    return template;
   }
 
-  it("template resolves every form of ref+k8s:// as the real helmfile v1.8.0 does, failures included", async () => {
+  it("template, build and write-values resolve every form of ref+k8s:// as the real helmfile v1.8.0 does, with helm 4 and 3, failures included", async () => {
     const out = await sameAsHelmfile(
       "k8s-forms",
       [
@@ -266,7 +320,7 @@ describeEngine(`secret references to online backends, deployed${suffix}`, () => 
     expect(out).toContain("k8s-user");
   });
 
-  it("template resolves every form of ref+vault:// and ref+openbao:// as the real helmfile v1.8.0 does, failures included", async () => {
+  it("template, build and write-values resolve every form of ref+vault:// and ref+openbao:// as the real helmfile v1.8.0 does, with helm 4 and 3, failures included", async () => {
     const pw = join(root, "vault-password");
     writeFileSync(pw, VAULT_PASSWORD);
     const token = join(root, "vault-token");
@@ -305,7 +359,7 @@ describeEngine(`secret references to online backends, deployed${suffix}`, () => 
 
   it("a refused Vault token fails within seconds with Vault's own words, as helmfile's does", async () => {
     const started = Date.now();
-    const [theirs, ours] = await bothTemplates(
+    const [theirs, ours] = await both(
       join(root, "vault-refused"),
       { bad: "ref+vault://secret/app/user" },
       { ...process.env, VAULT_TOKEN: "not-a-token", HELMFILE_UPGRADE_NOTICE_DISABLED: "1" },
