@@ -2,9 +2,10 @@
  * `explain <release> <key.path>` / `explain --state <key.path>`: which layer set a value, and
  * every layer that set it before. Thin: loads with `explain: true`, calls `explainValue`.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { x as untar } from "tar";
 import { explainValue } from "../../merge/explain/explain-value";
 import { createHelmHome, syncRepositories } from "../../render";
 import type { DesiredState } from "../../shared/model";
@@ -30,7 +31,11 @@ async function runExplain(ctx: CliContext): Promise<number> {
     const result = explainValue(
       desired,
       { key, ...(state ? {} : { release: first }) },
-      { fs: ctx.fs, ...(pulledCharts === undefined ? {} : { pulledCharts }) },
+      {
+        fs: ctx.fs,
+        unpack: unpacker(join(scratch, "subcharts")),
+        ...(pulledCharts === undefined ? {} : { pulledCharts }),
+      },
     );
     ctx.host.writeStdout(
       flagString(ctx.flags, "output") === "json" ? `${explainJson(result)}\n` : explainText(result),
@@ -40,6 +45,26 @@ async function runExplain(ctx: CliContext): Promise<number> {
     home.dispose();
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * Unpacks a subchart archive (`charts/x-1.0.0.tgz`, as `helm dependency build` leaves it) under
+ * `into`, and returns the chart folder it holds (its one top folder); undefined when it is no
+ * readable chart archive (helm would fail the render on it).
+ */
+function unpacker(into: string): (archive: string) => string | undefined {
+  let n = 0;
+  return (archive) => {
+    const dest = join(into, String(n++));
+    try {
+      mkdirSync(dest, { recursive: true });
+      untar({ file: archive, cwd: dest, sync: true, strict: true });
+      const top = readdirSync(dest);
+      return top.length === 1 ? join(dest, top[0] as string) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 /**
@@ -63,7 +88,7 @@ async function pulledChart(
     const st = desired.states.find((s) => s.releases.some((x) => x.id === r.id));
     if (st !== undefined && !ctx.settings.skipDeps && !ctx.settings.skipRefresh)
       await syncRepositories(st.repositories, await ctx.helm(), ctx.runner, env, ctx.logger);
-    return new Map([[r.id, { dir: await pullChart(ctx, r, join(scratch, "chart"), env), label }]]);
+    return new Map([[r.id, { dir: await pullChart(ctx, r, join(scratch, "chart"), env, st), label }]]);
   } catch (err) {
     ctx.logger.warn(`explain: the defaults of chart ${label} are left out: ${(err as Error).message}`);
     return undefined;

@@ -7,7 +7,13 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, isAbsolute, join, relative, resolve } from "node:path";
-import { createHelmHome, fetchOutputDir, stateEnvironment, syncRepositories } from "../../render";
+import {
+  createHelmHome,
+  fetchOutputDir,
+  resolveChart,
+  stateEnvironment,
+  syncRepositories,
+} from "../../render";
 import { ConfigError, RenderError } from "../../shared/errors";
 import type { LoadedState, PreparedRelease } from "../../shared/model";
 import { isMap, newMap, type Value, type ValueMap } from "../../shared/value";
@@ -39,20 +45,34 @@ async function fetchRelease(
   // pkg/state/state.go forcedDownloadChart); of an OCI chart, the chart's name.
   const chartName = r.chart.startsWith("oci://") ? r.chart.slice(r.chart.lastIndexOf("/") + 1) : r.chart;
   ctx.logger.info(`Fetching ${r.chart}`);
-  return pullChart(ctx, r, chartDirFor(chartName), env);
+  return pullChart(ctx, r, chartDirFor(chartName), env, state);
 }
 
-/** Pulls a release's repository or OCI chart into `dest` (`helm pull --untar`); returns the chart's folder. */
+/**
+ * Pulls a release's repository or OCI chart into `dest` (`helm pull --untar`); returns the chart's
+ * folder. `repo/chart` of a repository declared with `oci: true` is pulled as `oci://<url>/<chart>`
+ * (helm has no named OCI repositories), with `--plain-http` when the release, helmDefaults or the
+ * repository asks for it, as helmfile pulls OCI charts.
+ */
 export async function pullChart(
   ctx: CliContext,
   r: PreparedRelease,
   dest: string,
   env: Readonly<Record<string, string>>,
+  state?: Pick<LoadedState, "repositories" | "helmDefaults">,
 ): Promise<string> {
   const helm = await ctx.helm();
   mkdirSync(dest, { recursive: true });
-  const args = ["pull", r.chart, "--untar", "--destination", dest];
+  const repositories = state?.repositories ?? [];
+  const chart = resolveChart(r, ctx.fs, repositories).chartArg;
+  const args = ["pull", chart, "--untar", "--destination", dest];
   if (r.version !== undefined && r.version !== "") args.push("--version", r.version);
+  const repo = repositories.find((x) => r.chart.startsWith(`${x.name}/`));
+  if (
+    chart.startsWith("oci://") &&
+    (r.spec.plainHttp === true || state?.helmDefaults?.plainHttp === true || repo?.spec.plainHttp === true)
+  )
+    args.push("--plain-http");
   const res = await ctx.runner.run(helm.path, args, { env });
   if (res.exitCode !== 0) {
     throw new RenderError(

@@ -113,6 +113,28 @@ export interface ReplayLayer {
   readonly recorded: RecordedLayer;
   /** How its lists and nulls were applied. */
   readonly kind: "mergo" | "sparse" | "merge" | "fallback" | "helm" | "set" | "chart";
+  /**
+   * Where its values sit in the merged tree: a subchart's defaults under the subchart's (aliased)
+   * name, at each place helm put that subchart (none when its condition or tags switched it off).
+   * Default: the top.
+   */
+  readonly at?: readonly KeyPath[];
+}
+
+/**
+ * The path, among `candidates` (the key first, then where helm copied it from: a parent's
+ * `global`, a subchart's `import-values`), at which the layer's own values hold a value, relative
+ * to the layer's own values; undefined when it holds none of them.
+ */
+export function ownPath(l: ReplayLayer, candidates: readonly KeyPath[]): KeyPath | undefined {
+  for (const c of candidates) {
+    for (const at of l.at ?? [[]]) {
+      if (c.length < at.length || at.some((s, i) => c[i] !== s)) continue;
+      const own = c.slice(at.length);
+      if (valueAt(l.recorded.values, own) !== undefined) return own;
+    }
+  }
+  return undefined;
 }
 
 /** Path of `file` relative to `dir` (both absolute, `/`-separated). */
@@ -295,25 +317,30 @@ function ruleOf(l: ReplayLayer, own: Value, path: KeyPath, won: boolean): string
   return "override";
 }
 
-/** The chain for `path`: every layer whose own values hold the key, winner moved last. */
+/**
+ * The chain for `path`: every layer whose own values hold the key, winner moved last.
+ * `candidates` are the paths a layer may hold it at (default the key alone; see {@link ownPath}).
+ */
 export function chainOf(
   layers: readonly ReplayLayer[],
   order: readonly number[],
   winner: number | undefined,
   path: KeyPath,
   dir: string,
+  candidates: readonly KeyPath[] = [path],
 ): ExplainStep[] {
   const steps: { tag: number; step: ExplainStep }[] = [];
   for (const tag of order) {
     const l = layers[tag] as ReplayLayer;
-    const own = valueAt(l.recorded.values, path);
-    if (own === undefined) continue;
+    const p = ownPath(l, candidates);
+    if (p === undefined) continue;
+    const own = valueAt(l.recorded.values, p) as Value;
     steps.push({
       tag,
       step: {
-        ...sourceOf(l, path, dir),
-        value: shown(own, l.recorded.secret, referenceAt(l.recorded, path)),
-        rule: ruleOf(l, own, path, tag === winner),
+        ...sourceOf(l, p, dir),
+        value: shown(own, l.recorded.secret, referenceAt(l.recorded, p)),
+        rule: ruleOf(l, own, p, tag === winner),
       },
     });
   }

@@ -30,6 +30,8 @@ export interface ExplainValueOptions {
    * by the caller), by release id: its folder and how to name it (`repo/chart@version`). Default none.
    */
   readonly pulledCharts?: ReadonlyMap<string, { readonly dir: string; readonly label: string }>;
+  /** Unpacks a subchart archive of a chart's `charts/` and returns its chart folder; default none (archived subcharts are left out). */
+  readonly unpack?: (archive: string) => string | undefined;
 }
 
 function dirOf(file: string): string {
@@ -77,5 +79,6 @@ export function explainValue(
     fs: options.fs,
     ...(options.helmVersion === undefined ? {} : { helmVersion: options.helmVersion }),
     ...(pulled === undefined ? {} : { chart: pulled }),
+    ...(options.unpack === undefined ? {} : { unpack: options.unpack }),
   });
 }

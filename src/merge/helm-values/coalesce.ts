@@ -16,6 +16,11 @@ export interface CoalesceContext {
   readonly printf: Printf;
   /** helm 3 deletes a nested key whenever the user value is null; helm 4 only when it nullifies a default. */
   readonly major: 3 | 4;
+  /**
+   * The scalar a leaf stands for, where a decision reads one (a dependency's `condition` and
+   * `tags`); default the leaf itself. explain's tagged leaves are unwrapped this way.
+   */
+  readonly scalar?: (leaf: Value) => Value;
 }
 
 /** A coalescing failure (`type mismatch on <sub>: …`). */

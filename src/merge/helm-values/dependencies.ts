@@ -52,8 +52,9 @@ function processConditions(
       if (cond === "") continue;
       const found = pathValue(cvals, path + cond);
       if (found === undefined) continue;
-      if (typeof found.value === "boolean") {
-        r.enabled = found.value;
+      const value = ctx.scalar === undefined ? found.value : ctx.scalar(found.value);
+      if (typeof value === "boolean") {
+        r.enabled = value;
         break;
       }
       ctx.printf(
@@ -73,7 +74,7 @@ function processTags(ctx: CoalesceContext, reqs: DependencySpec[], cvals: ValueM
     let hasFalse = false;
     for (const k of r.tags) {
       if (!(k in vt)) continue;
-      const b = vt[k];
+      const b = ctx.scalar === undefined ? vt[k] : ctx.scalar(vt[k] as Value);
       if (typeof b === "boolean") {
         if (b) hasTrue = true;
         else hasFalse = true;
