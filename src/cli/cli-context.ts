@@ -2,7 +2,7 @@
  * Per-invocation context shared by the commands: resolved global settings, Node IO bound to
  * the host's cwd/env, the stderr logger, state loading and helm discovery.
  */
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { renderCacheDir } from "./commands/cache-dir";
 import {
@@ -15,7 +15,8 @@ import {
   type LogLevel,
 } from "../node";
 import type { Logger, ProcessRunner } from "../shared/io";
-import { resolveLimits, withProcessLimits } from "../shared/limits";
+import { withProcessLimits } from "../shared/limits";
+import { readEnvSettings, type EnvSettings } from "../shared/settings";
 import type { LoadDesiredStateOptions } from "../load/index";
 import type { DesiredState } from "../shared/model";
 import type { CliHost } from "./cli-host";
@@ -53,6 +54,8 @@ export interface CliContext {
   readonly flags: FlagValues;
   readonly positionals: readonly string[];
   readonly settings: GlobalSettings;
+  /** The environment, read once (src/shared/settings.ts): what every command gets of it. */
+  readonly envSettings: EnvSettings;
   /** Whether stderr output is coloured (see ./colour.ts). */
   readonly colour: boolean;
   readonly logger: Logger;
@@ -86,17 +89,20 @@ export function createCliContext(
   positionals: readonly string[],
 ): CliContext {
   const env = host.env;
-  const debug = globalSetting("Debug", flagBool(flags, "debug"), env) === true;
-  const quiet = !debug && globalSetting("Quiet", flagBool(flags, "quiet"), env) === true;
+  // Every variable this project interprets, read here once.
+  const envSettings = readEnvSettings(env, homedir());
+  const h = envSettings.helmfile;
+  const debug = globalSetting("Debug", flagBool(flags, "debug"), h) === true;
+  const quiet = !debug && globalSetting("Quiet", flagBool(flags, "quiet"), h) === true;
   const helmFlag = flagString(flags, "helm-binary") ?? "";
-  const helmSetting = String(globalSetting("HelmBinary", helmFlag, env));
+  const helmSetting = String(globalSetting("HelmBinary", helmFlag, h));
   const settings: GlobalSettings = {
-    file: String(globalSetting("FileOrDir", flagString(flags, "file") ?? "", env)),
-    environment: String(globalSetting("Environment", flagString(flags, "environment") ?? "", env)),
-    namespace: String(globalSetting("Namespace", flagString(flags, "namespace") ?? "", env)),
-    kubeContext: String(globalSetting("KubeContext", flagString(flags, "kube-context") ?? "", env)),
-    helmBinary: helmFlag !== "" || (env.HELMFILE_HELM_BINARY ?? "") !== "" ? helmSetting : undefined,
-    kustomizeBinary: flagString(flags, "kustomize-binary") || env.HELMFILE_KUSTOMIZE_BINARY || undefined,
+    file: String(globalSetting("FileOrDir", flagString(flags, "file") ?? "", h)),
+    environment: String(globalSetting("Environment", flagString(flags, "environment") ?? "", h)),
+    namespace: String(globalSetting("Namespace", flagString(flags, "namespace") ?? "", h)),
+    kubeContext: String(globalSetting("KubeContext", flagString(flags, "kube-context") ?? "", h)),
+    helmBinary: helmFlag !== "" || h.helmBinary !== undefined ? helmSetting : undefined,
+    kustomizeBinary: flagString(flags, "kustomize-binary") || h.kustomizeBinary,
     debug,
     quiet,
     skipDeps: flagBool(flags, "skip-deps"),
@@ -106,10 +112,16 @@ export function createCliContext(
   };
   // helm-secrets/sops decryption and ref+ resolution, as helmfile always has them; log lines are
   // redacted against every plaintext decrypted or resolved so far.
-  const secrets = createNodeSecrets({ cwd: host.cwd, env });
+  const secrets = createNodeSecrets({
+    cwd: host.cwd,
+    env,
+    resolverModules: envSettings.secretResolverModules,
+    insecureRefs: envSettings.insecureRefs,
+    policy: envSettings.policy,
+  });
   const logger = createStreamLogger(
     (t) => host.writeStderr(secrets.registry.size === 0 ? t : secrets.registry.redact(t)),
-    logLevel(debug, quiet, String(globalSetting("LogLevel", flagString(flags, "log-level") ?? "", env))),
+    logLevel(debug, quiet, String(globalSetting("LogLevel", flagString(flags, "log-level") ?? "", h))),
   );
   const fs = new NodeFileSystem(host.cwd);
   // helmfile passes --kubeconfig to every helm command; helm reads the same file from KUBECONFIG.
@@ -117,19 +129,17 @@ export function createCliContext(
   const helmEnv = kubeconfig === "" ? env : { ...env, KUBECONFIG: resolve(host.cwd, kubeconfig) };
   let foundHelm: HelmInfo | undefined;
   const runner = withHelmFlags(
-    withProcessLimits(new NodeProcessRunner({ baseEnv: helmEnv, cwd: host.cwd }), resolveLimits({}, env)),
+    withProcessLimits(new NodeProcessRunner({ baseEnv: helmEnv, cwd: host.cwd }), envSettings.limits),
     {
       helm: () => foundHelm,
       disableForceUpdate: flagBool(flags, "disable-force-update"),
       ociPlainHttp: flagBool(flags, "oci-plain-http"),
-      repoRetries: Number(globalSetting("RepoRetry", flagInt(flags, "repo-retries") ?? -1, env)),
+      repoRetries: Number(globalSetting("RepoRetry", flagInt(flags, "repo-retries") ?? -1, h)),
       logger,
     },
   );
   // Temp files follow the invocation's TMPDIR, not the host process's.
-  const scratch = new NodeScratchFileSystem(
-    env.TMPDIR !== undefined && env.TMPDIR !== "" ? env.TMPDIR : tmpdir(),
-  );
+  const scratch = new NodeScratchFileSystem(envSettings.tempDir ?? tmpdir());
   let helmInfo: Promise<HelmInfo> | undefined;
   const stateOptions = (): LoadDesiredStateOptions => {
     const includeNeeds = flagBool(flags, "include-needs") || flagBool(flags, "include-transitive-needs");
@@ -156,9 +166,10 @@ export function createCliContext(
     flags,
     positionals,
     settings,
+    envSettings,
     colour: colourEnabled(
       { color: flagBool(flags, "color"), noColor: flagBool(flags, "no-color") },
-      env,
+      envSettings,
       host.isTTY === true,
     ),
     logger,
@@ -172,8 +183,9 @@ export function createCliContext(
         {
           fs,
           env,
+          settings: envSettings,
           processRunner: runner,
-          remote: gitRemoteFetcher(env),
+          remote: gitRemoteFetcher(env, envSettings.helmfileCacheHome),
           logger,
           secrets: secrets.decryptor,
           secretResolver: secrets.resolver,
@@ -185,7 +197,7 @@ export function createCliContext(
         : overrideChart(desired, settings.chart);
     },
     helm: () => {
-      const cacheDir = renderCacheDir(flags, env, host.cwd);
+      const cacheDir = renderCacheDir(flags, envSettings.renderCache, host.cwd);
       helmInfo ??= findHelm(runner, {
         ...(settings.helmBinary === undefined ? {} : { explicit: settings.helmBinary }),
         env,

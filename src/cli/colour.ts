@@ -2,7 +2,7 @@
  * Colour on stderr as helmfile decides it: `--no-color`, `HELMFILE_NO_COLOR=true` or a
  * non-empty `NO_COLOR` turn it off; `--color` turns it on; otherwise only on a terminal.
  */
-import type { Environment } from "../shared/io";
+import type { EnvSettings } from "../shared/settings";
 
 /** The colours the CLI uses. */
 export type Colour = "green" | "yellow" | "red" | "dim" | "bold";
@@ -18,12 +18,12 @@ const CODES: Readonly<Record<Colour, string>> = {
 /** Whether output is coloured. */
 export function colourEnabled(
   flags: { readonly color: boolean; readonly noColor: boolean },
-  env: Environment,
+  settings: Pick<EnvSettings, "helmfile" | "dumbTerminal">,
   isTTY: boolean,
 ): boolean {
-  if (flags.noColor || env.HELMFILE_NO_COLOR === "true" || (env.NO_COLOR ?? "") !== "") return false;
+  if (flags.noColor || settings.helmfile.noColor) return false;
   if (flags.color) return true;
-  return isTTY && env.TERM !== "dumb";
+  return isTTY && !settings.dumbTerminal;
 }
 
 /** `text` in `colour` when `enabled`. */

@@ -3,7 +3,7 @@
  * `HELMFILE_*` environment variable, then the built-in default. Booleans from the
  * environment count only for the exact string `true` (`NO_COLOR`: any non-empty value).
  */
-import type { Environment } from "../shared/io";
+import type { HelmfileEnvSettings } from "../shared/settings";
 
 /** Setting names as helmfile's config package calls them. */
 export type GlobalSettingName =
@@ -19,47 +19,45 @@ export type GlobalSettingName =
   | "RepoRetry"
   | "Environment";
 
-const STRING_SETTINGS: Readonly<Record<string, readonly [string, string]>> = {
-  FileOrDir: ["HELMFILE_FILE_PATH", ""],
-  KubeContext: ["HELMFILE_KUBE_CONTEXT", ""],
-  Namespace: ["HELMFILE_NAMESPACE", ""],
-  HelmBinary: ["HELMFILE_HELM_BINARY", "helm"],
-  KustomizeBinary: ["HELMFILE_KUSTOMIZE_BINARY", "kustomize"],
-  LogLevel: ["HELMFILE_LOG_LEVEL", "info"],
-  Environment: ["HELMFILE_ENVIRONMENT", "default"],
-};
-
-const BOOL_SETTINGS: Readonly<Record<string, string>> = {
-  Debug: "HELMFILE_DEBUG",
-  Quiet: "HELMFILE_QUIET",
-  NoColor: "HELMFILE_NO_COLOR",
-};
+/** The `HELMFILE_*` value of each string setting (read once, src/shared/settings.ts), with its default. */
+function fromEnv(name: GlobalSettingName, h: HelmfileEnvSettings): string | boolean | number {
+  switch (name) {
+    case "FileOrDir":
+      return h.file;
+    case "KubeContext":
+      return h.kubeContext;
+    case "Namespace":
+      return h.namespace;
+    case "HelmBinary":
+      return h.helmBinary ?? "helm";
+    case "KustomizeBinary":
+      return h.kustomizeBinary ?? "kustomize";
+    case "LogLevel":
+      return h.logLevel;
+    case "Environment":
+      return h.environment;
+    case "Debug":
+      return h.debug;
+    case "Quiet":
+      return h.quiet;
+    case "NoColor":
+      return h.noColor;
+    case "RepoRetry":
+      return h.repoRetries;
+  }
+}
 
 /**
  * Resolves one setting. `flag` is the CLI value: a string (empty = not given), a boolean,
- * or for RepoRetry a number (negative = not given).
+ * or for RepoRetry a number (negative = not given); `h` is what the environment set.
  */
 export function globalSetting(
   name: GlobalSettingName,
   flag: string | boolean | number | undefined,
-  env: Environment,
+  h: HelmfileEnvSettings,
 ): string | boolean | number {
-  const str = STRING_SETTINGS[name];
-  if (str !== undefined) {
-    const [envName, dflt] = str;
-    if (typeof flag === "string" && flag !== "") return flag;
-    const fromEnv = env[envName];
-    return fromEnv !== undefined && fromEnv !== "" ? fromEnv : dflt;
-  }
-  const boolEnv = BOOL_SETTINGS[name];
-  if (boolEnv !== undefined) {
-    if (flag === true) return true;
-    if (env[boolEnv] === "true") return true;
-    return name === "NoColor" && (env.NO_COLOR ?? "") !== "";
-  }
-  // RepoRetry
-  if (typeof flag === "number" && flag >= 0) return flag;
-  const raw = env.HELMFILE_REPO_RETRIES ?? "";
-  if (/^\d+$/.test(raw)) return Number(raw);
-  return 0;
+  const env = fromEnv(name, h);
+  if (typeof env === "string") return typeof flag === "string" && flag !== "" ? flag : env;
+  if (typeof env === "boolean") return flag === true || env;
+  return typeof flag === "number" && flag >= 0 ? flag : env;
 }

@@ -3,7 +3,9 @@
  * helm renderer, with Node IO. The component is the program's edge, so this module reads the
  * process environment (for `KUBECONFIG`, `HOME`, `HELM_BINARY`) once, when created.
  */
-import { resolveLimits, withProcessLimits } from "../shared/limits";
+import { homedir } from "node:os";
+import { withProcessLimits } from "../shared/limits";
+import { readEnvSettings } from "../shared/settings";
 import { join, resolve as resolvePath } from "node:path";
 import { RenderCache, redactError, renderDesiredState, type HelmBinary } from "../render";
 import { NodeFileSystem, NodeProcessRunner, NodeScratchFileSystem, findHelm } from "../node";
@@ -11,7 +13,6 @@ import { loadDesiredState } from "../load";
 import type { Environment, FileSystem, ProcessRunner } from "../shared/io";
 import type { SecretsDecryptor } from "../shared/secrets";
 import { createNodeSecrets, type NodeSecrets } from "../node/secrets-node";
-import { defaultCacheDir, renderCacheDisabled } from "../node/render-cache-dir";
 import {
   kubeContextNames,
   kubeconfigPresent,
@@ -50,15 +51,24 @@ export interface DefaultPipelineIo {
 /** Creates the pipeline the components use when none is injected. */
 export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline {
   const env: Environment = io?.env ?? { ...process.env };
+  // Every variable this project interprets, read here once (the component's edge).
+  const settings = readEnvSettings(env, homedir());
   const cwd = io?.cwd ?? process.cwd();
   const fs = io?.fs ?? new NodeFileSystem(cwd);
   const runner =
-    io?.runner ?? withProcessLimits(new NodeProcessRunner({ baseEnv: env, cwd }), resolveLimits({}, env));
+    io?.runner ?? withProcessLimits(new NodeProcessRunner({ baseEnv: env, cwd }), settings.limits);
   // helm-secrets/sops and ref+ resolution like helmfile; created on first load (sops is found lazily).
   let secretsEdge: NodeSecrets | undefined;
-  const nodeSecrets = (): NodeSecrets => (secretsEdge ??= createNodeSecrets({ cwd, env }));
+  const nodeSecrets = (): NodeSecrets =>
+    (secretsEdge ??= createNodeSecrets({
+      cwd,
+      env,
+      resolverModules: settings.secretResolverModules,
+      insecureRefs: settings.insecureRefs,
+      policy: settings.policy,
+    }));
   // Preview and up re-render every release each run: unchanged ones come from the cache (its key covers every input of helm template).
-  const cacheDir = io?.cacheDir ?? (renderCacheDisabled(env) ? false : defaultCacheDir(env));
+  const cacheDir = io?.cacheDir ?? (settings.renderCache.disabled ? false : settings.renderCache.dir);
   // Decoded manifests (not secret ones) are kept beside the rendered ones, under the same size bound.
   useDecodedManifestStore(
     cacheDir === false
@@ -116,8 +126,9 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
           {
             fs,
             env,
+            settings,
             processRunner: runner,
-            remote: gitRemoteFetcher(env),
+            remote: gitRemoteFetcher(env, settings.helmfileCacheHome),
             logger: redactingLogger(context.logger, nodeSecrets().registry),
             secrets: io?.secrets ?? nodeSecrets().decryptor,
             secretResolver: nodeSecrets().resolver,
@@ -130,7 +141,7 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
           state,
           {
             helm: await helm(context.helmBinary),
-            chartifyTools: chartifyTools(env, process.cwd()),
+            chartifyTools: chartifyTools(settings, process.cwd()),
             concurrency: context.concurrency,
             redact,
             warnRegenerated: true,

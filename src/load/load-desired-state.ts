@@ -47,6 +47,7 @@ import { builtChartPath } from "./build-chart-path";
 import { encodeYaml } from "../shared/yaml/index";
 import { resolveLimits } from "../shared/limits";
 import { resolvePolicy } from "../shared/policy";
+import type { EnvSettings } from "../shared/settings";
 import type { RecordedLayer, StateValuesRecord } from "../shared/provenance";
 import { ProvenanceSink } from "./provenance-sink";
 import { goYamlVersionFromEnv } from "../shared/yaml";
@@ -101,6 +102,8 @@ export interface LoadDesiredStateOptions extends StateOptions {
 export interface LoadDesiredStateIo {
   readonly fs: FileSystem;
   readonly env: Environment;
+  /** `env` as the edge read it (src/shared/settings.ts); absent: the limits and policy are read from `env` here. */
+  readonly settings?: Pick<EnvSettings, "limits" | "policy">;
   readonly processRunner?: ProcessRunner;
   /** Fetches remote (`git::`) states, bases and values files; absent: they are refused. */
   readonly remote?: RemoteFetcher;
@@ -137,13 +140,19 @@ export function createLoaderContext(options: LoadDesiredStateOptions, io: LoadDe
     helperCache: new Map(),
     ...(options.onStateRead === undefined ? {} : { onStateRead: options.onStateRead }),
     ...(options.explain === true ? { provenance: new ProvenanceSink() } : {}),
-    limits: resolveLimits(options.limits, io.env),
-    policy: resolvePolicy(
-      options.disableInsecureFeatures === undefined
-        ? {}
-        : { disableInsecureFeatures: options.disableInsecureFeatures },
-      io.env,
-    ),
+    limits:
+      io.settings !== undefined && options.limits === undefined
+        ? io.settings.limits
+        : resolveLimits(options.limits, io.env),
+    policy:
+      io.settings !== undefined && options.disableInsecureFeatures === undefined
+        ? io.settings.policy
+        : resolvePolicy(
+            options.disableInsecureFeatures === undefined
+              ? {}
+              : { disableInsecureFeatures: options.disableInsecureFeatures },
+            io.env,
+          ),
   };
 }
 

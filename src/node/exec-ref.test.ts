@@ -1,5 +1,6 @@
 import { isHelmfileError } from "../shared/errors";
 import { newMap, type ValueMap } from "../shared/value";
+import { readEnvSettings } from "../shared/settings";
 import { createNodeSecrets } from "./secrets-node";
 
 function map(o: Record<string, string>): ValueMap {
@@ -7,9 +8,14 @@ function map(o: Record<string, string>): ValueMap {
 }
 
 function outcome(env: Record<string, string>, values: Record<string, string>): unknown {
+  const full = { PATH: process.env.PATH ?? "/usr/bin:/bin", ...env };
+  // As the CLI and the component's edge read the environment (src/shared/settings.ts).
+  const settings = readEnvSettings(full, "/home/u");
   const { resolver } = createNodeSecrets({
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...env },
+    env: full,
     cwd: __dirname,
+    insecureRefs: settings.insecureRefs,
+    policy: settings.policy,
   });
   try {
     return resolver.evalValues(map(values));

@@ -15,14 +15,12 @@ import type { Environment } from "../shared/io";
 import { isMap, newMap } from "../shared/value";
 import { decodeYaml } from "../shared/yaml/decode";
 
-const GO_TRUE = new Set(["1", "t", "T", "TRUE", "true", "True"]);
-
-/** Whether the user let references run programs: opted in, and insecure features not disabled. */
-export function insecureRefsAllowed(env: Environment): boolean {
-  return (
-    GO_TRUE.has(env.PULUMI_HELMFILE_INSECURE_REFS ?? "") &&
-    !GO_TRUE.has(env.HELMFILE_DISABLE_INSECURE_FEATURES ?? "")
-  );
+/** What allows references to run programs: the user's opt-in, and the policy not refusing insecure features. */
+export interface ExecAllowance {
+  /** `PULUMI_HELMFILE_INSECURE_REFS` (src/shared/settings.ts `insecureRefs`). */
+  readonly optedIn: boolean;
+  /** `HELMFILE_DISABLE_INSECURE_FEATURES` (the settings' `policy`). */
+  readonly disabledByPolicy: boolean;
 }
 
 function failure(ref: SecretRef, reason: string): SecretError {
@@ -61,22 +59,23 @@ function run(ref: SecretRef, env: Environment): string {
   return ref.params.get("trim") === "false" ? out : out.replace(/[ \t\n\r]+$/, "");
 }
 
-/** The exec backend for `env` (refused unless allowed, see {@link insecureRefsAllowed}). */
-export function execBackend(env: Environment): RefBackend {
+/** The exec backend: programs run with `env`, refused unless the user opted in and the policy allows it. */
+export function execBackend(env: Environment, allowance: ExecAllowance): RefBackend {
+  const allowed = allowance.optedIn && !allowance.disabledByPolicy;
   const refuse = (ref: SecretRef): never => {
     throw new SecretError(
       "SECRET_BACKEND_UNSUPPORTED",
-      `secret reference backend "exec" is refused: it runs a program named by the state (${ref.path.split("/")[0] ?? ""}); set PULUMI_HELMFILE_INSECURE_REFS=true to allow it${GO_TRUE.has(env.HELMFILE_DISABLE_INSECURE_FEATURES ?? "") ? " (and unset HELMFILE_DISABLE_INSECURE_FEATURES, which refuses it always)" : ""}`,
+      `secret reference backend "exec" is refused: it runs a program named by the state (${ref.path.split("/")[0] ?? ""}); set PULUMI_HELMFILE_INSECURE_REFS=true to allow it${allowance.disabledByPolicy ? " (and unset HELMFILE_DISABLE_INSECURE_FEATURES, which refuses it always)" : ""}`,
       { found: "exec" },
     );
   };
   return {
     getString(ref) {
-      if (!insecureRefsAllowed(env)) return refuse(ref);
+      if (!allowed) return refuse(ref);
       return run(ref, env);
     },
     getStringMap(ref, ctx) {
-      if (!insecureRefsAllowed(env)) return refuse(ref);
+      if (!allowed) return refuse(ref);
       const out = run(ref, env);
       let v: unknown;
       try {

@@ -7,22 +7,15 @@
  */
 import { spawnSync } from "node:child_process";
 import { accessSync, constants, mkdirSync, rmSync, statSync } from "node:fs";
-import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { LoadError } from "../shared/errors";
 import type { Environment, RemoteFetcher } from "../shared/io";
 
-/** helmfile's `remote.CacheDir()`. */
-export function helmfileCacheHome(env: Environment): string {
-  const own = env.HELMFILE_CACHE_HOME;
-  if (own !== undefined && own !== "") return own;
-  const xdg = env.XDG_CACHE_HOME;
-  const base = xdg !== undefined && xdg !== "" ? xdg : join(env.HOME ?? homedir(), ".cache");
-  return join(base, "helmfile");
-}
-
-/** The git fetcher of helmfile's remote sources; `git` is looked up on the environment's PATH. */
-export function gitRemoteFetcher(env: Environment): RemoteFetcher {
+/**
+ * The git fetcher of helmfile's remote sources; `git` is looked up on the environment's PATH.
+ * `cacheHome` is helmfile's `remote.CacheDir()` (src/shared/settings.ts `helmfileCacheHome`).
+ */
+export function gitRemoteFetcher(env: Environment, cacheHome: string): RemoteFetcher {
   // go-getter's getRunCommand names git by the path exec.LookPath found.
   const gitPath = lookPath("git", env.PATH ?? "");
   const git = (args: readonly string[], cwd?: string): { ok: boolean; output: string } => {
@@ -38,7 +31,7 @@ export function gitRemoteFetcher(env: Environment): RemoteFetcher {
     return { ok: r.status === 0, output: `${gitPath} exited with ${r.status}: ${r.stdout}${r.stderr}` };
   };
   return {
-    cacheHome: helmfileCacheHome(env),
+    cacheHome,
     isDirectory: (path) => {
       try {
         return statSync(path).isDirectory();

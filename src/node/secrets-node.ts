@@ -9,6 +9,7 @@ import { SecretRefResolver } from "../secrets/secret-resolver";
 import { SopsDecryptor } from "../secrets/sops-decryptor";
 import type { RefBackend } from "../secrets/ref-backends";
 import type { Environment, Logger } from "../shared/io";
+import type { SecurityPolicy } from "../shared/policy";
 import { NodeFileSystem } from "./node-file-system";
 import { NodeProcessRunner } from "./node-process-runner";
 import { execBackend } from "./exec-ref";
@@ -24,6 +25,15 @@ export interface NodeSecretsOptions {
   readonly sopsBinary?: string;
   /** Variables added to sops' environment, e.g. `SOPS_AGE_KEY_FILE`; default none. */
   readonly sopsEnv?: Readonly<Record<string, string>>;
+  /**
+   * The user's secret resolver modules (`PULUMI_HELMFILE_SECRET_RESOLVERS`, read at the edge by
+   * src/shared/settings.ts), relative ones against `cwd`; default none.
+   */
+  readonly resolverModules?: readonly string[];
+  /** `PULUMI_HELMFILE_INSECURE_REFS`, read at the edge: `ref+exec` may run programs; default false. */
+  readonly insecureRefs?: boolean;
+  /** The policy read at the edge; `HELMFILE_DISABLE_INSECURE_FEATURES` refuses `ref+exec` always. Default: allowed. */
+  readonly policy?: SecurityPolicy;
   /** Extra `ref+` backends by name; default only file, echo, envsubst, sops. */
   readonly backends?: Readonly<Record<string, RefBackend>>;
   readonly logger?: Logger;
@@ -34,18 +44,6 @@ export interface NodeSecrets {
   readonly decryptor: SopsDecryptor;
   readonly resolver: SecretRefResolver;
   readonly registry: SecretRegistry;
-}
-
-/**
- * The user's secret resolver modules: `PULUMI_HELMFILE_SECRET_RESOLVERS`, comma-separated paths,
- * relative ones against `cwd` (docs/secrets.md).
- */
-export function resolverModules(env: Environment, cwd: string): string[] {
-  return (env.PULUMI_HELMFILE_SECRET_RESOLVERS ?? "")
-    .split(",")
-    .map((p) => p.trim())
-    .filter((p) => p !== "")
-    .map((p) => (isAbsolute(p) ? p : resolve(cwd, p)));
 }
 
 /** Creates the secrets edge for Node. */
@@ -70,8 +68,12 @@ export function createNodeSecrets(options: NodeSecretsOptions = {}): NodeSecrets
     decryptor,
     registry,
     backends: {
-      exec: execBackend(env),
-      ...onlineBackends(resolverModules(env, cwd)),
+      exec: execBackend(env, {
+        optedIn: options.insecureRefs ?? false,
+        disabledByPolicy: options.policy?.disableInsecureFeatures ?? false,
+      }),
+      // The user's resolver modules (`PULUMI_HELMFILE_SECRET_RESOLVERS`, docs/secrets.md), relative ones against cwd.
+      ...onlineBackends((options.resolverModules ?? []).map((p) => (isAbsolute(p) ? p : resolve(cwd, p)))),
       ...(options.backends ?? {}),
     },
   });

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { chartifyTools } from "../node/chartify-tools";
+import { readEnvSettings } from "../shared/settings";
 import { findHelm, NodeProcessRunner } from "../node";
 import { testHelmBinaries } from "../node/helm-binaries";
 import { scratchPerTest } from "../node/scratch-render-io";
@@ -17,14 +18,7 @@ import { loadedState, preparedRelease } from "../../tests/support/model-fixtures
 import { openRenderSession } from "./render-state";
 
 const CHART = resolve(__dirname, "../../tests/differential/charts/cm");
-const tools = chartifyTools(
-  {
-    ...process.env,
-    PULUMI_HELMFILE_PULUMI_ROOT:
-      process.env.PULUMI_HELMFILE_PULUMI_ROOT ?? join(homedir(), ".cache", "pulumi-helmfile"),
-  },
-  process.cwd(),
-);
+const tools = chartifyTools(readEnvSettings(process.env, homedir()), process.cwd());
 const built = tools.chartify !== undefined && existsSync(tools.chartify);
 const describeBuilt = built ? describe.each(testHelmBinaries()) : describe.skip.each(testHelmBinaries());
 

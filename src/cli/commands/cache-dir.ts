@@ -1,19 +1,20 @@
 /** Where the CLI keeps its render cache, and whether it uses one. */
 import { resolve } from "node:path";
-import type { Environment } from "../../shared/io";
-import { defaultCacheDir, renderCacheDisabled } from "../../node/render-cache-dir";
+import type { EnvSettings } from "../../shared/settings";
 import { flagString, type FlagValues } from "../parse-args";
-
-export { defaultCacheDir };
 
 /**
  * The cache directory, or undefined when caching is off. Caching is on by default (it never
  * changes the output: the key covers every input of `helm template`); `--cache=false` or
  * `PULUMI_HELMFILE_CACHE=0|false` turns it off, `--cache-dir DIR` moves it.
  */
-export function renderCacheDir(flags: FlagValues, env: Environment, cwd: string): string | undefined {
-  const off = flags.cache === false || (flags.cache !== true && renderCacheDisabled(env));
+export function renderCacheDir(
+  flags: FlagValues,
+  cache: EnvSettings["renderCache"],
+  cwd: string,
+): string | undefined {
+  const off = flags.cache === false || (flags.cache !== true && cache.disabled);
   if (off) return undefined;
   const dir = flagString(flags, "cache-dir");
-  return dir !== undefined && dir !== "" ? resolve(cwd, dir) : defaultCacheDir(env);
+  return dir !== undefined && dir !== "" ? resolve(cwd, dir) : cache.dir;
 }

@@ -2,7 +2,6 @@
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { commandHelp } from "../help";
 import type { CliContext } from "../cli-context";
-import { defaultCacheDir } from "./cache-dir";
 import type { CommandSpec } from "./command-spec";
 
 async function runCache(ctx: CliContext): Promise<number> {
@@ -13,7 +12,7 @@ async function runCache(ctx: CliContext): Promise<number> {
     ctx.host.writeStdout(commandHelp(cacheCommand));
     return 0;
   }
-  const dir = defaultCacheDir(ctx.host.env);
+  const dir = ctx.envSettings.renderCache.dir;
   const entries = existsSync(dir) ? readdirSync(dir).sort() : [];
   ctx.host.writeStdout(`${sub === "info" ? "Cache directory" : "Cleaning up cache directory"}: ${dir}\n`);
   for (const e of entries) ctx.host.writeStdout(`- ${e}\n`);

@@ -66,8 +66,8 @@ function seedRepositories(ctx: CliContext): { seedRepositories?: string } {
 export async function renderOptions(ctx: CliContext): Promise<RenderOptions> {
   const helm = await ctx.helm();
   const env = ctx.host.env;
-  const cacheDir = renderCacheDir(ctx.flags, env, ctx.host.cwd);
-  const maxMb = Number(env.PULUMI_HELMFILE_CACHE_MAX_MB ?? "");
+  const cacheDir = renderCacheDir(ctx.flags, ctx.envSettings.renderCache, ctx.host.cwd);
+  const maxMb = ctx.envSettings.renderCache.maxMegabytes;
   return {
     helm,
     concurrency: ctx.concurrency(),
@@ -77,11 +77,11 @@ export async function renderOptions(ctx: CliContext): Promise<RenderOptions> {
     redact: (text) => ctx.redact(text),
     ...seedRepositories(ctx),
     ...(env.CHARTIFY_TEMPDIR ? { chartifyTempDir: resolve(ctx.host.cwd, env.CHARTIFY_TEMPDIR) } : {}),
-    chartifyTools: chartifyTools(env, ctx.host.cwd),
+    chartifyTools: chartifyTools(ctx.envSettings, ctx.host.cwd),
     ...(cacheDir === undefined
       ? {}
       : {
-          cache: { dir: cacheDir, ...(Number.isFinite(maxMb) && maxMb > 0 ? { maxMegabytes: maxMb } : {}) },
+          cache: { dir: cacheDir, ...(maxMb === undefined ? {} : { maxMegabytes: maxMb }) },
         }),
   };
 }

@@ -1,13 +1,24 @@
 import { join } from "node:path";
 import { isHelmfileError } from "../../shared/errors";
 import { newMap, type ValueMap } from "../../shared/value";
-import { createNodeSecrets, resolverModules } from "../secrets-node";
+import { readEnvSettings } from "../../shared/settings";
+import { createNodeSecrets, type NodeSecretsOptions } from "../secrets-node";
 
 const MODULE = join(__dirname, "..", "..", "..", "tests", "fixtures", "secret-resolvers", "team-store.js");
 
 /** A values map as the loader makes them (null prototype). */
 function map(o: Record<string, string>): ValueMap {
   return Object.assign(newMap(), o);
+}
+
+/** The secrets edge for `env` in `cwd`, its resolver modules read from `env` as the CLI and the component read them. */
+function secretsFor(env: Record<string, string>, cwd: string): ReturnType<typeof createNodeSecrets> {
+  const options: NodeSecretsOptions = {
+    env,
+    cwd,
+    resolverModules: readEnvSettings(env, "/home/u").secretResolverModules,
+  };
+  return createNodeSecrets(options);
 }
 
 function codeOf(fn: () => unknown): string {
@@ -23,7 +34,7 @@ describe("secret resolver modules of the user's (PULUMI_HELMFILE_SECRET_RESOLVER
   const env = { PULUMI_HELMFILE_SECRET_RESOLVERS: MODULE };
 
   it("serve their schemes: a whole value, a fragment into a map, parameters", () => {
-    const { resolver } = createNodeSecrets({ env, cwd: __dirname });
+    const { resolver } = secretsFor(env, __dirname);
     expect(resolver.backendNames()).toEqual(expect.arrayContaining(["teamstore", "awssecrets", "file"]));
     const out = resolver.evalValues(
       map({
@@ -46,7 +57,7 @@ describe("secret resolver modules of the user's (PULUMI_HELMFILE_SECRET_RESOLVER
   });
 
   it("a resolver's failure names the reference, never a value", () => {
-    const { resolver } = createNodeSecrets({ env, cwd: __dirname });
+    const { resolver } = secretsFor(env, __dirname);
     expect(codeOf(() => resolver.evalValues(map({ x: "ref+teamstore://apps/missing" })))).toBe(
       "SECRET_REF_FAILED: expand teamstore://apps/missing: no secret at apps/missing",
     );
@@ -56,23 +67,21 @@ describe("secret resolver modules of the user's (PULUMI_HELMFILE_SECRET_RESOLVER
   });
 
   it("a missing module fails clearly; a scheme nobody serves stays unsupported", () => {
-    expect(
-      codeOf(() =>
-        createNodeSecrets({ env: { PULUMI_HELMFILE_SECRET_RESOLVERS: "./nope.js" }, cwd: "/tmp" }),
-      ),
-    ).toBe(
+    expect(codeOf(() => secretsFor({ PULUMI_HELMFILE_SECRET_RESOLVERS: "./nope.js" }, "/tmp"))).toBe(
       "SECRET_RESOLVER_MODULE: /tmp/nope.js: secret resolver module does not exist (PULUMI_HELMFILE_SECRET_RESOLVERS)",
     );
-    const { resolver } = createNodeSecrets({ env: {}, cwd: __dirname });
+    const { resolver } = secretsFor({}, __dirname);
     expect(codeOf(() => resolver.evalValues(map({ x: "ref+teamstore://apps/token" })))).toMatch(
       /^SECRET_BACKEND_UNSUPPORTED: secret reference backend "teamstore" is not supported/,
     );
   });
 
   it("reads the variable as comma-separated paths, relative ones against the folder", () => {
-    expect(resolverModules({ PULUMI_HELMFILE_SECRET_RESOLVERS: "a.js, /abs/b.js,," }, "/w")).toEqual([
-      "/w/a.js",
-      "/abs/b.js",
-    ]);
+    expect(
+      readEnvSettings({ PULUMI_HELMFILE_SECRET_RESOLVERS: "a.js, /abs/b.js,," }, "/h").secretResolverModules,
+    ).toEqual(["a.js", "/abs/b.js"]);
+    expect(codeOf(() => secretsFor({ PULUMI_HELMFILE_SECRET_RESOLVERS: "a.js" }, "/w"))).toMatch(
+      /^SECRET_RESOLVER_MODULE: \/w\/a\.js: /,
+    );
   });
 });
