@@ -7,7 +7,9 @@
  * - TypeScript has only `number`: counts (`concurrency`, `timeout`, `historyMax`) become `integer`,
  *   so Python and Go SDKs take `int`;
  * - `Helmfile.releases`: per release id its name, namespace, chart, version and merged values as a
- *   map (not a JSON string), for programs in other languages;
+ *   map (not a JSON string), and the resources it applied (as `helm.v4.Chart`'s `resources`: resource
+ *   references, each the Kubernetes SDK's class for its kind where the program imports that SDK),
+ *   for programs in other languages;
  * - packaging: `meta.supportPack` (a Go module with go.mod, a Python pyproject.toml).
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -36,6 +38,8 @@ export interface ReleaseInfo {
   readonly chart: string;
   readonly version?: string;
   readonly values: Record<string, unknown>;
+  /** What the release applied: {@link Release.resources}. */
+  readonly resources: pulumi.Resource[];
 }
 
 /** Rewrites provider-resource references to `#/provider`. */
@@ -102,8 +106,14 @@ export function completeSchema(schemaJson: string): string {
           additionalProperties: { $ref: "pulumi.json#/Any" },
           description: "The merged user values, as helm computes them (secret when any input was).",
         },
+        resources: {
+          type: "array",
+          items: { $ref: "pulumi.json#/Any" },
+          description:
+            "The resources the release applied, as `kubernetes:helm.sh/v4:Chart`'s `resources`: one per Kubernetes object in mode `manifests`, in the order they are applied (each the Kubernetes SDK's class for its kind when the program imports that SDK; without it, Python gives the object's id and Go a resource of its URN and id), the one `kubernetes:helm.sh/v3:Release` in mode `helm-release`.",
+        },
       },
-      required: ["chart", "id", "name", "namespace", "values"],
+      required: ["chart", "id", "name", "namespace", "resources", "values"],
     },
   };
   schema.meta = { ...schema.meta, supportPack: true };
@@ -156,14 +166,15 @@ export class HelmfileComponentProvider extends ComponentProvider {
       const a = args.get(release);
       if (a === undefined) throw new Error(`release ${id}: its arguments were not recorded`);
       infos[id] = pulumi
-        .all([a.name, a.namespace, a.chart, a.version, a.values])
-        .apply(([n, ns, chart, version, values]) => ({
+        .all([a.name, a.namespace, a.chart, a.version, a.values, release.resources])
+        .apply(([n, ns, chart, version, values, resources]) => ({
           id,
           name: n,
           namespace: ns,
           chart,
           ...(version === undefined ? {} : { version }),
           values: JSON.parse(values) as Record<string, unknown>,
+          resources,
         }));
     }
     // One Output for the whole map: it is secret when any release is, so every SDK marks `releases`

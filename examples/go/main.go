@@ -60,6 +60,21 @@ func main() {
 		}
 		ctx.Export("releaseIds", quickstart.ReleaseIds)
 		ctx.Export("releases", quickstart.Releases)
+		// What a release applied, as helm.v4.Chart's resources: without the Kubernetes Go SDK loaded,
+		// each object is a resource of its URN and id (the id is namespace/name).
+		ctx.Export("firstReleaseObjectIds", quickstart.ReleaseIds.Index(pulumi.Int(0)).ApplyT(
+			func(id string) pulumi.StringArrayOutput {
+				return quickstart.Releases.MapIndex(pulumi.String(id)).Resources().ApplyT(
+					func(objects []any) pulumi.StringArrayOutput {
+						ids := pulumi.StringArray{}
+						for _, o := range objects {
+							if r, ok := o.(pulumi.CustomResource); ok {
+								ids = append(ids, r.ID().ToStringOutput())
+							}
+						}
+						return ids.ToStringArrayOutput()
+					}).(pulumi.StringArrayOutput)
+			}))
 		return nil
 	})
 }

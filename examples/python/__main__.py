@@ -3,6 +3,7 @@ import os
 
 import pulumi
 import pulumi_helmfile as helmfile
+import pulumi_kubernetes as k8s  # so that a release's objects come back as their classes
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -26,3 +27,18 @@ quickstart = helmfile.Helmfile(
 
 pulumi.export("releaseIds", quickstart.release_ids)
 pulumi.export("releases", quickstart.releases)
+
+
+def first_config_map(ids, releases):
+    """The first release's first ConfigMap: an object to build on (helm.v4.Chart's resources)."""
+    objects = releases[ids[0]].resources if ids else []
+    maps = [o for o in objects if isinstance(o, k8s.core.v1.ConfigMap)]
+    return maps[0].metadata.name if maps else None
+
+
+# Nested applies, not Output.all: Output.all walks into each ReleaseInfo as a dict and calls its
+# .values(), which the `values` field of a release shadows.
+pulumi.export(
+    "firstConfigMap",
+    quickstart.release_ids.apply(lambda ids: quickstart.releases.apply(lambda r: first_config_map(ids, r))),
+)

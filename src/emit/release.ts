@@ -125,7 +125,8 @@ export class Release extends pulumi.ComponentResource {
    * `manifests` one resource per Kubernetes object, in the order they are applied, as
    * `helm.v4.Chart`'s `resources`, each of the Kubernetes SDK's class for its kind where it has one
    * (`k8s.core.v1.Service`); in mode `helm-release` the one `helm.sh/v3:Release`. Empty when the
-   * release could not be made into objects (the run fails). TypeScript only (not in the provider's schema).
+   * release could not be made into objects (the run fails). Programs in other languages read it as
+   * `releases[id].resources` of the Helmfile (provider/helmfile-provider.ts).
    */
   public get resources(): pulumi.Output<pulumi.Resource[]> {
     return pulumi.output(

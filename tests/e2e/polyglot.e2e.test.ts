@@ -26,6 +26,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { LocalWorkspace, PulumiCommand, type EngineEvent, type Stack } from "@pulumi/pulumi/automation";
+import { parseAllDocuments } from "yaml";
 import { Helmfile } from "../../src/emit/helmfile";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
 import { buildProviderBundle } from "./provider-bundle";
@@ -118,6 +119,19 @@ function copyExample(lang: Lang, dest: string, venv?: string): void {
     if (venv !== undefined) text = text.replace(/^(\s*virtualenv:).*$/m, `$1 ${venv}`);
     writeFileSync(p, text.replaceAll("../../", `${REPO}/`));
   }
+}
+
+/** The objects of a rendered tree in `namespace`: kind and `namespace/name` (the Kubernetes provider's id). */
+function objectsIn(rendered: Record<string, string>, namespace: string): { kind: string; id: string }[] {
+  const out: { kind: string; id: string }[] = [];
+  for (const text of Object.values(rendered)) {
+    for (const doc of parseAllDocuments(text)) {
+      const o = doc.toJS() as { kind?: string; metadata?: { name?: string; namespace?: string } } | null;
+      if (o?.metadata?.namespace === namespace)
+        out.push({ kind: o.kind ?? "", id: `${namespace}/${o.metadata.name ?? ""}` });
+    }
+  }
+  return out.sort((a, b) => a.id.localeCompare(b.id));
 }
 
 interface ReleaseInfo {
@@ -214,6 +228,19 @@ describeEngine(title, () => {
       });
       expect(releases["api/backend"]?.values).toMatchObject({ role: "backend", port: 8080 });
       expect(tree(out("dev"))).toEqual(reference);
+      // Composable: the first release's objects, as the Helmfile's `releases[id].resources` gives
+      // them, are the objects helm rendered for it (Python: typed by pulumi_kubernetes; Go: by id).
+      const frontend = objectsIn(reference, "web");
+      expect(frontend.map((o) => o.kind).sort()).toEqual(["ConfigMap", "Deployment"]);
+      if (lang === "python") {
+        expect(result.outputs["firstConfigMap"]?.value).toBe(
+          frontend.find((o) => o.kind === "ConfigMap")?.id.split("/")[1],
+        );
+      } else {
+        expect(
+          [...((result.outputs["firstReleaseObjectIds"]?.value as string[] | undefined) ?? [])].sort(),
+        ).toEqual(frontend.map((o) => o.id));
+      }
     });
 
     it("a one-value change previews exactly one updated release, with its values diff", async () => {

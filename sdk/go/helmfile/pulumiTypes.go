@@ -23,6 +23,8 @@ type ReleaseInfo struct {
 	Name string `pulumi:"name"`
 	// The release namespace; empty for the provider's default namespace.
 	Namespace string `pulumi:"namespace"`
+	// The resources the release applied, as `kubernetes:helm.sh/v4:Chart`'s `resources`: one per Kubernetes object in mode `manifests`, in the order they are applied (each the Kubernetes SDK's class for its kind when the program imports that SDK; without it, Python gives the object's id and Go a resource of its URN and id), the one `kubernetes:helm.sh/v3:Release` in mode `helm-release`.
+	Resources []interface{} `pulumi:"resources"`
 	// The merged user values, as helm computes them (secret when any input was).
 	Values map[string]interface{} `pulumi:"values"`
 	// The chart version, when pinned.
@@ -62,6 +64,11 @@ func (o ReleaseInfoOutput) Name() pulumi.StringOutput {
 // The release namespace; empty for the provider's default namespace.
 func (o ReleaseInfoOutput) Namespace() pulumi.StringOutput {
 	return o.ApplyT(func(v ReleaseInfo) string { return v.Namespace }).(pulumi.StringOutput)
+}
+
+// The resources the release applied, as `kubernetes:helm.sh/v4:Chart`'s `resources`: one per Kubernetes object in mode `manifests`, in the order they are applied (each the Kubernetes SDK's class for its kind when the program imports that SDK; without it, Python gives the object's id and Go a resource of its URN and id), the one `kubernetes:helm.sh/v3:Release` in mode `helm-release`.
+func (o ReleaseInfoOutput) Resources() pulumi.ArrayOutput {
+	return o.ApplyT(func(v ReleaseInfo) []interface{} { return v.Resources }).(pulumi.ArrayOutput)
 }
 
 // The merged user values, as helm computes them (secret when any input was).

@@ -29,6 +29,7 @@ class ReleaseInfo(dict):
                  id: _builtins.str,
                  name: _builtins.str,
                  namespace: _builtins.str,
+                 resources: Sequence[Any],
                  values: Mapping[str, Any],
                  version: Optional[_builtins.str] = None):
         """
@@ -38,6 +39,7 @@ class ReleaseInfo(dict):
         :param _builtins.str id: The release id, `[kubeContext/]namespace/name`.
         :param _builtins.str name: The helm release name.
         :param _builtins.str namespace: The release namespace; empty for the provider's default namespace.
+        :param Sequence[Any] resources: The resources the release applied, as `kubernetes:helm.sh/v4:Chart`'s `resources`: one per Kubernetes object in mode `manifests`, in the order they are applied (each the Kubernetes SDK's class for its kind when the program imports that SDK; without it, Python gives the object's id and Go a resource of its URN and id), the one `kubernetes:helm.sh/v3:Release` in mode `helm-release`.
         :param Mapping[str, Any] values: The merged user values, as helm computes them (secret when any input was).
         :param _builtins.str version: The chart version, when pinned.
         """
@@ -45,6 +47,7 @@ class ReleaseInfo(dict):
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "namespace", namespace)
+        pulumi.set(__self__, "resources", resources)
         pulumi.set(__self__, "values", values)
         if version is not None:
             pulumi.set(__self__, "version", version)
@@ -80,6 +83,14 @@ class ReleaseInfo(dict):
         The release namespace; empty for the provider's default namespace.
         """
         return pulumi.get(self, "namespace")
+
+    @_builtins.property
+    @pulumi.getter
+    def resources(self) -> Sequence[Any]:
+        """
+        The resources the release applied, as `kubernetes:helm.sh/v4:Chart`'s `resources`: one per Kubernetes object in mode `manifests`, in the order they are applied (each the Kubernetes SDK's class for its kind when the program imports that SDK; without it, Python gives the object's id and Go a resource of its URN and id), the one `kubernetes:helm.sh/v3:Release` in mode `helm-release`.
+        """
+        return pulumi.get(self, "resources")
 
     @_builtins.property
     @pulumi.getter
