@@ -289,7 +289,8 @@ describeEngine(`secret references to online backends, deployed${suffix}`, () => 
         if (command === "template" && helm === HELM) template = theirs;
         for (const f of failing) {
           const [t, o] = await both(dir, { bad: f }, env, command, helm);
-          expect([what, f, t.startsWith("failed: ")]).toEqual([what, f, true]);
+          // `build` prints the state without evaluating release values: the reference as written.
+          expect([what, f, t.startsWith("failed: ")]).toEqual([what, f, command !== "build"]);
           expect([what, f, o]).toEqual([what, f, t]);
         }
       }
