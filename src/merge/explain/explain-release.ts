@@ -183,9 +183,12 @@ function chartTree(
   add: (recorded: RecordedLayer) => { values: ValueMap; layer: number },
   unpack: ExplainReleaseOptions["unpack"],
 ): ChartNode {
-  const meta = fs.exists(`${dir}/Chart.yaml`)
-    ? parseHelmValuesText(fs.readFile(`${dir}/Chart.yaml`), major)
-    : newMap();
+  let meta = newMap();
+  try {
+    if (fs.exists(`${dir}/Chart.yaml`)) meta = parseHelmValuesText(fs.readFile(`${dir}/Chart.yaml`), major);
+  } catch {
+    // helm fails the render on an unreadable Chart.yaml; explain names the chart by its folder
+  }
   const chartName = typeof meta.name === "string" ? meta.name : (dir.split("/").pop() ?? "");
   let values = newMap();
   let layer: number | undefined;
