@@ -14,7 +14,7 @@ import { HelmfileError } from "../shared/errors";
 import type { Environment, FileSystem, Logger, ProcessRunner } from "../shared/io";
 import type { Limits } from "../shared/limits";
 import type { LoadedState, PreparedRelease } from "../shared/model";
-import { checkHookAllowed, resolvePolicy, type SecurityPolicy } from "../shared/policy";
+import { checkHookAllowed, isGoTrue, resolvePolicy, type SecurityPolicy } from "../shared/policy";
 import { isMap, type ValueMap } from "../shared/value";
 import { GoStruct, newGoMap, typedMap, type GoValue } from "../template/types";
 
@@ -172,8 +172,6 @@ function templateData(event: HookEvent, target: HookTarget, error: string | unde
   return data;
 }
 
-const GO_TRUE = new Set(["1", "t", "T", "TRUE", "true", "True"]);
-
 /** The command and args of a hook before templating (kubectlApply becomes `kubectl apply`). */
 function commandOf(
   hook: HelmfileHook,
@@ -205,7 +203,7 @@ export async function triggerHooks(
 ): Promise<boolean> {
   const hooks = hooksOf(target);
   const where = whereOf(target);
-  if (hooks.length > 0 && GO_TRUE.has(io.environ[DISABLE_HOOKS_ENV] ?? "")) {
+  if (hooks.length > 0 && isGoTrue(io.environ[DISABLE_HOOKS_ENV])) {
     throw new HookError(HOOK_CODES.disabled, `${where}: ${DISABLE_HOOKS_ENV} is active, hooks are disabled`);
   }
   const policy = io.policy ?? resolvePolicy({}, io.environ);

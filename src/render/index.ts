@@ -10,6 +10,8 @@ export type { HelmBinary, RenderedRelease, RenderOptions, TemplateCommandOptions
 export type { ScratchFileSystem, ScratchStat } from "./render-io";
 export {
   templateFlags,
+  chartDownloadTlsFlags,
+  repositoryOf,
   releaseKubeContext,
   type TemplateFlagOptions,
   type TemplateFlagsInput,

@@ -74,15 +74,7 @@ export function templateFlags(input: TemplateFlagsInput): string[] {
   const kubeVersion =
     nonEmpty(opt.kubeVersion) ?? nonEmpty(str(r, "kubeVersion")) ?? nonEmpty(input.kubeVersion);
   if (kubeVersion !== undefined) flags.push("--kube-version", kubeVersion);
-  if (bool(r, "plainHttp") === true || bool(d, "plainHttp") === true || bool(repo, "plainHttp") === true) {
-    flags.push("--plain-http");
-  } else if (
-    bool(r, "insecureSkipTLSVerify") === true ||
-    bool(d, "insecureSkipTLSVerify") === true ||
-    bool(repo, "skipTLSVerify") === true
-  ) {
-    flags.push("--insecure-skip-tls-verify");
-  }
+  flags.push(...chartDownloadTlsFlags(r, d, repo));
   for (const s of opt.showOnly ?? []) if (s !== "") flags.push("--show-only", s);
   if (
     bool(r, "skipSchemaValidation") === true ||
@@ -138,7 +130,25 @@ function postRendererName(path: string, helmMajor: number, baseDir: string | und
   return base.slice(0, base.lastIndexOf("."));
 }
 
-function repositoryOf(chart: string, repositories: readonly ValueMap[]): ValueMap | undefined {
+/**
+ * How helm reaches the chart's registry or repository: `--plain-http` when the release,
+ * helmDefaults or the chart's repository sets `plainHttp`, else `--insecure-skip-tls-verify` when
+ * one of them skips TLS verification, else nothing.
+ */
+export function chartDownloadTlsFlags(
+  release: ValueMap,
+  helmDefaults: ValueMap,
+  repository: ValueMap | undefined,
+): string[] {
+  const any = (key: string, repoKey = key): boolean =>
+    bool(release, key) === true || bool(helmDefaults, key) === true || bool(repository, repoKey) === true;
+  if (any("plainHttp")) return ["--plain-http"];
+  if (any("insecureSkipTLSVerify", "skipTLSVerify")) return ["--insecure-skip-tls-verify"];
+  return [];
+}
+
+/** The state's repository a `repo/chart` reference names, if any. */
+export function repositoryOf(chart: string, repositories: readonly ValueMap[]): ValueMap | undefined {
   const parts = chart.split("/");
   if (parts.length < 2) return undefined;
   return repositories.find((r) => str(r, "name") === parts[0]);

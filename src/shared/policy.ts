@@ -43,12 +43,17 @@ export interface PolicyOptions {
 
 const GO_TRUE = new Set(["1", "t", "T", "TRUE", "true", "True"]);
 
+/** True for the words Go's strconv.ParseBool reads as true (how helmfile reads its switches). */
+export function isGoTrue(value: string | undefined): boolean {
+  return GO_TRUE.has(value ?? "");
+}
+
 /** Resolves the policy from an explicit option, else from the environment (Go ParseBool rules). */
 export function resolvePolicy(options: PolicyOptions = {}, env: Environment = {}): SecurityPolicy {
   if (options.disableInsecureFeatures !== undefined) {
     return { disableInsecureFeatures: options.disableInsecureFeatures };
   }
-  return { disableInsecureFeatures: GO_TRUE.has(env[DISABLE_INSECURE_FEATURES_ENV] ?? "") };
+  return { disableInsecureFeatures: isGoTrue(env[DISABLE_INSECURE_FEATURES_ENV]) };
 }
 
 const PREFIX = `${DISABLE_INSECURE_FEATURES_ENV} is active, insecure function calls are disabled`;

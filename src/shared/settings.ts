@@ -8,7 +8,7 @@
  */
 import type { Environment } from "./io";
 import { resolveLimits, type Limits } from "./limits";
-import { resolvePolicy, type SecurityPolicy } from "./policy";
+import { isGoTrue, resolvePolicy, type SecurityPolicy } from "./policy";
 
 /** helmfile's global settings as its `HELMFILE_*` variables set them (before any flag). */
 export interface HelmfileEnvSettings {
@@ -72,9 +72,6 @@ export interface EnvSettings {
   };
 }
 
-/** Go's strconv.ParseBool true words. */
-const GO_TRUE = new Set(["1", "t", "T", "TRUE", "true", "True"]);
-
 const nonEmpty = (v: string | undefined): string | undefined => (v === undefined || v === "" ? undefined : v);
 
 /** Reads every variable of {@link EnvSettings} from `env`; `home` is the user's home folder (for `~/.cache`). */
@@ -113,7 +110,7 @@ export function readEnvSettings(env: Environment, home: string): EnvSettings {
       .split(",")
       .map((p) => p.trim())
       .filter((p) => p !== ""),
-    insecureRefs: GO_TRUE.has(env.PULUMI_HELMFILE_INSECURE_REFS ?? ""),
+    insecureRefs: isGoTrue(env.PULUMI_HELMFILE_INSECURE_REFS),
     tools: {
       chartify: nonEmpty(env.PULUMI_HELMFILE_CHARTIFY),
       kustomize: nonEmpty(env.PULUMI_HELMFILE_KUSTOMIZE),

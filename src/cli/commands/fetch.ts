@@ -8,8 +8,10 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, isAbsolute, join, relative, resolve } from "node:path";
 import {
+  chartDownloadTlsFlags,
   createHelmHome,
   fetchOutputDir,
+  repositoryOf,
   resolveChart,
   stateEnvironment,
   syncRepositories,
@@ -67,12 +69,12 @@ export async function pullChart(
   const chart = resolveChart(r, ctx.fs, repositories).chartArg;
   const args = ["pull", chart, "--untar", "--destination", dest];
   if (r.version !== undefined && r.version !== "") args.push("--version", r.version);
-  const repo = repositories.find((x) => r.chart.startsWith(`${x.name}/`));
-  if (
-    chart.startsWith("oci://") &&
-    (r.spec.plainHttp === true || state?.helmDefaults?.plainHttp === true || repo?.spec.plainHttp === true)
-  )
-    args.push("--plain-http");
+  const repo = repositoryOf(
+    r.chart,
+    repositories.map((x) => x.spec),
+  );
+  const tls = chartDownloadTlsFlags(r.spec, state?.helmDefaults ?? newMap(), repo);
+  if (chart.startsWith("oci://") && tls[0] === "--plain-http") args.push(...tls);
   const res = await ctx.runner.run(helm.path, args, { env });
   if (res.exitCode !== 0) {
     throw new RenderError(
