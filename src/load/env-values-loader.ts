@@ -57,6 +57,15 @@ function loadValuesFile(
   const shown = file.startsWith(`${loc.absDir}/`)
     ? joinPath(loc.displayDir, file.slice(loc.absDir.length + 1))
     : file;
+  if (ctx.fs.isDirectory(file)) {
+    // helmfile's environment values loader reads the entry with os.ReadFile and chains what the
+    // read says of a directory (pkg/state/envvals_loader.go).
+    throw new LoadError(
+      "LOAD_NOT_A_FILE",
+      `failed to load environment values file "${shown}": failed to load [${shown}]: read ${shown}: is a directory`,
+      { file, expected: "a values file", found: "a directory" },
+    );
+  }
   let text: string;
   let source: string;
   try {

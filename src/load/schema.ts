@@ -377,10 +377,18 @@ export const ALLOWED_INHERITS = [
 ] as const;
 const INHERIT_KEYS: readonly string[] = ALLOWED_INHERITS;
 
+/**
+ * helmfile's SubHelmfileSpec.UnmarshalYAML decodes an entry into `any` first: a string is the
+ * path, a map is decoded into the struct, anything else (a number, a list) leaves every field
+ * empty (so the path is the state's own folder). go-yaml never calls it for a null entry, which
+ * it leaves out of the list.
+ */
 const subHelmfile = z.preprocess((x) => {
+  if (x === null) return null;
   const v = unbox(x);
-  return typeof v === "string" ? { path: v } : v;
-}, subHelmfileObject);
+  if (typeof v === "string") return { path: v };
+  return isMap(v as Value) ? v : {};
+}, subHelmfileObject.nullable());
 /** A parsed `helmfiles:` entry (plain strings become `{path}`). */
 export type SubHelmfileEntry = z.infer<typeof subHelmfileObject>;
 
@@ -430,7 +438,12 @@ export const stateSchema = go(
     ),
     bases: stringList,
     helmDefaults: opt(helmDefaultsSchema),
-    helmfiles: opt(z.array(subHelmfile)),
+    helmfiles: opt(
+      go(
+        "[]state.SubHelmfileSpec",
+        z.array(subHelmfile).transform((l) => l.filter((h): h is SubHelmfileEntry => h !== null)),
+      ),
+    ),
     kubeContext: opt(goString),
     namespace: opt(goString),
     chart: opt(goString),
@@ -473,13 +486,19 @@ function defOf(schema: z.ZodType): ZodDef {
   return (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
 }
 
+/** What a pipe decodes into: its output, or its input when the output is a `.transform()`. */
+function pipeTarget(def: ZodDef & { readonly out: z.ZodType }): z.ZodType {
+  const out = def.out;
+  return defOf(out).type === "transform" && def.in !== undefined ? def.in : out;
+}
+
 /** The schema itself once the wrappers (preprocess, optional, nullable) are peeled, stopping at a named Go type. */
 function peel(schema: z.ZodType): z.ZodType {
   let cur = schema;
   for (;;) {
     if (GO_TYPES.has(cur)) return cur;
     const def = defOf(cur);
-    if (def.type === "pipe" && def.out !== undefined) cur = def.out;
+    if (def.type === "pipe" && def.out !== undefined) cur = pipeTarget({ ...def, out: def.out });
     else if ((def.type === "optional" || def.type === "nullable") && def.innerType !== undefined)
       cur = def.innerType;
     else return cur;
@@ -510,7 +529,7 @@ function child(schema: z.ZodType, key: string | number): z.ZodType | undefined {
     if (def.type === "object") return def.shape?.[String(key)];
     if (def.type === "array") return def.element;
     if (def.type === "record") return def.valueType;
-    if (def.type === "pipe" && def.out !== undefined) cur = def.out;
+    if (def.type === "pipe" && def.out !== undefined) cur = pipeTarget({ ...def, out: def.out });
     else if ((def.type === "optional" || def.type === "nullable") && def.innerType !== undefined)
       cur = def.innerType;
     else return undefined;

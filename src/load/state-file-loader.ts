@@ -124,14 +124,18 @@ function loadBaseSpec(
     );
   }
   const abs = isAbsolute(file) ? file : joinPath(loc.absDir, file);
-  if (abs === including) {
-    throw new LoadError("LOAD_CYCLIC_BASES", `${loc.displayFile} lists itself under bases`, {
+  // A state that lists itself is loaded as its own base, which then fails as a nested base
+  // (helmfile's StateCreator.ParseAndLoad): no separate cycle check.
+  const display = isAbsolute(file) ? file : joinPath(loc.displayDir, file);
+  if (ctx.fs.isDirectory(abs)) {
+    // helmfile reads the base with os.ReadFile and returns what the read says of a directory.
+    throw new LoadError("LOAD_NOT_A_FILE", `read ${display}: is a directory`, {
       file: including,
       keyPath: ["bases"],
-      found: file,
+      expected: "a state file",
+      found: "a directory",
     });
   }
-  const display = isAbsolute(file) ? file : joinPath(loc.displayDir, file);
   return loadStateFile(ctx, envValues, undefined, { ...loc, displayFile: display }, abs, false).spec;
 }
 
@@ -261,10 +265,17 @@ export function loadStateFile(
   }
   validateUpdateStrategies(loc, spec);
   final.helmfiles.forEach((h, i) => {
-    if (h.path === absFile || h.path === loc.displayDir || h.path === ".") {
+    // helmfile compares each expanded path with the file and with "." (its own folder).
+    const into =
+      h.path === absFile
+        ? "the same sub-helmfile"
+        : h.path === loc.absDir || h.path === loc.displayDir || h.path === "."
+          ? "the the directory containing this helmfile"
+          : undefined;
+    if (into !== undefined) {
       throw new LoadError(
         "LOAD_SUBHELMFILE_RECURSION",
-        `${loc.displayFile} contains a recursion into the same sub-helmfile at helmfiles[${i}]`,
+        `${loc.displayFile} contains a recursion into ${into} at helmfiles[${i}]`,
         {
           file: absFile,
           keyPath: ["helmfiles", i],
