@@ -151,8 +151,10 @@ describe("splat after splat", () => {
 });
 
 describe("object item values", () => {
-  it("must start on the key's line, as HCL (and hcl2json) require", () => {
-    expect(() => evalExpr("{a =\n 1}")).toThrow(/same line/);
+  it("must start on the key's line, as HCL (and hcl2json) require: the newline is no expression", () => {
+    expect(() => evalExpr("{a =\n 1}")).toThrow(
+      /2,11-3,1: Invalid expression; Expected the start of an expression, but found an invalid expression token\.$/,
+    );
   });
 });
 

@@ -5,13 +5,79 @@
  */
 import type { Expr, SourceRange, TemplatePart } from "./hcl-ast";
 import { fail, HclEvalFailure, type HclDiagnostic, type HclPos } from "./hcl-errors";
-import { asBool, asInt, asNumber, asString } from "./convert";
+import { asNumber, asString, parseNumberString } from "./convert";
 import { HCL_FUNCTIONS } from "./functions/index";
-import { HclObj, HclSeq, hclEquals, isNumber, object, tuple, typeName, type HclValue } from "./hcl-value";
+import { HCL_SIGNATURES, type HclParam } from "./functions/signatures";
+import {
+  HclObj,
+  HclSeq,
+  hclEquals,
+  isNumber,
+  object,
+  toDouble,
+  tuple,
+  typeName,
+  type HclValue,
+} from "./hcl-value";
 import { binaryArith, compareNumbers, negate } from "./arith";
 
 /** Variables visible to an expression (`hv`, `local`, for-expression symbols). */
 export type Scope = ReadonlyMap<string, HclValue>;
+
+type Code = "HCL_TYPE" | "HCL_UNKNOWN_REFERENCE" | "HCL_FUNCTION";
+
+/** Throws hcl's evaluation diagnostic `summary; detail` over `start`..`end`. */
+function evalError(code: Code, summary: string, detail: string, start: HclPos, end: HclPos): never {
+  return fail(code, `${summary}; ${detail}`, start, { summary, detail, start, end });
+}
+
+/** Throws hcl's diagnostic over an expression's range. */
+function exprError(code: Code, e: Expr, summary: string, detail: string): never {
+  return evalError(code, summary, detail, e.pos, e.end);
+}
+
+/** cty's FriendlyName of a value's type. */
+export function friendlyName(v: HclValue): string {
+  if (v === null) return "dynamic";
+  if (v instanceof HclSeq) {
+    if (v.kind === "tuple") return "tuple";
+    return `${v.kind} of ${v.items[0] === undefined ? "dynamic" : friendlyName(v.items[0])}`;
+  }
+  if (v instanceof HclObj) {
+    if (v.kind === "object") return "object";
+    const first = v.attrs.values().next();
+    return `map of ${first.done === true ? "dynamic" : friendlyName(first.value)}`;
+  }
+  return typeName(v);
+}
+
+/**
+ * Why cty cannot convert `v` to the primitive type `want` (cty's convert error text), or
+ * undefined when it can. Null converts to anything.
+ */
+export function conversionError(v: HclValue, want: "string" | "number" | "bool"): string | undefined {
+  if (v === null) return undefined;
+  const primitive = typeof v === "string" || typeof v === "boolean" || isNumber(v);
+  if (want === "string") return primitive ? undefined : `string required, but have ${friendlyName(v)}`;
+  if (want === "number") {
+    if (isNumber(v)) return undefined;
+    if (typeof v === "string") return parseNumberString(v) === undefined ? "a number is required" : undefined;
+    return `number required, but have ${friendlyName(v)}`;
+  }
+  if (typeof v === "boolean") return undefined;
+  if (typeof v === "string") {
+    if (["true", "false", "1", "0"].includes(v)) return undefined;
+    const lower = v.toLowerCase();
+    return lower === "true" || lower === "false"
+      ? `a bool is required; to convert from string, use lowercase "${lower}"`
+      : "a bool is required";
+  }
+  return `bool required, but have ${friendlyName(v)}`;
+}
+
+function toBool(v: HclValue): boolean {
+  return v === true || v === "true" || v === "1";
+}
 
 /** Evaluates `e` in `scope`. Throws {@link HclEvalFailure}. */
 export function evaluate(e: Expr, scope: Scope): HclValue {
@@ -20,7 +86,7 @@ export function evaluate(e: Expr, scope: Scope): HclValue {
       return e.v;
     case "var":
       if (!scope.has(e.name))
-        fail("HCL_UNKNOWN_REFERENCE", `unknown variable: there is no variable named "${e.name}"`, e.pos);
+        exprError("HCL_UNKNOWN_REFERENCE", e, "Unknown variable", `There is no variable named "${e.name}".`);
       return scope.get(e.name) ?? null;
     case "paren":
     case "wrap":
@@ -38,27 +104,43 @@ export function evaluate(e: Expr, scope: Scope): HclValue {
     case "tuple":
       return tuple(e.items.map((x) => evaluate(x, scope)));
     case "object":
-      return object(
-        e.items.map((it) => [
-          it.name ?? asString(evaluate(it.key, scope), "object key", it.key.pos),
-          evaluate(it.value, scope),
-        ]),
-      );
+      return object(e.items.map((it) => [objectKey(it.key, it.name, scope), evaluate(it.value, scope)]));
     case "template":
       return renderParts(e.parts, scope);
     case "cond":
       return conditional(e.cond, e.then, e.else, scope);
-    case "unary": {
-      const v = evaluate(e.operand, scope);
-      if (e.op === "!") return !asBool(v, "operand of !", e.pos);
-      const n = asNumber(v, "operand of unary -", e.pos);
-      return negate(n);
-    }
+    case "unary":
+      return unary(e.op, e.operand, scope, e);
     case "binary":
-      return binary(e.op, e.left, e.right, scope, e.pos);
+      return binary(e, scope);
     case "for":
       return forExpr(e, scope);
   }
+}
+
+function objectKey(key: Expr, name: string | undefined, scope: Scope): string {
+  if (name !== undefined) return name;
+  // A naked traversal `a.b` as a key: hcl cannot tell a reference from a dotted name.
+  if (key.t === "attr" && isTraversal(key))
+    exprError(
+      "HCL_TYPE",
+      key,
+      "Ambiguous attribute key",
+      "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
+    );
+  const v = evaluate(key, scope);
+  if (v === null) exprError("HCL_TYPE", key, "Null value as key", "Can't use a null value as a key.");
+  const err = conversionError(v, "string");
+  if (err !== undefined)
+    exprError("HCL_TYPE", key, "Incorrect key type", `Can't use this value as a key: ${err}.`);
+  return asString(v, "object key");
+}
+
+function isTraversal(e: Expr): boolean {
+  if (e.t === "var") return true;
+  if (e.t === "attr") return isTraversal(e.obj);
+  if (e.t === "index") return e.literalKey && isTraversal(e.obj);
+  return false;
 }
 
 /** hcl's diagnostic for a traversal step, when the step's range is known. */
@@ -66,75 +148,130 @@ function stepDiag(step: SourceRange | undefined, summary: string, detail: string
   return step === undefined ? undefined : { summary, detail, start: step.start, end: step.end };
 }
 
+function stepError(
+  code: Code,
+  step: SourceRange | undefined,
+  pos: HclPos,
+  summary: string,
+  detail: string,
+): never {
+  return fail(code, `${summary}; ${detail}`, pos, stepDiag(step, summary, detail));
+}
+
+const UNSUPPORTED_ATTR = "Unsupported attribute";
+
 function getAttr(v: HclValue, name: string, pos: HclPos, step?: SourceRange): HclValue {
   if (v instanceof HclObj) {
     if (!v.attrs.has(name)) {
-      const what =
-        v.kind === "map"
-          ? "map does not have an element with the key"
-          : "object does not have an attribute named";
-      fail(
+      if (v.kind === "map")
+        stepError(
+          "HCL_UNKNOWN_REFERENCE",
+          step,
+          pos,
+          "Missing map element",
+          `This map does not have an element with the key "${name}".`,
+        );
+      stepError(
         "HCL_UNKNOWN_REFERENCE",
-        `unsupported attribute: this ${what} "${name}"`,
+        step,
         pos,
-        v.kind === "map"
-          ? undefined
-          : stepDiag(
-              step,
-              "Unsupported attribute",
-              `This object does not have an attribute named "${name}".`,
-            ),
+        UNSUPPORTED_ATTR,
+        `This object does not have an attribute named "${name}".`,
       );
     }
     return v.attrs.get(name) ?? null;
   }
   if (v === null)
-    return fail(
+    return stepError(
       "HCL_TYPE",
-      `attempt to get attribute "${name}" from a null value`,
+      step,
       pos,
-      stepDiag(
-        step,
-        "Attempt to get attribute from null value",
-        "This value is null, so it does not have any attributes.",
-      ),
+      "Attempt to get attribute from null value",
+      "This value is null, so it does not have any attributes.",
     );
-  return fail(
+  if (v instanceof HclSeq) {
+    const first = v.items[0];
+    if (v.kind === "list" && first instanceof HclObj && first.kind === "object")
+      stepError(
+        "HCL_TYPE",
+        step,
+        pos,
+        UNSUPPORTED_ATTR,
+        first.attrs.has(name)
+          ? `Can't access attributes on a list of objects. Did you mean to access attribute "${name}" for a specific element of the list, or across all elements of the list?`
+          : "Can't access attributes on a list of objects. Did you mean to access an attribute for a specific element of the list, or across all elements of the list?",
+      );
+    if (v.kind === "set" && first instanceof HclObj && first.kind === "object")
+      stepError(
+        "HCL_TYPE",
+        step,
+        pos,
+        UNSUPPORTED_ATTR,
+        "Can't access attributes on a set of objects. Did you mean to access an attribute across all elements of the set?",
+      );
+    return stepError("HCL_TYPE", step, pos, UNSUPPORTED_ATTR, "This value does not have any attributes.");
+  }
+  return stepError(
     "HCL_TYPE",
-    `unsupported attribute "${name}": a ${typeName(v)} value does not have any attributes`,
+    step,
     pos,
+    UNSUPPORTED_ATTR,
+    `Can't access attributes on a primitive-typed value (${typeName(v)}).`,
   );
 }
 
+const INVALID_INDEX = "Invalid index";
+const NO_ELEMENT = "The given key does not identify an element in this collection value";
+
 function index(v: HclValue, key: HclValue, pos: HclPos, step?: SourceRange): HclValue {
+  const bad = (detail: string, code: Code = "HCL_TYPE"): never =>
+    stepError(code, step, pos, INVALID_INDEX, detail);
   if (v === null)
-    return fail(
+    return stepError(
       "HCL_TYPE",
-      "attempt to index a null value",
+      step,
       pos,
-      stepDiag(step, "Attempt to index null value", "This value is null, so it does not have any indices."),
+      "Attempt to index null value",
+      "This value is null, so it does not have any indices.",
     );
+  if (key === null) bad("Can't use a null value as an indexing key.");
   if (v instanceof HclObj) {
+    const err = conversionError(key, "string");
+    if (err !== undefined) bad(`${NO_ELEMENT}: ${err}.`);
     const k = asString(key, "index key", pos);
     if (!v.attrs.has(k))
-      fail(
+      bad(
+        `${NO_ELEMENT}.${v.kind === "object" && isNumber(key) ? " An object only supports looking up attributes by name, not by numeric index." : ""}`,
         "HCL_UNKNOWN_REFERENCE",
-        `invalid index: the given key "${k}" does not identify an element in this collection value`,
-        pos,
       );
     return v.attrs.get(k) ?? null;
   }
   if (v instanceof HclSeq && v.kind !== "set") {
-    const i = asInt(key, "index", pos);
-    if (i < 0 || i >= v.items.length)
-      fail(
-        "HCL_TYPE",
-        `invalid index: the given index ${i} is out of range for a ${v.kind} of ${v.items.length} elements`,
-        pos,
-      );
-    return v.items[i] ?? null;
+    const err = conversionError(key, "number");
+    if (err !== undefined) bad(`${NO_ELEMENT}: ${err}.`);
+    const n = asNumber(key, "index", pos);
+    if (typeof n !== "bigint") {
+      const d = Number(toDouble(n));
+      if (!Number.isInteger(d))
+        bad(
+          `${NO_ELEMENT}: indexing a sequence requires a whole number, but the given index has a fractional part.`,
+        );
+    }
+    const i = BigInt(typeof n === "bigint" ? n : Math.trunc(Number(toDouble(n))));
+    if (i < 0n) bad(`${NO_ELEMENT}: a negative number is not a valid index for a sequence.`);
+    const len = BigInt(v.items.length);
+    // hcl's specific texts only cover an index equal to the length.
+    if (i === len && len === 0n) bad(`${NO_ELEMENT}: the collection has no elements.`);
+    if (i === len)
+      bad(`${NO_ELEMENT}: the given index is greater than or equal to the length of the collection.`);
+    if (i > len) bad(`${NO_ELEMENT}.`);
+    return v.items[Number(i)] ?? null;
   }
-  return fail("HCL_TYPE", `invalid index: a ${typeName(v)} value cannot be indexed`, pos);
+  if (v instanceof HclSeq)
+    return bad(
+      "Elements of a set are identified only by their value and don't have any separate index or key to select with, so it's only possible to perform operations across all elements of the set.",
+    );
+  return bad("This value does not have any indices.");
 }
 
 function splat(src: HclValue, each: Expr, scope: Scope): HclValue {
@@ -145,49 +282,110 @@ function splat(src: HclValue, each: Expr, scope: Scope): HclValue {
 }
 
 function call(e: Extract<Expr, { t: "call" }>, scope: Scope): HclValue {
-  if (e.name === "try" || e.name === "can") return tryCall(e, scope);
-  const fn = HCL_FUNCTIONS.get(e.name);
-  if (fn === undefined) {
+  const fn = e.name === "try" || e.name === "can" ? undefined : HCL_FUNCTIONS.get(e.name);
+  if (fn === undefined && e.name !== "try" && e.name !== "can") {
     const near = nameSuggestion(e.name, ["try", "can", ...HCL_FUNCTIONS.keys()]);
-    return fail(
+    return evalError(
       "HCL_UNKNOWN_REFERENCE",
-      `call to unknown function: there is no function named "${e.name}"`,
+      "Call to unknown function",
+      `There is no function named "${e.name}".${near === undefined ? "" : ` Did you mean "${near}"?`}`,
       e.pos,
-      {
-        summary: "Call to unknown function",
-        detail: `There is no function named "${e.name}".${near === undefined ? "" : ` Did you mean "${near}"?`}`,
-        start: e.pos,
-        end: { line: e.pos.line, column: e.pos.column + [...e.name].length },
-      },
+      { line: e.pos.line, column: e.pos.column + [...e.name].length },
     );
   }
-  let args = e.args.map((a) => evaluate(a, scope));
+  const sig = HCL_SIGNATURES.get(e.name) ?? { params: [] };
+  // Each argument with the expression it came from (an expanded tuple's items all point at it).
+  let args: { expr: Expr; value?: HclValue }[] = e.args.map((expr) => ({ expr }));
   if (e.expand) {
-    const last = args[args.length - 1] ?? null;
-    if (!(last instanceof HclSeq))
-      fail(
+    const last = e.args[e.args.length - 1] as Expr;
+    const v = evaluate(last, scope);
+    if (v === null)
+      exprError(
         "HCL_TYPE",
-        `invalid expanding argument value: the expanding argument (indicated by ...) must be a list, tuple or set, found ${typeName(last)}`,
-        e.pos,
+        last,
+        "Invalid expanding argument value",
+        "The expanding argument (indicated by ...) must not be null.",
       );
-    args = [...args.slice(0, -1), ...last.items];
+    if (!(v instanceof HclSeq))
+      exprError(
+        "HCL_TYPE",
+        last,
+        "Invalid expanding argument value",
+        "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
+      );
+    args = [...args.slice(0, -1), ...v.items.map((value) => ({ expr: last, value }))];
   }
+  if (args.length < sig.params.length) {
+    const missing = sig.params[args.length] as HclParam;
+    evalError(
+      "HCL_FUNCTION",
+      "Not enough function arguments",
+      `Function "${e.name}" expects${sig.varParam === undefined ? "" : " at least"} ${sig.params.length} argument(s). Missing value for "${missing.name}".`,
+      e.close.start,
+      e.close.end,
+    );
+  }
+  if (sig.varParam === undefined && args.length > sig.params.length) {
+    const extra = (args[sig.params.length] as { expr: Expr }).expr;
+    evalError(
+      "HCL_FUNCTION",
+      "Too many function arguments",
+      `Function "${e.name}" expects only ${sig.params.length} argument(s).`,
+      ...startRange(extra),
+    );
+  }
+  if (fn === undefined) return tryCall(e, scope);
+  const values = args.map((a, i) => {
+    const v = "value" in a ? (a.value ?? null) : evaluate(a.expr, scope);
+    const param = sig.params[i] ?? sig.varParam;
+    const want = param?.type;
+    const err =
+      want === "string" || want === "number" || want === "bool" ? conversionError(v, want) : undefined;
+    if (err !== undefined && param !== undefined)
+      evalError(
+        "HCL_TYPE",
+        "Invalid function argument",
+        `Invalid value for "${param.name}" parameter: ${err}.`,
+        ...startRange(a.expr),
+      );
+    return v;
+  });
+  values.forEach((v, i) => {
+    const param = sig.params[i] ?? sig.varParam;
+    if (v === null && param !== undefined && !param.allowNull)
+      evalError(
+        "HCL_TYPE",
+        "Invalid function argument",
+        `Invalid value for "${param.name}" parameter: argument must not be null.`,
+        ...startRange((args[i] as { expr: Expr }).expr),
+      );
+  });
   try {
-    return fn(args);
+    return fn(values);
   } catch (err) {
     if (err instanceof HclEvalFailure) {
       const code = err.code === "HCL_TYPE" || err.code === "HCL_FUNCTION" ? err.code : "HCL_FUNCTION";
-      throw new HclEvalFailure(code, `error in function call ${e.name}(): ${err.detail}`, err.pos ?? e.pos);
+      evalError(
+        code,
+        "Error in function call",
+        `Call to function "${e.name}" failed: ${err.detail}.`,
+        e.head.start,
+        e.head.end,
+      );
     }
     throw err;
   }
 }
 
+/** hcl's StartRange of an expression: a call's name and parenthesis, an operation's first operand, else all of it. */
+function startRange(e: Expr): [HclPos, HclPos] {
+  if (e.t === "call") return [e.head.start, e.head.end];
+  if (e.t === "binary") return startRange(e.left);
+  if (e.t === "cond") return startRange(e.cond);
+  return [e.pos, e.end];
+}
+
 function tryCall(e: Extract<Expr, { t: "call" }>, scope: Scope): HclValue {
-  if (e.name === "can" && e.args.length !== 1)
-    fail("HCL_FUNCTION", "can() takes exactly one argument", e.pos);
-  if (e.name === "try" && e.args.length === 0)
-    fail("HCL_FUNCTION", "try() requires at least one argument", e.pos);
   for (const a of e.args) {
     try {
       const v = evaluate(a, scope);
@@ -200,19 +398,61 @@ function tryCall(e: Extract<Expr, { t: "call" }>, scope: Scope): HclValue {
   return fail("HCL_FUNCTION", "error in function call try(): no expression succeeded", e.pos);
 }
 
-function conditional(c: Expr, a: Expr, b: Expr, scope: Scope): HclValue {
-  const pick = asBool(evaluate(c, scope), "condition of a conditional expression", c.pos);
-  const chosen = evaluate(pick ? a : b, scope);
-  let other: HclValue = null;
-  try {
-    other = evaluate(pick ? b : a, scope);
-  } catch {
-    return chosen;
+/** Whether cty can unify the two result types; else hcl's description of the mismatch. */
+function mismatch(a: HclValue, b: HclValue): string | undefined {
+  if (a === null || b === null) return undefined;
+  const kind = (v: HclValue): string =>
+    v instanceof HclSeq
+      ? v.kind === "tuple"
+        ? "tuple"
+        : "collection"
+      : v instanceof HclObj
+        ? "structure"
+        : typeName(v);
+  const [x, y] = [kind(a), kind(b)];
+  if (x === y) return undefined;
+  if (x === "string" || y === "string") {
+    const other = x === "string" ? y : x;
+    if (other === "number" || other === "bool") return undefined;
   }
+  if ((x === "tuple" && y === "collection") || (x === "collection" && y === "tuple")) return undefined;
+  return `The 'true' value is ${friendlyName(a)}, but the 'false' value is ${friendlyName(b)}`;
+}
+
+function conditional(c: Expr, a: Expr, b: Expr, scope: Scope): HclValue {
+  // As hcl: both results first, their types must unify, then the condition picks one.
+  const tr = tryEval(a, scope);
+  const fr = tryEval(b, scope);
+  if ("v" in tr && "v" in fr) {
+    const m = mismatch(tr.v, fr.v);
+    if (m !== undefined)
+      evalError(
+        "HCL_TYPE",
+        "Inconsistent conditional result types",
+        `The true and false result expressions must have consistent types. ${m}.`,
+        a.pos,
+        b.end,
+      );
+  }
+  const cv = evaluate(c, scope);
+  if (cv === null)
+    exprError(
+      "HCL_TYPE",
+      c,
+      "Null condition",
+      "The condition value is null. Conditions must either be true or false.",
+    );
+  if (conversionError(cv, "bool") !== undefined)
+    exprError("HCL_TYPE", c, "Incorrect condition type", "The condition expression must be of type bool.");
+  const pick = toBool(cv);
+  const chosen = pick ? tr : fr;
+  if ("err" in chosen) throw chosen.err;
+  const other = pick ? fr : tr;
   // cty unifies the two result types: a string on either side turns numbers and bools into strings.
   const primitive = (x: HclValue): boolean => typeof x === "boolean" || isNumber(x);
-  if (typeof other === "string" && primitive(chosen)) return asString(chosen, "conditional result", c.pos);
-  return chosen;
+  if ("v" in other && typeof other.v === "string" && primitive(chosen.v))
+    return asString(chosen.v, "conditional result", c.pos);
+  return chosen.v;
 }
 
 function tryEval(e: Expr, scope: Scope): { v: HclValue } | { err: unknown } {
@@ -224,70 +464,131 @@ function tryEval(e: Expr, scope: Scope): { v: HclValue } | { err: unknown } {
   }
 }
 
-function binary(op: string, l: Expr, r: Expr, scope: Scope, pos: HclPos): HclValue {
+function operandError(e: Expr, side: string, err: string): never {
+  return exprError("HCL_TYPE", e, "Invalid operand", `Unsuitable value for ${side} operand: ${err}.`);
+}
+
+function operationFailed(e: Expr, detail: string): never {
+  return exprError("HCL_TYPE", e, "Operation failed", `Error during operation: ${detail}.`);
+}
+
+function unary(op: "-" | "!", operand: Expr, scope: Scope, whole: Expr): HclValue {
+  const v = evaluate(operand, scope);
+  const err = conversionError(v, op === "!" ? "bool" : "number");
+  if (err !== undefined) operandError(operand, "unary", err);
+  if (v === null) operationFailed(whole, "argument must not be null");
+  if (op === "!") return !toBool(v);
+  return negate(asNumber(v, "operand of unary -", operand.pos));
+}
+
+function binary(e: Extract<Expr, { t: "binary" }>, scope: Scope): HclValue {
+  const { op, left: l, right: r } = e;
+  const want = op === "&&" || op === "||" ? "bool" : op === "==" || op === "!=" ? undefined : "number";
+  const lr = tryEval(l, scope);
+  const rr = tryEval(r, scope);
+  if (want !== undefined) {
+    const le = "v" in lr ? conversionError(lr.v, want) : undefined;
+    if (le !== undefined) operandError(l, "left", le);
+    const re = "v" in rr ? conversionError(rr.v, want) : undefined;
+    if (re !== undefined) operandError(r, "right", re);
+  }
   if (op === "&&" || op === "||") {
-    const lr = tryEval(l, scope);
-    const rr = tryEval(r, scope);
     const decides = op === "||";
-    const lb = "v" in lr ? asBool(lr.v, `left operand of ${op}`, l.pos) : undefined;
-    const rb = "v" in rr ? asBool(rr.v, `right operand of ${op}`, r.pos) : undefined;
+    const lb = "v" in lr && lr.v !== null ? toBool(lr.v) : undefined;
+    const rb = "v" in rr && rr.v !== null ? toBool(rr.v) : undefined;
     if (lb === decides || rb === decides) return decides;
     if ("err" in lr) throw lr.err;
     if ("err" in rr) throw rr.err;
+    if (lb === undefined || rb === undefined) operationFailed(e, "argument must not be null");
     return !decides;
   }
-  const a = evaluate(l, scope);
-  const b = evaluate(r, scope);
+  if ("err" in lr) throw lr.err;
+  if ("err" in rr) throw rr.err;
+  const [a, b] = [lr.v, rr.v];
   if (op === "==") return hclEquals(a, b);
   if (op === "!=") return !hclEquals(a, b);
+  if (a === null || b === null) operationFailed(e, "argument must not be null");
   const x = asNumber(a, `left operand of ${op}`, l.pos);
   const y = asNumber(b, `right operand of ${op}`, r.pos);
   if (op === "<" || op === ">" || op === "<=" || op === ">=") {
     const c = compareNumbers(x, y);
     return op === "<" ? c < 0 : op === ">" ? c > 0 : op === "<=" ? c <= 0 : c >= 0;
   }
-  return binaryArith(op, x, y, pos);
+  if (op === "/" && toDouble(y) === 0) {
+    // cty divides into infinity; only zero by zero fails.
+    if (toDouble(x) === 0) operationFailed(e, "can't divide zero by zero or infinity by infinity");
+    return toDouble(x) > 0 ? Infinity : -Infinity;
+  }
+  return binaryArith(op, x, y, e.pos);
 }
 
-function iterate(coll: HclValue, pos: HclPos): [HclValue, HclValue][] {
+function iterate(coll: HclValue, e: Expr): [HclValue, HclValue][] {
   if (coll instanceof HclSeq) {
     return coll.items.map((v, i) => [coll.kind === "set" ? v : BigInt(i), v]);
   }
   if (coll instanceof HclObj) return [...coll.attrs.entries()];
   if (coll === null)
-    return fail(
+    return exprError(
       "HCL_TYPE",
-      "iteration over null value: a null value cannot be used as the collection in a for expression",
-      pos,
+      e,
+      "Iteration over null value",
+      "A null value cannot be used as the collection in a 'for' expression.",
     );
-  return fail(
+  return exprError(
     "HCL_TYPE",
-    `iteration over non-iterable value: a ${typeName(coll)} value cannot be used as the collection in a for expression`,
-    pos,
+    e,
+    "Iteration over non-iterable value",
+    `A value of type ${friendlyName(coll)} cannot be used as the collection in a 'for' expression.`,
   );
+}
+
+function forCondition(cond: Expr, scope: Scope): boolean {
+  const v = evaluate(cond, scope);
+  if (v === null)
+    exprError("HCL_TYPE", cond, "Invalid 'for' condition", "The value of the 'if' clause must not be null.");
+  const err = conversionError(v, "bool");
+  if (err !== undefined)
+    exprError("HCL_TYPE", cond, "Invalid 'for' condition", `The 'if' clause value is invalid: ${err}.`);
+  return toBool(v);
 }
 
 function forExpr(e: Extract<Expr, { t: "for" }>, scope: Scope): HclValue {
   const items: HclValue[] = [];
   const grouped = new Map<string, HclValue[]>();
-  for (const [k, v] of iterate(evaluate(e.coll, scope), e.coll.pos)) {
+  for (const [k, v] of iterate(evaluate(e.coll, scope), e.coll)) {
     const inner = new Map(scope);
     if (e.key !== undefined) inner.set(e.key, k);
     inner.set(e.value, v);
-    if (e.cond !== undefined && !asBool(evaluate(e.cond, inner), "condition of a for expression", e.cond.pos))
-      continue;
+    if (e.cond !== undefined && !forCondition(e.cond, inner)) continue;
     if (e.keyExpr === undefined) {
       items.push(evaluate(e.valExpr, inner));
       continue;
     }
-    const key = asString(evaluate(e.keyExpr, inner), "key of an object for expression", e.keyExpr.pos);
+    const kv = evaluate(e.keyExpr, inner);
+    if (kv === null)
+      exprError(
+        "HCL_TYPE",
+        e.keyExpr,
+        "Invalid object key",
+        "Key expression in 'for' expression must not produce a null value.",
+      );
+    const err = conversionError(kv, "string");
+    if (err !== undefined)
+      exprError(
+        "HCL_TYPE",
+        e.keyExpr,
+        "Invalid object key",
+        `The key expression produced an invalid result: ${err}.`,
+      );
+    const key = asString(kv, "key of an object for expression");
     const value = evaluate(e.valExpr, inner);
     const prev = grouped.get(key);
     if (prev !== undefined && !e.group) {
-      fail(
+      exprError(
         "HCL_TYPE",
-        `duplicate object key "${key}" in for expression: add "..." after the value to group values by key`,
-        e.keyExpr.pos,
+        e.keyExpr,
+        "Duplicate object key",
+        `Two different items produced the key "${key}" in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.`,
       );
     }
     grouped.set(key, [...(prev ?? []), value]);
@@ -300,12 +601,26 @@ function renderParts(parts: readonly TemplatePart[], scope: Scope): string {
   let out = "";
   for (const p of parts) {
     if (p.t === "text") out += p.text;
-    else if (p.t === "interp") out += interpolate(evaluate(p.expr, scope), p.expr.pos);
+    else if (p.t === "interp") out += interpolate(evaluate(p.expr, scope), p.expr);
     else if (p.t === "if") {
-      const c = asBool(evaluate(p.cond, scope), "condition of %{if}", p.pos);
-      out += renderParts(c ? p.then : p.else, scope);
+      const v = evaluate(p.cond, scope);
+      if (v === null)
+        exprError(
+          "HCL_TYPE",
+          p.cond,
+          "Null condition",
+          "The condition value is null. Conditions must either be true or false.",
+        );
+      if (conversionError(v, "bool") !== undefined)
+        exprError(
+          "HCL_TYPE",
+          p.cond,
+          "Incorrect condition type",
+          "The condition expression must be of type bool.",
+        );
+      out += renderParts(toBool(v) ? p.then : p.else, scope);
     } else {
-      for (const [k, v] of iterate(evaluate(p.coll, scope), p.pos)) {
+      for (const [k, v] of iterate(evaluate(p.coll, scope), p.coll)) {
         const inner = new Map(scope);
         if (p.key !== undefined) inner.set(p.key, k);
         inner.set(p.value, v);
@@ -316,16 +631,23 @@ function renderParts(parts: readonly TemplatePart[], scope: Scope): string {
   return out;
 }
 
-function interpolate(v: HclValue, pos: HclPos): string {
+function interpolate(v: HclValue, e: Expr): string {
   if (v === null)
-    return fail("HCL_TYPE", "invalid template interpolation value: the expression result is null", pos);
-  if (typeof v === "object" && !isNumber(v))
-    return fail(
+    return exprError(
       "HCL_TYPE",
-      `invalid template interpolation value: cannot include a ${typeName(v)} value in a string template`,
-      pos,
+      e,
+      "Invalid template interpolation value",
+      "The expression result is null. Cannot include a null value in a string template.",
     );
-  return asString(v, "template interpolation", pos);
+  const err = conversionError(v, "string");
+  if (err !== undefined)
+    exprError(
+      "HCL_TYPE",
+      e,
+      "Invalid template interpolation value",
+      `Cannot include the given value in a string template: ${err}.`,
+    );
+  return asString(v, "template interpolation", e.pos);
 }
 
 /**

@@ -3,7 +3,7 @@
  * name plus its first traversal step, skipping names bound by `for` expressions and
  * directives. helmfile builds its dependency graph from these.
  */
-import type { Expr, TemplatePart } from "./hcl-ast";
+import type { Expr, SourceRange, TemplatePart } from "./hcl-ast";
 import type { HclPos } from "./hcl-errors";
 
 /** A root reference and what follows it. */
@@ -12,6 +12,10 @@ export interface VariableRef {
   /** `attr` for `.name`, `index` for a literal `[key]`, undefined when the root stands alone. */
   readonly step: { readonly kind: "attr"; readonly name: string } | { readonly kind: "index" } | undefined;
   readonly pos: HclPos;
+  /** Where the root name ends. */
+  readonly end: HclPos;
+  /** Where the first step is, when there is one. */
+  readonly stepRange?: SourceRange | undefined;
 }
 
 function walkParts(parts: readonly TemplatePart[], bound: ReadonlySet<string>, out: VariableRef[]): void {
@@ -34,7 +38,7 @@ function walkParts(parts: readonly TemplatePart[], bound: ReadonlySet<string>, o
 function walk(e: Expr, bound: ReadonlySet<string>, out: VariableRef[]): void {
   switch (e.t) {
     case "var":
-      if (!bound.has(e.name)) out.push({ root: e.name, step: undefined, pos: e.pos });
+      if (!bound.has(e.name)) out.push({ root: e.name, step: undefined, pos: e.pos, end: e.end });
       return;
     case "attr":
     case "index":
@@ -46,7 +50,7 @@ function walk(e: Expr, bound: ReadonlySet<string>, out: VariableRef[]): void {
               : e.literalKey
                 ? { kind: "index" as const }
                 : undefined;
-          out.push({ root: e.obj.name, step, pos: e.obj.pos });
+          out.push({ root: e.obj.name, step, pos: e.obj.pos, end: e.obj.end, stepRange: e.step });
         }
       } else walk(e.obj, bound, out);
       if (e.t === "index") walk(e.key, bound, out);

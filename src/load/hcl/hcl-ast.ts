@@ -23,6 +23,8 @@ export type TemplatePart =
       readonly coll: Expr;
       readonly body: TemplatePart[];
       readonly pos: HclPos;
+      /** The `%{ for … }` directive's range. */
+      readonly open: SourceRange;
     };
 
 /** An object constructor item; `name` is set when the key was a naked identifier. */
@@ -38,8 +40,8 @@ export interface SourceRange {
   readonly end: HclPos;
 }
 
-/** Every expression node. `pos` is where it starts. */
-export type Expr = { readonly pos: HclPos } & (
+/** Every expression node. `pos` is where it starts, `end` where it ends (exclusive), as hcl's SrcRange. */
+export type Expr = { readonly pos: HclPos; readonly end: HclPos } & (
   | { readonly t: "lit"; readonly v: HclValue }
   | { readonly t: "var"; readonly name: string }
   | { readonly t: "attr"; readonly obj: Expr; readonly name: string; readonly step?: SourceRange }
@@ -52,7 +54,16 @@ export type Expr = { readonly pos: HclPos } & (
     }
   | { readonly t: "splatItem" }
   | { readonly t: "splat"; readonly src: Expr; readonly each: Expr }
-  | { readonly t: "call"; readonly name: string; readonly args: Expr[]; readonly expand: boolean }
+  | {
+      readonly t: "call";
+      readonly name: string;
+      readonly args: Expr[];
+      readonly expand: boolean;
+      /** The name through the open parenthesis (hcl's StartRange). */
+      readonly head: SourceRange;
+      /** The closing parenthesis. */
+      readonly close: SourceRange;
+    }
   | { readonly t: "tuple"; readonly items: Expr[] }
   | { readonly t: "object"; readonly items: ObjectItem[] }
   | { readonly t: "template"; readonly parts: TemplatePart[] }
@@ -78,6 +89,8 @@ export interface Attribute {
   readonly name: string;
   readonly expr: Expr;
   readonly pos: HclPos;
+  /** Where the name ends. */
+  readonly nameEnd: HclPos;
   /** The expression's source text, for error messages. */
   readonly source: string;
 }
@@ -90,6 +103,8 @@ export interface Block {
   readonly labelRanges?: SourceRange[];
   readonly body: Body;
   readonly pos: HclPos;
+  /** Where the type name ends. */
+  readonly typeEnd: HclPos;
 }
 
 /** A body: attributes and nested blocks in source order. */

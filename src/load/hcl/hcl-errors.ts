@@ -58,10 +58,15 @@ export interface HclDiagnostic {
   readonly end: HclPos;
 }
 
-/** hcl.Diagnostic's text: `<file>:<line>,<col>-[<line>,]<col>: <summary>; <detail>` (hcl.Range.String). */
+/** hcl.Range.String: `<file>:<line>,<col>-[<line>,]<col>`. */
+export function rangeText(file: string, start: HclPos, end: HclPos): string {
+  const to = end.line === start.line ? `${end.column}` : `${end.line},${end.column}`;
+  return `${file}:${start.line},${start.column}-${to}`;
+}
+
+/** hcl.Diagnostic's text: `<range>: <summary>; <detail>`. */
 export function diagnosticText(file: string, d: HclDiagnostic): string {
-  const end = d.end.line === d.start.line ? `${d.end.column}` : `${d.end.line},${d.end.column}`;
-  return `${file}:${d.start.line},${d.start.column}-${end}: ${d.summary}; ${d.detail}`;
+  return `${rangeText(file, d.start, d.end)}: ${d.summary}; ${d.detail}`;
 }
 
 /**

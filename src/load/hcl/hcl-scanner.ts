@@ -4,6 +4,7 @@
  * so the parser can nest expressions inside `${ }` to any depth.
  */
 import { fail, type HclPos } from "./hcl-errors";
+import { SourceCursor } from "./source-cursor";
 
 /** Token kinds in expression/body mode. */
 export type TokenKind = "ident" | "number" | "punct" | "oquote" | "heredoc" | "newline" | "eof";
@@ -13,6 +14,8 @@ export interface Token {
   readonly kind: TokenKind;
   readonly text: string;
   readonly pos: HclPos;
+  /** Where the token ends (exclusive). */
+  readonly end: HclPos;
   /** Offset of the token's first character in the source. */
   readonly offset: number;
   readonly flush?: boolean;
@@ -25,6 +28,9 @@ export interface TemplateText {
   /** True when the opening delimiter was `${~` or `%{~`. */
   readonly strip: boolean;
   readonly pos: HclPos;
+  /** Where the token that stopped the text (`${`, `%{`, the closing quote or marker) starts and ends. */
+  readonly stopStart: HclPos;
+  readonly stopEnd: HclPos;
 }
 
 const PUNCTS = [
@@ -62,27 +68,23 @@ const ID_CONTINUE = /[\p{ID_Continue}\-]/u;
 
 /** Scans one HCL source text. */
 export class HclScanner {
-  private offset = 0;
-  private line = 1;
-  private column = 1;
+  private readonly cur: SourceCursor;
 
-  constructor(private readonly src: string) {}
+  constructor(private readonly src: string) {
+    this.cur = new SourceCursor(src);
+  }
+
+  private get offset(): number {
+    return this.cur.offset;
+  }
 
   /** The current position. */
   position(): HclPos {
-    return { line: this.line, column: this.column };
+    return this.cur.position();
   }
 
   private advance(n: number): void {
-    for (let i = 0; i < n && this.offset < this.src.length; i++) {
-      if (this.src[this.offset] === "\n") {
-        this.line++;
-        this.column = 1;
-      } else {
-        this.column++;
-      }
-      this.offset++;
-    }
+    this.cur.advance(n);
   }
 
   private startsWith(s: string): boolean {
@@ -92,13 +94,13 @@ export class HclScanner {
   private skipSpaceAndComments(): void {
     for (;;) {
       const c = this.src[this.offset];
-      if (c === " " || c === "\t" || c === "\r") this.advance(1);
+      if (c === " " || c === "\t") this.advance(1);
+      else if (c === "\r" && this.src[this.offset + 1] !== "\n") this.advance(1);
       else if (c === "#" || this.startsWith("//")) {
         while (this.offset < this.src.length && this.src[this.offset] !== "\n") this.advance(1);
-      } else if (this.startsWith("/*")) {
-        const end = this.src.indexOf("*/", this.offset + 2);
-        if (end < 0) fail("HCL_SYNTAX", "unterminated /* comment", this.position());
-        this.advance(end + 2 - this.offset);
+      } else if (this.startsWith("/*") && this.src.indexOf("*/", this.offset + 2) >= 0) {
+        // As in hcl, an unclosed /* is no comment: the parser meets "/" and "*".
+        this.advance(this.src.indexOf("*/", this.offset + 2) + 2 - this.offset);
       } else return;
     }
   }
@@ -118,66 +120,62 @@ export class HclScanner {
     return this.offset;
   }
 
+  private token(kind: TokenKind, pos: HclPos, offset: number, length: number, flush?: boolean): Token {
+    const text = this.src.slice(offset, offset + length);
+    this.advance(length);
+    const end = this.position();
+    return flush === undefined ? { kind, text, pos, end, offset } : { kind, text, pos, end, offset, flush };
+  }
+
   private nextRaw(): Token {
     this.skipSpaceAndComments();
     const pos = this.position();
     const offset = this.offset;
-    if (this.offset >= this.src.length) return { kind: "eof", text: "", pos, offset };
+    if (this.offset >= this.src.length) return { kind: "eof", text: "", pos, end: pos, offset };
     const c = this.src[this.offset] ?? "";
-    if (c === "\n") {
-      this.advance(1);
-      return { kind: "newline", text: "\n", pos, offset };
+    if (c === "\n") return this.token("newline", pos, offset, 1);
+    if (this.startsWith("\r\n")) return this.token("newline", pos, offset, 2);
+    if (c === '"') return this.token("oquote", pos, offset, 1);
+    if (this.startsWith("<<")) {
+      const heredoc = this.heredocStart(pos);
+      if (heredoc !== undefined) return heredoc;
     }
-    if (c === '"') {
-      this.advance(1);
-      return { kind: "oquote", text: '"', pos, offset };
-    }
-    if (this.startsWith("<<")) return this.heredocStart(pos);
-    if (/[0-9]/.test(c)) return this.numberToken(pos);
+    if (/[0-9]/.test(c)) return this.token("number", pos, offset, numberLength(this.src, offset));
     if (ID_START.test(String.fromCodePoint(this.src.codePointAt(this.offset) ?? 0)))
       return this.identToken(pos);
     for (const p of PUNCTS) {
-      if (this.startsWith(p)) {
-        this.advance(p.length);
-        return { kind: "punct", text: p, pos, offset };
-      }
+      if (this.startsWith(p)) return this.token("punct", pos, offset, p.length);
     }
-    return fail("HCL_SYNTAX", `invalid character ${JSON.stringify(c)}`, pos);
+    const ch = String.fromCodePoint(this.src.codePointAt(this.offset) ?? 0);
+    this.advance(ch.length);
+    return fail("HCL_SYNTAX", `invalid character ${JSON.stringify(ch)}`, pos, {
+      summary: "Invalid character",
+      detail: "This character is not used within the language.",
+      start: pos,
+      end: this.position(),
+    });
   }
 
   private identToken(pos: HclPos): Token {
     const start = this.offset;
+    let end = start;
     for (;;) {
-      const cp = this.src.codePointAt(this.offset);
+      const cp = this.src.codePointAt(end);
       if (cp === undefined) break;
       const ch = String.fromCodePoint(cp);
       if (!ID_CONTINUE.test(ch)) break;
-      this.advance(ch.length);
+      end += ch.length;
     }
-    return { kind: "ident", text: this.src.slice(start, this.offset), pos, offset: start };
+    return this.token("ident", pos, start, end - start);
   }
 
-  private numberToken(pos: HclPos): Token {
-    const m = /^[0-9]+(\.[0-9]+)*([eE][+-]?[0-9]+)?/.exec(this.src.slice(this.offset, this.offset + 400));
-    const text = m?.[0] ?? "";
-    const offset = this.offset;
-    this.advance(text.length);
-    return { kind: "number", text, pos, offset };
-  }
-
-  private heredocStart(pos: HclPos): Token {
+  private heredocStart(pos: HclPos): Token | undefined {
     const m = /^<<(-?)([\p{ID_Start}_][\p{ID_Continue}\-]*)\r?\n/u.exec(
       this.src.slice(this.offset, this.offset + 300),
     );
-    if (m === null)
-      return fail(
-        "HCL_SYNTAX",
-        "invalid heredoc introduction: expected <<MARKER or <<-MARKER followed by a newline",
-        pos,
-      );
-    const offset = this.offset;
-    this.advance(m[0].length);
-    return { kind: "heredoc", text: m[2] ?? "", pos, offset, flush: m[1] === "-" };
+    if (m === null) return undefined;
+    const t = this.token("heredoc", pos, this.offset, m[0].length, m[1] === "-");
+    return { ...t, text: m[2] ?? "" };
   }
 
   /** At a line start inside a heredoc: true (and consumes it) when the line closes it. */
@@ -200,18 +198,18 @@ export class HclScanner {
     let atLineStart =
       heredocMarker !== undefined && (this.offset === 0 || this.src[this.offset - 1] === "\n");
     for (;;) {
+      const stopStart = this.position();
       if (heredocMarker !== undefined && atLineStart && this.heredocEnds(heredocMarker)) {
-        return { text, stop: "end", strip: false, pos };
+        return { text, stop: "end", strip: false, pos, stopStart, stopEnd: this.position() };
       }
       atLineStart = false;
       if (this.offset >= this.src.length) {
-        return fail(
-          "HCL_SYNTAX",
-          heredocMarker === undefined
-            ? "unterminated template string"
-            : `unterminated heredoc, expected ${heredocMarker}`,
-          pos,
-        );
+        return fail("HCL_SYNTAX", "unterminated template string", stopStart, {
+          summary: "Unterminated template string",
+          detail: "No closing marker was found for the string.",
+          start: stopStart,
+          end: stopStart,
+        });
       }
       const c = this.src[this.offset] ?? "";
       if (this.startsWith("$${") || this.startsWith("%%{")) {
@@ -222,14 +220,15 @@ export class HclScanner {
       if (this.startsWith("${") || this.startsWith("%{")) {
         const strip = this.src[this.offset + 2] === "~";
         this.advance(strip ? 3 : 2);
-        return { text, stop: c === "$" ? "interp" : "directive", strip, pos };
+        const stop = c === "$" ? "interp" : "directive";
+        return { text, stop, strip, pos, stopStart, stopEnd: this.position() };
       }
       if (heredocMarker === undefined) {
         if (c === '"') {
           this.advance(1);
-          return { text, stop: "end", strip: false, pos };
+          return { text, stop: "end", strip: false, pos, stopStart, stopEnd: this.position() };
         }
-        if (c === "\n") {
+        if (c === "\n" || c === "\r") {
           const at = this.position();
           return fail("HCL_SYNTAX", "unterminated template string: newline in a quoted string", at, {
             summary: "Invalid multi-line string",
@@ -259,16 +258,49 @@ export class HclScanner {
       this.advance(2);
       return s;
     }
-    const len = e === "u" ? 4 : e === "U" ? 8 : 0;
-    const hex = this.src.slice(this.offset + 2, this.offset + 2 + len);
-    if (len > 0 && new RegExp(`^[0-9a-fA-F]{${len}}$`).test(hex)) {
-      this.advance(2 + len);
+    const bad = (detail: string, length: number): never => {
+      this.advance(length);
+      return fail("HCL_SYNTAX", `invalid escape sequence: ${detail}`, pos, {
+        summary: "Invalid escape sequence",
+        detail,
+        start: pos,
+        end: this.position(),
+      });
+    };
+    if (e === "u" || e === "U") {
+      const len = e === "u" ? 4 : 8;
+      const hex = /^[0-9a-fA-F]*/.exec(this.src.slice(this.offset + 2, this.offset + 2 + len))?.[0] ?? "";
+      if (hex.length !== len)
+        return bad(
+          `The \\${e} escape sequence must be followed by ${e === "u" ? "four" : "eight"} hexadecimal digits.`,
+          2 + hex.length,
+        );
       const cp = parseInt(hex, 16);
-      if (cp > 0x10ffff) return fail("HCL_SYNTAX", `invalid unicode escape \\${e}${hex}`, pos);
+      if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+        return bad(`Cannot encode character U+${cp.toString(16).padStart(4, "0")} in UTF-8.`, 2 + len);
+      this.advance(2 + len);
       return String.fromCodePoint(cp);
     }
-    return fail("HCL_SYNTAX", `invalid escape sequence \\${e}`, pos);
+    if (e === "" || e === "\n" || e === "\r")
+      return bad("Backslash must be followed by an escape sequence selector character.", 1);
+    const sel = String.fromCodePoint(this.src.codePointAt(this.offset + 1) ?? 0);
+    // Go's %q of the selector bytes.
+    return bad(`The symbol ${JSON.stringify(sel)} is not a valid escape sequence selector.`, 1 + sel.length);
   }
+}
+
+/** The length of the number literal at `offset`: hcl's digits, dots and exponents, never ending in a dot. */
+function numberLength(src: string, offset: number): number {
+  let i = offset + 1;
+  for (;;) {
+    const c = src[i] ?? "";
+    if (/[0-9.]/.test(c)) i++;
+    else if (/[eE]/.test(c) && /^[eE][+-]?[0-9]/.test(src.slice(i, i + 3)))
+      i += /[+-]/.test(src[i + 1] ?? "") ? 3 : 2;
+    else break;
+  }
+  while (src[i - 1] === ".") i--;
+  return i - offset;
 }
 
 /** Describes a token for error messages. */

@@ -30,7 +30,7 @@ function litString(v: HclValue): string {
   if (typeof v === "boolean") return v ? "true" : "false";
   if (typeof v === "string") return escapeText(v);
   if (v instanceof HclSeq || v instanceof HclObj)
-    return `\${${printExpr({ t: "lit", v, pos: { line: 1, column: 1 } })}}`;
+    return `\${${printExpr({ t: "lit", v, pos: { line: 1, column: 1 }, end: { line: 1, column: 1 } })}}`;
   return numberToString(v);
 }
 

@@ -107,13 +107,15 @@ describe("evaluateHclValues", () => {
     );
   });
 
-  it("names the file, line, key and expression of an evaluation error", () => {
+  it("names the file, line, key and hcl's diagnostic of an evaluation error", () => {
     const err = errorOf(() => renderFiles({ "/t.hcl": 'values {\n  ok = 1\n  bad = "x" * 2\n}' }));
     expect(err.code).toBe("HCL_TYPE");
     expect(err.file).toBe("/t.hcl");
     expect(err.line).toBe(3);
     expect(err.keyPath).toEqual(["bad"]);
-    expect(err.message).toContain('"x" * 2');
+    expect(err.message).toContain(
+      "error when trying to evaluate variable bad : /t.hcl:3,9-12: Invalid operand; Unsuitable value for left operand: a number is required.",
+    );
   });
 
   it("reports an unknown function with HCL_UNKNOWN_REFERENCE", () => {

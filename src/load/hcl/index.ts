@@ -11,7 +11,7 @@ import { toGoValue } from "./convert";
 import { evaluate } from "./evaluate";
 import { exprVariables } from "./expr-variables";
 import { diagnosticText, HclEvalFailure, hclError } from "./hcl-errors";
-import { HclObj, object, type HclValue } from "./hcl-value";
+import { HclObj, HclSeq, object, type HclValue } from "./hcl-value";
 import { planOrder } from "./plan-order";
 import { readHclFile, type HclDefinition, type HclFileDefs } from "./read-hcl-files";
 
@@ -38,17 +38,17 @@ function dependencies(def: HclDefinition, block: "values" | "locals"): string[] 
   for (const ref of exprVariables(def.attr.expr)) {
     if (ref.root === "local" && block === "values") continue;
     const where = { file: def.file, pos: ref.pos, key: def.name };
-    if (ref.step === undefined) {
+    // helmfile's own diagnostics (pkg/hcllang), printed without the evaluation prefix.
+    if (ref.step === undefined || ref.step.kind !== "attr") {
+      const direct = ref.step === undefined;
+      const summary = "Invalid reference";
+      const detail = direct
+        ? `The ${JSON.stringify(ref.root)} object cannot be accessed directly. Instead, access it from one of its root.`
+        : `The ${JSON.stringify(ref.root)} object does not support this operation.`;
+      const range = direct || ref.stepRange === undefined ? { start: ref.pos, end: ref.end } : ref.stepRange;
       throw hclError(
         "HCL_UNKNOWN_REFERENCE",
-        `invalid reference: the "${ref.root}" object cannot be accessed directly, access one of its attributes (in ${def.attr.source})`,
-        where,
-      );
-    }
-    if (ref.step.kind !== "attr") {
-      throw hclError(
-        "HCL_UNKNOWN_REFERENCE",
-        `invalid reference: the "${ref.root}" object does not support this operation, use ${ref.root}.<name> (in ${def.attr.source})`,
+        diagnosticText(def.shown, { summary, detail, start: range.start, end: range.end }),
         where,
       );
     }
@@ -65,12 +65,11 @@ function evalDefinition(def: HclDefinition, scope: Map<string, HclValue>, severa
     const err =
       caught instanceof RangeError ? new HclEvalFailure("HCL_FUNCTION", caught.message, undefined) : caught;
     if (!(err instanceof HclEvalFailure)) throw err;
-    // helmfile's wording (pkg/hcllang decodeGraph) around hcl's diagnostic, where we know it.
+    // helmfile's wording (pkg/hcllang decodeGraph) around hcl's diagnostic.
     const at = several ? ` at ${def.shown}:${def.attr.pos.line}` : "";
-    const text =
-      err.diag === undefined
-        ? `error when trying to evaluate variable ${def.name} = ${def.attr.source}: ${err.detail}`
-        : `error when trying to evaluate variable ${def.name}${at} : ${diagnosticText(def.shown, err.diag)}`;
+    const text = `error when trying to evaluate variable ${def.name}${at} : ${
+      err.diag === undefined ? err.detail : diagnosticText(def.shown, err.diag)
+    }`;
     const e: HelmfileError = hclError(err.code, text, {
       file: def.file,
       pos: err.pos ?? def.attr.pos,
@@ -78,6 +77,17 @@ function evalDefinition(def: HclDefinition, scope: Map<string, HclValue>, severa
     });
     throw e;
   }
+}
+
+/** helmfile marshals the values through cty's JSON, which has no infinity. */
+function checkFinite(v: HclValue): void {
+  if (typeof v === "number" && !Number.isFinite(v))
+    throw hclError(
+      "HCL_TYPE",
+      "could not marshal cty value : failed to serialize value: cannot serialize infinity as JSON",
+    );
+  if (v instanceof HclObj) for (const x of v.attrs.values()) checkFinite(x);
+  if (v instanceof HclSeq) for (const x of v.items) checkFinite(x);
 }
 
 function evalLocals(fd: HclFileDefs): HclValue {
@@ -144,7 +154,9 @@ export function evaluateHclSources(sources: readonly HclSource[]): ValueMap {
     });
     done.set(name, merged);
   }
-  const result = toGoValue(object(done));
+  const all = object(done);
+  checkFinite(all);
+  const result = toGoValue(all);
   return isMap(result) ? result : newMap();
 }
 

@@ -1,11 +1,13 @@
 /**
  * Recursive-descent parser for HCL native-syntax expressions. Newlines matter inside object
  * constructors and bodies but not inside parentheses, brackets or call arguments, as in
- * hclsyntax; the parser keeps a stack of that setting.
+ * hclsyntax; the parser keeps a stack of that setting. Every node carries hcl's source range,
+ * and every syntax error is hcl's diagnostic (summary, detail, range).
  */
 import type { BinaryOp, Expr, ObjectItem } from "./hcl-ast";
-import { fail, HclDepthExceeded, MAX_HCL_DEPTH, type HclPos } from "./hcl-errors";
-import { describe, HclScanner, type Token } from "./hcl-scanner";
+import { HclDepthExceeded, MAX_HCL_DEPTH, type HclPos } from "./hcl-errors";
+import { HclScanner, type Token } from "./hcl-scanner";
+import { syntaxError, tokenError } from "./parse-errors";
 import { numberLiteralInRange, parseNumberLiteral } from "./parse-number";
 import { parseTemplate, type TemplateHost } from "./parse-template";
 
@@ -18,6 +20,8 @@ const LEVELS: readonly (readonly BinaryOp[])[] = [
   ["*", "/", "%"],
 ];
 
+const FOR_EXPR = "Invalid 'for' expression";
+
 /** Token-level parser state shared by the body, expression and template parsers. */
 export class HclParser implements TemplateHost {
   readonly scanner: HclScanner;
@@ -25,8 +29,14 @@ export class HclParser implements TemplateHost {
   private readonly queue: Token[] = [];
   private depth = 0;
   private readonly newlines: boolean[] = [true];
+  /** Where the last token read ends (hcl's PrevRange). */
+  lastEnd: HclPos = { line: 1, column: 1 };
 
-  constructor(src: string) {
+  constructor(
+    src: string,
+    /** The file as hcl names it inside diagnostic details. */
+    readonly file: string = "",
+  ) {
     this.scanner = new HclScanner(src);
   }
 
@@ -49,6 +59,7 @@ export class HclParser implements TemplateHost {
     const i = this.significant();
     const t = this.queue[i] as Token;
     this.queue.splice(0, i + 1);
+    this.lastEnd = t.end;
     return t;
   }
 
@@ -58,12 +69,10 @@ export class HclParser implements TemplateHost {
     return t.kind === "punct" && t.text === p;
   }
 
-  /** Consumes the punctuation `p` or fails. */
-  expect(p: string, what: string): Token {
-    const t = this.read();
-    if (t.kind !== "punct" || t.text !== p)
-      fail("HCL_SYNTAX", `expected ${JSON.stringify(p)} ${what}, found ${describe(t)}`, t.pos);
-    return t;
+  /** True when the next token is the keyword `k`. */
+  isKeyword(k: string): boolean {
+    const t = this.peek();
+    return t.kind === "ident" && t.text === k;
   }
 
   /** Runs `fn` with newlines significant (`true`) or skipped (`false`). */
@@ -97,9 +106,16 @@ export class HclParser implements TemplateHost {
     this.read();
     // Newlines stay significant where they were (bodies, objects): HCL rejects `a ?\n b : c` there.
     const then = this.parseExpression();
-    this.expect(":", "in conditional expression");
+    const colon = this.peek();
+    if (!this.isPunct(":"))
+      tokenError(
+        colon,
+        "Missing false expression in conditional",
+        "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
+      );
+    this.read();
     const otherwise = this.parseExpression();
-    return { t: "cond", cond, then, else: otherwise, pos: cond.pos };
+    return { t: "cond", cond, then, else: otherwise, pos: cond.pos, end: otherwise.end };
   }
 
   private parseBinary(level: number): Expr {
@@ -111,7 +127,7 @@ export class HclParser implements TemplateHost {
       if (t.kind !== "punct" || !(ops as readonly string[]).includes(t.text)) return left;
       this.read();
       const right = this.parseBinary(level + 1);
-      left = { t: "binary", op: t.text as BinaryOp, left, right, pos: left.pos };
+      left = { t: "binary", op: t.text as BinaryOp, left, right, pos: left.pos, end: right.end };
     }
   }
 
@@ -119,8 +135,9 @@ export class HclParser implements TemplateHost {
     const t = this.peek();
     if (t.kind === "punct" && (t.text === "-" || t.text === "!")) {
       this.read();
+      // As in hcl, the operand is a term with its traversals, not another unary operation.
       const operand = this.parseUnary();
-      return { t: "unary", op: t.text, operand, pos: t.pos };
+      return { t: "unary", op: t.text, operand, pos: t.pos, end: operand.end };
     }
     return this.parsePostfix(this.parseTerm());
   }
@@ -131,8 +148,8 @@ export class HclParser implements TemplateHost {
       case "number":
         // HCL's scanner reads `0.0.1` as one (invalid) literal; Go rejects out-of-range exponents.
         if (t.text.split(".").length > 2 || !numberLiteralInRange(t.text))
-          fail("HCL_SYNTAX", `invalid number literal ${t.text}`, t.pos);
-        return { t: "lit", v: parseNumberLiteral(t.text), pos: t.pos };
+          tokenError(t, "Invalid number literal", "Failed to recognize the value of this number literal.");
+        return { t: "lit", v: parseNumberLiteral(t.text), pos: t.pos, end: t.end };
       case "ident":
         return this.identTerm(t);
       case "oquote":
@@ -145,88 +162,136 @@ export class HclParser implements TemplateHost {
           this.withNewlines(false, () => {
             const next = this.peek();
             if (next.kind === "punct" && next.text === ")") return;
-            fail("HCL_SYNTAX", `expected ")" to close the parenthesis, found ${describe(next)}`, next.pos, {
-              summary: "Unbalanced parentheses",
-              detail: "Expected a closing parenthesis to terminate the expression.",
-              start: next.pos,
-              end: { line: next.pos.line, column: next.pos.column + Math.max(1, [...next.text].length) },
-            });
+            tokenError(
+              next,
+              "Unbalanced parentheses",
+              "Expected a closing parenthesis to terminate the expression.",
+            );
           });
-          this.read();
-          return { t: "paren", inner, pos: t.pos };
+          this.withNewlines(false, () => this.read());
+          return { t: "paren", inner, pos: t.pos, end: this.lastEnd };
         }
-        if (t.text === "[") return this.withNewlines(false, () => this.tupleOrFor(t.pos));
-        if (t.text === "{") return this.objectOrFor(t.pos);
+        if (t.text === "[") return this.withNewlines(false, () => this.tupleOrFor(t));
+        if (t.text === "{") return this.objectOrFor(t);
         break;
       default:
         break;
     }
-    return fail(
-      "HCL_SYNTAX",
-      `expected the start of an expression, found ${describe(t)}`,
-      t.pos,
-      t.kind === "newline"
-        ? {
-            summary: "Invalid expression",
-            detail: "Expected the start of an expression, but found an invalid expression token.",
-            start: t.pos,
-            end: { line: t.pos.line + 1, column: 1 },
-          }
-        : undefined,
+    if (t.kind === "eof")
+      return tokenError(
+        t,
+        "Missing expression",
+        "Expected the start of an expression, but found the end of the file.",
+      );
+    return tokenError(
+      t,
+      "Invalid expression",
+      "Expected the start of an expression, but found an invalid expression token.",
     );
   }
 
   private identTerm(t: Token): Expr {
     // As in HCL, a name followed by "(" is a call even when it is true, false or null.
     if (this.isPunct("(")) {
-      this.read();
-      return this.withNewlines(false, () => this.callArgs(t));
+      const open = this.read();
+      return this.withNewlines(false, () => this.callArgs(t, open));
     }
-    if (t.text === "true" || t.text === "false") return { t: "lit", v: t.text === "true", pos: t.pos };
-    if (t.text === "null") return { t: "lit", v: null, pos: t.pos };
-    return { t: "var", name: t.text, pos: t.pos };
+    if (t.text === "true" || t.text === "false")
+      return { t: "lit", v: t.text === "true", pos: t.pos, end: t.end };
+    if (t.text === "null") return { t: "lit", v: null, pos: t.pos, end: t.end };
+    return { t: "var", name: t.text, pos: t.pos, end: t.end };
   }
 
-  private callArgs(name: Token): Expr {
+  private callArgs(name: Token, open: Token): Expr {
     const args: Expr[] = [];
     let expand = false;
-    while (!this.isPunct(")")) {
-      args.push(this.parseExpression());
-      if (this.isPunct("...")) {
-        this.read();
-        expand = true;
-        if (!this.isPunct(")"))
-          fail("HCL_SYNTAX", "the expansion symbol ... must follow the last argument", this.peek().pos);
+    let close: Token | undefined;
+    while (close === undefined) {
+      if (this.isPunct(")")) {
+        close = this.read();
         break;
       }
-      if (!this.isPunct(",")) break;
-      this.read();
+      args.push(this.parseExpression());
+      const sep = this.read();
+      if (sep.kind === "punct" && sep.text === ")") close = sep;
+      else if (sep.kind === "punct" && sep.text === "...") {
+        expand = true;
+        if (!this.isPunct(")"))
+          tokenError(
+            sep,
+            "Missing closing parenthesis",
+            "An expanded function argument (with ...) must be immediately followed by closing parentheses.",
+          );
+        close = this.read();
+      } else if (sep.kind === "eof") {
+        syntaxError(
+          "Unterminated function call",
+          "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.",
+          name.pos,
+          open.end,
+        );
+      } else if (sep.kind !== "punct" || sep.text !== ",") {
+        tokenError(
+          sep,
+          "Missing argument separator",
+          "A comma is required to separate each function argument from the next.",
+        );
+      }
     }
-    this.expect(")", `to close the arguments of ${name.text}()`);
-    return { t: "call", name: name.text, args, expand, pos: name.pos };
+    return {
+      t: "call",
+      name: name.text,
+      args,
+      expand,
+      pos: name.pos,
+      end: close.end,
+      head: { start: name.pos, end: open.end },
+      close: { start: close.pos, end: close.end },
+    };
   }
 
-  private tupleOrFor(pos: HclPos): Expr {
-    const first = this.peek();
-    if (first.kind === "ident" && first.text === "for") return this.forExpr(pos, false);
+  private tupleOrFor(open: Token): Expr {
+    if (this.isKeyword("for")) return this.forExpr(open, false);
     const items: Expr[] = [];
-    while (!this.isPunct("]")) {
+    for (;;) {
+      if (this.isPunct("]")) break;
       items.push(this.parseExpression());
-      if (!this.isPunct(",")) break;
+      if (this.isPunct("]")) break;
+      const next = this.peek();
+      if (!this.isPunct(",")) {
+        if (next.kind === "eof")
+          tokenError(
+            open,
+            "Unterminated tuple constructor expression",
+            "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
+          );
+        tokenError(
+          next,
+          "Missing item separator",
+          "Expected a comma to mark the beginning of the next item.",
+        );
+      }
       this.read();
     }
-    this.expect("]", "to close the tuple");
-    return { t: "tuple", items, pos };
+    this.read();
+    return { t: "tuple", items, pos: open.pos, end: this.lastEnd };
   }
 
-  private objectOrFor(pos: HclPos): Expr {
-    const first = this.withNewlines(false, () => this.peek());
-    if (first.kind === "ident" && first.text === "for")
-      return this.withNewlines(false, () => this.forExpr(pos, true));
-    return this.withNewlines(true, () => this.objectItems(pos));
+  private objectOrFor(open: Token): Expr {
+    if (this.withNewlines(false, () => this.isKeyword("for")))
+      return this.withNewlines(false, () => this.forExpr(open, true));
+    return this.withNewlines(true, () => this.objectItems(open));
   }
 
-  private objectItems(pos: HclPos): Expr {
+  private unterminatedObject(open: Token): never {
+    return tokenError(
+      open,
+      "Unterminated object constructor expression",
+      "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+    );
+  }
+
+  private objectItems(open: Token): Expr {
     const items: ObjectItem[] = [];
     for (;;) {
       const next = this.peek();
@@ -237,71 +302,121 @@ export class HclParser implements TemplateHost {
       if (this.isPunct("}")) break;
       // Inside braces a newline ends the key or value (HCL rejects `{a = 1 +\n 2}`); brackets and parentheses turn it off again.
       const key = this.parseExpression();
-      const sep = this.read();
+      const sep = this.peek();
       if (sep.kind !== "punct" || (sep.text !== "=" && sep.text !== ":")) {
-        fail("HCL_SYNTAX", `expected "=" after the object key, found ${describe(sep)}`, sep.pos);
+        if (sep.kind === "newline" || (sep.kind === "punct" && sep.text === ","))
+          tokenError(
+            sep,
+            "Missing attribute value",
+            'Expected an attribute value, introduced by an equals sign ("=").',
+          );
+        if (sep.kind === "ident")
+          tokenError(
+            sep,
+            "Missing key/value separator",
+            'Expected an equals sign ("=") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.',
+          );
+        if (sep.kind === "eof") this.unterminatedObject(open);
+        tokenError(
+          sep,
+          "Missing key/value separator",
+          'Expected an equals sign ("=") to mark the beginning of the attribute value.',
+        );
       }
-      // HCL wants an object item's value on the same line as its key.
-      const start = this.peek();
-      if (start.kind === "newline")
-        fail("HCL_SYNTAX", "expected the object item's value on the same line as its key", start.pos);
+      this.read();
       const value = this.parseExpression();
       items.push({ key, name: key.t === "var" ? key.name : undefined, value });
       const after = this.peek();
+      if (this.isPunct("}")) break;
       if (after.kind === "newline" || this.isPunct(",")) this.read();
-      else if (!this.isPunct("}"))
-        fail(
-          "HCL_SYNTAX",
-          `expected a newline or comma after an object item, found ${describe(after)}`,
-          after.pos,
+      else if (after.kind === "eof") this.unterminatedObject(open);
+      else
+        tokenError(
+          after,
+          "Missing attribute separator",
+          "Expected a newline or comma to mark the beginning of the next attribute.",
         );
     }
     this.read();
-    return { t: "object", items, pos };
+    return { t: "object", items, pos: open.pos, end: this.lastEnd };
   }
 
-  private forExpr(pos: HclPos, isObject: boolean): Expr {
+  private forExpr(open: Token, isObject: boolean): Expr {
     this.read();
-    const names = [this.identName("for")];
+    const need = (ok: boolean, detail: string): void => {
+      if (!ok) tokenError(this.peek(), FOR_EXPR, detail);
+    };
+    need(this.peek().kind === "ident", "For expression requires variable name after 'for'.");
+    const names = [this.read().text];
     if (this.isPunct(",")) {
       this.read();
-      names.push(this.identName("for"));
+      need(this.peek().kind === "ident", "For expression requires value variable name after comma.");
+      names.push(this.read().text);
     }
-    const inTok = this.read();
-    if (inTok.kind !== "ident" || inTok.text !== "in")
-      fail("HCL_SYNTAX", `expected "in" in for expression, found ${describe(inTok)}`, inTok.pos);
+    need(this.isKeyword("in"), "For expression requires the 'in' keyword after its name declarations.");
+    this.read();
     const coll = this.parseExpression();
-    this.expect(":", "after the for expression's collection");
+    need(this.isPunct(":"), "For expression requires a colon after the collection expression.");
+    this.read();
     let keyExpr: Expr | undefined;
     let valExpr = this.parseExpression();
-    if (isObject) {
-      this.expect("=>", "in object for expression");
+    if (this.isPunct("=>")) {
+      this.read();
       keyExpr = valExpr;
       valExpr = this.parseExpression();
     }
-    let group = false;
-    if (isObject && this.isPunct("...")) {
-      this.read();
-      group = true;
-    }
+    let ellipsis: Token | undefined;
+    if (this.isPunct("...")) ellipsis = this.read();
     let cond: Expr | undefined;
-    const maybeIf = this.peek();
-    if (maybeIf.kind === "ident" && maybeIf.text === "if") {
+    if (this.isKeyword("if")) {
       this.read();
       cond = this.parseExpression();
     }
-    this.expect(isObject ? "}" : "]", "to close the for expression");
+    need(this.isPunct(isObject ? "}" : "]"), "Extra characters after the end of the 'for' expression.");
+    this.read();
+    if (!isObject && keyExpr !== undefined)
+      syntaxError(FOR_EXPR, "Key expression is not valid when building a tuple.", keyExpr.pos, keyExpr.end);
+    if (!isObject && ellipsis !== undefined)
+      tokenError(ellipsis, FOR_EXPR, "Grouping ellipsis (...) cannot be used when building a tuple.");
+    if (isObject && keyExpr === undefined)
+      syntaxError(FOR_EXPR, "Key expression is required when building an object.", valExpr.pos, valExpr.end);
     const [a, b] = names;
     const key = b === undefined ? undefined : a;
-    return { t: "for", key, value: b ?? a ?? "", coll, keyExpr, valExpr, cond, group, pos };
+    const group = ellipsis !== undefined;
+    return {
+      t: "for",
+      key,
+      value: b ?? a ?? "",
+      coll,
+      keyExpr,
+      valExpr,
+      cond,
+      group,
+      pos: open.pos,
+      end: this.lastEnd,
+    };
   }
 
-  /** Reads an identifier or fails. */
-  identName(context: string): string {
-    const t = this.read();
-    if (t.kind !== "ident")
-      fail("HCL_SYNTAX", `expected an identifier in ${context}, found ${describe(t)}`, t.pos);
-    return t.text;
+  /** Reads an identifier or fails with hcl's diagnostic `summary; detail` on the token found. */
+  identName(summary: string, detail: string): string {
+    const t = this.peek();
+    if (t.kind !== "ident") tokenError(t, summary, detail);
+    return this.read().text;
+  }
+
+  private legacyIndex(obj: Expr, dot: Token, t: Token, pos: HclPos, full: boolean): Expr {
+    const dotAt = t.text.indexOf(".");
+    if (dotAt >= 0) {
+      const [first, second] = [t.text.slice(0, dotAt), t.text.slice(dotAt + 1)];
+      tokenError(
+        t,
+        "Invalid legacy index syntax",
+        `When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax${full ? " with a full splat expression [*]" : ""} instead, like [${first}][${second}].`,
+      );
+    }
+    const key: Expr = { t: "lit", v: parseNumberLiteral(t.text), pos: t.pos, end: t.end };
+    const step = { start: dot.pos, end: t.end };
+    return { t: "index", obj, key, literalKey: true, pos, end: t.end, step };
   }
 
   private parsePostfix(base: Expr): Expr {
@@ -309,79 +424,130 @@ export class HclParser implements TemplateHost {
     for (;;) {
       if (this.isPunct(".")) {
         const dot = this.read();
-        const t = this.read();
-        if (t.kind === "punct" && t.text === "*") e = this.splat(e, dot.pos, false);
+        const t = this.peek();
+        if (t.kind === "punct" && t.text === "*") e = this.splat(e, dot, this.read(), false);
         else if (t.kind === "ident") {
-          const end = { line: t.pos.line, column: t.pos.column + [...t.text].length };
-          e = { t: "attr", obj: e, name: t.text, pos: e.pos, step: { start: dot.pos, end } };
-        } else if (t.kind === "number" && /^[0-9]+$/.test(t.text)) {
+          this.read();
           e = {
-            t: "index",
+            t: "attr",
             obj: e,
-            key: { t: "lit", v: BigInt(t.text), pos: t.pos },
-            literalKey: true,
+            name: t.text,
             pos: e.pos,
+            end: t.end,
+            step: { start: dot.pos, end: t.end },
           };
-        } else fail("HCL_SYNTAX", `expected an attribute name after ".", found ${describe(t)}`, t.pos);
+        } else if (t.kind === "number") {
+          this.read();
+          e = this.legacyIndex(e, dot, t, e.pos, false);
+        } else tokenError(t, "Invalid attribute name", "An attribute name is required after a dot.");
       } else if (this.isPunct("[")) {
         const open = this.read();
         // As in HCL, `[` then a newline then `*` is an index, not a splat.
         if (this.isPunct("*")) {
-          this.withNewlines(false, () => {
-            this.read();
-            this.expect("]", "to close the splat [*]");
-          });
-          e = this.splat(e, open.pos, true);
+          this.read();
+          const close = this.read();
+          if (close.kind !== "punct" || close.text !== "]")
+            tokenError(
+              close,
+              "Missing close bracket on splat index",
+              'The star for a full splat operator must be immediately followed by a closing bracket ("]").',
+            );
+          e = this.splat(e, open, close, true);
           continue;
         }
-        // Inside braces a newline ends the key or value (HCL rejects `{a = 1 +\n 2}`); brackets and parentheses turn it off again.
-        const key = this.parseExpression();
-        const close = this.withNewlines(false, () => this.expect("]", "to close the index"));
+        const key = this.withNewlines(false, () => this.parseExpression());
+        const close = this.withNewlines(false, () => this.read());
+        if (close.kind !== "punct" || close.text !== "]")
+          tokenError(
+            close,
+            "Missing close bracket on index",
+            'The index operator must end with a closing bracket ("]").',
+          );
         const literalKey =
           key.t === "lit" || (key.t === "template" && key.parts.every((p) => p.t === "text"));
-        const end = { line: close.pos.line, column: close.pos.column + 1 };
-        e = { t: "index", obj: e, key, literalKey, pos: e.pos, step: { start: open.pos, end } };
+        const step = { start: open.pos, end: close.end };
+        e = { t: "index", obj: e, key, literalKey, pos: e.pos, end: close.end, step };
       } else return e;
     }
   }
 
-  /** Parses the traversal steps applied to each element after `.*` or `[*]`. */
-  private splat(src: Expr, pos: HclPos, full: boolean): Expr {
-    let each: Expr = { t: "splatItem", pos };
+  /**
+   * Parses what follows a splat marker (`.*` from `first` to `marker`, or `[*]`): after `.*`
+   * only `.name` and `.0` steps, after `[*]` also `[key]`. A splat right after a `[*]` splat
+   * applies to the first one's result (`a[*].*`).
+   */
+  private splat(src: Expr, first: Token, marker: Token, full: boolean): Expr {
+    const item: Expr = { t: "splatItem", pos: first.pos, end: marker.end };
+    let each: Expr = item;
+    const done = (): Expr => ({
+      t: "splat",
+      src,
+      each,
+      pos: src.pos,
+      end: each === item ? marker.end : each.end,
+    });
     for (;;) {
       if (this.isPunct(".")) {
-        const save = this.peek();
-        this.read();
-        const t = this.read();
-        if (t.kind === "ident") each = { t: "attr", obj: each, name: t.text, pos: each.pos };
-        // A splat right after a splat applies to the first one's result, as in HCL (`a[*].*`).
-        else if (t.kind === "punct" && t.text === "*")
-          return this.splat({ t: "splat", src, each, pos: src.pos }, save.pos, false);
-        else if (t.kind === "number" && /^[0-9]+$/.test(t.text)) {
+        const dot = this.read();
+        const t = this.peek();
+        if (t.kind === "number") {
+          this.read();
+          each = this.legacyIndex(each, dot, t, each.pos, full);
+        } else if (t.kind === "ident") {
+          this.read();
           each = {
-            t: "index",
+            t: "attr",
             obj: each,
-            key: { t: "lit", v: BigInt(t.text), pos: t.pos },
-            literalKey: true,
-            pos,
+            name: t.text,
+            pos: each.pos,
+            end: t.end,
+            step: { start: dot.pos, end: t.end },
           };
-        } else fail("HCL_SYNTAX", `expected an attribute name after ".", found ${describe(t)}`, save.pos);
+        } else if (t.kind === "punct" && t.text === "*") {
+          if (!full)
+            tokenError(
+              t,
+              "Nested splat expression not allowed",
+              "A splat expression (*) cannot be used inside another attribute-only splat expression.",
+            );
+          return this.splat(done(), dot, this.read(), false);
+        } else if (full)
+          tokenError(t, "Invalid attribute name", "An attribute name is required after a dot.");
+        // hcl points this one at the splat's star (it reuses that token's range).
+        else tokenError(marker, "Invalid attribute name", "An attribute name is required after a dot.");
       } else if (full && this.isPunct("[")) {
         const open = this.read();
-        // As in HCL, `[` then a newline then `*` is an index, not a splat.
         if (this.isPunct("*")) {
-          this.withNewlines(false, () => {
-            this.read();
-            this.expect("]", "to close the splat [*]");
-          });
-          return this.splat({ t: "splat", src, each, pos: src.pos }, open.pos, true);
+          this.read();
+          const close = this.read();
+          if (close.kind !== "punct" || close.text !== "]")
+            tokenError(
+              close,
+              "Missing close bracket on splat index",
+              'The star for a full splat operator must be immediately followed by a closing bracket ("]").',
+            );
+          return this.splat(done(), open, close, true);
         }
-        // Inside braces a newline ends the key or value (HCL rejects `{a = 1 +\n 2}`); brackets and parentheses turn it off again.
-        const key = this.parseExpression();
-        this.withNewlines(false, () => this.expect("]", "to close the index"));
-        each = { t: "index", obj: each, key, literalKey: key.t === "lit", pos };
-      } else break;
+        const key = this.withNewlines(false, () => this.parseExpression());
+        const close = this.withNewlines(false, () => this.read());
+        if (close.kind !== "punct" || close.text !== "]")
+          tokenError(
+            close,
+            "Missing close bracket on index",
+            'The index operator must end with a closing bracket ("]").',
+          );
+        const literalKey =
+          key.t === "lit" || (key.t === "template" && key.parts.every((p) => p.t === "text"));
+        each = {
+          t: "index",
+          obj: each,
+          key,
+          literalKey,
+          pos: each.pos,
+          end: close.end,
+          step: { start: open.pos, end: close.end },
+        };
+      } else return done();
     }
-    return { t: "splat", src, each, pos: src.pos };
   }
 }
