@@ -104,7 +104,9 @@ export function evaluate(e: Expr, scope: Scope): HclValue {
     case "tuple":
       return tuple(e.items.map((x) => evaluate(x, scope)));
     case "object":
-      return object(e.items.map((it) => [objectKey(it.key, it.name, scope), evaluate(it.value, scope)]));
+      return object(
+        e.items.map((it) => [objectKey(it.key, it.name, scope, it.value), evaluate(it.value, scope)]),
+      );
     case "template":
       return renderParts(e.parts, scope);
     case "cond":
@@ -118,7 +120,7 @@ export function evaluate(e: Expr, scope: Scope): HclValue {
   }
 }
 
-function objectKey(key: Expr, name: string | undefined, scope: Scope): string {
+function objectKey(key: Expr, name: string | undefined, scope: Scope, value: Expr): string {
   if (name !== undefined) return name;
   // A naked traversal `a.b` as a key: hcl cannot tell a reference from a dotted name.
   if (key.t === "attr" && isTraversal(key))
@@ -129,7 +131,8 @@ function objectKey(key: Expr, name: string | undefined, scope: Scope): string {
       "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
     );
   const v = evaluate(key, scope);
-  if (v === null) exprError("HCL_TYPE", key, "Null value as key", "Can't use a null value as a key.");
+  // hcl points this one at the item's value.
+  if (v === null) exprError("HCL_TYPE", value, "Null value as key", "Can't use a null value as a key.");
   const err = conversionError(v, "string");
   if (err !== undefined)
     exprError("HCL_TYPE", key, "Incorrect key type", `Can't use this value as a key: ${err}.`);
@@ -377,15 +380,42 @@ function call(e: Extract<Expr, { t: "call" }>, scope: Scope): HclValue {
   }
 }
 
-/** hcl's StartRange of an expression: a call's name and parenthesis, an operation's first operand, else all of it. */
+/** hcl's StartRange of an expression (where "Invalid function argument" and "Too many function arguments" point). */
 function startRange(e: Expr): [HclPos, HclPos] {
-  if (e.t === "call") return [e.head.start, e.head.end];
-  if (e.t === "binary") return startRange(e.left);
-  if (e.t === "cond") return startRange(e.cond);
-  return [e.pos, e.end];
+  const one = (p: HclPos): [HclPos, HclPos] => [p, { line: p.line, column: p.column + 1 }];
+  switch (e.t) {
+    case "call":
+      return [e.head.start, e.head.end];
+    case "binary":
+      return startRange(e.left);
+    case "cond":
+      return startRange(e.cond);
+    case "tuple":
+    case "object":
+    case "for":
+    case "unary":
+      return one(e.pos);
+    case "index":
+      return e.literalKey || e.step === undefined ? [e.pos, e.end] : one(e.step.start);
+    case "splat": {
+      let item: Expr = e.each;
+      while (item.t === "attr" || item.t === "index") item = item.obj;
+      return item.t === "splatItem" ? [item.pos, item.end] : [e.pos, e.end];
+    }
+    default:
+      return [e.pos, e.end];
+  }
 }
 
 function tryCall(e: Extract<Expr, { t: "call" }>, scope: Scope): HclValue {
+  if (e.args.length === 0)
+    evalError(
+      "HCL_FUNCTION",
+      "Error in function call",
+      `Call to function "${e.name}" failed: at least one argument is required.`,
+      e.head.start,
+      e.head.end,
+    );
   for (const a of e.args) {
     try {
       const v = evaluate(a, scope);
@@ -514,6 +544,8 @@ function binary(e: Extract<Expr, { t: "binary" }>, scope: Scope): HclValue {
     const c = compareNumbers(x, y);
     return op === "<" ? c < 0 : op === ">" ? c > 0 : op === "<=" ? c <= 0 : c >= 0;
   }
+  // cty: x % 0 is x.
+  if (op === "%" && toDouble(y) === 0) return x;
   if (op === "/" && toDouble(y) === 0) {
     // cty divides into infinity; only zero by zero fails.
     if (toDouble(x) === 0) operationFailed(e, "can't divide zero by zero or infinity by infinity");
@@ -545,7 +577,7 @@ function iterate(coll: HclValue, e: Expr): [HclValue, HclValue][] {
 function forCondition(cond: Expr, scope: Scope): boolean {
   const v = evaluate(cond, scope);
   if (v === null)
-    exprError("HCL_TYPE", cond, "Invalid 'for' condition", "The value of the 'if' clause must not be null.");
+    exprError("HCL_TYPE", cond, "Condition is null", "The value of the 'if' clause must not be null.");
   const err = conversionError(v, "bool");
   if (err !== undefined)
     exprError("HCL_TYPE", cond, "Invalid 'for' condition", `The 'if' clause value is invalid: ${err}.`);

@@ -397,6 +397,28 @@ export class HclParser implements TemplateHost {
     };
   }
 
+  /**
+   * hcl's recovery to the `]` that closes the current bracket (or the end of the file): some
+   * diagnostics point at the token recovery stops on, not at the token that was wrong.
+   */
+  recoverTo(close: string, open: string): Token {
+    let nest = 0;
+    for (;;) {
+      const t = this.read();
+      if (t.kind === "eof") return t;
+      if (t.kind === "oquote") {
+        while (this.scanner.scanTemplateText().stop !== "end");
+        continue;
+      }
+      if (t.kind !== "punct") continue;
+      if (t.text === open) nest++;
+      else if (t.text === close) {
+        if (nest < 1) return t;
+        nest--;
+      }
+    }
+  }
+
   /** Reads an identifier or fails with hcl's diagnostic `summary; detail` on the token found. */
   identName(summary: string, detail: string): string {
     const t = this.peek();
@@ -448,7 +470,7 @@ export class HclParser implements TemplateHost {
           const close = this.read();
           if (close.kind !== "punct" || close.text !== "]")
             tokenError(
-              close,
+              this.recoverTo("]", "["),
               "Missing close bracket on splat index",
               'The star for a full splat operator must be immediately followed by a closing bracket ("]").',
             );
@@ -459,7 +481,7 @@ export class HclParser implements TemplateHost {
         const close = this.withNewlines(false, () => this.read());
         if (close.kind !== "punct" || close.text !== "]")
           tokenError(
-            close,
+            this.withNewlines(false, () => this.recoverTo("]", "[")),
             "Missing close bracket on index",
             'The index operator must end with a closing bracket ("]").',
           );
@@ -522,7 +544,7 @@ export class HclParser implements TemplateHost {
           const close = this.read();
           if (close.kind !== "punct" || close.text !== "]")
             tokenError(
-              close,
+              this.recoverTo("]", "["),
               "Missing close bracket on splat index",
               'The star for a full splat operator must be immediately followed by a closing bracket ("]").',
             );
@@ -532,7 +554,7 @@ export class HclParser implements TemplateHost {
         const close = this.withNewlines(false, () => this.read());
         if (close.kind !== "punct" || close.text !== "]")
           tokenError(
-            close,
+            this.withNewlines(false, () => this.recoverTo("]", "[")),
             "Missing close bracket on index",
             'The index operator must end with a closing bracket ("]").',
           );

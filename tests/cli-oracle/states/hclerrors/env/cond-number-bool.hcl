@@ -1,0 +1,3 @@
+values {
+  a = true ? 1 : false
+}

@@ -1,0 +1,3 @@
+values {
+  b = hv.a
+}

@@ -1,0 +1,3 @@
+values {
+  a = {for x in ["a","a"]: x => 1}
+}

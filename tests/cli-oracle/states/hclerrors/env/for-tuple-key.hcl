@@ -1,0 +1,3 @@
+values {
+  a = [for x in [1]: x => x]
+}

@@ -1,0 +1,3 @@
+values {
+  a = [1][null]
+}

@@ -1,0 +1,3 @@
+values {
+  a = null ? 1 : 2
+}

@@ -1,0 +1,1 @@
+values { a = 1 b }

@@ -1,0 +1,3 @@
+values {
+  a = "%{ if true }x%{ else }y%{ else }z%{ endif }"
+}

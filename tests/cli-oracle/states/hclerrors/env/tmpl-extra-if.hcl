@@ -1,0 +1,3 @@
+values {
+  a = "%{ if true false }x%{ endif }"
+}

@@ -1,0 +1,3 @@
+values {
+  a = "%{ for 1 in [1] }x%{ endfor }"
+}

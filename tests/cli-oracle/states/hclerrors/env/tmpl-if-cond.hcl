@@ -1,0 +1,3 @@
+values {
+  a = "%{ if "x" }y%{ endif }"
+}

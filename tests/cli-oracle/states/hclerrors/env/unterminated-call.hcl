@@ -1,0 +1,2 @@
+values {
+  a = upper(1

@@ -1,0 +1,4 @@
+values {
+  a = <<EOT
+x
+}
