@@ -36,6 +36,8 @@ if (typeof nodeModule.enableCompileCache === "function" && process.env.NODE_COMP
 if (existsSync(compiled)) {
   require(compiled).main();
 } else {
+  // Both of tsx's hooks: the sources' dynamic `import()`s go through the ESM loader.
   require("tsx/cjs");
+  require("tsx/esm/api").register();
   require(join(root, "src", "cli", "main.ts")).main();
 }

@@ -13,7 +13,7 @@ import type { SecurityPolicy } from "../shared/policy";
 import { NodeFileSystem } from "./node-file-system";
 import { NodeProcessRunner } from "./node-process-runner";
 import { execBackend } from "./exec-ref";
-import { onlineBackends } from "./online-refs/online-backends";
+import { httpJsonBackend, onlineBackends } from "./online-refs/online-backends";
 
 /** Options of {@link createNodeSecrets}. */
 export interface NodeSecretsOptions {
@@ -30,9 +30,9 @@ export interface NodeSecretsOptions {
    * src/shared/settings.ts), relative ones against `cwd`; default none.
    */
   readonly resolverModules?: readonly string[];
-  /** `PULUMI_HELMFILE_INSECURE_REFS`, read at the edge: `ref+exec` may run programs; default false. */
+  /** `PULUMI_HELMFILE_INSECURE_REFS`, read at the edge: `ref+exec` may run programs and `ref+httpjson` fetch URLs; default false. */
   readonly insecureRefs?: boolean;
-  /** The policy read at the edge; `HELMFILE_DISABLE_INSECURE_FEATURES` refuses `ref+exec` always. Default: allowed. */
+  /** The policy read at the edge; `HELMFILE_DISABLE_INSECURE_FEATURES` refuses `ref+exec` and `ref+httpjson` always. Default: allowed. */
   readonly policy?: SecurityPolicy;
   /** Extra `ref+` backends by name; default only file, echo, envsubst, sops. */
   readonly backends?: Readonly<Record<string, RefBackend>>;
@@ -52,6 +52,11 @@ export function createNodeSecrets(options: NodeSecretsOptions = {}): NodeSecrets
   const env = options.env ?? process.env;
   const fs = new NodeFileSystem(cwd);
   const registry = new SecretRegistry();
+  // `ref+exec` runs a program and `ref+httpjson` fetches a URL the state names: both only when allowed.
+  const allowance = {
+    optedIn: options.insecureRefs ?? false,
+    disabledByPolicy: options.policy?.disableInsecureFeatures ?? false,
+  };
   const decryptor = new SopsDecryptor({
     runner: new NodeProcessRunner({ baseEnv: env, cwd }),
     fs,
@@ -68,10 +73,8 @@ export function createNodeSecrets(options: NodeSecretsOptions = {}): NodeSecrets
     decryptor,
     registry,
     backends: {
-      exec: execBackend(env, {
-        optedIn: options.insecureRefs ?? false,
-        disabledByPolicy: options.policy?.disableInsecureFeatures ?? false,
-      }),
+      exec: execBackend(env, allowance),
+      httpjson: httpJsonBackend(allowance),
       // The user's resolver modules (`PULUMI_HELMFILE_SECRET_RESOLVERS`, docs/secrets.md), relative ones against cwd.
       ...onlineBackends((options.resolverModules ?? []).map((p) => (isAbsolute(p) ? p : resolve(cwd, p)))),
       ...(options.backends ?? {}),

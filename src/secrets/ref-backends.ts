@@ -34,6 +34,12 @@ export interface RefBackend {
   getString(ref: SecretRef, ctx: RefBackendContext): string;
   /** The document a fragment is looked up in. */
   getStringMap(ref: SecretRef, ctx: RefBackendContext): ValueMap;
+  /**
+   * A reference with a fragment answered as a whole string, fragment included, where the backend
+   * reads the fragment itself (vals' `httpjson`: an XPath query); such backends never see
+   * {@link getStringMap}.
+   */
+  getWhole?(ref: SecretRef, ctx: RefBackendContext): string;
 }
 
 function failure(ref: SecretRef, reason: string, file?: string): SecretError {

@@ -113,13 +113,6 @@ export class SecretRefResolver {
   lookup(key: string): Value {
     const ref = parseSecretRef(key);
     const backend = this.backends[ref.backend];
-    if (backend === undefined && ref.backend === "httpjson") {
-      throw new SecretError(
-        "SECRET_BACKEND_UNSUPPORTED",
-        `secret reference backend "httpjson" is refused: it fetches any URL named by the state, and its XPath queries are not built in here (a resolver module of your own can add it: PULUMI_HELMFILE_SECRET_RESOLVERS, docs/secrets.md)`,
-        { expected: `one of ${this.backendNames().join(", ")}`, found: ref.backend },
-      );
-    }
     if (backend === undefined) {
       throw new SecretError(
         "SECRET_BACKEND_UNSUPPORTED",
@@ -131,10 +124,13 @@ export class SecretRefResolver {
     // Checked before the caches: a value read in one scope is not handed out in another.
     if (FILE_BACKENDS.has(ref.backend))
       this.checkRead(absolutePath(ref.path, this.ctx.cwd), `ref+${ref.backend}://`);
-    if (ref.fragment.length === 0) {
+    if (ref.fragment.length === 0 || backend.getWhole !== undefined) {
       let s = this.strings.get(key);
       if (s === undefined) {
-        s = backend.getString(ref, this.ctx);
+        s =
+          ref.fragment.length > 0 && backend.getWhole !== undefined
+            ? backend.getWhole(ref, this.ctx)
+            : backend.getString(ref, this.ctx);
         this.strings.set(key, s);
       }
       this.registry.add(s);

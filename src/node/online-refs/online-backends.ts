@@ -8,11 +8,19 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createSyncFn } from "synckit";
+import {
+  httpJsonAnswer,
+  HttpJsonError,
+  httpJsonUrl,
+  parseJsonDocument,
+  type JsonDocument,
+} from "../../secrets/httpjson";
 import type { RefBackend, RefBackendContext } from "../../secrets/ref-backends";
 import type { SecretRef } from "../../secrets/secret-ref";
 import { SecretError } from "../../shared/errors";
 import { isMap, newMap, type ValueMap } from "../../shared/value";
 import { decodeYaml } from "../../shared/yaml/decode";
+import type { ExecAllowance } from "../exec-ref";
 import { BACKEND_PARAMS } from "./backend-params";
 import type { OnlineRequest, OnlineResponse, SchemesRequest, SchemesResponse, StringTree } from "./protocol";
 
@@ -145,4 +153,72 @@ export function onlineBackends(modules: readonly string[] = []): Record<string, 
   }
   const backend = onlineBackend(modules);
   return Object.fromEntries(schemes.map((s) => [s, backend]));
+}
+
+/**
+ * `ref+httpjson://HOST/PATH#/XPATH` (src/secrets/httpjson.ts answers it; the worker fetches the
+ * URL). It fetches any URL the state names, so, like `ref+exec`, it is refused unless the user
+ * opts in with `PULUMI_HELMFILE_INSECURE_REFS=true`, and always under
+ * `HELMFILE_DISABLE_INSECURE_FEATURES`. Each URL is fetched once per run (this backend's life).
+ */
+export function httpJsonBackend(allowance: ExecAllowance): RefBackend {
+  const allowed = allowance.optedIn && !allowance.disabledByPolicy;
+  const docs = new Map<string, JsonDocument>();
+  const answer = (ref: SecretRef, ctx: RefBackendContext, uri: string): string => {
+    if (!allowed)
+      throw new SecretError(
+        "SECRET_BACKEND_UNSUPPORTED",
+        `secret reference backend "httpjson" is refused: it fetches a URL named by the state (${ref.path.split("/")[0] ?? ""}); set PULUMI_HELMFILE_INSECURE_REFS=true to allow it${allowance.disabledByPolicy ? " (and unset HELMFILE_DISABLE_INSECURE_FEATURES, which refuses it always)" : ""}`,
+        { found: "httpjson" },
+      );
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(ctx.env)) if (typeof v === "string") env[k] = v;
+    // The provider's settings: the reference's query, else `VALS_<NAME>` (vals' fallback).
+    const setting = (name: string): string | undefined =>
+      ref.params.get(name) ?? env[`VALS_${name.toUpperCase()}`];
+    try {
+      const url = httpJsonUrl(uri, setting("insecure") === "true" ? "http" : "https");
+      let doc = docs.get(url);
+      if (doc === undefined) {
+        let res: OnlineResponse;
+        try {
+          const req: OnlineRequest = {
+            backend: "httpjson",
+            path: url,
+            params: {},
+            want: "string",
+            env,
+            timeoutMs: ONLINE_TIMEOUT_MS,
+            modules: [],
+          };
+          res = worker()(req) as OnlineResponse;
+        } catch (err) {
+          throw new HttpJsonError(
+            `error fetching json document at ${url}: no answer (${err instanceof Error ? err.name : "error"})`,
+          );
+        }
+        if (!res.ok) throw new HttpJsonError(`error fetching json document at ${url}: ${res.reason}`);
+        if (!("text" in res)) throw new HttpJsonError(`error fetching json document at ${url}: no body`);
+        try {
+          doc = parseJsonDocument(res.text);
+        } catch (err) {
+          throw new HttpJsonError(`error fetching json document at ${url}: ${(err as Error).message}`);
+        }
+        docs.set(url, doc);
+      }
+      return httpJsonAnswer(doc, { uri, url, floatAsInt: setting("floatAsInt") === "true" });
+    } catch (err) {
+      if (err instanceof HttpJsonError) throw failure(ref, err.message);
+      throw err;
+    }
+  };
+  return {
+    // Without a fragment vals hands the provider host and path only, which then has no query.
+    getString: (ref, ctx) => answer(ref, ctx, ref.path),
+    getStringMap: (ref) => {
+      throw failure(ref, "httpjson answers a reference with a fragment as a whole");
+    },
+    // With one, the whole reference: its query and the XPath after `#/`.
+    getWhole: (ref, ctx) => answer(ref, ctx, ref.key),
+  };
 }

@@ -6,6 +6,7 @@
  */
 import { runAsWorker } from "synckit";
 import { AWS_BACKENDS } from "./aws";
+import { httpGet } from "./http-get";
 import { k8sBackend } from "./k8s";
 import { vaultBackend } from "./vault";
 import type { OnlineRequest, OnlineResponse, SchemesRequest, SchemesResponse } from "./protocol";
@@ -26,6 +27,9 @@ runAsWorker(async (req: OnlineRequest | SchemesRequest): Promise<OnlineResponse 
     }
   }
   try {
+    // `ref+httpjson`'s fetch: the body of the URL in `path` (src/secrets/httpjson.ts reads it).
+    if (req.backend === "httpjson")
+      return { ok: true, text: await httpGet(req.path, req.env, req.timeoutMs) };
     const user = (await userResolvers(req.modules))[req.backend];
     if (user !== undefined) return await runUserResolver(user, req);
     const backend =
