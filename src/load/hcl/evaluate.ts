@@ -5,9 +5,12 @@
  */
 import type { Expr, SourceRange, TemplatePart } from "./hcl-ast";
 import { fail, HclEvalFailure, type HclDiagnostic, type HclPos } from "./hcl-errors";
-import { asNumber, asString, parseNumberString } from "./convert";
+import { asNumber, asString } from "./convert";
 import { HCL_FUNCTIONS } from "./functions/index";
 import { HCL_SIGNATURES, type HclParam } from "./functions/signatures";
+import { conversionError, friendlyName } from "./friendly-name";
+
+export { conversionError, friendlyName } from "./friendly-name";
 import {
   HclObj,
   HclSeq,
@@ -36,43 +39,18 @@ function exprError(code: Code, e: Expr, summary: string, detail: string): never 
   return evalError(code, summary, detail, e.pos, e.end);
 }
 
-/** cty's FriendlyName of a value's type. */
-export function friendlyName(v: HclValue): string {
-  if (v === null) return "dynamic";
-  if (v instanceof HclSeq) {
-    if (v.kind === "tuple") return "tuple";
-    return `${v.kind} of ${v.items[0] === undefined ? "dynamic" : friendlyName(v.items[0])}`;
+/** Why cty cannot convert an argument to its parameter's type (primitives, and lists or sets of them). */
+function paramConversionError(v: HclValue, type: HclParam["type"]): string | undefined {
+  if (type === "string" || type === "number" || type === "bool") return conversionError(v, type);
+  const m = /^(list|set) of (string|dynamic)$/.exec(type);
+  if (m === null || v === null) return undefined;
+  if (!(v instanceof HclSeq)) return `${type} required, but have ${friendlyName(v)}`;
+  if (m[2] === "dynamic") return undefined;
+  for (const [i, x] of v.items.entries()) {
+    const err = conversionError(x, "string");
+    if (err !== undefined) return `element ${i}: ${err}`;
   }
-  if (v instanceof HclObj) {
-    if (v.kind === "object") return "object";
-    const first = v.attrs.values().next();
-    return `map of ${first.done === true ? "dynamic" : friendlyName(first.value)}`;
-  }
-  return typeName(v);
-}
-
-/**
- * Why cty cannot convert `v` to the primitive type `want` (cty's convert error text), or
- * undefined when it can. Null converts to anything.
- */
-export function conversionError(v: HclValue, want: "string" | "number" | "bool"): string | undefined {
-  if (v === null) return undefined;
-  const primitive = typeof v === "string" || typeof v === "boolean" || isNumber(v);
-  if (want === "string") return primitive ? undefined : `string required, but have ${friendlyName(v)}`;
-  if (want === "number") {
-    if (isNumber(v)) return undefined;
-    if (typeof v === "string") return parseNumberString(v) === undefined ? "a number is required" : undefined;
-    return `number required, but have ${friendlyName(v)}`;
-  }
-  if (typeof v === "boolean") return undefined;
-  if (typeof v === "string") {
-    if (["true", "false", "1", "0"].includes(v)) return undefined;
-    const lower = v.toLowerCase();
-    return lower === "true" || lower === "false"
-      ? `a bool is required; to convert from string, use lowercase "${lower}"`
-      : "a bool is required";
-  }
-  return `bool required, but have ${friendlyName(v)}`;
+  return undefined;
 }
 
 function toBool(v: HclValue): boolean {
@@ -341,9 +319,7 @@ function call(e: Extract<Expr, { t: "call" }>, scope: Scope): HclValue {
   const values = args.map((a, i) => {
     const v = "value" in a ? (a.value ?? null) : evaluate(a.expr, scope);
     const param = sig.params[i] ?? sig.varParam;
-    const want = param?.type;
-    const err =
-      want === "string" || want === "number" || want === "bool" ? conversionError(v, want) : undefined;
+    const err = param === undefined ? undefined : paramConversionError(v, param.type);
     if (err !== undefined && param !== undefined)
       evalError(
         "HCL_TYPE",
@@ -368,6 +344,15 @@ function call(e: Extract<Expr, { t: "call" }>, scope: Scope): HclValue {
   } catch (err) {
     if (err instanceof HclEvalFailure) {
       const code = err.code === "HCL_TYPE" || err.code === "HCL_FUNCTION" ? err.code : "HCL_FUNCTION";
+      const blamed = err.argIndex === undefined ? undefined : args[err.argIndex];
+      const param = err.argIndex === undefined ? undefined : (sig.params[err.argIndex] ?? sig.varParam);
+      if (blamed !== undefined && param !== undefined)
+        evalError(
+          code,
+          "Invalid function argument",
+          `Invalid value for "${param.name}" parameter: ${err.detail}.`,
+          ...startRange(blamed.expr),
+        );
       evalError(
         code,
         "Error in function call",
@@ -397,6 +382,15 @@ function startRange(e: Expr): [HclPos, HclPos] {
       return one(e.pos);
     case "index":
       return e.literalKey || e.step === undefined ? [e.pos, e.end] : one(e.step.start);
+    case "template": {
+      // The first part: a quoted string's first run of text starts after the quote.
+      const first = e.parts[0];
+      if (first?.t !== "text") return first?.t === "interp" ? startRange(first.expr) : [e.pos, e.end];
+      const start = { line: e.pos.line, column: e.pos.column + 1 };
+      if (e.parts.length === 1 && e.end.line === e.pos.line)
+        return [start, { line: e.end.line, column: e.end.column - 1 }];
+      return [start, { line: start.line, column: start.column + [...first.text].length }];
+    }
     case "splat": {
       let item: Expr = e.each;
       while (item.t === "attr" || item.t === "index") item = item.obj;

@@ -44,6 +44,8 @@ export class HclEvalFailure extends Error {
     readonly pos: HclPos | undefined,
     /** hashicorp/hcl's diagnostic for this failure, when we know its exact text and range. */
     readonly diag?: HclDiagnostic,
+    /** A function's failure blamed on one argument (cty's ArgError): its index. */
+    readonly argIndex?: number,
   ) {
     super(detail);
   }

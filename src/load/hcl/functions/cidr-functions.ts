@@ -2,7 +2,7 @@
 import { asInt, asString } from "../convert";
 import { fail } from "../hcl-errors";
 import { list, type HclValue } from "../hcl-value";
-import { arg, arity, type HclFunction } from "./function-args";
+import { arg, argError, arity, type HclFunction } from "./function-args";
 
 interface Net {
   readonly base: bigint;
@@ -102,16 +102,18 @@ function subnets(args: readonly HclValue[]): HclValue {
   args.slice(1).forEach((a, i) => {
     const newbits = asInt(a, "newbits");
     const len = net.prefix + newbits;
-    if (newbits < 1 || len > net.bits)
-      fail(
-        "HCL_FUNCTION",
+    if (newbits < 1) argError(i + 1, "must extend prefix by at least one bit");
+    if (newbits > 32) argError(i + 1, "may not extend prefix by more than 32 bits");
+    if (len > net.bits)
+      argError(
+        i + 1,
         `would extend prefix to ${len} bits, which is too long for an IPv${net.bits === 32 ? 4 : 6} address`,
       );
     const size = 1n << BigInt(net.bits - len);
     const start = ((pos + size - 1n) / size) * size;
     if (start + size > end)
-      fail(
-        "HCL_FUNCTION",
+      argError(
+        i + 1,
         `not enough remaining address space for a subnet with a prefix of ${len} bits after ${out[i - 1] ?? "the start"}`,
       );
     out.push(`${formatIp(start, net.bits)}/${len}`);

@@ -13,10 +13,17 @@ import {
   tuple,
   type HclValue,
 } from "../hcl-value";
-import { arg, arity, type HclFunction } from "./function-args";
+import { arg, argError, arity, type HclFunction } from "./function-args";
+import { friendlyName } from "../friendly-name";
 
 const seqOf = (args: readonly HclValue[], i: number, what: string): readonly HclValue[] =>
   asSeq(arg(args, i), what);
+
+/** The items of argument `i`, or cty's plain failure `message` when it is no sequence. */
+function need(args: readonly HclValue[], i: number, message: string): readonly HclValue[] {
+  const v = arg(args, i);
+  return v instanceof HclSeq ? v.items : fail("HCL_FUNCTION", message);
+}
 
 function sameKind(vals: readonly HclValue[], kind: "list" | "map"): boolean {
   return vals.every((v) => (v instanceof HclSeq || v instanceof HclObj) && v.kind === kind);
@@ -61,26 +68,31 @@ function merge(args: readonly HclValue[]): HclValue {
   const out = new Map<string, HclValue>();
   for (const a of args) {
     if (a === null) continue;
-    for (const [k, v] of asObj(a, "arguments must be maps or objects")) out.set(k, v);
+    if (!(a instanceof HclObj))
+      return fail(
+        "HCL_FUNCTION",
+        `arguments must be maps or objects, got ${JSON.stringify(friendlyName(a))}`,
+      );
+    for (const [k, v] of a.attrs) out.set(k, v);
   }
   return new HclObj(args.length > 0 && sameKind(args, "map") ? "map" : "object", out);
 }
 
 function range(args: readonly HclValue[]): HclValue {
-  arity(args, 1, 3);
+  if (args.length < 1 || args.length > 3)
+    return fail("HCL_FUNCTION", "must have one, two, or three arguments");
   const n = args.map((a, i) => asNumber(a, `argument ${i + 1}`));
   const [start, limit] = n.length === 1 ? [0n, n[0] ?? 0n] : [n[0] ?? 0n, n[1] ?? 0n];
   const step = n[2] ?? (compareNumbers(start, limit) > 0 ? -1n : 1n);
   const dir = compareNumbers(step, 0n);
-  if (dir === 0) return fail("HCL_FUNCTION", "step must not be zero");
-  if (compareNumbers(start, limit) * dir > 0) {
-    return fail(
-      "HCL_FUNCTION",
-      `${dir > 0 ? "start must be less than or equal to limit when step is positive" : "start must be greater than or equal to limit when step is negative"}`,
+  // cty's zero check compares number values by identity, so a zero step counts as positive.
+  if (dir < 0 ? compareNumbers(limit, start) > 0 : compareNumbers(limit, start) < 0)
+    argError(
+      1,
+      `end must be ${dir < 0 ? "less" : "greater"} than start when step is ${dir < 0 ? "negative" : "positive"}`,
     );
-  }
   const out: HclValue[] = [];
-  for (let v = start; compareNumbers(v, limit) * dir < 0; v = binaryArith("+", v, step)) {
+  for (let v = start; compareNumbers(v, limit) * (dir < 0 ? -1 : 1) < 0; v = binaryArith("+", v, step)) {
     if (out.length >= 1024)
       return fail(
         "HCL_FUNCTION",
@@ -100,7 +112,7 @@ function slice(args: readonly HclValue[]): HclValue {
   if (from < 0) return fail("HCL_FUNCTION", "start_index must be greater than or equal to 0");
   if (to > items.length)
     return fail("HCL_FUNCTION", "end_index must be less than or equal to the length of the list");
-  if (from > to) return fail("HCL_FUNCTION", "start_index must be less than or equal to end_index");
+  if (from > to) return argError(1, "start index must not be greater than end index");
   return new HclSeq(v instanceof HclSeq && v.kind === "tuple" ? "tuple" : "list", items.slice(from, to));
 }
 
@@ -109,7 +121,7 @@ function setArgs(args: readonly HclValue[]): HclValue[][] {
 }
 
 function setproduct(args: readonly HclValue[]): HclValue {
-  arity(args, 2, Infinity);
+  if (args.length < 2) return fail("HCL_FUNCTION", "at least two arguments are required");
   let acc: HclValue[][] = [[]];
   for (const s of setArgs(args)) acc = acc.flatMap((prefix) => s.map((x) => [...prefix, x]));
   const rows = acc.map((r) => tuple(r));
@@ -144,6 +156,8 @@ export const COLLECTION_FUNCTIONS: ReadonlyMap<string, HclFunction> = new Map<st
     "coalescelist",
     (args) => {
       arity(args, 1, Infinity);
+      if (args.some((a) => !(a instanceof HclSeq) || a.kind === "set"))
+        return fail("HCL_FUNCTION", "coalescelist arguments must be lists or tuples");
       const found = args.find((a) => a instanceof HclSeq && a.items.length > 0);
       return found ?? fail("HCL_FUNCTION", "no non-null arguments");
     },
@@ -165,11 +179,21 @@ export const COLLECTION_FUNCTIONS: ReadonlyMap<string, HclFunction> = new Map<st
       arity(args, 1, Infinity),
       new HclSeq(
         sameKind(args, "list") ? "list" : "tuple",
-        args.flatMap((a, i) => [...asSeq(a, `argument ${i + 1}`)]),
+        args.flatMap((a, i) =>
+          a instanceof HclSeq && a.kind !== "set"
+            ? [...a.items]
+            : argError(i, `all arguments must be lists or tuples; got ${friendlyName(a)}`),
+        ),
       )
     ),
   ],
-  ["contains", (args) => (arity(args, 2), seqOf(args, 0, "list").some((x) => hclEquals(x, arg(args, 1))))],
+  [
+    "contains",
+    (args) => (
+      arity(args, 2),
+      need(args, 0, "argument must be list, tuple, or set").some((x) => hclEquals(x, arg(args, 1)))
+    ),
+  ],
   [
     "distinct",
     (args) => (
@@ -200,10 +224,38 @@ export const COLLECTION_FUNCTIONS: ReadonlyMap<string, HclFunction> = new Map<st
       return list(out);
     },
   ],
-  ["flatten", (args) => (arity(args, 1), tuple(flatten(seqOf(args, 0, "list"))))],
-  ["keys", (args) => (arity(args, 1), list([...asObj(arg(args, 0), "inputMap").keys()]))],
-  ["values", (args) => (arity(args, 1), list([...asObj(arg(args, 0), "values").values()]))],
-  ["reverselist", (args) => (arity(args, 1), list([...seqOf(args, 0, "list")].reverse()))],
+  [
+    "flatten",
+    (args) => (arity(args, 1), tuple(flatten(need(args, 0, "can only flatten lists, sets and tuples")))),
+  ],
+  [
+    "keys",
+    (args) => {
+      arity(args, 1);
+      const m = arg(args, 0);
+      return m instanceof HclObj ? list([...m.attrs.keys()]) : argError(0, "must have map or object type");
+    },
+  ],
+  [
+    "values",
+    (args) => {
+      arity(args, 1);
+      const m = arg(args, 0);
+      return m instanceof HclObj
+        ? list([...m.attrs.values()])
+        : fail("HCL_FUNCTION", "values() requires a map as the first argument");
+    },
+  ],
+  [
+    "reverselist",
+    (args) => {
+      arity(args, 1);
+      const v = arg(args, 0);
+      if (!(v instanceof HclSeq) || v.kind === "set")
+        return argError(0, `can only reverse list or tuple values, not ${friendlyName(v)}`);
+      return list([...v.items].reverse());
+    },
+  ],
   [
     "sort",
     (args) => (

@@ -64,7 +64,8 @@ function csvDecode(text: string): HclValue {
   if (header === undefined) return fail("HCL_FUNCTION", "missing header line");
   return list(
     body.map((r, n) => {
-      if (r.length !== header.length) fail("HCL_FUNCTION", `record on line ${n + 2}: wrong number of fields`);
+      if (r.length !== header.length)
+        fail("HCL_FUNCTION", `CSV parse error on line ${n + 2}: wrong number of fields`);
       return object(header.map((h, i) => [h, r[i] ?? ""]));
     }),
   );

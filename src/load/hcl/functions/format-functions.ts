@@ -1,6 +1,7 @@
 /** format and formatlist: cty's printf dialect (verbs %v %#v %t %s %q %d %b %o %x %X %e %E %f %F %g %G). */
 import { asBool, asNumber, asSeq, asString } from "../convert";
 import { fail } from "../hcl-errors";
+import { conversionError } from "../friendly-name";
 import {
   HclSeq,
   isNumber,
@@ -156,7 +157,10 @@ export function formatString(fmt: string, args: readonly HclValue[]): string {
     }
     if (m[2] !== undefined) next = Number(m[2]) - 1;
     if (next >= args.length)
-      return fail("HCL_FUNCTION", `too few arguments for format string at %${verb} (offset ${pct})`);
+      return fail(
+        "HCL_FUNCTION",
+        `not enough arguments for ${JSON.stringify(fmt.slice(pct, i))} at ${pct}: need index ${next + 1} but have ${args.length} total`,
+      );
     const spec: Spec = {
       flags: m[1] ?? "",
       width: m[3] === undefined ? undefined : Number(m[3]),
@@ -168,6 +172,19 @@ export function formatString(fmt: string, args: readonly HclValue[]): string {
       return fail(
         "HCL_FUNCTION",
         `unsupported value for "%${verb}" at ${pct}: null value cannot be formatted`,
+      );
+    const want = "dbBoxXeEfFgG".includes(verb)
+      ? "number"
+      : verb === "t"
+        ? "bool"
+        : "sq".includes(verb)
+          ? "string"
+          : undefined;
+    const bad = want === undefined ? undefined : conversionError(v, want);
+    if (bad !== undefined)
+      return fail(
+        "HCL_FUNCTION",
+        `unsupported value for ${JSON.stringify(fmt.slice(pct, i))} at ${pct}: ${bad}`,
       );
     out += formatOne(v, spec);
     next++;

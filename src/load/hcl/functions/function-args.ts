@@ -1,9 +1,14 @@
 /** Argument helpers shared by the HCL function families. */
-import { fail } from "../hcl-errors";
+import { fail, HclEvalFailure } from "../hcl-errors";
 import type { HclValue } from "../hcl-value";
 
 /** One registered function: receives evaluated arguments, returns a value or throws. */
 export type HclFunction = (args: readonly HclValue[]) => HclValue;
+
+/** Fails blaming argument `index` (cty's ArgError): hcl points at that argument and names its parameter. */
+export function argError(index: number, detail: string): never {
+  throw new HclEvalFailure("HCL_FUNCTION", detail, undefined, undefined, index);
+}
 
 /** Checks the argument count (`max` Infinity means variadic). */
 export function arity(args: readonly HclValue[], min: number, max: number = min): void {

@@ -3,7 +3,7 @@ import { compareNumbers, negate, roundNumber } from "../arith";
 import { asInt, asNumber, asString } from "../convert";
 import { fail } from "../hcl-errors";
 import { num, toDouble, type HclNumber, type HclValue } from "../hcl-value";
-import { arg, arity, type HclFunction } from "./function-args";
+import { arg, argError, arity, type HclFunction } from "./function-args";
 
 const n = (args: readonly HclValue[], i: number, what: string): HclNumber => asNumber(arg(args, i), what);
 
@@ -30,8 +30,7 @@ function parseint(args: readonly HclValue[]): HclValue {
   arity(args, 2);
   const str = asString(arg(args, 0), "number");
   const base = asInt(arg(args, 1), "base");
-  if (base < 2 || base > 62)
-    return fail("HCL_FUNCTION", `base must be a whole number between 2 and 62 inclusive, got ${base}`);
+  if (base < 2 || base > 62) return argError(1, "base must be a whole number between 2 and 62 inclusive");
   const digits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
   const m = /^([-+]?)(.+)$/.exec(str);
   const body = m?.[2] ?? "";
@@ -40,11 +39,10 @@ function parseint(args: readonly HclValue[]): HclValue {
     // Go's big.Int SetString: bases up to 36 are case-insensitive.
     let d = digits.indexOf(base <= 36 ? c.toLowerCase() : c);
     if (d < 0 || d >= base) d = -1;
-    if (d < 0) return fail("HCL_FUNCTION", `cannot parse ${JSON.stringify(str)} as a base ${base} integer`);
+    if (d < 0) return argError(0, `cannot parse ${JSON.stringify(str)} as a base ${base} integer`);
     acc = acc * BigInt(base) + BigInt(d);
   }
-  if (body === "")
-    return fail("HCL_FUNCTION", `cannot parse ${JSON.stringify(str)} as a base ${base} integer`);
+  if (body === "") return argError(0, `cannot parse ${JSON.stringify(str)} as a base ${base} integer`);
   return m?.[1] === "-" ? -acc : acc;
 }
 

@@ -7,7 +7,15 @@
 /** A parameter: its name, the primitive type it converts to (`other` for collections, `dynamic` for any), and whether it takes null. */
 export interface HclParam {
   readonly name: string;
-  readonly type: "string" | "number" | "bool" | "other" | "dynamic";
+  readonly type:
+    | "string"
+    | "number"
+    | "bool"
+    | "list of string"
+    | "list of dynamic"
+    | "set of dynamic"
+    | "other"
+    | "dynamic";
   readonly allowNull: boolean;
 }
 
@@ -30,13 +38,13 @@ export const HCL_SIGNATURES: ReadonlyMap<string, HclSignature> = new Map<string,
   ["cidrsubnets", { params: [p("prefix", "string")], varParam: p("newbits", "number") }],
   ["coalesce", { params: [], varParam: p("vals", "dynamic", true) }],
   ["coalescelist", { params: [], varParam: p("vals", "dynamic", true) }],
-  ["compact", { params: [p("list", "other")] }],
+  ["compact", { params: [p("list", "list of string")] }],
   ["concat", { params: [], varParam: p("seqs", "dynamic") }],
   ["contains", { params: [p("list", "dynamic"), p("value", "dynamic", true)] }],
   ["csvdecode", { params: [p("str", "string")] }],
-  ["distinct", { params: [p("list", "other")] }],
+  ["distinct", { params: [p("list", "list of dynamic")] }],
   ["element", { params: [p("list", "dynamic"), p("index", "number")] }],
-  ["chunklist", { params: [p("list", "other"), p("size", "number")] }],
+  ["chunklist", { params: [p("list", "list of dynamic"), p("size", "number")] }],
   ["flatten", { params: [p("list", "dynamic")] }],
   ["floor", { params: [p("num", "number")] }],
   ["format", { params: [p("format", "string")], varParam: p("args", "dynamic", true) }],
@@ -44,7 +52,7 @@ export const HCL_SIGNATURES: ReadonlyMap<string, HclSignature> = new Map<string,
   ["formatlist", { params: [p("format", "string")], varParam: p("args", "dynamic", true) }],
   ["indent", { params: [p("spaces", "number"), p("str", "string")] }],
   ["int", { params: [p("num", "number")] }],
-  ["join", { params: [p("separator", "string")], varParam: p("lists", "other") }],
+  ["join", { params: [p("separator", "string")], varParam: p("lists", "list of string") }],
   ["jsondecode", { params: [p("str", "string")] }],
   ["jsonencode", { params: [p("val", "dynamic", true)] }],
   ["keys", { params: [p("inputMap", "dynamic")] }],
@@ -61,13 +69,16 @@ export const HCL_SIGNATURES: ReadonlyMap<string, HclSignature> = new Map<string,
   ["regex", { params: [p("pattern", "string"), p("string", "string")] }],
   ["regexall", { params: [p("pattern", "string"), p("string", "string")] }],
   ["reverselist", { params: [p("list", "dynamic")] }],
-  ["setintersection", { params: [p("first_set", "other")], varParam: p("other_sets", "other") }],
+  [
+    "setintersection",
+    { params: [p("first_set", "set of dynamic")], varParam: p("other_sets", "set of dynamic") },
+  ],
   ["setproduct", { params: [], varParam: p("sets", "dynamic") }],
-  ["setsubtract", { params: [p("a", "other"), p("b", "other")] }],
-  ["setunion", { params: [p("first_set", "other")], varParam: p("other_sets", "other") }],
+  ["setsubtract", { params: [p("a", "set of dynamic"), p("b", "set of dynamic")] }],
+  ["setunion", { params: [p("first_set", "set of dynamic")], varParam: p("other_sets", "set of dynamic") }],
   ["signum", { params: [p("num", "number")] }],
   ["slice", { params: [p("list", "dynamic"), p("start_index", "number"), p("end_index", "number")] }],
-  ["sort", { params: [p("list", "other")] }],
+  ["sort", { params: [p("list", "list of string")] }],
   ["split", { params: [p("separator", "string"), p("str", "string")] }],
   ["strrev", { params: [p("str", "string")] }],
   ["strlen", { params: [p("str", "string")] }],
@@ -84,5 +95,5 @@ export const HCL_SIGNATURES: ReadonlyMap<string, HclSignature> = new Map<string,
   ["values", { params: [p("mapping", "dynamic")] }],
   ["yamldecode", { params: [p("src", "string")] }],
   ["yamlencode", { params: [p("value", "dynamic", true)] }],
-  ["zipmap", { params: [p("keys", "other"), p("values", "dynamic")] }],
+  ["zipmap", { params: [p("keys", "list of string"), p("values", "dynamic")] }],
 ]);

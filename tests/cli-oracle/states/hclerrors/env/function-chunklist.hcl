@@ -1,0 +1,3 @@
+values {
+  a = chunklist([1], -1)
+}

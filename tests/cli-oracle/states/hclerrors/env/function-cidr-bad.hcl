@@ -1,0 +1,3 @@
+values {
+  a = cidrsubnet("x", 1, 1)
+}

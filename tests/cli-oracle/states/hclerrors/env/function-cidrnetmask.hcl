@@ -1,0 +1,3 @@
+values {
+  a = cidrnetmask("1")
+}

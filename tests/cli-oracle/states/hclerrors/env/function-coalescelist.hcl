@@ -1,0 +1,3 @@
+values {
+  a = coalescelist(1)
+}

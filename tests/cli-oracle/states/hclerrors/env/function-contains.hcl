@@ -1,0 +1,3 @@
+values {
+  a = contains(1, 1)
+}

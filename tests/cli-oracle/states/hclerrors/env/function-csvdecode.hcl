@@ -1,0 +1,3 @@
+values {
+  a = csvdecode("a,b\n1")
+}

@@ -1,0 +1,3 @@
+values {
+  a = distinct(1)
+}

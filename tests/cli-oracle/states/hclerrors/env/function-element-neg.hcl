@@ -1,0 +1,3 @@
+values {
+  a = element([1], -1)
+}

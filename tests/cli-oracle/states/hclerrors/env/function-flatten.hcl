@@ -1,0 +1,3 @@
+values {
+  a = flatten(1)
+}

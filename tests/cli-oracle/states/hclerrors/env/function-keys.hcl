@@ -1,0 +1,3 @@
+values {
+  a = keys(1)
+}

@@ -1,0 +1,3 @@
+values {
+  a = lookup({x = 1}, "y")
+}

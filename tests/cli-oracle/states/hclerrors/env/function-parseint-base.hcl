@@ -1,0 +1,3 @@
+values {
+  a = parseint("1", 1)
+}

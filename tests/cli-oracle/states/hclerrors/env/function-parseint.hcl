@@ -1,0 +1,3 @@
+values {
+  a = parseint("zz", 10)
+}

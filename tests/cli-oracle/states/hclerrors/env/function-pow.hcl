@@ -1,0 +1,3 @@
+values {
+  a = pow("x", 2)
+}

@@ -1,0 +1,3 @@
+values {
+  a = range(1, 2, 0)
+}

@@ -1,0 +1,3 @@
+values {
+  a = regex("x", "abc")
+}

@@ -1,0 +1,3 @@
+values {
+  a = reverselist(1)
+}

@@ -1,0 +1,3 @@
+values {
+  a = setunion(1)
+}

@@ -1,0 +1,3 @@
+values {
+  a = split(1)
+}

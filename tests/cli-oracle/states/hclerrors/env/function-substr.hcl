@@ -1,0 +1,3 @@
+values {
+  a = substr("abc", 0, "x")
+}

@@ -1,0 +1,3 @@
+values {
+  a = zipmap(["a"], [1, 2])
+}
