@@ -63,8 +63,7 @@ export function evaluate(e: Expr, scope: Scope): HclValue {
     case "lit":
       return e.v;
     case "var":
-      if (!scope.has(e.name))
-        exprError("HCL_UNKNOWN_REFERENCE", e, "Unknown variable", `There is no variable named "${e.name}".`);
+      if (!scope.has(e.name)) unknownVariable(e, scope);
       return scope.get(e.name) ?? null;
     case "paren":
     case "wrap":
@@ -96,6 +95,19 @@ export function evaluate(e: Expr, scope: Scope): HclValue {
     case "for":
       return forExpr(e, scope);
   }
+}
+
+function unknownVariable(e: Expr & { t: "var" }, scope: Scope): never {
+  const near = nameSuggestion(
+    e.name,
+    [...scope.keys()].filter((k) => !k.startsWith("\u0000")),
+  );
+  return exprError(
+    "HCL_UNKNOWN_REFERENCE",
+    e,
+    "Unknown variable",
+    `There is no variable named "${e.name}".${near === undefined ? "" : ` Did you mean "${near}"?`}`,
+  );
 }
 
 function objectKey(key: Expr, name: string | undefined, scope: Scope, value: Expr): string {
@@ -518,8 +530,11 @@ function binary(e: Extract<Expr, { t: "binary" }>, scope: Scope): HclValue {
   }
   if (op === "&&" || op === "||") {
     const decides = op === "||";
-    const lb = "v" in lr && lr.v !== null ? toBool(lr.v) : undefined;
-    const rb = "v" in rr && rr.v !== null ? toBool(rr.v) : undefined;
+    // cty's True() of a null bool is false, so null decides `&&` (false) but never `||`.
+    const truth = (r: { v: HclValue } | { err: unknown }): boolean | undefined =>
+      !("v" in r) ? undefined : r.v === null ? (decides ? undefined : false) : toBool(r.v);
+    const lb = truth(lr);
+    const rb = truth(rr);
     if (lb === decides || rb === decides) return decides;
     if ("err" in lr) throw lr.err;
     if ("err" in rr) throw rr.err;

@@ -60,6 +60,13 @@ export function firstTokenDiagnostic(src: string): HclDiagnostic | undefined {
   while (!c.eof()) {
     const mode = modes[modes.length - 1] ?? { k: "main" };
     const ch = String.fromCodePoint(src.codePointAt(c.offset) ?? 0);
+    // Bytes that are not UTF-8 reach us as U+FFFD, in any mode.
+    if (ch === "\ufffd")
+      return diag(
+        "Invalid character encoding",
+        "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.",
+        1,
+      );
     if (mode.k === "string") {
       if (at("$${") || at("%%{")) c.advance(3);
       else if (at("${") || at("%{")) openSequence();

@@ -1,0 +1,5 @@
+values {
+  a = <<EOT
+%{ for x in [1] }
+EOT
+}

@@ -1,0 +1,3 @@
+values {
+  a = distinct([{b = 1}]).c
+}

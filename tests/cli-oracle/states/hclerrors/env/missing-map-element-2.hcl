@@ -1,0 +1,3 @@
+values {
+  a = zipmap(["a"], distinct([1])).b
+}

@@ -1,0 +1,3 @@
+values {
+  a = setunion([{b = 1}]).b
+}

@@ -1,0 +1,4 @@
+values {
+  x = 1
+  a = hb.x
+}
