@@ -1,0 +1,4 @@
+values {
+  # ü comment
+  a = "é" + "x" @
+}

@@ -1,0 +1,4 @@
+values {
+  a = "x"
+  b = 1 + true
+}
