@@ -52,9 +52,15 @@ export function binaryArith(op: string, a: HclNumber, b: HclNumber, pos?: HclPos
   if (!finite(a, b)) {
     const [x, y] = [toDouble(a), toDouble(b)];
     const r = op === "+" ? x + y : op === "-" ? x - y : op === "*" ? x * y : op === "/" ? x / y : x % y;
-    return Number.isNaN(r)
-      ? fail("HCL_TYPE", "error during operation: the result is not a number", pos)
-      : num(r);
+    // cty's texts for the operations that have no value.
+    const why: Record<string, string> = {
+      "+": "can't compute sum of opposing infinities",
+      "-": "can't subtract infinity from itself",
+      "*": "can't multiply zero by infinity",
+      "/": "can't divide zero by zero or infinity by infinity",
+      "%": "can't use modulo with zero and infinity",
+    };
+    return Number.isNaN(r) ? fail("HCL_TYPE", why[op] ?? "the result is not a number", pos) : num(r);
   }
   const x = toRatio(a);
   const y = toRatio(b);

@@ -4,7 +4,7 @@
  * `&&`/`||` deciding on either side).
  */
 import type { Expr, SourceRange, TemplatePart } from "./hcl-ast";
-import { fail, HclEvalFailure, type HclDiagnostic, type HclPos } from "./hcl-errors";
+import { fail, FILE_MARK, HclEvalFailure, rangeText, type HclDiagnostic, type HclPos } from "./hcl-errors";
 import { asNumber, asString } from "./convert";
 import { HCL_FUNCTIONS } from "./functions/index";
 import { HCL_SIGNATURES, type HclParam } from "./functions/signatures";
@@ -422,16 +422,30 @@ function tryCall(e: Extract<Expr, { t: "call" }>, scope: Scope): HclValue {
       e.head.start,
       e.head.end,
     );
+  const failures: string[] = [];
   for (const a of e.args) {
     try {
       const v = evaluate(a, scope);
       return e.name === "can" ? true : v;
     } catch (err) {
       if (!(err instanceof HclEvalFailure)) throw err;
+      const d = err.diag;
+      failures.push(
+        d === undefined
+          ? `- ${err.detail}\n`
+          : `- ${d.summary} (at ${rangeText(FILE_MARK, d.start, d.end)})\n  ${d.detail}\n`,
+      );
     }
   }
   if (e.name === "can") return false;
-  return fail("HCL_FUNCTION", "error in function call try(): no expression succeeded", e.pos);
+  // The file is not known here: the loader puts it in place of FILE_MARK.
+  return evalError(
+    "HCL_FUNCTION",
+    "Error in function call",
+    `Call to function "try" failed: no expression succeeded:\n${failures.join("")}\nAt least one expression must produce a successful result.`,
+    e.head.start,
+    e.head.end,
+  );
 }
 
 /** Whether cty can unify the two result types; else hcl's description of the mismatch. */
@@ -560,7 +574,12 @@ function binary(e: Extract<Expr, { t: "binary" }>, scope: Scope): HclValue {
     if (toDouble(x) === 0) operationFailed(e, "can't divide zero by zero or infinity by infinity");
     return toDouble(x) > 0 ? Infinity : -Infinity;
   }
-  return binaryArith(op, x, y, e.pos);
+  try {
+    return binaryArith(op, x, y, e.pos);
+  } catch (err) {
+    if (err instanceof HclEvalFailure && err.diag === undefined) operationFailed(e, err.detail);
+    throw err;
+  }
 }
 
 function iterate(coll: HclValue, e: Expr): [HclValue, HclValue][] {

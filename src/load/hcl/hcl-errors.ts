@@ -60,6 +60,9 @@ export interface HclDiagnostic {
   readonly end: HclPos;
 }
 
+/** Stands for the file in diagnostic details written before the file is known (`try`'s list). */
+export const FILE_MARK = "\u0000file\u0000";
+
 /** hcl.Range.String: `<file>:<line>,<col>-[<line>,]<col>`. */
 export function rangeText(file: string, start: HclPos, end: HclPos): string {
   const to = end.line === start.line ? `${end.column}` : `${end.line},${end.column}`;
@@ -68,7 +71,7 @@ export function rangeText(file: string, start: HclPos, end: HclPos): string {
 
 /** hcl.Diagnostic's text: `<range>: <summary>; <detail>`. */
 export function diagnosticText(file: string, d: HclDiagnostic): string {
-  return `${rangeText(file, d.start, d.end)}: ${d.summary}; ${d.detail}`;
+  return `${rangeText(file, d.start, d.end)}: ${d.summary}; ${d.detail.split(FILE_MARK).join(file)}`;
 }
 
 /**

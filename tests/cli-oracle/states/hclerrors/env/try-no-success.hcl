@@ -1,0 +1,3 @@
+values {
+  a = try(1 + true, [][0])
+}
