@@ -276,6 +276,16 @@ function splat(src: HclValue, each: Expr, scope: Scope): HclValue {
 
 function call(e: Extract<Expr, { t: "call" }>, scope: Scope): HclValue {
   const fn = e.name === "try" || e.name === "can" ? undefined : HCL_FUNCTIONS.get(e.name);
+  const cut = e.name.lastIndexOf("::");
+  if (cut >= 0)
+    // helmfile registers no namespaced functions.
+    evalError(
+      "HCL_UNKNOWN_REFERENCE",
+      "Call to unknown function",
+      `There are no functions in namespace ${JSON.stringify(e.name.slice(0, cut + 2))}.`,
+      e.pos,
+      { line: e.pos.line, column: e.pos.column + [...e.name].length },
+    );
   if (fn === undefined && e.name !== "try" && e.name !== "can") {
     const near = nameSuggestion(e.name, ["try", "can", ...HCL_FUNCTIONS.keys()]);
     return evalError(

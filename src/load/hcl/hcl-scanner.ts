@@ -35,6 +35,7 @@ export interface TemplateText {
 
 const PUNCTS = [
   "...",
+  "::",
   "=>",
   "==",
   "!=",
@@ -192,7 +193,7 @@ export class HclScanner {
    * Reads template text up to the next `${`, `%{` or the end of the template (closing quote,
    * or heredoc end marker when `heredocMarker` is given). Quoted strings process escapes.
    */
-  scanTemplateText(heredocMarker?: string): TemplateText {
+  scanTemplateText(heredocMarker?: string, literal = false): TemplateText {
     const pos = this.position();
     let text = "";
     let atLineStart =
@@ -203,6 +204,13 @@ export class HclScanner {
         return { text, stop: "end", strip: false, pos, stopStart, stopEnd: this.position() };
       }
       atLineStart = false;
+      if (this.offset >= this.src.length && literal)
+        return fail("HCL_SYNTAX", "unterminated string literal", stopStart, {
+          summary: "Unterminated string literal",
+          detail: "Unable to find the closing quote mark before the end of the file.",
+          start: stopStart,
+          end: stopStart,
+        });
       if (this.offset >= this.src.length) {
         return fail("HCL_SYNTAX", "unterminated template string", stopStart, {
           summary: "Unterminated template string",

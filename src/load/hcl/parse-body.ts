@@ -30,7 +30,7 @@ function parseBlockLabel(p: HclParser): { text: string; range: SourceRange } | u
   }
   if (t.kind === "oquote") {
     p.read();
-    const chunk = p.scanner.scanTemplateText();
+    const chunk = p.scanner.scanTemplateText(undefined, true);
     if (chunk.stop !== "end") {
       const which = chunk.stop === "interp" ? "$" : "%";
       syntaxError(

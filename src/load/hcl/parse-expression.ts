@@ -192,9 +192,31 @@ export class HclParser implements TemplateHost {
 
   private identTerm(t: Token): Expr {
     // As in HCL, a name followed by "(" is a call even when it is true, false or null.
-    if (this.isPunct("(")) {
-      const open = this.read();
-      return this.withNewlines(false, () => this.callArgs(t, open));
+    if (this.isPunct("(") || this.isPunct("::")) {
+      let name = t.text;
+      let nameEnd = t.end;
+      while (this.isPunct("::")) {
+        this.read();
+        const part = this.peek();
+        if (part.kind !== "ident")
+          tokenError(
+            part,
+            "Missing function name",
+            "Function scope resolution symbol :: must be followed by a function name in this scope.",
+          );
+        this.read();
+        name += `::${part.text}`;
+        nameEnd = part.end;
+      }
+      const open = this.peek();
+      if (!this.isPunct("("))
+        tokenError(
+          open,
+          "Missing open parenthesis",
+          "Function selector must be followed by an open parenthesis to begin the function call.",
+        );
+      this.read();
+      return this.withNewlines(false, () => this.callArgs({ ...t, text: name, end: nameEnd }, open));
     }
     if (t.text === "true" || t.text === "false")
       return { t: "lit", v: t.text === "true", pos: t.pos, end: t.end };

@@ -1,0 +1,3 @@
+values {
+  a = foo::bar(1)
+}

@@ -1,0 +1,3 @@
+values {
+  a = "%{ for k, 1 in [1] }x%{ endfor }"
+}
