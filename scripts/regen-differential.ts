@@ -22,6 +22,7 @@ import {
   listCaseIds,
   makeToolDir,
   needsAws,
+  needsHttpJson,
   normalise,
   normaliseStderr,
   prepareRun,
@@ -31,6 +32,7 @@ import {
   type Outcome,
 } from "../tests/differential/harness";
 import { awsRefs } from "../tests/support/aws-refs";
+import { startHttpJsonServer } from "../tests/support/httpjson-server";
 
 function need(name: string): string {
   const v = process.env[name];
@@ -115,6 +117,7 @@ async function main(): Promise<void> {
   }
   const ids = args.length > 0 ? args : listCaseIds();
   if (ids.some(needsAws)) await awsRefs();
+  const jsonServer = ids.some(needsHttpJson) ? await startHttpJsonServer() : undefined;
   let done = 0;
   let differ = 0;
   const unstable: string[] = [];
@@ -140,6 +143,7 @@ async function main(): Promise<void> {
       if (done % 25 === 0) process.stderr.write(`${done}/${ids.length}\n`);
     });
   } finally {
+    await jsonServer?.close();
     rmSync(work, { recursive: true, force: true });
   }
   writeFileSync(

@@ -20,12 +20,14 @@ import {
   listCaseIds,
   makeToolDir,
   needsAws,
+  needsHttpJson,
   readDeviations,
   readExpected,
   type HelmMajor,
 } from "./harness";
 import { runOurs } from "./run-ours";
 import { awsRefs } from "../support/aws-refs";
+import { startHttpJsonServer } from "../support/httpjson-server";
 
 const REPO = join(__dirname, "..", "..");
 const helmBinaries: Record<HelmMajor, string> = {
@@ -96,6 +98,23 @@ describe("the deviation rules accept only the difference their code names", () =
     expect(deviationAccepts("DIFF_TEMPFILE_CLEANUP_LOG", theirs, { ...theirs, stderr: "b\n" })).toBe(false);
   });
 
+  test("DIFF_SECRET_REDACTED: helmfile's text with resolved secrets shown as [redacted]", () => {
+    const theirs = { ...helmfile, stderr: "in ./h.yaml: expand httpjson://h/c?insecure=true: no xpath\n" };
+    const ours = "in ./h.yaml: expand httpjson://h/c?insecure=[redacted]: no xpath\n";
+    expect(deviationAccepts("DIFF_SECRET_REDACTED", theirs, { ...theirs, stderr: ours })).toBe(true);
+    // Only there: other text differing, or nothing redacted, is not accepted.
+    expect(
+      deviationAccepts("DIFF_SECRET_REDACTED", theirs, {
+        ...theirs,
+        stderr: ours.replace("no xpath", "no path"),
+      }),
+    ).toBe(false);
+    expect(deviationAccepts("DIFF_SECRET_REDACTED", theirs, theirs)).toBe(false);
+    expect(deviationAccepts("DIFF_SECRET_REDACTED", theirs, { ...theirs, stderr: ours, stdout: "x" })).toBe(
+      false,
+    );
+  });
+
   test("DIFF_SECRET_IN_ERROR: helmfile's text with the secret and the query left out", () => {
     const at =
       'at <fetchSecretValue "ref+awsssm://p/doc?mode=singleparam#/n">: error calling fetchSecretValue:';
@@ -114,14 +133,20 @@ describe.each(helms)("our CLI against helmfile, helm %d", (helm) => {
   jest.setTimeout(30 * 60 * 1000);
   let root: string;
   let helmDir: string;
+  let jsonServer: { close(): Promise<void> } | undefined;
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), `ph-diff-h${helm}-`));
     helmDir = join(root, "helm-bin");
     makeToolDir(helmDir, helmBinaries[helm]);
     // The secretrefs family reads the moto server its expected outputs were recorded against.
     if (ids.some(needsAws)) await awsRefs();
+    // The httpjson family reads the JSON documents its expected outputs were recorded against.
+    if (ids.some(needsHttpJson)) jsonServer = await startHttpJsonServer();
   });
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  afterAll(async () => {
+    await jsonServer?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
 
   // Not every case matches helmfile yet (issue 22): each command must pass at least its measured
   // baseline (tests/differential/baseline.json), which only goes up; the failing cases are printed.

@@ -9,6 +9,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { HTTPJSON_PORT } from "../support/httpjson-server";
 import { CASES_DIR, type CaseSpec } from "./harness";
 
 /** The Terraform state the secretrefs family reads (`ref+tfstate://infra/terraform.tfstate/…`). */
@@ -897,6 +898,95 @@ function familySecretRefs(g: Gen): Generated {
   return { files, stateFile: "helmfile.yaml.gotmpl" };
 }
 
+/** `ref+httpjson://` to tests/support/httpjson-server.ts: answers in every documented form. */
+const HJ = `ref+httpjson://127.0.0.1:${HTTPJSON_PORT}`;
+const HTTPJSON_REFS = [
+  `${HJ}/repos?insecure=true#///*[1]/name`,
+  `${HJ}/repos?insecure=true#/*[2]/name`,
+  `${HJ}/repos?insecure=true#///*[name='vals']/id`,
+  `${HJ}/repos?insecure=true#///*[1]/topics`,
+  `${HJ}/repos?insecure=true#//*[topics/*='helm'][2]/name`,
+  `${HJ}/repos?insecure=true#///*[count(topics/*)=0]/name`,
+  `${HJ}/repos?insecure=true#///*[owner/login='yxxhero']/name`,
+  `${HJ}/config?insecure=true#//db/host`,
+  `${HJ}/config?insecure=true#//db/port`,
+  `${HJ}/config?insecure=true#//db/password`,
+  `${HJ}/config?insecure=true#//flags/enabled`,
+  `${HJ}/config?insecure=true#//flags/ratio`,
+  `${HJ}/config?insecure=true#//flags/limit`,
+  `${HJ}/config?insecure=true&floatAsInt=true#//flags/limit`,
+  `${HJ}/config?floatAsInt=true&insecure=true#//flags/half`,
+  `${HJ}/config?insecure=true#//flags/none`,
+  `${HJ}/config?insecure=true#//hosts`,
+  `${HJ}/config?insecure=true#//single`,
+  `${HJ}/config?insecure=true#///deep/key`,
+  `${HJ}/config?insecure=true#//*[starts-with(name(),'sp')]`,
+  `${HJ}/config?insecure=true#//html`,
+  `${HJ}/config?insecure=true#///*[lower-case(name())='db']/user`,
+  `${HJ}/config?insecure=true#///flags/*[last()-1]`,
+  `${HJ}/config?insecure=true#///hosts/*[ends-with(.,'b.example')]`,
+  `${HJ}/config?insecure=true#///hosts/*[matches(.,'^a')]`,
+  `${HJ}/config?insecure=true#//db[port=5432]/user`,
+  `${HJ}/config?page=2&insecure=true#//db/user`,
+  `${HJ}/moved?insecure=true#//db/user`,
+  `${HJ}/gone?insecure=true#//error`,
+  `${HJ}/string?insecure=true#//`,
+];
+/** References that fail, each with vals' own message (one per state: which fails first is then fixed). */
+const HTTPJSON_FAILING = [
+  `${HJ}/config?insecure=true#//db`,
+  `${HJ}/config?b=2&a=1&insecure=true#//flags`,
+  `${HJ}/config?insecure=true#//nope`,
+  `${HJ}/config?insecure=true`,
+  `${HJ}/config#//db/user`,
+  "ref+httpjson://127.0.0.1:1/config?insecure=true#//db/user",
+  `${HJ}/html?insecure=true#//a`,
+  `${HJ}/empty-body?insecure=true#//a`,
+  "ref+httpjson:///config?insecure=true#//a",
+  `${HJ}/config?insecure=true#///*[upper-case(name())='DB']`,
+  `${HJ}/config?insecure=true#/count(//db)`,
+];
+
+/**
+ * `ref+httpjson://` wherever helmfile evaluates references (inline values whole and embedded,
+ * `set`, environment values, values files and fetchSecretValue), against the JSON server of
+ * tests/support/httpjson-server.ts; about a third of the states hold one failing reference.
+ */
+function familyHttpJson(g: Gen): Generated {
+  const files: Record<string, string> = {};
+  const lines: string[] = [];
+  const failing = g.bool(0.35) ? g.pick(HTTPJSON_FAILING) : undefined;
+  const ref = (): string => {
+    const r = g.pick(HTTPJSON_REFS);
+    return JSON.stringify(g.bool(0.25) ? `x=${r}+-y` : r);
+  };
+  const env = g.bool(0.3);
+  if (env) lines.push("environments:", "  default:", "    values:", `    - envref: ${ref()}`, "---");
+  lines.push("releases:");
+  const names = releaseNames(g, failing === undefined ? g.int(1, 2) : 1);
+  for (const name of names) {
+    lines.push(`- name: ${name}`, `  chart: ${chart(g)}`);
+    const ns = nsLine(g, "  ");
+    if (ns !== "") lines.push(ns.trimEnd());
+    lines.push("  values:");
+    const inline = Array.from({ length: g.int(1, 3) }, (_, i) => `h${i}: ${ref()}`);
+    if (failing !== undefined) inline.push(`bad: ${JSON.stringify(failing)}`);
+    lines.push(`  - {${inline.join(", ")}}`);
+    if (env) lines.push("  - fromEnv: {{ .Values.envref | quote }}");
+    if (g.bool(0.4)) {
+      files[`values-${name}.yaml`] = `file: ${ref()}\n`;
+      lines.push(`  - values-${name}.yaml`);
+    }
+    if (g.bool(0.3)) {
+      files[`values-${name}.yaml.gotmpl`] = `fetched: {{ fetchSecretValue ${ref()} | quote }}\n`;
+      lines.push(`  - values-${name}.yaml.gotmpl`);
+    }
+    if (g.bool(0.4)) lines.push("  set:", `  - name: s.value\n    value: ${ref()}`);
+  }
+  files["helmfile.yaml.gotmpl"] = `${lines.join("\n")}\n`;
+  return { files, stateFile: "helmfile.yaml.gotmpl" };
+}
+
 const FAMILIES: Record<string, (g: Gen) => Generated> = {
   inherit: familyInherit,
   needs: familyNeeds,
@@ -915,10 +1005,11 @@ const FAMILIES: Record<string, (g: Gen) => Generated> = {
   kustomize: familyKustomize,
   gitsource: familyGitSource,
   secretrefs: familySecretRefs,
+  httpjson: familyHttpJson,
 };
 
 /** Cases of a family, where it is not {@link PER_FAMILY}. */
-const FAMILY_SIZE: Readonly<Record<string, number>> = { secretrefs: 44 };
+const FAMILY_SIZE: Readonly<Record<string, number>> = { secretrefs: 44, httpjson: 24 };
 
 /** Generates every case (in memory). */
 export function generateCases(

@@ -191,6 +191,8 @@ export function envFor(dirs: RunDirs, basePath: string): Record<string, string> 
     // The secretrefs family's AWS: the moto server tests/support/aws-refs.ts seeds, each service
     // pointed at it as vals and the AWS SDK both read it.
     ...AWS_REFS_ENV,
+    // The httpjson family: ours fetches URLs a state names only when allowed (helmfile ignores it).
+    PULUMI_HELMFILE_INSECURE_REFS: "true",
   };
 }
 
@@ -209,6 +211,9 @@ export const AWS_REFS_ENV: Readonly<Record<string, string>> = {
 
 /** Whether a case needs the seeded moto server. */
 export const needsAws = (id: string): boolean => id.startsWith("secretrefs-");
+
+/** Whether a case needs the JSON server of tests/support/httpjson-server.ts. */
+export const needsHttpJson = (id: string): boolean => id.startsWith("httpjson-");
 
 /**
  * Replaces the run's absolute folders by placeholders. helmfile's helm error lists each
@@ -337,6 +342,16 @@ export const DEVIATION_RULES: Record<string, (expected: Outcome, actual: Outcome
       },
       a,
     ),
+  // helmfile's error quotes text that equals a resolved secret (a reference's `insecure=true` when
+  // another reference resolved to `true`); ours prints `[redacted]` there: all else equal.
+  DIFF_SECRET_REDACTED: (e, a) => {
+    if (e.status === 0 || !a.stderr.includes("[redacted]")) return false;
+    const pattern = a.stderr
+      .split("[redacted]")
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".+?");
+    return new RegExp(`^${pattern}$`, "s").test(e.stderr) && isDeepStrictEqual({ ...e, stderr: a.stderr }, a);
+  },
   // helmfile's error text, then exactly one location line of ours; all else equal.
   DIFF_ERROR_LOCATION_LINE: (e, a) => {
     if (e.status === 0) return false;
