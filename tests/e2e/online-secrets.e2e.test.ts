@@ -1,7 +1,9 @@
 /**
  * Secret references to online backends end to end: a state whose release values reference
  * Secrets Manager, SSM and S3 on the seeded moto server (tests/support/aws-refs.ts), in inline
- * values, `set` and a values file, and Vault, a Kubernetes Secret and Terraform states (local and in S3), deployed by `up` to the test cluster through the real engine.
+ * values, `set` and a values file, and Vault, a Kubernetes Secret, Terraform states (local and in S3)
+ * and a JSON document over HTTP (`ref+httpjson`, allowed by PULUMI_HELMFILE_INSECURE_REFS),
+ * deployed by `up` to the test cluster through the real engine.
  * The Secret on the cluster holds the resolved values (read back with kubectl); the engine's
  * events, the summaries, the preview and every file of the file backend hold none of them, as
  * they are, JSON-escaped or base64. A missing secret and an unreachable server each fail the
@@ -26,6 +28,7 @@ import { join, resolve } from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { destroy, preview, up, type HelmfileStackOptions } from "../../src/automation";
 import { awsRefs } from "../support/aws-refs";
+import { startHttpJsonServer } from "../support/httpjson-server";
 import { VAULT_PASSWORD, VAULT_ROLE_ID, VAULT_SECRET_ID, VAULT_USER, vaultRefs } from "../support/vault-refs";
 import { captureCli } from "../support/run-cli";
 import { HELM, HELMFILE_ORACLE, KUBECTL, kubeGet, kubectl, testClusters, type TestClusters } from "./cluster";
@@ -56,6 +59,8 @@ const RESOLVED: Record<string, string> = {
     "tf-s3cr3t-pass",
   "ref+tfstates3://phf-refs/tf/terraform.tfstate/output.vpc_id": "vpc-0abc123",
   "ref+k8s://v1/Secret/online-refs-source/app/password": "k8s-s3cr3t-pass",
+  // The JSON server of tests/support/httpjson-server.ts, on the port beforeAll gets (HTTPJSON_PORT_TOKEN).
+  "ref+httpjson://127.0.0.1:HTTPJSON_PORT_TOKEN/config?insecure=true#//db/password": "pw-from-http",
 };
 /** Long enough to be told apart from any other text (h1 is not). */
 const PLAINTEXTS = Object.values(RESOLVED).filter((v) => v.length > 4);
@@ -118,11 +123,21 @@ describeEngine(`secret references to online backends, deployed${suffix}`, () => 
   let base: HelmfileStackOptions;
   const captured: string[] = [];
   const saved: Record<string, string | undefined> = {};
-  const refs = Object.keys(RESOLVED);
+  let refs = Object.keys(RESOLVED);
   const keyOf = (i: number): string => `k${i}`;
+  let jsonServer: { readonly port: number; close(): Promise<void> } | undefined;
 
   beforeAll(async () => {
     clusters = testClusters();
+    // A free port (the differential suite holds the fixed one), written into the reference.
+    jsonServer = await startHttpJsonServer(0);
+    const port = String(jsonServer.port);
+    for (const r of Object.keys(RESOLVED))
+      if (r.includes("HTTPJSON_PORT_TOKEN")) {
+        RESOLVED[r.replace("HTTPJSON_PORT_TOKEN", port)] = RESOLVED[r] as string;
+        delete RESOLVED[r];
+      }
+    refs = Object.keys(RESOLVED);
     const aws = await awsRefs();
     const vault = vaultRefs();
     // The Secret `ref+k8s://` reads, in a namespace of its own.
@@ -142,7 +157,13 @@ describeEngine(`secret references to online backends, deployed${suffix}`, () => 
       "--from-literal=user=k8s-user",
     );
     // The inline program resolves the references in this process.
-    for (const [k, v] of Object.entries({ ...aws.env, ...vault.env, KUBECONFIG: clusters.kubeconfig })) {
+    const allowHttp = { PULUMI_HELMFILE_INSECURE_REFS: "true" };
+    for (const [k, v] of Object.entries({
+      ...aws.env,
+      ...vault.env,
+      ...allowHttp,
+      KUBECONFIG: clusters.kubeconfig,
+    })) {
       saved[k] = process.env[k];
       process.env[k] = v;
     }
@@ -165,6 +186,7 @@ describeEngine(`secret references to online backends, deployed${suffix}`, () => 
         ...engineEnv(),
         ...aws.env,
         ...vault.env,
+        ...allowHttp,
         PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
         KUBECONFIG: clusters.kubeconfig,
       },
@@ -175,6 +197,7 @@ describeEngine(`secret references to online backends, deployed${suffix}`, () => 
 
   afterAll(async () => {
     if (base !== undefined) await destroy(base).catch(() => undefined);
+    await jsonServer?.close();
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
