@@ -3,21 +3,11 @@
  * within a case-insensitive Levenshtein distance of `minDistance` (cobra's default
  * SuggestionsMinimumDistance is 2), or that starts with what was typed.
  */
+import { levenshtein as editDistance } from "../shared/levenshtein";
 
-/** Case-insensitive Levenshtein distance (cobra's `ld(s, t, true)`). */
+/** Case-insensitive Levenshtein distance (cobra's `ld(s, t, true)`), over UTF-16 units. */
 export function levenshtein(a: string, b: string): number {
-  const s = a.toLowerCase();
-  const t = b.toLowerCase();
-  let prev = Array.from({ length: t.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= s.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= t.length; j++) {
-      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
-      cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
-    }
-    prev = cur;
-  }
-  return prev[t.length] ?? 0;
+  return editDistance(a.toLowerCase().split(""), b.toLowerCase().split(""));
 }
 
 /** The names worth suggesting for `typed`, in the order given. */

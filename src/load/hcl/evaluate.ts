@@ -23,6 +23,7 @@ import {
   type HclValue,
 } from "./hcl-value";
 import { binaryArith, compareNumbers, negate } from "./arith";
+import { levenshtein } from "../../shared/levenshtein";
 
 /** Variables visible to an expression (`hv`, `local`, for-expression symbols). */
 export type Scope = ReadonlyMap<string, HclValue>;
@@ -727,23 +728,8 @@ function interpolate(v: HclValue, e: Expr): string {
 export function nameSuggestion(given: string, names: Iterable<string>): string | undefined {
   let best: { name: string; d: number } | undefined;
   for (const name of [...names].sort()) {
-    const d = levenshtein(given, name);
+    const d = levenshtein([...given], [...name]);
     if (d < 3 && (best === undefined || d < best.d)) best = { name, d };
   }
   return best?.name;
-}
-
-function levenshtein(a: string, b: string): number {
-  const x = [...a];
-  const y = [...b];
-  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= y.length; j++) {
-      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      row.push(Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost));
-    }
-    prev = row;
-  }
-  return prev[y.length] ?? 0;
 }

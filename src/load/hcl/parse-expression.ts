@@ -486,31 +486,13 @@ export class HclParser implements TemplateHost {
         } else tokenError(t, "Invalid attribute name", "An attribute name is required after a dot.");
       } else if (this.isPunct("[")) {
         const open = this.read();
-        // As in HCL, `[` then a newline then `*` is an index, not a splat.
-        if (this.isPunct("*")) {
-          this.read();
-          const close = this.read();
-          if (close.kind !== "punct" || close.text !== "]")
-            tokenError(
-              this.recoverTo("]", "["),
-              "Missing close bracket on splat index",
-              'The star for a full splat operator must be immediately followed by a closing bracket ("]").',
-            );
-          e = this.splat(e, open, close, true);
+        const b = this.bracket();
+        if (b.splat) {
+          e = this.splat(e, open, b.close, true);
           continue;
         }
-        const key = this.withNewlines(false, () => this.parseExpression());
-        const close = this.withNewlines(false, () => this.read());
-        if (close.kind !== "punct" || close.text !== "]")
-          tokenError(
-            this.withNewlines(false, () => this.recoverTo("]", "[")),
-            "Missing close bracket on index",
-            'The index operator must end with a closing bracket ("]").',
-          );
-        const literalKey =
-          key.t === "lit" || (key.t === "template" && key.parts.every((p) => p.t === "text"));
-        const step = { start: open.pos, end: close.end };
-        e = { t: "index", obj: e, key, literalKey, pos: e.pos, end: close.end, step };
+        const step = { start: open.pos, end: b.close.end };
+        e = { t: "index", obj: e, key: b.key, literalKey: b.literalKey, pos: e.pos, end: b.close.end, step };
       } else return e;
     }
   }
@@ -520,6 +502,35 @@ export class HclParser implements TemplateHost {
    * only `.name` and `.0` steps, after `[*]` also `[key]`. A splat right after a `[*]` splat
    * applies to the first one's result (`a[*].*`).
    */
+  /**
+   * What follows an index's `[`: `*]` (a full splat), or a key and its `]`. As in HCL, `[` then a
+   * newline then `*` is an index, not a splat.
+   */
+  private bracket():
+    { splat: true; close: Token } | { splat: false; close: Token; key: Expr; literalKey: boolean } {
+    if (this.isPunct("*")) {
+      this.read();
+      const close = this.read();
+      if (close.kind !== "punct" || close.text !== "]")
+        tokenError(
+          this.recoverTo("]", "["),
+          "Missing close bracket on splat index",
+          'The star for a full splat operator must be immediately followed by a closing bracket ("]").',
+        );
+      return { splat: true, close };
+    }
+    const key = this.withNewlines(false, () => this.parseExpression());
+    const close = this.withNewlines(false, () => this.read());
+    if (close.kind !== "punct" || close.text !== "]")
+      tokenError(
+        this.withNewlines(false, () => this.recoverTo("]", "[")),
+        "Missing close bracket on index",
+        'The index operator must end with a closing bracket ("]").',
+      );
+    const literalKey = key.t === "lit" || (key.t === "template" && key.parts.every((p) => p.t === "text"));
+    return { splat: false, close, key, literalKey };
+  }
+
   private splat(src: Expr, first: Token, marker: Token, full: boolean): Expr {
     const item: Expr = { t: "splatItem", pos: first.pos, end: marker.end };
     let each: Expr = item;
@@ -561,35 +572,16 @@ export class HclParser implements TemplateHost {
         else tokenError(marker, "Invalid attribute name", "An attribute name is required after a dot.");
       } else if (full && this.isPunct("[")) {
         const open = this.read();
-        if (this.isPunct("*")) {
-          this.read();
-          const close = this.read();
-          if (close.kind !== "punct" || close.text !== "]")
-            tokenError(
-              this.recoverTo("]", "["),
-              "Missing close bracket on splat index",
-              'The star for a full splat operator must be immediately followed by a closing bracket ("]").',
-            );
-          return this.splat(done(), open, close, true);
-        }
-        const key = this.withNewlines(false, () => this.parseExpression());
-        const close = this.withNewlines(false, () => this.read());
-        if (close.kind !== "punct" || close.text !== "]")
-          tokenError(
-            this.withNewlines(false, () => this.recoverTo("]", "[")),
-            "Missing close bracket on index",
-            'The index operator must end with a closing bracket ("]").',
-          );
-        const literalKey =
-          key.t === "lit" || (key.t === "template" && key.parts.every((p) => p.t === "text"));
+        const b = this.bracket();
+        if (b.splat) return this.splat(done(), open, b.close, true);
         each = {
           t: "index",
           obj: each,
-          key,
-          literalKey,
+          key: b.key,
+          literalKey: b.literalKey,
           pos: each.pos,
-          end: close.end,
-          step: { start: open.pos, end: close.end },
+          end: b.close.end,
+          step: { start: open.pos, end: b.close.end },
         };
       } else return done();
     }

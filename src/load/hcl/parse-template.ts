@@ -6,6 +6,7 @@ import type { Expr, SourceRange, TemplatePart } from "./hcl-ast";
 import { rangeText, type HclPos } from "./hcl-errors";
 import type { HclScanner, Token } from "./hcl-scanner";
 import { syntaxError, tokenError } from "./parse-errors";
+import { levenshtein } from "../../shared/levenshtein";
 
 /** What the template parser needs from the expression parser (kept as an interface to avoid an import cycle). */
 export interface TemplateHost {
@@ -128,28 +129,12 @@ function readDirective(p: TemplateHost, stripL: boolean, start: HclPos): Flat {
   }
   if (word === "else" || word === "endif" || word === "endfor")
     return { k: word, stripL, pos: kw.pos, ...finish() };
-  const near = KEYWORDS.find((k) => levenshtein(word, k) < 3);
+  const near = KEYWORDS.find((k) => levenshtein([...word], [...k]) < 3);
   return tokenError(
     kw,
     "Invalid template control keyword",
     `${JSON.stringify(word)} is not a valid template control keyword.${near === undefined ? "" : ` Did you mean ${JSON.stringify(near)}?`}`,
   );
-}
-
-/** Edit distance (hcl's didyoumean threshold is below 3). */
-export function levenshtein(a: string, b: string): number {
-  const x = [...a];
-  const y = [...b];
-  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= y.length; j++) {
-      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      row.push(Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost));
-    }
-    prev = row;
-  }
-  return prev[y.length] ?? 0;
 }
 
 interface Scanned {
