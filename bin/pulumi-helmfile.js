@@ -19,6 +19,35 @@ if (older(process.versions.node, wanted)) {
   );
   process.exit(1);
 }
+// A stack as deep as Go's. helmfile's parsers and template engine recurse on Go's growable
+// goroutine stacks (up to 1 GB): 100000 nested `{{ with }}`, 10000 nested YAML flow sequences
+// load there. V8's default stack (~984 KB) ends near 1600 levels of our recursive engines. So the
+// launcher replaces itself (same pid, same stdio; process.execve, Node >= 22.15) with a shell
+// that raises the soft RLIMIT_STACK of the main thread (to 1 GB, else to the hard limit) and
+// starts Node again with V8's --stack-size at 7/8 of what the kernel then grants, never beyond
+// it (a V8 limit past the real stack crashes). Not on Windows (no /bin/sh); once only (the
+// second start has --stack-size in execArgv); PULUMI_HELMFILE_NO_STACK_RAISE=1 turns it off.
+if (
+  process.platform !== "win32" &&
+  typeof process.execve === "function" &&
+  process.env.PULUMI_HELMFILE_NO_STACK_RAISE !== "1" &&
+  !process.execArgv.some((a) => a.startsWith("--stack-size")) &&
+  existsSync("/bin/sh")
+) {
+  const script = [
+    "ulimit -S -s 1048576 2>/dev/null || ulimit -S -s \"$(ulimit -H -s)\" 2>/dev/null",
+    "s=$(ulimit -S -s)",
+    'case "$s" in unlimited) s=1048576 ;; esac',
+    "k=$((s / 8 * 7))",
+    'if [ "$k" -gt 984 ]; then exec "$0" --stack-size="$k" "$@"; fi',
+    'exec "$0" --stack-size=984 "$@"',
+  ].join("\n");
+  try {
+    process.execve("/bin/sh", ["/bin/sh", "-c", script, process.execPath, ...process.execArgv, ...process.argv.slice(1)]);
+  } catch {
+    // execve refused (a sandbox): run with V8's default stack.
+  }
+}
 const compiled = join(root, "dist", "cli", "main.js");
 // V8's compiled code of our modules, kept between runs (Node >= 22.1): start-up falls from ~220 ms
 // to ~130 ms. Beside the render cache (`${XDG_CACHE_HOME:-~/.cache}/pulumi-helmfile`); it holds only
