@@ -383,7 +383,15 @@ function previewFromRecord(
     namespaceNames: planned.namespaceNames,
     providerNames: planned.providerNames,
   });
-  if (!compared.unchanged) return undefined;
+  if (!compared.unchanged) {
+    // Why the engine runs after all, for whoever follows debug diagnostics.
+    options.onProgress?.({
+      kind: "diagnostic",
+      severity: "debug",
+      message: `the stack's record does not answer this preview: ${compared.reason}`,
+    });
+    return undefined;
+  }
   const stdout =
     `Previewing update (${options.stackName}) from the stack's record: every release is as the last deployment applied it, so the engine did not run (--engine-diff runs it)
 ` +
