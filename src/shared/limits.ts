@@ -26,8 +26,8 @@ export const LIMIT_CODES = {
 export const MAX_GENERATED_ELEMENTS = 1 << 20;
 
 /**
- * Deepest nesting accepted where a path given on the command line or in HCL builds the value
- * tree (`--state-values-set a.a.a…`, `--set a[0][0]…`, HCL `[[[…]]]`): 1000. Go has no bound
+ * Deepest nesting accepted where a path given on the command line builds the value
+ * tree (`--state-values-set a.a.a…`, `--set a[0][0]…`): 1000. Go has no bound
  * there (its 1 GB goroutine stack takes 40000 levels); deeper trees would exhaust the
  * JavaScript stack in later recursive stages, so they are refused where they are built.
  */

@@ -75,16 +75,29 @@ export function diagnosticText(file: string, d: HclDiagnostic): string {
 }
 
 /**
- * Deepest nesting of HCL expressions (`[[[…]]]`, `{a = {…}}`, parentheses): 256. hashicorp/hcl
- * has no bound; this recursive-descent parser spends about fifteen JavaScript frames per
- * level and runs out of stack near 600 levels, so the bound sits well below that.
+ * Deepest nesting of HCL expressions (`[[[…]]]`, `{a = {…}}`, parentheses) the parser takes:
+ * 10000. hashicorp/hcl has no bound of its own; helmfile then refuses a value nested 4999 levels
+ * or more when it passes the values through JSON (HCL_JSON_MAX_VALUE_DEPTH, ./index.ts), so this
+ * bound only stops absurd inputs early. The parser recurses about fifteen JavaScript frames per
+ * level: the CLI's launcher raises the stack for it, and a process whose stack ends first fails
+ * with the same limit error (./parse-body.ts).
  */
-export const MAX_HCL_DEPTH = 256;
+export const MAX_HCL_DEPTH = 10000;
 
-/** Expressions nest deeper than MAX_HCL_DEPTH at `pos`; the loader adds the file. */
+/**
+ * The deepest value helmfile v1.8.0 reads from HCL (measured: 4998 nested tuples or objects load,
+ * 4999 fail with `could not unmarshall json : invalid character '[' exceeded max depth`, as its
+ * loader's JSON round trip passes encoding/json's 10000 levels).
+ */
+export const HCL_JSON_MAX_VALUE_DEPTH = 4998;
+
+/** Expressions nest deeper than MAX_HCL_DEPTH (or than this process's stack) at `pos`; the loader adds the file. */
 export class HclDepthExceeded extends Error {
-  constructor(readonly pos: HclPos) {
-    super(`expressions nest more than ${MAX_HCL_DEPTH} levels deep`);
+  constructor(
+    readonly pos: HclPos,
+    message = `expressions nest more than ${MAX_HCL_DEPTH} levels deep`,
+  ) {
+    super(message);
   }
 }
 

@@ -10,7 +10,7 @@ import { isMap, newMap } from "../../shared/value";
 import { toGoValue } from "./convert";
 import { evaluate } from "./evaluate";
 import { exprVariables } from "./expr-variables";
-import { diagnosticText, HclEvalFailure, hclError } from "./hcl-errors";
+import { diagnosticText, HCL_JSON_MAX_VALUE_DEPTH, HclEvalFailure, hclError } from "./hcl-errors";
 import { HclObj, HclSeq, object, type HclValue } from "./hcl-value";
 import { planOrder } from "./plan-order";
 import { readHclFile, type HclDefinition, type HclFileDefs } from "./read-hcl-files";
@@ -61,9 +61,18 @@ function evalDefinition(def: HclDefinition, scope: Map<string, HclValue>, severa
   try {
     return evaluate(def.attr.expr, scope);
   } catch (caught) {
-    // Huge strings or nesting (RangeError) come from the user's input: report them like other failures.
+    // Huge strings or nesting (RangeError) come from the user's input: report them like other
+    // failures, never with JavaScript's words.
     const err =
-      caught instanceof RangeError ? new HclEvalFailure("HCL_FUNCTION", caught.message, undefined) : caught;
+      caught instanceof RangeError
+        ? new HclEvalFailure(
+            "HCL_FUNCTION",
+            /stack/i.test(caught.message)
+              ? "the value nests too deeply for this process's stack (the pulumi-helmfile CLI raises its stack)"
+              : "the value is too large to build",
+            undefined,
+          )
+        : caught;
     if (!(err instanceof HclEvalFailure)) throw err;
     // helmfile's wording (pkg/hcllang decodeGraph) around hcl's diagnostic.
     const at = several ? ` at ${def.shown}:${def.attr.pos.line}` : "";
@@ -79,15 +88,28 @@ function evalDefinition(def: HclDefinition, scope: Map<string, HclValue>, severa
   }
 }
 
-/** helmfile marshals the values through cty's JSON, which has no infinity. */
-function checkFinite(v: HclValue): void {
-  if (typeof v === "number" && !Number.isFinite(v))
-    throw hclError(
-      "HCL_TYPE",
-      "could not marshal cty value : failed to serialize value: cannot serialize infinity as JSON",
-    );
-  if (v instanceof HclObj) for (const x of v.attrs.values()) checkFinite(x);
-  if (v instanceof HclSeq) for (const x of v.items) checkFinite(x);
+/**
+ * helmfile marshals the values through cty's JSON and reads them back with encoding/json: no
+ * infinity, and no value nested deeper than {@link HCL_JSON_MAX_VALUE_DEPTH} (`depth`: this
+ * value's level, 1 for an attribute's). Iterative, so a deep value never exhausts the stack here.
+ */
+function checkMarshal(root: HclValue): void {
+  const todo: Array<[HclValue, number]> = [[root, 0]];
+  for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+    const [v, depth] = next;
+    if (typeof v === "number" && !Number.isFinite(v))
+      throw hclError(
+        "HCL_TYPE",
+        "could not marshal cty value : failed to serialize value: cannot serialize infinity as JSON",
+      );
+    if ((v instanceof HclObj || v instanceof HclSeq) && depth > HCL_JSON_MAX_VALUE_DEPTH)
+      throw hclError(
+        "HCL_TYPE",
+        `could not unmarshall json : invalid character '${v instanceof HclObj ? "{" : "["}' exceeded max depth`,
+      );
+    if (v instanceof HclObj) for (const x of v.attrs.values()) todo.push([x, depth + 1]);
+    if (v instanceof HclSeq) for (const x of v.items) todo.push([x, depth + 1]);
+  }
 }
 
 function evalLocals(fd: HclFileDefs): HclValue {
@@ -155,7 +177,7 @@ export function evaluateHclSources(sources: readonly HclSource[]): ValueMap {
     done.set(name, merged);
   }
   const all = object(done);
-  checkFinite(all);
+  checkMarshal(all);
   const result = toGoValue(all);
   return isMap(result) ? result : newMap();
 }

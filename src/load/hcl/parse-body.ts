@@ -201,11 +201,22 @@ function parseBody(p: HclParser, file: string, brace?: Token): Body {
 
 /** Parses a whole file; syntax errors become `LoadError`s naming the file and line. */
 export function parseHclFile(src: string, file: string, shown: string = file): Body {
+  let parser: HclParser | undefined;
   try {
     const token = firstTokenDiagnostic(src);
     if (token !== undefined) fail("HCL_SYNTAX", `${token.summary}; ${token.detail}`, token.start, token);
-    return parseBody(new HclParser(src, shown), shown);
-  } catch (err) {
+    parser = new HclParser(src, shown);
+    return parseBody(parser, shown);
+  } catch (caught) {
+    // A stack too small for the nesting (a user's own process; the CLI raises its stack) is the
+    // same limit, located where the parser stood.
+    const err =
+      caught instanceof RangeError && parser !== undefined
+        ? new HclDepthExceeded(
+            parser.lastEnd,
+            `expressions nest too deeply for this process's stack (the pulumi-helmfile CLI raises its stack for up to ${MAX_HCL_DEPTH} levels)`,
+          )
+        : caught;
     if (err instanceof HclEvalFailure) {
       // hcl's own diagnostic where we know it (helmfile prints it as it is), else ours.
       const text = err.diag === undefined ? err.detail : diagnosticText(shown, err.diag);

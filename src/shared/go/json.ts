@@ -1,12 +1,15 @@
 /**
  * encoding/json decoding into `interface{}`, the one copy every stage uses (`fromJson`,
  * `mustFromJson`, `--set-json`): numbers become float64, objects `map[string]interface {}` with
- * the last duplicate key winning, and errors carry Go's syntax-error texts; nesting beyond
- * 1000 levels is refused with `LIMIT_VALUES_DEPTH`.
+ * the last duplicate key winning, and errors carry Go's syntax-error texts, nesting beyond
+ * 10000 levels included.
  */
 import { newMap, type Value } from "../value";
-import { LIMIT_CODES, limitError, MAX_VALUES_DEPTH } from "../limits";
+import { LIMIT_CODES, limitError } from "../limits";
 import { quoteRune } from "./quote";
+
+/** encoding/json's maxNestingDepth. */
+export const GO_JSON_MAX_DEPTH = 10000;
 
 /** A decode failure; the message is Go's (`invalid character 'b' looking for …`). */
 export class GoJsonError extends Error {}
@@ -57,12 +60,13 @@ class Parser {
     return v;
   }
   /**
-   * encoding/json refuses nesting beyond 10000 levels; the JavaScript stack does not reach that
-   * far, so {@link MAX_VALUES_DEPTH} (1000) is refused first, with a {@link LimitError}.
+   * encoding/json refuses nesting beyond 10000 levels (maxNestingDepth) with its scanner's
+   * `invalid character '[' exceeded max depth`: so does this decoder. A JavaScript stack too small
+   * for that depth (the CLI's launcher raises it; a user's own process may not) fails first,
+   * with a {@link LimitError} (see {@link decodeGoJson}).
    */
   private enter(): void {
-    if (++this.depth > MAX_VALUES_DEPTH)
-      throw limitError(LIMIT_CODES.valuesDepth, `JSON nests deeper than ${MAX_VALUES_DEPTH} levels`);
+    if (++this.depth > GO_JSON_MAX_DEPTH) this.fail("exceeded max depth");
   }
   object(): Value {
     this.enter();
@@ -202,13 +206,29 @@ class Parser {
 
 /** `json.Unmarshal(data, &v)` with `v interface{}`. */
 export function decodeGoJson(text: string): Value {
-  const p = new Parser(text);
-  p.ws();
-  if (p.i >= text.length) throw new GoJsonError("unexpected end of JSON input");
-  const v = p.value();
-  p.ws();
-  if (p.i < text.length) p.fail("after top-level value");
-  return v;
+  return withinStack(() => {
+    const p = new Parser(text);
+    p.ws();
+    if (p.i >= text.length) throw new GoJsonError("unexpected end of JSON input");
+    const v = p.value();
+    p.ws();
+    if (p.i < text.length) p.fail("after top-level value");
+    return v;
+  });
+}
+
+/** Runs `fn`; a stack overflow (nesting below Go's limit but beyond this process's stack) is a limit error. */
+function withinStack<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof RangeError)
+      throw limitError(
+        LIMIT_CODES.valuesDepth,
+        `JSON nests too deeply for this process's stack (encoding/json allows ${GO_JSON_MAX_DEPTH} levels; the pulumi-helmfile CLI raises its stack for them)`,
+      );
+    throw err;
+  }
 }
 
 /**
@@ -216,10 +236,12 @@ export function decodeGoJson(text: string): Value {
  * offset after it; the rest of `text` is left for the caller (helm's `--set-json` parser).
  */
 export function decodeGoJsonPrefix(text: string, start: number): { value: Value; end: number } {
-  const p = new Parser(text);
-  p.i = start;
-  p.ws();
-  if (p.i >= text.length) throw new GoJsonError("unexpected end of JSON input");
-  const value = p.value();
-  return { value, end: p.i };
+  return withinStack(() => {
+    const p = new Parser(text);
+    p.i = start;
+    p.ws();
+    if (p.i >= text.length) throw new GoJsonError("unexpected end of JSON input");
+    const value = p.value();
+    return { value, end: p.i };
+  });
 }
