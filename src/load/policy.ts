@@ -12,7 +12,7 @@ const PRIORITY: Readonly<Record<string, number>> = { bases: 0, environments: 0, 
 function topKeys(content: string, withSeparators: boolean): string[] {
   const out: string[] = [];
   for (const raw of content.split("\n")) {
-    const line = raw.replace(/\s+$/, "");
+    const line = raw.trimEnd(); // linear, where /\s+$/ backtracks on long indentation
     if (line === "") continue;
     if (withSeparators && SEPARATOR.test(line)) out.push(line);
     if (TOP_KEY.test(line)) out.push(line.split(":", 1)[0] as string);

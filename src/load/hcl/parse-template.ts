@@ -181,7 +181,7 @@ function applyStrip(flat: Flat[]): void {
     if (f.k === "text") return;
     const prev = flat[i - 1];
     const next = flat[i + 1];
-    if (f.stripL && prev?.k === "text") prev.text = prev.text.replace(/\s+$/u, "");
+    if (f.stripL && prev?.k === "text") prev.text = prev.text.trimEnd();
     if (f.stripR && next?.k === "text") next.text = next.text.replace(/^\s+/u, "");
   });
 }

@@ -12,7 +12,7 @@ const RULES: ReadonlyArray<
     /^Flow (?:sequence|map) in block collection must be sufficiently indented and end with a ([\]}])/,
     (m, source, offset) => {
       // Right after the opening bracket libyaml is still looking for the first node.
-      const before = source.slice(0, offset).replace(/\s+$/, "");
+      const before = source.slice(0, offset).trimEnd();
       return /[[{,]$/.test(before)
         ? "did not find expected node content"
         : `did not find expected ',' or '${m[1] ?? "]"}'`;
