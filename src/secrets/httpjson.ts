@@ -13,9 +13,9 @@
  * antchfx/xpath does not have fails as its compiler fails.
  */
 import * as xpath from "xpath";
-import { formatFloat, formatGoFloat, formatJsonFloat } from "../shared/go/float";
-import { jsonString } from "../shared/go/json-string";
-import { decodeGoJson, GoJsonError } from "../shared/go/json";
+import { formatFloat, formatGoFloat } from "../shared/go/float";
+import { compareGoStrings, decodeGoJson, encodeGoJson, GoJsonError } from "../shared/go/json";
+import { queryEscapeBytes } from "../shared/go/url";
 import { parseFloat64 } from "../shared/go/strconv";
 import { expandGo, GoRegexp, GoRegexpError, replaceAllGo } from "../shared/go-regexp";
 import { isMap, type Value } from "../shared/value";
@@ -83,17 +83,7 @@ function queryUnescape(s: string): string | undefined {
   return new TextDecoder().decode(new Uint8Array(bytes));
 }
 
-/** Go's `url.QueryEscape`. */
-function queryEscape(s: string): string {
-  let out = "";
-  for (const b of new TextEncoder().encode(s)) {
-    const c = String.fromCharCode(b);
-    if (/[A-Za-z0-9\-_.~]/.test(c)) out += c;
-    else if (b === 0x20) out += "+";
-    else out += `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
-  }
-  return out;
-}
+const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
 
 /** Go's `url.ParseQuery` (bad pairs dropped, as `URL.Query` drops them) then `Values.Encode` without `drop`. */
 function reencodeQuery(raw: string, drop: readonly string[]): string {
@@ -109,7 +99,9 @@ function reencodeQuery(raw: string, drop: readonly string[]): string {
   for (const d of drop) values.delete(d);
   return [...values.keys()]
     .sort()
-    .flatMap((k) => (values.get(k) ?? []).map((v) => `${queryEscape(k)}=${queryEscape(v)}`))
+    .flatMap((k) =>
+      (values.get(k) ?? []).map((v) => `${queryEscapeBytes(utf8(k))}=${queryEscapeBytes(utf8(v))}`),
+    )
     .join("&");
 }
 
@@ -192,22 +184,8 @@ class JsonNode {
    * anything else as `json.Marshal` writes it (`1000000`, `{"a":"x"}`; the document: `null`).
    */
   get textContent(): string {
-    return typeof this.raw === "string" ? this.raw : goJsonMarshal(this.raw);
+    return typeof this.raw === "string" ? this.raw : encodeGoJson(this.raw);
   }
-}
-
-/** `json.Marshal` of a decoded JSON value: sorted keys, HTML-escaped strings, Go's float spelling. */
-function goJsonMarshal(v: Value): string {
-  if (v === null) return "null";
-  if (typeof v === "string") return jsonString(v, true);
-  if (typeof v === "number") return formatJsonFloat(v) ?? "null";
-  if (typeof v === "boolean") return String(v);
-  if (Array.isArray(v)) return `[${(v as Value[]).map(goJsonMarshal).join(",")}]`;
-  if (isMap(v)) {
-    const keys = Object.keys(v).sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
-    return `{${keys.map((k) => `${jsonString(k, true)}:${goJsonMarshal(v[k] as Value)}`).join(",")}}`;
-  }
-  return String(v);
 }
 
 /**
@@ -239,9 +217,8 @@ function buildTree(v: Value, top: JsonNode): void {
       buildTree(item, n);
     }
   } else if (isMap(v)) {
-    // Go sorts the keys by bytes; JavaScript's default sort compares UTF-16 units, which orders
-    // the same except for characters beyond U+FFFF against U+E000–U+FFFF: compare encoded bytes.
-    const keys = Object.keys(v).sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    // Sorted as Go sorts strings (by bytes; UTF-16 order differs beyond U+FFFF).
+    const keys = Object.keys(v).sort(compareGoStrings);
     for (const k of keys) {
       const n = new JsonNode(1, k, v[k] as Value);
       top.append(n);

@@ -11,8 +11,7 @@
  * - a string comes back as is, anything else as Go's compact JSON.
  */
 
-import { formatJsonFloat } from "../shared/go/float";
-import { jsonString } from "../shared/go/json-string";
+import { encodeGoJson } from "../shared/go/json";
 
 /** A state that tfstate-lookup refuses, or a path it cannot follow: vals' text after `reading value for …`. */
 export class TfstateError extends Error {}
@@ -132,18 +131,8 @@ function walk(v: Json, steps: ReadonlyArray<string | number>): Json {
   return at;
 }
 
-/** Go's encoding/json Marshal of decoded JSON (numbers are float64 there, keys sorted). */
-export function goJson(v: Json): string {
-  if (v === null) return "null";
-  if (typeof v === "boolean") return String(v);
-  if (typeof v === "number") return formatJsonFloat(v) ?? "null";
-  if (typeof v === "string") return jsonString(v, true);
-  if (Array.isArray(v)) return `[${v.map(goJson).join(",")}]`;
-  return `{${Object.keys(v)
-    .sort()
-    .map((k) => `${jsonString(k, true)}:${goJson(v[k] as Json)}`)
-    .join(",")}}`;
-}
+/** Go's encoding/json Marshal of decoded JSON (src/shared/go/json.ts). */
+export const goJson: (v: Json) => string = encodeGoJson;
 
 /**
  * The value of `address` in the state text `text`, as vals returns it: a string as is, anything else

@@ -52,14 +52,20 @@ function failure(ref: SecretRef, reason: string): SecretError {
   return new SecretError("SECRET_REF_FAILED", `expand ${ref.key}: ${reason}`);
 }
 
+/** The context's environment without unset entries: what crosses to the worker. */
+function stringEnv(ctx: RefBackendContext): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(ctx.env)) if (typeof v === "string") env[k] = v;
+  return env;
+}
+
 function ask(
   ref: SecretRef,
   ctx: RefBackendContext,
   want: "string" | "map",
   modules: readonly string[],
 ): OnlineResponse {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(ctx.env)) if (typeof v === "string") env[k] = v;
+  const env = stringEnv(ctx);
   // vals reads an absent parameter from `VALS_<NAME>`.
   const params = Object.fromEntries(ref.params);
   for (const name of BACKEND_PARAMS[ref.backend] ?? []) {
@@ -171,8 +177,7 @@ export function httpJsonBackend(allowance: ExecAllowance): RefBackend {
         `secret reference backend "httpjson" is refused: it fetches a URL named by the state (${ref.path.split("/")[0] ?? ""}); set PULUMI_HELMFILE_INSECURE_REFS=true to allow it${allowance.disabledByPolicy ? " (and unset HELMFILE_DISABLE_INSECURE_FEATURES, which refuses it always)" : ""}`,
         { found: "httpjson" },
       );
-    const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries(ctx.env)) if (typeof v === "string") env[k] = v;
+    const env = stringEnv(ctx);
     // The provider's settings: the reference's query, else `VALS_<NAME>` (vals' fallback).
     const setting = (name: string): string | undefined =>
       ref.params.get(name) ?? env[`VALS_${name.toUpperCase()}`];

@@ -6,6 +6,8 @@
  */
 import { newMap, type Value } from "../value";
 import { LIMIT_CODES, limitError } from "../limits";
+import { formatJsonFloat } from "./float";
+import { jsonString } from "./json-string";
 import { quoteRune } from "./quote";
 
 /** encoding/json's maxNestingDepth. */
@@ -244,4 +246,29 @@ export function decodeGoJsonPrefix(text: string, start: number): { value: Value;
     const value = p.value();
     return { value, end: p.i };
   });
+}
+
+/** Go's string order (by UTF-8 bytes), which sorts map keys in encoding/json and fmt. */
+export function compareGoStrings(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/**
+ * `json.Marshal` of decoded JSON (`interface{}`: numbers are float64, maps' keys sorted as Go
+ * sorts them, strings HTML-escaped), the one copy tfstate, ref+k8s and ref+httpjson use.
+ */
+export function encodeGoJson(v: unknown): string {
+  if (v === null || v === undefined) return "null";
+  if (typeof v === "boolean") return String(v);
+  if (typeof v === "number") return formatJsonFloat(v) ?? "null";
+  if (typeof v === "string") return jsonString(v, true);
+  if (Array.isArray(v)) return `[${v.map(encodeGoJson).join(",")}]`;
+  if (typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort(compareGoStrings)
+      .map((k) => `${jsonString(k, true)}:${encodeGoJson(o[k])}`)
+      .join(",")}}`;
+  }
+  return String(v);
 }

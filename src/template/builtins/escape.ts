@@ -2,6 +2,7 @@
 import { sprint, sprintln } from "../fmt/printer";
 import { sprintf } from "../fmt/sprintf";
 import { isGoPrint } from "../../shared/go/quote";
+import { queryEscapeBytes } from "../../shared/go/url";
 import { goStringToBytes, type FuncSpec, type GoValue } from "../types";
 
 /** Go's `evalArgs`: a lone string is used as is; otherwise Sprint with nil shown as `<no value>`. */
@@ -57,14 +58,7 @@ export function jsEscape(s: string): string {
 
 /** Go's `url.QueryEscape`. */
 export function queryEscape(s: string): string {
-  let out = "";
-  for (const b of goStringToBytes(s)) {
-    const c = String.fromCharCode(b);
-    if (/[A-Za-z0-9\-_.~]/.test(c)) out += c;
-    else if (c === " ") out += "+";
-    else out += `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
-  }
-  return out;
+  return queryEscapeBytes(goStringToBytes(s));
 }
 
 const I = "interface {}" as const;
