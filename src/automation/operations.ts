@@ -25,7 +25,9 @@ import {
   type OperationScope,
 } from "./selection";
 import { helmfileArgsOf, HELMFILE_COMPONENT_NAME, openHelmfileStack, withoutReadBack } from "./stack";
-import { compareWithRecord } from "./recorded-preview";
+import { compareWithRecord, type RecordComparison } from "./recorded-preview";
+import type { OnlyReleases } from "../emit/program-failure";
+import { releaseResourceNames } from "../emit/resource-names";
 import { planHelmfile, type HelmfilePlan } from "../emit/helmfile";
 import { HelmfileMode } from "../emit/helmfile-args";
 import type { Logger } from "../shared/io";
@@ -229,6 +231,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     hooksOnly,
     setHelmReleaseImports,
     setRecordedReleases,
+    setOnlyReleases,
     programOutputs,
     exported,
   } = await openHelmfileStack(options, adopting);
@@ -239,6 +242,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   const summary: EngineSummary = {};
   const stream = streaming(options, collector, failures, summary, adoption);
   const readBack = { outputs: programOutputs, summarised: () => summary.changes !== undefined };
+  let partial: PartialPreview | undefined;
   try {
     if (adopting) {
       setHelmReleaseImports(await importsOf(options, deployment));
@@ -247,17 +251,25 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
       setRecordedReleases(recorded);
       if (early !== undefined) {
         const planned = await early;
-        const answer = planned && previewFromRecord(options, planned.plan, await deployment());
-        if (answer) {
+        const compared = planned && previewFromRecord(options, planned.plan, await deployment());
+        if (planned && compared?.answer) {
           planned.said.forEach((e) => options.onProgress?.(e));
-          return answer;
+          return compared.answer;
         }
+        partial = compared ? compared.partial : undefined;
       }
     }
     let resourceChanges: OpMap = {};
     let stdout = "";
     let outputs: Record<string, StackOutput> = {};
-    const scope = scopeArgs(await operationScope(kind, options, deployment));
+    const scope = scopeArgs(partial?.scope ?? (await operationScope(kind, options, deployment)));
+    let said = "";
+    if (partial !== undefined) {
+      setOnlyReleases(partial.only);
+      const total = partial.order.length;
+      said = `${total - partial.only.ids.size} of ${total} releases are as the last deployment applied them (the stack's record); the engine previews the others: ${[...partial.only.ids].join(", ")} (--engine-diff previews them all)\n`;
+      options.onProgress?.({ kind: "output", text: said });
+    }
     if (
       (kind === "destroy" || kind === "refresh") &&
       scope.target !== undefined &&
@@ -287,7 +299,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     if (kind === "preview") {
       const r = await stack.preview({ ...stream, ...scope, diff: true });
       resourceChanges = r.changeSummary;
-      stdout = r.stdout;
+      stdout = `${said}${r.stdout}`;
     } else if (kind === "up") {
       const r = await withoutReadBack(stack, readBack, () => stack.up({ ...stream, ...scope, diff: true }));
       resourceChanges = stepCounts(summary, r.summary);
@@ -306,7 +318,12 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
       resourceChanges = stepCounts(summary, r.summary);
       stdout = r.stdout;
     }
-    const releases = await withSources(kind, options, collector.changes());
+    const engineChanges = collector.changes();
+    const releases = await withSources(
+      kind,
+      options,
+      partial === undefined ? engineChanges : withRecordedSame(partial, engineChanges),
+    );
     const adoptions = adoption === undefined ? [] : await adoption.finish(adoptionOptions, startedAt);
     return {
       stackName: options.stackName,
@@ -359,6 +376,7 @@ async function planFromRecord(
       recordedReleases: "all",
       validate: false,
       ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
+      namespaces: "warn",
     });
     return { plan, said };
   } catch {
@@ -366,12 +384,75 @@ async function planFromRecord(
   }
 }
 
-/** The preview's result when every release is as the stack recorded it; undefined: the engine must run. */
+/**
+ * A preview of only the releases that changed since the last deployment: the others are as the
+ * stack recorded them (their plan, rendered against the cluster now, registers what was applied),
+ * so the engine would find every one of their resources `same`. The program plans and registers
+ * only the changed releases, and the operation excludes the others' resources from the engine.
+ */
+interface PartialPreview {
+  readonly only: OnlyReleases;
+  readonly scope: OperationScope;
+  /** The releases the record answers (`same`). */
+  readonly same: readonly ReleaseChange[];
+  /** Every release's resource name, in the state's order. */
+  readonly order: readonly string[];
+}
+
+/** The partial preview of a comparison where only some releases differ; undefined: preview them all. */
+function partialPreview(
+  planned: HelmfilePlan,
+  compared: RecordComparison,
+  deployment: unknown,
+): PartialPreview | undefined {
+  if (compared.unchanged || compared.changed === undefined) return undefined;
+  const names = new Set(compared.changed.releases);
+  const changed = planned.plans.filter((p) => names.has(p.resourceName));
+  if (changed.length === 0 || changed.length === planned.plans.length) return undefined;
+  // The scope names each release as if alone (as a selection does): not with a name's collision suffix.
+  if (changed.some((p) => releaseResourceNames([p.id], HELMFILE_COMPONENT_NAME).get(p.id) !== p.resourceName))
+    return undefined;
+  return {
+    only: {
+      ids: new Set(changed.map((p) => p.id)),
+      releaseIds: planned.plans.map((p) => p.id),
+      clusterScopedKinds: planned.kinds,
+    },
+    scope: selectionScope(
+      "preview",
+      HELMFILE_COMPONENT_NAME,
+      changed.map((p) => ({
+        id: p.id,
+        namespace: p.namespace,
+        ...(p.kubeContext === undefined ? {} : { kubeContext: p.kubeContext }),
+      })),
+      stateResources(deployment),
+    ),
+    same: compared.changed.same,
+    order: planned.plans.map((p) => p.resourceName),
+  };
+}
+
+/** The releases of a partial preview: the engine's, and those the record answers, in the state's order. */
+function withRecordedSame(partial: PartialPreview, changes: readonly ReleaseChange[]): ReleaseChange[] {
+  const at = (c: ReleaseChange): number => {
+    const i = partial.order.indexOf(urnName(c.urn));
+    return i < 0 ? partial.order.length : i;
+  };
+  // The engine reports the excluded Releases too (each `same`): the record's answer is added only for the others.
+  const reported = new Set(changes.map((c) => c.urn));
+  return [...changes, ...partial.same.filter((c) => !reported.has(c.urn))].sort((a, b) => at(a) - at(b));
+}
+
+/**
+ * The preview's result when every release is as the stack recorded it (`answer`); else the
+ * engine must run, over only the changed releases when `partial` is given.
+ */
 function previewFromRecord(
   options: ResolvedStackOptions,
   planned: HelmfilePlan,
   deployment: unknown,
-): HelmfileUpResult | undefined {
+): { answer?: HelmfileUpResult; partial?: PartialPreview } {
   const compared = compareWithRecord(deployment, {
     component: HELMFILE_COMPONENT_NAME,
     componentInputs: JSON.parse(JSON.stringify(helmfileArgsOf(options))) as unknown,
@@ -390,7 +471,8 @@ function previewFromRecord(
       severity: "debug",
       message: `the stack's record does not answer this preview: ${compared.reason}`,
     });
-    return undefined;
+    const partial = partialPreview(planned, compared, deployment);
+    return partial === undefined ? {} : { partial };
   }
   const stdout =
     `Previewing update (${options.stackName}) from the stack's record: every release is as the last deployment applied it, so the engine did not run (--engine-diff runs it)
@@ -401,13 +483,15 @@ function previewFromRecord(
   options.onProgress?.({ kind: "output", text: stdout });
   for (const change of compared.releases) options.onProgress?.({ kind: "release", change, phase: "planned" });
   return {
-    stackName: options.stackName,
-    resourceChanges: { same: compared.same },
-    releases: compared.releases,
-    changedReleases: [],
-    adoptions: [],
-    stdout,
-    outputs: {},
+    answer: {
+      stackName: options.stackName,
+      resourceChanges: { same: compared.same },
+      releases: compared.releases,
+      changedReleases: [],
+      adoptions: [],
+      stdout,
+      outputs: {},
+    },
   };
 }
 

@@ -128,6 +128,55 @@ describe("compareWithRecord", () => {
     expect(reason(r)).toBe("release helmfile-b changed");
   });
 
+  it("names every release that differs, and answers the others as same, when nothing else differs", () => {
+    const r = compareWithRecord(
+      deployment((rs) =>
+        rs.map((x) =>
+          x.urn === `${CM}helmfile-a:cm`
+            ? { ...x, outputs: { metadata: { name: "a", resourceVersion: "9" } } }
+            : x,
+        ),
+      ),
+      { ...EXPECTED, releases: [...EXPECTED.releases, { resourceName: "helmfile-c", digest: "sha256:ccc" }] },
+    );
+    // helmfile-c is not in the state at all: nothing is answered from the record.
+    expect(r.unchanged ? undefined : r.changed).toBeUndefined();
+    const two = compareWithRecord(
+      deployment((rs) =>
+        rs.map((x) =>
+          x.urn === `${CM}helmfile-a:cm`
+            ? { ...x, outputs: { metadata: { name: "a", resourceVersion: "9" } } }
+            : x,
+        ),
+      ),
+      EXPECTED,
+    );
+    expect(reason(two)).toBe("release helmfile-a: its resources changed since they were applied (a refresh)");
+    expect(two.unchanged ? undefined : two.changed).toEqual({
+      releases: ["helmfile-a"],
+      same: [expect.objectContaining({ release: "b", op: "same", urn: `${REL}helmfile-b` })],
+    });
+    const both = compareWithRecord(deployment(), {
+      ...EXPECTED,
+      releases: EXPECTED.releases.map((x) => ({ ...x, digest: "sha256:new" })),
+    });
+    expect(reason(both)).toBe("release helmfile-a changed; release helmfile-b changed");
+    expect(both.unchanged ? undefined : both.changed).toEqual({
+      releases: ["helmfile-a", "helmfile-b"],
+      same: [],
+    });
+  });
+
+  it("nothing is answered from the record when more than releases differ", () => {
+    const r = compareWithRecord(deployment(), {
+      ...EXPECTED,
+      componentInputs: { ...ARGS, environment: "prod" },
+      releases: [EXPECTED.releases[0]!, { resourceName: "helmfile-b", digest: "sha256:changed" }],
+    });
+    expect(reason(r)).toBe("the component's arguments changed");
+    expect(r.unchanged ? undefined : r.changed).toBeUndefined();
+  });
+
   it("a Release without its record (an up that failed before its resources were applied) runs the engine", () => {
     const r = compareWithRecord(
       deployment((rs) => rs.map((x) => (x.urn === `${REL}helmfile-a` ? { ...x, outputs: {} } : x))),

@@ -48,10 +48,18 @@ export interface ExpectedRegistration {
   readonly providerNames: readonly string[];
 }
 
-/** The outcome: every resource `same`, or why the engine must run. */
+/**
+ * The outcome: every resource `same`; or why the engine must run, with `changed` when everything
+ * but some releases is as recorded: the resource names of those releases (the engine need preview
+ * only them) and the `same` changes of the others.
+ */
 export type RecordComparison =
   | { readonly unchanged: true; readonly same: number; readonly releases: ReleaseChange[] }
-  | { readonly unchanged: false; readonly reason: string };
+  | {
+      readonly unchanged: false;
+      readonly reason: string;
+      readonly changed?: { readonly releases: readonly string[]; readonly same: readonly ReleaseChange[] };
+    };
 
 interface Res {
   readonly urn: string;
@@ -154,17 +162,28 @@ export function compareWithRecord(deployment: unknown, expected: ExpectedRegistr
     descendants.set(p, [...(descendants.get(p) ?? []), [r.urn, version] as const]);
   }
   const releases: ReleaseChange[] = [];
+  const changed: Array<{ name: string; reason: string }> = [];
   const prefix = `${expected.component}-`;
   for (const want of expected.releases) {
     const r = children.find((c) => c.type === RELEASE_TYPE && urnName(c.urn) === want.resourceName);
     if (r === undefined) return no(`release ${want.resourceName} is not in the state`);
     const outputs = (revealed(r.outputs ?? {}) ?? {}) as Record<string, unknown>;
-    if (outputs.registration !== want.digest) return no(`release ${want.resourceName} changed`);
     const made = descendants.get(r.urn) ?? [];
-    if (outputs.resources !== made.length)
-      return no(`release ${want.resourceName}: the state lacks some of its resources`);
-    if (outputs.applied !== appliedFingerprint(made))
-      return no(`release ${want.resourceName}: its resources changed since they were applied (a refresh)`);
+    const differs =
+      outputs.registration !== want.digest
+        ? "changed"
+        : outputs.resources !== made.length
+          ? ": the state lacks some of its resources"
+          : outputs.applied !== appliedFingerprint(made)
+            ? ": its resources changed since they were applied (a refresh)"
+            : undefined;
+    if (differs !== undefined) {
+      changed.push({
+        name: want.resourceName,
+        reason: `release ${want.resourceName}${differs === "changed" ? " changed" : differs}`,
+      });
+      continue;
+    }
     const name = want.resourceName;
     releases.push({
       release: name.startsWith(prefix) ? name.slice(prefix.length) : name,
@@ -175,5 +194,12 @@ export function compareWithRecord(deployment: unknown, expected: ExpectedRegistr
       childSteps: {},
     });
   }
+  const first = changed[0];
+  if (first !== undefined)
+    return {
+      unchanged: false,
+      reason: changed.map((c) => c.reason).join("; "),
+      changed: { releases: changed.map((c) => c.name), same: releases },
+    };
   return { unchanged: true, same: resources.filter((r) => !isDefaultProvider(r)).length, releases };
 }

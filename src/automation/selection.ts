@@ -62,7 +62,7 @@ export function urnName(urn: string): string {
 export function selectionScope(
   kind: "preview" | "up" | "destroy" | "refresh",
   component: string,
-  selected: readonly PreparedRelease[],
+  selected: ReadonlyArray<Pick<PreparedRelease, "id" | "namespace" | "kubeContext">>,
   state: readonly StateResource[],
 ): OperationScope {
   const names = new Set<string>();

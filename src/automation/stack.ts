@@ -13,7 +13,7 @@ import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 import type { OutputMap, UpdateSummary } from "@pulumi/pulumi/automation";
 import { HELM_RELEASE_TYPE } from "./adoption";
 import { Helmfile } from "../emit/helmfile";
-import { EXCLUDES_UNSELECTED, OWNS_FAILURE } from "../emit/program-failure";
+import { EXCLUDES_UNSELECTED, ONLY_RELEASES, OWNS_FAILURE, type OnlyReleases } from "../emit/program-failure";
 import type { HelmfileArgs } from "../emit/helmfile-args";
 import { toAutomationError } from "./errors";
 import { findPulumiCli } from "./pulumi-cli";
@@ -104,6 +104,8 @@ export interface HelmfileStack {
   setHelmReleaseImports(ids: ReadonlySet<string>): void;
   /** Resource names of the component's Releases the stack's state holds (`HelmfileOptions.recordedReleases`). */
   setRecordedReleases(names: ReadonlySet<string>): void;
+  /** A preview of only the releases that changed (`HelmfileOptions[ONLY_RELEASES]`); undefined: every release. */
+  setOnlyReleases(only: OnlyReleases | undefined): void;
   /** The outputs the program's last run returned (`releaseIds`), once known; undefined before. */
   programOutputs(): OutputMap | undefined;
   /**
@@ -139,6 +141,7 @@ export async function openHelmfileStack(
     let onlyHooks = false;
     let imports: ReadonlySet<string> = new Set();
     let recorded: ReadonlySet<string> = new Set();
+    let only: OnlyReleases | undefined;
     let outputs: OutputMap | undefined;
     const program = async (): Promise<Record<string, unknown>> => {
       trimSdkOverhead();
@@ -155,6 +158,7 @@ export async function openHelmfileStack(
         ...(pipeline === undefined ? {} : { pipeline }),
         ...(recorded.size === 0 ? {} : { recordedReleases: recorded }),
         ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
+        ...(only === undefined ? {} : { [ONLY_RELEASES]: only }),
       });
       try {
         await helmfile.releases;
@@ -209,6 +213,9 @@ export async function openHelmfileStack(
       },
       setRecordedReleases: (names) => {
         recorded = names;
+      },
+      setOnlyReleases: (o) => {
+        only = o;
       },
       programOutputs: () => outputs,
       ...(exported === undefined ? {} : { exported }),

@@ -207,5 +207,19 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
       const client = clientFor(context.cluster, kubeContext);
       for (const o of objects) await client.deleteObject(o.apiVersion, o.kind, o.name, o.namespace);
     },
+    deletingNamespaces: async (namespaces, context) => {
+      const live = await Promise.all(
+        namespaces.map((n) =>
+          clientFor(context.cluster, n.kubeContext).getObject("v1", "Namespace", n.namespace),
+        ),
+      );
+      return namespaces.filter((_, i) => isBeingDeleted(live[i]));
+    },
   };
+}
+
+/** The object is being deleted: the API server set its `deletionTimestamp` (a Terminating namespace). */
+function isBeingDeleted(live: Record<string, unknown> | undefined): boolean {
+  const meta = live?.metadata as { deletionTimestamp?: unknown } | undefined;
+  return typeof meta?.deletionTimestamp === "string" && meta.deletionTimestamp !== "";
 }

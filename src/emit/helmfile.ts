@@ -14,7 +14,7 @@ import type { HelmfilePipeline, PipelineContext } from "./pipeline";
 import { formatRefusals } from "../node/release-access";
 import { planReleases, type ReleasePlan } from "./plan-releases";
 import { hasKeptObjects } from "./chart-hooks";
-import { clusterScopedKindsOf, manifestObjects } from "./manifest-objects";
+import { clusterScopedKindsOf, manifestObjects, SKIP_AWAIT_ANNOTATION } from "./manifest-objects";
 import { withoutStackTraces } from "./object-resources";
 import {
   Release,
@@ -32,9 +32,17 @@ import {
   failProgramOnRejection,
   HelmfileRunError,
   OWNS_FAILURE,
+  ONLY_RELEASES,
+  type OnlyReleases,
   programFailure,
 } from "./program-failure";
 import { registrationDigest, registrationIsSecret, sharedMaterial } from "./registration-digest";
+import {
+  releaseNamespaces,
+  settleDeletedNamespaces,
+  SYSTEM_NAMESPACES,
+  type NamespaceDeletionMode,
+} from "./namespace-deletion";
 
 /** The Pulumi type token of {@link Helmfile}. */
 export const HELMFILE_TYPE = "helmfile:index:Helmfile";
@@ -60,6 +68,8 @@ export interface HelmfileOptions extends pulumi.ComponentResourceOptions {
   readonly [OWNS_FAILURE]?: true;
   /** Internal to this package: the caller keeps the unselected releases out of the engine's reach, so `selectors` are accepted. */
   readonly [EXCLUDES_UNSELECTED]?: true;
+  /** Internal to this package: a preview of only the releases that changed (./program-failure.ts). */
+  readonly [ONLY_RELEASES]?: OnlyReleases;
 }
 
 /**
@@ -181,15 +191,17 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
         refuseSelectors: opts?.[EXCLUDES_UNSELECTED] !== true,
         ...(opts?.recordedReleases === undefined ? {} : { recordedReleases: opts.recordedReleases }),
         ...(opts?.commandLine === undefined ? {} : { commandLine: opts.commandLine }),
+        namespaces: pulumi.runtime.isDryRun() ? "warn" : "wait",
+        ...(opts?.[ONLY_RELEASES] === undefined ? {} : { onlyReleases: opts[ONLY_RELEASES] }),
       });
     } finally {
       ownLogger.flush();
     }
     const { resolved, plans, kinds, target } = planned;
     const providers = new ReleaseProviders(this, componentName, resolved, pipeline, target);
-    const namespaces = emitNamespaces(this, componentName, plans, resolved, providers);
+    const namespaces = emitNamespaces(this, componentName, plans, resolved, providers, target);
     const releases = emitReleases(this, plans, resolved, providers, namespaces, kinds, planned.registrations);
-    return { releaseIds: plans.map((p) => p.id), releases };
+    return { releaseIds: [...(opts?.[ONLY_RELEASES]?.releaseIds ?? plans.map((p) => p.id))], releases };
   }
 }
 
@@ -226,6 +238,13 @@ export async function planHelmfile(
     readonly refuseSelectors?: boolean;
     /** The run's command-line overrides (./command-line.ts). Default none. */
     readonly commandLine?: CommandLineOverrides;
+    /**
+     * Release namespaces still being deleted (./namespace-deletion.ts): `wait` for them (an
+     * `up`), or `warn` that `up` will. Default: not looked at.
+     */
+    readonly namespaces?: NamespaceDeletionMode;
+    /** Plan only these releases, with the whole state's cluster-scoped kinds (./program-failure.ts). */
+    readonly onlyReleases?: OnlyReleases;
   },
 ): Promise<HelmfilePlan> {
   const resolved = await resolveHelmfileArgs(args);
@@ -250,13 +269,25 @@ export async function planHelmfile(
       namePrefix: options.componentName,
       skipCrds: resolved.skipCrds,
       beforeRender: (release) => contexts.check(release),
+      ...(options.namespaces === undefined || renderTarget(target, resolved).cluster === undefined
+        ? {}
+        : {
+            beforeRenderAll: (releases: ReadonlyArray<{ namespace: string; kubeContext?: string }>) =>
+              settleDeletedNamespaces(pipeline, releaseNamespaces(releases), pipelineContext, {
+                mode: options.namespaces ?? "warn",
+                logger: options.logger,
+              }),
+          }),
       ...(options.recordedReleases === undefined ? {} : { recordedReleases: options.recordedReleases }),
       ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
+      ...(options.onlyReleases === undefined ? {} : { onlyReleases: options.onlyReleases.ids }),
     },
     pipelineContext,
   );
   if (target === "ambient") await reviewAccess(pipeline, plans, resolved, pipelineContext);
-  const kinds = [...clusterScopedKindsOf(plans.map((p) => p.manifest))].sort();
+  const kinds =
+    options.onlyReleases?.clusterScopedKinds ??
+    [...clusterScopedKindsOf(plans.map((p) => p.manifest))].sort();
   const clusters: Record<string, string | undefined> = {};
   if (target === "ambient")
     for (const p of plans) {
@@ -490,9 +521,6 @@ class ReleaseProviders {
  */
 const HELM_LIKE_UPDATES = { enableConfigMapMutable: true, enableSecretMutable: true } as const;
 
-/** Namespaces that always exist; helm's --create-namespace finds them and creates nothing. */
-const SYSTEM_NAMESPACES = new Set(["default", "kube-system", "kube-public", "kube-node-lease"]);
-
 /**
  * helm's `--create-namespace` for mode `manifests`: one Namespace per context and namespace,
  * shared by the releases that use it and deleted only when none of them remains (never while a
@@ -504,15 +532,21 @@ function emitNamespaces(
   plans: readonly ReleasePlan[],
   resolved: ResolvedHelmfileArgs,
   providers: ReleaseProviders,
+  target: ClusterTarget,
 ): Map<string, k8s.core.v1.Namespace> {
   const out = new Map<string, k8s.core.v1.Namespace>();
+  // `destroy` deletes a namespace without waiting for the namespace controller to empty it, as
+  // `helmfile destroy` (which leaves namespaces) never waits; the next `up` waits for a namespace
+  // still Terminating before it applies anything (./namespace-deletion.ts). Not written into a
+  // directory's manifests: nothing deletes them there.
+  const annotations = target === "directory" ? {} : { annotations: { [SKIP_AWAIT_ANNOTATION]: "true" } };
   for (const [key, { plan, holdsKept }] of namespacesOf(plans, resolved)) {
     const ps = providers.of(plan);
     out.set(
       key,
       new k8s.core.v1.Namespace(
         namespaceResourceName(name, plan.kubeContext, plan.namespace),
-        { metadata: { name: plan.namespace } },
+        { metadata: { name: plan.namespace, ...annotations } },
         {
           parent,
           ...(ps.length > 0 ? { provider: ps[0] } : {}),

@@ -253,6 +253,9 @@ export function clusterScopedKindsOf(manifests: Iterable<string>): Set<string> {
  */
 export const FORCE_ANNOTATION = "pulumi.com/patchForce";
 
+/** Pulumi's readiness await skipped for an object (create, update and, for a Namespace, delete). */
+export const SKIP_AWAIT_ANNOTATION = "pulumi.com/skipAwait";
+
 /**
  * helm deletes with background propagation (`helm uninstall --cascade background`, and hooks);
  * the provider's default, foreground, waits for the garbage collector, which takes up a custom

@@ -17,7 +17,7 @@ import * as k8s from "@pulumi/kubernetes";
 import { getVersion } from "@pulumi/kubernetes/utilities";
 import { EmitError } from "../shared/errors";
 import { isKept, objectLabel } from "./chart-hooks";
-import type { KubeObject } from "./manifest-objects";
+import { SKIP_AWAIT_ANNOTATION, type KubeObject } from "./manifest-objects";
 import { wrapAllLeaves, wrapSecretLeaves } from "./secret-leaves";
 
 /** The type token of the component that applied a group's objects before they were resources of the Release. */
@@ -306,7 +306,7 @@ export function objectResources(
     const annotations = (m.annotations ?? {}) as Record<string, unknown>;
     const skip = skipAwait || (skipAwaitJobs === true && obj.kind === "Job");
     const awaitAnnotations: Record<string, string> = skip
-      ? { "pulumi.com/skipAwait": "true" }
+      ? { [SKIP_AWAIT_ANNOTATION]: "true" }
       : timeoutSeconds === undefined
         ? {}
         : { "pulumi.com/timeoutSeconds": String(timeoutSeconds) };

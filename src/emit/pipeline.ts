@@ -7,6 +7,12 @@ import type { DesiredState, PreparedRelease, StateOptions, ValueMap } from "../s
 import type { AccessRefusal, ReleaseAccessRequest } from "../node/release-access";
 import type { ObjectRef } from "./chart-hooks";
 
+/** A namespace of a cluster: the kubeconfig context (absent: the current one) and its name. */
+export interface NamespaceRef {
+  readonly namespace: string;
+  readonly kubeContext?: string;
+}
+
 /** Options shared by every pipeline call of one component. */
 export interface PipelineContext {
   /** Path of the helm binary; default `$HELM_BINARY` or `helm`. */
@@ -86,4 +92,12 @@ export interface HelmfilePipeline {
     kubeContext: string | undefined,
     context: Pick<PipelineContext, "cluster">,
   ): Promise<void>;
+  /**
+   * Those of `namespaces` that are being deleted (Terminating) in `context.cluster`'s cluster, in
+   * order; a namespace that does not exist is not. Default: none are (./namespace-deletion.ts).
+   */
+  deletingNamespaces?(
+    namespaces: readonly NamespaceRef[],
+    context: Pick<PipelineContext, "cluster">,
+  ): Promise<readonly NamespaceRef[]>;
 }

@@ -75,6 +75,13 @@ export interface PlanOptions {
    */
   readonly beforeRender?: (release: Pick<ReleasePlan, "id" | "name" | "kubeContext">) => void;
   /**
+   * Called once the state is loaded, after {@link beforeRender}, with the installed releases'
+   * namespaces (the namespace and context of each); the render starts when it settles. Default none.
+   */
+  readonly beforeRenderAll?: (
+    releases: ReadonlyArray<{ readonly namespace: string; readonly kubeContext?: string }>,
+  ) => Promise<void>;
+  /**
    * Resource names of the Releases the stack's state holds (`HelmfileOptions.recordedReleases`);
    * `"all"`: every release renders as one the state holds (a plan only compared with the stack's
    * record, which it can only match if the state holds them all).
@@ -82,6 +89,11 @@ export interface PlanOptions {
   readonly recordedReleases?: ReadonlySet<string> | "all";
   /** The run's command-line overrides (`--values`, `--set`, `--wait`, …; ./command-line.ts). Default none. */
   readonly commandLine?: CommandLineOverrides;
+  /**
+   * Ids of the only releases to render and plan (the others are loaded, and name their resources
+   * as in a full run, but neither render nor get a plan). Default: every release.
+   */
+  readonly onlyReleases?: ReadonlySet<string>;
 }
 
 interface Rendered {
@@ -109,8 +121,9 @@ export async function planReleases(
     changed = changedReleases(first.rendered, second.rendered);
   }
   const installed = first.rendered.filter((r) => r.release.installed);
+  // Named over every installed release, rendered or not: a name's collision suffix depends on them all.
   const names = releaseResourceNames(
-    installed.map((r) => r.release.id),
+    first.state.releases.filter((r) => r.installed).map((r) => r.id),
     options.namePrefix,
   );
   // Known once everything is loaded and rendered: sops values, resolved `ref+` references.
@@ -192,8 +205,17 @@ async function loadAndRender(
       ...kubeContextField(releaseKubeContext(release, options)),
     });
   }
-  const manifests = await pipeline.renderReleases(state, withRecorded(state, options, context));
-  const rendered = await mapConcurrent(state.releases, context.concurrency, async (release) => {
+  if (options.beforeRenderAll !== undefined)
+    await options.beforeRenderAll(
+      state.releases
+        .filter((r) => r.installed)
+        .map((r) => ({ namespace: r.namespace, ...kubeContextField(releaseKubeContext(r, options)) })),
+    );
+  const only = options.onlyReleases;
+  const toRender =
+    only === undefined ? state : { ...state, releases: state.releases.filter((r) => only.has(r.id)) };
+  const manifests = await pipeline.renderReleases(toRender, withRecorded(state, options, context));
+  const rendered = await mapConcurrent(toRender.releases, context.concurrency, async (release) => {
     if (!release.installed) return { release, values: "{}", manifest: "" };
     try {
       const values = canonicalJson(await pipeline.releaseValues(release, context));

@@ -66,6 +66,28 @@ export const EXCLUDES_UNSELECTED: unique symbol = Symbol(
 );
 
 /**
+ * A `HelmfileOptions` key for the automation layer's preview of the releases that changed since the
+ * last deployment (src/automation/operations.ts): the component loads every release but renders and
+ * registers only those in `ids`, and registers `releaseIds` and the cluster-scoped kinds of the
+ * whole state as given (the plan of every release, compared with the stack's record, computed them),
+ * so what it registers is what a full run would register for those releases. The operation keeps
+ * every other release's resources out of the engine's reach (`exclude`). Not exported from the package.
+ */
+export const ONLY_RELEASES: unique symbol = Symbol(
+  "pulumi-helmfile: the caller previews only these releases",
+);
+
+/** What {@link ONLY_RELEASES} gives. */
+export interface OnlyReleases {
+  /** Ids (`[context/]namespace/name`) of the releases to render and register. */
+  readonly ids: ReadonlySet<string>;
+  /** The stack's `releaseIds` output: every installed release. */
+  readonly releaseIds: readonly string[];
+  /** The cluster-scoped kinds of every release's manifest, sorted (HelmfilePlan.kinds). */
+  readonly clusterScopedKinds: readonly string[];
+}
+
+/**
  * An error a user's program fails with before the component registers (a refused argument): a
  * `pulumi.RunError`, which Pulumi's runtime prints as its message alone, with the original's code.
  */

@@ -70,6 +70,8 @@ export const ERROR_CODES = {
   KUBE_CREDENTIALS_FAILED:
     "The credentials of a kubeconfig user cannot be obtained (exec plugin, token file).",
   KUBE_FORBIDDEN: "The kubeconfig's user may not do what a release needs (RBAC).",
+  KUBE_NAMESPACE_TERMINATING:
+    "A release namespace is still being deleted (Terminating) when `up` has waited for it as long as it may.",
   KUBE_REQUEST_FAILED: "A request to the Kubernetes API failed.",
   KUBE_UNAUTHORIZED: "The API server refused the kubeconfig user's credentials.",
   KUBE_UNREACHABLE: "The API server of a kubeconfig context cannot be reached.",

@@ -5,7 +5,7 @@
  * Expectations come from helm's and helmfile's documented install behaviour.
  */
 import { Helmfile } from "../../src/emit/helmfile";
-import { OWNS_FAILURE } from "../../src/emit/program-failure";
+import { ONLY_RELEASES, OWNS_FAILURE } from "../../src/emit/program-failure";
 import { isHelmfileError } from "../../src/shared/errors";
 import { plainValue, recordMockResources, type MockRecorder, type RecordedResource } from "../../src/testing";
 import { groupObjects, objectInputs } from "../support/release-objects";
@@ -272,6 +272,103 @@ describe("Helmfile deploys like helm install", () => {
     ]);
   });
 
+  it("waits in an up for a release namespace still being deleted, and deletes its own without waiting", async () => {
+    const pipeline = fakePipeline(
+      [
+        { name: "a", namespace: "going" },
+        { name: "b", namespace: "kube-system" },
+        { name: "c", namespace: "here", kubeContext: "ctx-a" },
+      ],
+      true,
+      ["ctx-a"],
+    );
+    // "going" is Terminating for two more answers; the cluster is asked before anything renders.
+    let terminating = 2;
+    let renders = 0;
+    const asked: string[] = [];
+    const rendersBefore: number[] = [];
+    const info: string[] = [];
+    const h = new Helmfile(
+      "hf",
+      { file: "helmfile.yaml" },
+      {
+        pipeline: {
+          ...pipeline,
+          deletingNamespaces: (namespaces) => {
+            asked.push(namespaces.map((n) => `${n.kubeContext ?? ""}/${n.namespace}`).join(","));
+            rendersBefore.push(renders);
+            const out = namespaces.filter((n) => n.namespace === "going" && terminating > 0);
+            if (out.length > 0) terminating--;
+            return Promise.resolve(out);
+          },
+          renderReleases: (state, context) => {
+            renders++;
+            return pipeline.renderReleases(state, context);
+          },
+        },
+        logger: { debug: () => undefined, info: (m) => info.push(m), warn: () => undefined },
+      },
+    );
+    await settle(h);
+    // System namespaces are never asked about; the Terminating one until it is gone; all before the render.
+    expect(asked).toEqual(["/going,ctx-a/here", "/going", "/going"]);
+    expect(rendersBefore).toEqual([0, 0, 0]);
+    expect(renders).toBeGreaterThan(0);
+    expect(info).toContain(
+      "namespace going is being deleted (Terminating): waiting for it to go before applying",
+    );
+    // The component's own namespaces are deleted without Pulumi's await (the next up waits instead).
+    const namespaces = byType(rec, "kubernetes:core/v1:Namespace");
+    expect(namespaces.map((n) => [n.name, plainValue(n.rawInputs.metadata)])).toEqual([
+      ["hf-namespace-going", { name: "going", annotations: { "pulumi.com/skipAwait": "true" } }],
+      ["hf-namespace-ctx-a-here", { name: "here", annotations: { "pulumi.com/skipAwait": "true" } }],
+    ]);
+  });
+
+  it("with ONLY_RELEASES renders and registers only those releases, named as in a full run, with the whole state's ids and kinds", async () => {
+    // "a:b" and "a-b" both sanitise to "n/a-b": the second is "-2" in a full run, and stays so here.
+    const pipeline = fakePipeline(
+      [
+        { name: "a:b", namespace: "n" },
+        {
+          name: "a-b",
+          namespace: "n",
+          manifest: "apiVersion: example.com/v1\nkind: Gadget\nmetadata:\n  name: g\n",
+        },
+        { name: "c", namespace: "m" },
+      ],
+      true,
+    );
+    const rendered: string[][] = [];
+    const h = new Helmfile(
+      "hf",
+      { file: "helmfile.yaml" },
+      {
+        pipeline: {
+          ...pipeline,
+          renderReleases: (state, context) => {
+            rendered.push(state.releases.map((r) => r.id));
+            return pipeline.renderReleases(state, context);
+          },
+        },
+        [ONLY_RELEASES]: {
+          ids: new Set(["n/a-b"]),
+          releaseIds: ["n/a:b", "n/a-b", "m/c"],
+          clusterScopedKinds: ["example.com/Gadget"],
+        },
+      },
+    );
+    await settle(h);
+    expect(rendered).toEqual([["n/a-b"]]);
+    expect(byType(rec, "helmfile:index:Release").map((r) => r.name)).toEqual(["hf-n/a-b-2"]);
+    expect(await new Promise((r) => h.releaseIds.apply(r))).toEqual(["n/a:b", "n/a-b", "m/c"]);
+    // The kinds of the whole state: the custom resource stays cluster-scoped, as in a full run.
+    const objects = rec.resources.filter((r) => r.type === "kubernetes:example.com/v1:Gadget");
+    expect(
+      objects.map((o) => (plainValue(o.rawInputs.metadata) as { namespace?: string }).namespace),
+    ).toEqual([undefined]);
+  });
+
   it("fails naming the release and the context when the context is not in the kubeconfig", async () => {
     const pipeline = fakePipeline([{ name: "a", namespace: "n", kubeContext: "ctx-missing" }], true, [
       "ctx-a",
@@ -356,5 +453,39 @@ describe("Helmfile in mode helm-release", () => {
     expect(plainValue(plain?.rawInputs.createNamespace)).toBe(false);
     // helm creates the namespace itself: no Namespace resource in this mode.
     expect(byType(rec, "kubernetes:core/v1:Namespace")).toEqual([]);
+  });
+});
+
+describe("Helmfile previews a release namespace still being deleted", () => {
+  let rec: MockRecorder;
+  beforeEach(async () => {
+    rec = await recordMockResources({ preview: true });
+  });
+
+  it("says that up will wait for it, and does not wait", async () => {
+    const pipeline = fakePipeline([{ name: "a", namespace: "going" }], true);
+    const asked: string[] = [];
+    const warned: string[] = [];
+    await settle(
+      new Helmfile(
+        "hf",
+        { file: "helmfile.yaml" },
+        {
+          pipeline: {
+            ...pipeline,
+            deletingNamespaces: (namespaces) => {
+              asked.push(namespaces.map((n) => n.namespace).join(","));
+              return Promise.resolve(namespaces);
+            },
+          },
+          logger: { debug: () => undefined, info: () => undefined, warn: (m) => warned.push(m) },
+        },
+      ),
+    );
+    expect(asked).toEqual(["going"]);
+    expect(warned).toEqual([
+      "namespace going is being deleted (Terminating): `up` will wait for it to go, then create it again",
+    ]);
+    expect(byType(rec, "helmfile:index:Release").map((r) => r.name)).toEqual(["hf-going/a"]);
   });
 });

@@ -7,7 +7,14 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { destroy, preview, refresh, up, type HelmfileStackOptions } from "../../src/automation";
+import {
+  destroy,
+  preview,
+  refresh,
+  up,
+  type HelmfileStackOptions,
+  type StackProgress,
+} from "../../src/automation";
 import { Helmfile } from "../../src/emit/helmfile";
 import { isHelmfileError } from "../../src/shared/errors";
 import { kubeGet, kubectl, testClusters, waitGone, type TestClusters } from "./cluster";
@@ -193,6 +200,70 @@ describeEngine(`deploy to a real API server${suffix}`, () => {
     expect(await waitGone(clusters.kubeconfig, "test-a", "namespace", "e2e-a")).toBe(true);
     expect(await waitGone(clusters.kubeconfig, "test-a", "namespace", "e2e-c")).toBe(true);
     expect(kubeGet(clusters.kubeconfig, "test-a", "crd", "widgets.e2e.example.com")).toBeDefined();
+  });
+
+  it("destroy does not wait for a namespace to go; the next preview says so and the next up waits for it", async () => {
+    writeState(
+      dir,
+      releases("one", "two").filter((r) => r.name === "alpha"),
+    );
+    await up(base);
+    // An object with a finalizer of its own keeps the namespace Terminating until the test lets it go.
+    const hold = join(dir, "hold.json");
+    writeFileSync(
+      hold,
+      JSON.stringify({
+        apiVersion: "v1",
+        kind: "ConfigMap",
+        metadata: { name: "hold", namespace: "e2e-a", finalizers: ["e2e.example.com/hold"] },
+      }),
+    );
+    kubectl(clusters.kubeconfig, "test-a", "apply", "-f", hold);
+    await destroy(base);
+    // destroy returned with the namespace still there, being deleted (before, it waited for it to go).
+    const ns = kubeGet(clusters.kubeconfig, "test-a", "namespace", "e2e-a");
+    expect((ns?.metadata as { deletionTimestamp?: string } | undefined)?.deletionTimestamp).toEqual(
+      expect.any(String),
+    );
+    const said = (into: string[]) => (p: StackProgress) => {
+      if (p.kind === "diagnostic") into.push(p.message);
+    };
+    const previewed: string[] = [];
+    await preview({ ...base, onProgress: said(previewed) });
+    expect(previewed.join("\n")).toContain(
+      "namespace e2e-a is being deleted (Terminating): `up` will wait for it to go, then create it again",
+    );
+    const upSaid: string[] = [];
+    let done = false;
+    const upping = up({ ...base, onProgress: said(upSaid) }).finally(() => {
+      done = true;
+    });
+    const waiting = "namespace e2e-a is being deleted (Terminating): waiting for it to go before applying";
+    for (let i = 0; i < 240 && !done && !upSaid.some((m) => m.includes(waiting)); i++)
+      await new Promise((r) => setTimeout(r, 500));
+    expect([done, upSaid.some((m) => m.includes(waiting))]).toEqual([false, true]);
+    kubectl(
+      clusters.kubeconfig,
+      "test-a",
+      "patch",
+      "configmap",
+      "hold",
+      "-n",
+      "e2e-a",
+      "--type=merge",
+      "-p",
+      '{"metadata":{"finalizers":null}}',
+    );
+    const result = await upping;
+    expect(result.releases.map((r) => [r.release, r.op])).toEqual([["e2e-a/alpha", "create"]]);
+    expect(cmValue(clusters, "test-a", "alpha", "e2e-a")).toBe("one");
+    const again = kubeGet(clusters.kubeconfig, "test-a", "namespace", "e2e-a");
+    expect(again?.metadata).not.toHaveProperty("deletionTimestamp");
+    // A new namespace, not the one being deleted.
+    const uid = (o: Record<string, unknown> | undefined): unknown =>
+      (o?.metadata as { uid?: unknown } | undefined)?.uid;
+    expect(uid(again)).toEqual(expect.any(String));
+    expect(uid(again)).not.toBe(uid(ns));
   });
 });
 

@@ -402,6 +402,24 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     const inputs = step?.new?.inputs as { spec?: { replicas?: unknown; template?: unknown } } | undefined;
     expect(inputs?.spec?.replicas).toBe(2);
     expect(JSON.stringify(inputs)).not.toContain("[secret]");
+    // Only the changed release went through the engine; the other was answered from the record …
+    expect(p.stdout).toContain("1 of 2 releases are as the last deployment applied them");
+    // (the engine still reports the excluded resources, each as `same`)
+    const stepped = events.flatMap((e) => {
+      const m = e.resourcePreEvent?.metadata;
+      return m === undefined ? [] : [[m.urn, m.op] as const];
+    });
+    expect(stepped.filter(([u]) => u.includes("shapes-http")).length).toBeGreaterThan(10);
+    expect(stepped.filter(([u, op]) => u.includes("shapes-oci") && op !== "same")).toEqual([]);
+    // … with the answer of the engine's preview of every release.
+    const full = await preview({ ...base, engineDiff: true });
+    expect(full.stdout).not.toContain("releases are as the last deployment applied them");
+    expect(p.releases.map((c) => [c.release, c.op]).sort()).toEqual(
+      full.releases.map((c) => [c.release, c.op]).sort(),
+    );
+    expect(p.changedReleases.map((c) => [c.release, c.op, c.childSteps])).toEqual(
+      full.changedReleases.map((c) => [c.release, c.op, c.childSteps]),
+    );
     writeState(dir, http, oci, 1);
   });
 
