@@ -2,7 +2,13 @@
  * Decoded manifests kept between runs: only manifests that are not secret, read back exactly as
  * decoded, never when JSON cannot carry a value (YAML's `.inf`).
  */
-import { releaseObjects, useDecodedManifestStore, type DecodedManifestStore } from "./manifest-objects";
+import {
+  forgetDecodedManifests,
+  manifestObjects,
+  releaseObjects,
+  useDecodedManifestStore,
+  type DecodedManifestStore,
+} from "./manifest-objects";
 
 class MemoryStore implements DecodedManifestStore {
   readonly entries = new Map<string, string>();
@@ -45,6 +51,7 @@ describe("decoded manifest store", () => {
     const held = JSON.parse(store.entries.get(key ?? "") ?? "[]") as Array<{ obj: Record<string, unknown> }>;
     held[1] = { ...held[1], obj: { ...held[1]?.obj, spec: { replicas: 7 } } } as (typeof held)[number];
     store.entries.set(key ?? "", JSON.stringify(held));
+    forgetDecodedManifests();
     expect(releaseObjects(MANIFEST, "ns/app", { namespace: "ns", storable: true }).objects[1]?.spec).toEqual({
       replicas: 7,
     });
@@ -63,8 +70,42 @@ describe("decoded manifest store", () => {
     releaseObjects(MANIFEST, "ns/app", { namespace: "ns", storable: true });
     const [key] = [...store.entries.keys()];
     store.entries.set(key ?? "", "{not json");
+    forgetDecodedManifests();
     expect(releaseObjects(MANIFEST, "ns/app", { namespace: "ns", storable: true }).objects.length).toBe(2);
     expect(() => JSON.parse(store.entries.get(key ?? "") ?? "") as unknown).not.toThrow();
+  });
+});
+
+describe("manifests decoded in this process", () => {
+  beforeEach(() => forgetDecodedManifests());
+
+  it("decodes a manifest once, handing each caller its own copy", () => {
+    const store = new MemoryStore();
+    useDecodedManifestStore(store);
+    try {
+      const first = manifestObjects(MANIFEST);
+      (first[1]?.spec as Record<string, unknown>).replicas = 99;
+      const second = manifestObjects(MANIFEST);
+      expect(second[1]?.spec).toEqual({ replicas: 2 });
+      expect(second[0]).not.toBe(first[0]);
+      // A release's objects read the same decoding, with their namespace added (copies again).
+      const objs = releaseObjects(MANIFEST, "ns/app", { namespace: "ns" });
+      expect(objs.objects[1]?.spec).toEqual({ replicas: 2 });
+      expect(manifestObjects(MANIFEST)[0]).not.toHaveProperty("metadata.namespace");
+      // Not secret-free (not storable): never written to the store between runs.
+      expect([store.reads, store.entries.size]).toEqual([0, 0]);
+    } finally {
+      useDecodedManifestStore(undefined);
+    }
+  });
+
+  it("keeps a manifest JSON cannot carry exactly out of it, and still fails a broken one each time", () => {
+    const inf = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\nlimits:\n  max: .inf\n";
+    expect((manifestObjects(inf)[0]?.limits as Record<string, unknown>).max).toBe(Number.POSITIVE_INFINITY);
+    expect((manifestObjects(inf)[0]?.limits as Record<string, unknown>).max).toBe(Number.POSITIVE_INFINITY);
+    const broken = "apiVersion: v1\nkind: [\n";
+    expect(() => releaseObjects(broken, "ns/app", { namespace: "ns" })).toThrow(/release ns\/app/);
+    expect(() => releaseObjects(broken, "ns/app", { namespace: "ns" })).toThrow(/release ns\/app/);
   });
 });
 
