@@ -3,7 +3,12 @@ import type { Stack } from "@pulumi/pulumi/automation";
 import { engineEnvironment, UNBOUNDED_PARALLELISM, withoutReadBack } from "./stack";
 
 describe("engineEnvironment", () => {
-  const saved = { skip: process.env.PULUMI_SKIP_CHECKPOINTS, parallel: process.env.PULUMI_PARALLEL };
+  const saved = {
+    skip: process.env.PULUMI_SKIP_CHECKPOINTS,
+    parallel: process.env.PULUMI_PARALLEL,
+    qps: process.env.PULUMI_K8S_CLIENT_QPS,
+    burst: process.env.PULUMI_K8S_CLIENT_BURST,
+  };
   const restore = (name: string, value: string | undefined): void => {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
@@ -11,10 +16,14 @@ describe("engineEnvironment", () => {
   beforeEach(() => {
     delete process.env.PULUMI_SKIP_CHECKPOINTS;
     delete process.env.PULUMI_PARALLEL;
+    delete process.env.PULUMI_K8S_CLIENT_QPS;
+    delete process.env.PULUMI_K8S_CLIENT_BURST;
   });
   afterEach(() => {
     restore("PULUMI_SKIP_CHECKPOINTS", saved.skip);
     restore("PULUMI_PARALLEL", saved.parallel);
+    restore("PULUMI_K8S_CLIENT_QPS", saved.qps);
+    restore("PULUMI_K8S_CLIENT_BURST", saved.burst);
   });
   const rendering = () => resolveStackOptions({ file: "/p/helmfile.yaml", pulumiRoot: "/engine" });
   const applying = () =>
@@ -31,12 +40,21 @@ describe("engineEnvironment", () => {
     expect(engineEnvironment(rendering()).PULUMI_PARALLEL).toBe("2147483647");
   });
 
-  it("leaves a PULUMI_SKIP_CHECKPOINTS or PULUMI_PARALLEL of the caller's environment in force", () => {
+  it("raises the Kubernetes provider's client rate limit (PULUMI_K8S_CLIENT_QPS / _BURST, its settings' variables)", () => {
+    const env = engineEnvironment(applying());
+    expect([env.PULUMI_K8S_CLIENT_QPS, env.PULUMI_K8S_CLIENT_BURST]).toEqual(["1000", "2000"]);
+  });
+
+  it("leaves a PULUMI_SKIP_CHECKPOINTS, PULUMI_PARALLEL or client rate limit of the caller's environment in force", () => {
     process.env.PULUMI_SKIP_CHECKPOINTS = "false";
     process.env.PULUMI_PARALLEL = "4";
+    process.env.PULUMI_K8S_CLIENT_QPS = "5";
+    process.env.PULUMI_K8S_CLIENT_BURST = "10";
     const env = engineEnvironment(applying());
     expect(env).not.toHaveProperty("PULUMI_SKIP_CHECKPOINTS");
     expect(env).not.toHaveProperty("PULUMI_PARALLEL");
+    expect(env).not.toHaveProperty("PULUMI_K8S_CLIENT_QPS");
+    expect(env).not.toHaveProperty("PULUMI_K8S_CLIENT_BURST");
   });
 
   it("lets the options' own engine variables win over its defaults", () => {

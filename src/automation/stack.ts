@@ -23,10 +23,15 @@ import { trimSdkOverhead } from "../emit/sdk-traces";
 /** The engine's "as many steps at once as there are" (`--parallel` at its maximum, math.MaxInt32). */
 export const UNBOUNDED_PARALLELISM = 2 ** 31 - 1;
 
+/** The Kubernetes provider's client rate limit the engine runs with (requests a second, and bursts). */
+export const K8S_CLIENT_QPS = 1000;
+export const K8S_CLIENT_BURST = 2000;
+
 /**
  * The environment the Pulumi CLI runs with: offline plugins, no update check, a passphrase, one
- * state write per operation and no bound on the steps run at once. A `PULUMI_SKIP_CHECKPOINTS` or
- * `PULUMI_PARALLEL` of the caller's environment wins.
+ * state write per operation, no bound on the steps run at once and the Kubernetes provider's client
+ * rate limit raised. A `PULUMI_SKIP_CHECKPOINTS`, `PULUMI_PARALLEL`, `PULUMI_K8S_CLIENT_QPS` or
+ * `PULUMI_K8S_CLIENT_BURST` of the caller's environment wins.
  */
 export function engineEnvironment(options: ResolvedStackOptions, builtEngine = true): Record<string, string> {
   // The built engine runs offline with its private home's plugins; a user's own CLI keeps its settings.
@@ -52,6 +57,14 @@ export function engineEnvironment(options: ResolvedStackOptions, builtEngine = t
   if (options.concurrency !== undefined && options.concurrency > 0)
     env.PULUMI_PARALLEL = String(options.concurrency);
   else if (process.env.PULUMI_PARALLEL === undefined) env.PULUMI_PARALLEL = String(UNBOUNDED_PARALLELISM);
+  // The Kubernetes provider's client sends at most 50 requests a second (bursts of 120), and the
+  // engine deletes each object with three (the DELETE, then a list and a watch until it is gone):
+  // 12 releases of real-shaped charts (~440 objects) took 24 s to destroy at that rate, 6.3 s at
+  // 200/400 and 3.8 s at 1000/2000 (helmfile destroy 2.8 s). The API server's own priority and
+  // fairness still bounds what each client may have in flight.
+  if (process.env.PULUMI_K8S_CLIENT_QPS === undefined) env.PULUMI_K8S_CLIENT_QPS = String(K8S_CLIENT_QPS);
+  if (process.env.PULUMI_K8S_CLIENT_BURST === undefined)
+    env.PULUMI_K8S_CLIENT_BURST = String(K8S_CLIENT_BURST);
   if (options.secretsProvider === "passphrase" && process.env.PULUMI_CONFIG_PASSPHRASE_FILE === undefined) {
     env.PULUMI_CONFIG_PASSPHRASE = process.env.PULUMI_CONFIG_PASSPHRASE ?? "";
   }
