@@ -257,6 +257,9 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
           return compared.answer;
         }
         partial = compared ? compared.partial : undefined;
+        // The program plans only the changed releases: what the plan of them all said (a chart's
+        // impure template, a namespace being deleted) is said here (the changed ones may say it again).
+        if (planned && partial !== undefined) planned.said.forEach((e) => options.onProgress?.(e));
       }
     }
     let resourceChanges: OpMap = {};
