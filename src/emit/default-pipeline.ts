@@ -208,9 +208,13 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
       for (const o of objects) await client.deleteObject(o.apiVersion, o.kind, o.name, o.namespace);
     },
     deletingNamespaces: async (namespaces, context) => {
+      // An advisory probe: a user whose RBAC cannot read Namespaces (or an unreachable context)
+      // gets the render's own errors and access review, not a failed read here.
       const live = await Promise.all(
         namespaces.map((n) =>
-          clientFor(context.cluster, n.kubeContext).getObject("v1", "Namespace", n.namespace),
+          clientFor(context.cluster, n.kubeContext)
+            .getObject("v1", "Namespace", n.namespace)
+            .catch(() => undefined),
         ),
       );
       return namespaces.filter((_, i) => isBeingDeleted(live[i]));
