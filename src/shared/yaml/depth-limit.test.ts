@@ -41,6 +41,11 @@ describe("go-yaml limits on hostile input", () => {
     expect(errorOf(text).message).toContain("yaml: line 10001: exceeded max depth of 10000");
   });
 
+  it("finds flow nesting spread over short lines (no line near the limit's length)", () => {
+    expect(errorOf("[\n".repeat(10001)).message).toContain("exceeded max depth of 10000");
+    expect(errorOf(`a:\n${" {\n".repeat(10001)}`, "v2").message).toContain("exceeded max depth of 10000");
+  });
+
   it("does not count brackets inside quoted scalars or comments", () => {
     const text = `a: "${"[".repeat(12000)}"\nb: '${"{".repeat(12000)}' # ${"[".repeat(12000)}\n`;
     expect((toPlain(decodeYaml(text)) as { a: string }).a).toHaveLength(12000);

@@ -64,7 +64,7 @@ function newLine(st: ScanState, text: string, i: number): void {
  * limit in any real document).
  */
 export function findDepthExceeded(text: string): DepthExceeded | undefined {
-  if (text.length <= GO_YAML_MAX_DEPTH) return undefined;
+  if (text.length <= GO_YAML_MAX_DEPTH || !mayExceed(text)) return undefined;
   const st: ScanState = { flow: 0, quote: "", indents: [], line: 1, col: 0, atTokenStart: true };
   for (let i = 0; i < text.length; i++, st.col++) {
     const c = text[i] as string;
@@ -103,6 +103,29 @@ export function findDepthExceeded(text: string): DepthExceeded | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * A necessary condition of the scan below finding the limit crossed, checked with native string
+ * searches (a chart's multi-megabyte manifest is scanned in milliseconds, not a second): a flow
+ * level is entered only at a `[` or `{`, so more than the limit needs more of them than that; a
+ * block level is pushed only at a column right of the level below it, so more than the limit
+ * needs a token at a column past it, on a line longer than the limit.
+ */
+function mayExceed(text: string): boolean {
+  let opens = 0;
+  for (const c of ["[", "{"]) {
+    for (let i = text.indexOf(c); i !== -1; i = text.indexOf(c, i + 1)) {
+      if (++opens > GO_YAML_MAX_DEPTH) return true;
+    }
+  }
+  for (let start = 0; start < text.length; ) {
+    const end = text.indexOf("\n", start);
+    const stop = end === -1 ? text.length : end;
+    if (stop - start > GO_YAML_MAX_DEPTH) return true;
+    start = stop + 1;
+  }
+  return false;
 }
 
 /** True when the plain scalar at `i` is followed by `: ` (or `:` at the line end) on its line. */
