@@ -119,7 +119,7 @@ function mayExceed(text: string): boolean {
       if (++opens > GO_YAML_MAX_DEPTH) return true;
     }
   }
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     const end = text.indexOf("\n", start);
     const stop = end === -1 ? text.length : end;
     if (stop - start > GO_YAML_MAX_DEPTH) return true;
