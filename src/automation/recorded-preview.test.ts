@@ -129,28 +129,22 @@ describe("compareWithRecord", () => {
   });
 
   it("names every release that differs, and answers the others as same, when nothing else differs", () => {
-    const r = compareWithRecord(
+    // helmfile-a's ConfigMap as a refresh left it.
+    const refreshedA = () =>
       deployment((rs) =>
         rs.map((x) =>
           x.urn === `${CM}helmfile-a:cm`
             ? { ...x, outputs: { metadata: { name: "a", resourceVersion: "9" } } }
             : x,
         ),
-      ),
-      { ...EXPECTED, releases: [...EXPECTED.releases, { resourceName: "helmfile-c", digest: "sha256:ccc" }] },
-    );
+      );
+    const r = compareWithRecord(refreshedA(), {
+      ...EXPECTED,
+      releases: [...EXPECTED.releases, { resourceName: "helmfile-c", digest: "sha256:ccc" }],
+    });
     // helmfile-c is not in the state at all: nothing is answered from the record.
     expect(r.unchanged ? undefined : r.changed).toBeUndefined();
-    const two = compareWithRecord(
-      deployment((rs) =>
-        rs.map((x) =>
-          x.urn === `${CM}helmfile-a:cm`
-            ? { ...x, outputs: { metadata: { name: "a", resourceVersion: "9" } } }
-            : x,
-        ),
-      ),
-      EXPECTED,
-    );
+    const two = compareWithRecord(refreshedA(), EXPECTED);
     expect(reason(two)).toBe("release helmfile-a: its resources changed since they were applied (a refresh)");
     expect(two.unchanged ? undefined : two.changed).toEqual({
       releases: ["helmfile-a"],
