@@ -24,7 +24,13 @@ import {
   urnName,
   type OperationScope,
 } from "./selection";
-import { helmfileArgsOf, HELMFILE_COMPONENT_NAME, openHelmfileStack, withoutReadBack } from "./stack";
+import {
+  exportDeployment,
+  helmfileArgsOf,
+  HELMFILE_COMPONENT_NAME,
+  openHelmfileStack,
+  withoutReadBack,
+} from "./stack";
 import { compareWithRecord, type RecordComparison } from "./recorded-preview";
 import type { OnlyReleases } from "../emit/program-failure";
 import { releaseResourceNames } from "../emit/resource-names";
@@ -136,10 +142,13 @@ async function operationScope(
 }
 
 /** The stack's last deployment (`pulumi stack export`), read once per operation by whatever needs it. */
-function exportedOnce(stack: Stack, alongside?: Promise<unknown>): () => Promise<unknown> {
+function exportedOnce(
+  options: ResolvedStackOptions,
+  stack: Stack,
+  alongside?: Promise<unknown>,
+): () => Promise<unknown> {
   let exported: Promise<unknown> | undefined;
-  const own = (): Promise<unknown> =>
-    stack.exportStack().then((d) => (d as { deployment?: unknown }).deployment);
+  const own = (): Promise<unknown> => exportDeployment(options, () => stack.exportStack());
   // The export made beside the stack's selection, else (it failed: the stack did not exist yet) one now.
   return () => (exported ??= alongside === undefined ? own() : alongside.then((d) => d ?? own()));
 }
@@ -235,7 +244,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     programOutputs,
     exported,
   } = await openHelmfileStack(options, adopting);
-  const deployment = exportedOnce(stack, exported);
+  const deployment = exportedOnce(options, stack, exported);
   const collector = new ReleaseChangeCollector(HELMFILE_COMPONENT_NAME);
   const failures: string[] = [];
   const adoption = adopting ? new AdoptionCollector(collector, HELMFILE_COMPONENT_NAME) : undefined;

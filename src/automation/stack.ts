@@ -17,6 +17,7 @@ import { EXCLUDES_UNSELECTED, ONLY_RELEASES, OWNS_FAILURE, type OnlyReleases } f
 import type { HelmfileArgs } from "../emit/helmfile-args";
 import { toAutomationError } from "./errors";
 import { findPulumiCli } from "./pulumi-cli";
+import { readLocalDeployment } from "./local-state";
 import type { ResolvedStackOptions } from "./options";
 import { trimSdkOverhead } from "../emit/sdk-traces";
 
@@ -69,6 +70,26 @@ export function engineEnvironment(options: ResolvedStackOptions, builtEngine = t
     env.PULUMI_CONFIG_PASSPHRASE = process.env.PULUMI_CONFIG_PASSPHRASE ?? "";
   }
   return { ...env, ...(options.envVars ?? {}) };
+}
+
+/**
+ * The stack's last deployment as `pulumi stack export --show-secrets` gives it: read from the
+ * state file when the backend is a plain local one (./local-state.ts), else exported by the CLI.
+ */
+export async function exportDeployment(
+  options: ResolvedStackOptions,
+  cliExport: () => Promise<unknown>,
+  builtEngine = true,
+): Promise<unknown> {
+  const local = await readLocalDeployment({
+    backendUrl: options.backendUrl,
+    projectName: options.projectName,
+    stackName: options.stackName,
+    secretsProvider: options.secretsProvider,
+    env: { ...process.env, ...engineEnvironment(options, builtEngine) },
+  }).catch(() => undefined);
+  if (local !== undefined) return local;
+  return cliExport().then((d) => (d as { deployment?: unknown }).deployment);
 }
 
 /** The name of the `Helmfile` component the inline program creates (the prefix of every child's name). */
@@ -209,10 +230,9 @@ export async function openHelmfileStack(
       secretsProvider: options.secretsProvider,
     });
     const exported = exportAlongside
-      ? workspace
-          .exportStack(options.stackName)
-          .then((d) => (d as { deployment?: unknown }).deployment)
-          .catch(() => undefined)
+      ? exportDeployment(options, () => workspace.exportStack(options.stackName), cli.builtEngine).catch(
+          () => undefined,
+        )
       : undefined;
     const stack = await Stack.createOrSelect(options.stackName, workspace);
     return {

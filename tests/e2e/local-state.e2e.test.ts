@@ -1,0 +1,127 @@
+/**
+ * The stack's state read from a local backend's file (src/automation/local-state.ts) is what the
+ * real Pulumi CLI's `stack export --show-secrets` gives: the state is written by the CLI itself
+ * (`stack import` of a deployment with plaintext secrets, which the CLI encrypts with the stack's
+ * passphrase), then read both ways. Anything the reader does not handle (a wrong passphrase, a
+ * compressed state beside the plain one, another backend) answers undefined, so the caller asks
+ * the CLI.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { LocalWorkspace, PulumiCommand, type Deployment } from "@pulumi/pulumi/automation";
+import { localStateFile, readLocalDeployment } from "../../src/automation/local-state";
+import { SECRET_SIGNATURE } from "../../src/automation/redact-events";
+import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
+
+const reason = engineMissingReason();
+const describeEngine = reason === undefined ? describe : describe.skip;
+const title =
+  reason === undefined
+    ? "reading a local backend's state file (real engine)"
+    : `reading a local backend's state file (skipped: ${reason})`;
+
+const PROJECT = "local-state-proj";
+const STACK = "dev";
+const PASSPHRASE = "correct horse";
+const SECRET_TEXT = "s3cr3t-value-4711";
+
+describeEngine(title, () => {
+  let dir: string;
+  let backendUrl: string;
+  let ws: LocalWorkspace;
+  let exported: Deployment;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "phf-local-state-"));
+    mkdirSync(join(dir, "backend"));
+    backendUrl = `file://${join(dir, "backend")}`;
+    ws = await LocalWorkspace.create({
+      workDir: dir,
+      pulumiCommand: await PulumiCommand.get({ root: ENGINE_ROOT }),
+      pulumiHome: join(ENGINE_ROOT, "pulumi-home"),
+      envVars: { ...engineEnv(), PULUMI_CONFIG_PASSPHRASE: PASSPHRASE },
+      projectSettings: { name: PROJECT, runtime: "nodejs", backend: { url: backendUrl } },
+      secretsProvider: "passphrase",
+    });
+    await ws.createStack(STACK);
+    const stackUrn = `urn:pulumi:${STACK}::${PROJECT}::pulumi:pulumi:Stack::${PROJECT}-${STACK}`;
+    const secret = (v: unknown): unknown => ({
+      [SECRET_SIGNATURE]: "1b47061264138c4ac30d75fd1eb44270",
+      plaintext: JSON.stringify(v),
+    });
+    const seed = (await ws.exportStack(STACK)) as { version: number; deployment: Record<string, unknown> };
+    await ws.importStack(STACK, {
+      version: 3,
+      deployment: {
+        ...seed.deployment,
+        resources: [
+          {
+            urn: stackUrn,
+            custom: false,
+            type: "pulumi:pulumi:Stack",
+            outputs: {
+              plain: "visible",
+              whole: secret({ password: SECRET_TEXT, list: [1, "two"] }),
+              nested: { inner: secret(SECRET_TEXT), other: [secret(7), "x"] },
+            },
+          },
+        ],
+      },
+    } as Deployment);
+    exported = await ws.exportStack(STACK);
+  }, 120_000);
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const location = (over: Partial<Parameters<typeof readLocalDeployment>[0]> = {}) => ({
+    backendUrl,
+    projectName: PROJECT,
+    stackName: STACK,
+    secretsProvider: "passphrase",
+    env: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE },
+    ...over,
+  });
+
+  test("the file holds the secrets encrypted, and reading it gives the CLI's export", async () => {
+    const file = localStateFile(location());
+    expect(file).toBe(join(dir, "backend", ".pulumi", "stacks", PROJECT, `${STACK}.json`));
+    const text = readFileSync(file as string, "utf8");
+    expect(text).not.toContain(SECRET_TEXT);
+    expect(text).toContain("ciphertext");
+    const local = (await readLocalDeployment(location())) as { resources: unknown };
+    expect(local).toBeDefined();
+    expect(local.resources).toEqual((exported.deployment as { resources: unknown }).resources);
+    expect(JSON.stringify(local)).toContain(SECRET_TEXT);
+  });
+
+  test("the passphrase may come from PULUMI_CONFIG_PASSPHRASE_FILE (trimmed, as the CLI reads it)", async () => {
+    const file = join(dir, "passphrase.txt");
+    writeFileSync(file, `${PASSPHRASE}\n`);
+    const local = (await readLocalDeployment(location({ env: { PULUMI_CONFIG_PASSPHRASE_FILE: file } }))) as {
+      resources: unknown;
+    };
+    expect(local.resources).toEqual((exported.deployment as { resources: unknown }).resources);
+  });
+
+  test("what it cannot read answers undefined (the CLI is asked instead)", async () => {
+    expect(
+      await readLocalDeployment(location({ env: { PULUMI_CONFIG_PASSPHRASE: "wrong" } })),
+    ).toBeUndefined();
+    expect(await readLocalDeployment(location({ env: {} }))).toBeUndefined();
+    expect(await readLocalDeployment(location({ secretsProvider: "awskms://alias/x" }))).toBeUndefined();
+    expect(await readLocalDeployment(location({ stackName: "missing" }))).toBeUndefined();
+    expect(
+      await readLocalDeployment(location({ backendUrl: `${backendUrl}?no_tmp_dir=true` })),
+    ).toBeUndefined();
+    expect(await readLocalDeployment(location({ backendUrl: "https://api.pulumi.com" }))).toBeUndefined();
+    const plain = localStateFile(location()) as string;
+    writeFileSync(`${plain}.gz`, "");
+    try {
+      expect(localStateFile(location())).toBeUndefined();
+      expect(await readLocalDeployment(location())).toBeUndefined();
+    } finally {
+      rmSync(`${plain}.gz`);
+    }
+  });
+});
