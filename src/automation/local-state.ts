@@ -82,53 +82,39 @@ export async function readLocalDeployment(location: LocalStateLocation): Promise
   const c = checkpoint as { version?: unknown; checkpoint?: { latest?: unknown } } | null;
   const latest = c?.version === 3 ? c.checkpoint?.latest : undefined;
   if (latest === null || typeof latest !== "object") return undefined;
-  const ciphertexts: string[] = [];
-  collectCiphertexts(latest, ciphertexts);
-  if (ciphertexts.length === 0) return latest;
+  // The parsed file is this function's own: each secret is opened in place.
+  const secrets: Array<Record<string, unknown>> = [];
+  collectSecrets(latest, secrets);
+  const sealed = secrets.filter((o) => typeof o.ciphertext === "string");
+  if (sealed.length === 0) return latest;
   const key = await passphraseKey(latest, location.env);
   if (key === undefined) return undefined;
-  const plaintexts = new Map<string, string>();
-  for (const text of ciphertexts) {
-    const plain = decrypt(text, key);
-    if (plain === undefined) return undefined;
-    plaintexts.set(text, plain);
-  }
-  return withPlaintexts(latest, plaintexts);
+  const opened = sealed.map((o) => decrypt(o.ciphertext as string, key));
+  if (opened.some((p) => p === undefined)) return undefined;
+  sealed.forEach((o, i) => {
+    delete o.ciphertext;
+    o.plaintext = opened[i];
+  });
+  return latest;
 }
 
 function isSecret(o: Record<string, unknown>): boolean {
   return SECRET_SIGNATURE in o;
 }
 
-function collectCiphertexts(v: unknown, out: string[]): void {
+/** Every secret envelope (`{<signature>: …, ciphertext | plaintext}`) in the value, outermost only. */
+function collectSecrets(v: unknown, out: Array<Record<string, unknown>>): void {
   if (Array.isArray(v)) {
-    for (const x of v) collectCiphertexts(x, out);
+    for (const x of v) collectSecrets(x, out);
     return;
   }
   if (v === null || typeof v !== "object") return;
   const o = v as Record<string, unknown>;
   if (isSecret(o)) {
-    if (typeof o.ciphertext === "string") out.push(o.ciphertext);
+    out.push(o);
     return;
   }
-  for (const x of Object.values(o)) collectCiphertexts(x, out);
-}
-
-/** The value with each `{<signature>, ciphertext}` replaced by `{<signature>, plaintext}`. */
-function withPlaintexts(v: unknown, plaintexts: ReadonlyMap<string, string>): unknown {
-  if (Array.isArray(v)) return v.map((x) => withPlaintexts(x, plaintexts));
-  if (v === null || typeof v !== "object") return v;
-  const o = v as Record<string, unknown>;
-  if (isSecret(o)) {
-    const plain = typeof o.ciphertext === "string" ? plaintexts.get(o.ciphertext) : undefined;
-    return plain === undefined ? o : { [SECRET_SIGNATURE]: o[SECRET_SIGNATURE], plaintext: plain };
-  }
-  let copy: Record<string, unknown> | undefined;
-  for (const [k, x] of Object.entries(o)) {
-    const y = withPlaintexts(x, plaintexts);
-    if (y !== x) (copy ??= { ...o })[k] = y;
-  }
-  return copy ?? o;
+  for (const x of Object.values(o)) collectSecrets(x, out);
 }
 
 /** The passphrase as the CLI reads it: PULUMI_CONFIG_PASSPHRASE, else the trimmed _FILE. */

@@ -387,6 +387,7 @@ async function planFromRecord(
       logger,
       recordedReleases: "all",
       validate: false,
+      reviewAccess: false,
       ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
       namespaces: "warn",
     });
@@ -428,7 +429,7 @@ function partialPreview(
     only: {
       ids: new Set(changed.map((p) => p.id)),
       releaseIds: planned.plans.map((p) => p.id),
-      clusterScopedKinds: planned.kinds,
+      clusterScopedKinds: planned.kinds(),
     },
     scope: selectionScope(
       "preview",
@@ -469,10 +470,14 @@ function previewFromRecord(
     component: HELMFILE_COMPONENT_NAME,
     componentInputs: JSON.parse(JSON.stringify(helmfileArgsOf(options))) as unknown,
     releaseIds: planned.plans.map((p) => p.id),
-    releases: planned.plans.map((p) => ({
-      resourceName: p.resourceName,
-      digest: planned.registrations.get(p.resourceName)?.digest ?? "",
-    })),
+    releases: planned.plans.map((p) => {
+      const registration = planned.registrations.get(p.resourceName);
+      return {
+        resourceName: p.resourceName,
+        text: registration?.text ?? "",
+        objects: registration?.objects ?? (() => ""),
+      };
+    }),
     namespaceNames: planned.namespaceNames,
     providerNames: planned.providerNames,
   });

@@ -95,14 +95,18 @@ function deployment(extra: (rs: R[]) => R[] = (rs) => rs): {
   };
 }
 
+/** A release as the program would register it, digested only by its objects (no text digest recorded). */
+const want = (resourceName: string, objects: string): ExpectedRegistration["releases"][number] => ({
+  resourceName,
+  text: `sha256:text-of-${objects}`,
+  objects: () => objects,
+});
+
 const EXPECTED: ExpectedRegistration = {
   component: "helmfile",
   componentInputs: ARGS,
   releaseIds: ["ns/a", "ns/b"],
-  releases: [
-    { resourceName: "helmfile-a", digest: "sha256:aaa" },
-    { resourceName: "helmfile-b", digest: "sha256:bbb" },
-  ],
+  releases: [want("helmfile-a", "sha256:aaa"), want("helmfile-b", "sha256:bbb")],
   namespaceNames: ["helmfile-namespace-ns"],
   providerNames: ["helmfile-default-context"],
 };
@@ -123,9 +127,46 @@ describe("compareWithRecord", () => {
   it("a changed digest (a value, the chart, the code) runs the engine, naming the release", () => {
     const r = compareWithRecord(deployment(), {
       ...EXPECTED,
-      releases: [EXPECTED.releases[0]!, { resourceName: "helmfile-b", digest: "sha256:changed" }],
+      releases: [EXPECTED.releases[0]!, want("helmfile-b", "sha256:changed")],
     });
     expect(reason(r)).toBe("release helmfile-b changed");
+  });
+
+  it("a record of both digests matches on the rendered text without computing the objects' digest", () => {
+    const both = (rs: R[]): R[] =>
+      rs.map((x) =>
+        x.urn === `${REL}helmfile-a`
+          ? { ...x, outputs: { ...x.outputs, registration: "sha256:aaa sha256:text-a" } }
+          : x,
+      );
+    const notAsked = (): string => {
+      throw new Error("the objects' digest was computed although the text matched");
+    };
+    const sameText = compareWithRecord(deployment(both), {
+      ...EXPECTED,
+      releases: [
+        { resourceName: "helmfile-a", text: "sha256:text-a", objects: notAsked },
+        EXPECTED.releases[1]!,
+      ],
+    });
+    expect(reason(sameText)).toBe("unchanged");
+    // Another text (a comment, a test hook's random name) with the same objects still matches.
+    const otherText = compareWithRecord(deployment(both), {
+      ...EXPECTED,
+      releases: [
+        { resourceName: "helmfile-a", text: "sha256:text-a2", objects: () => "sha256:aaa" },
+        EXPECTED.releases[1]!,
+      ],
+    });
+    expect(reason(otherText)).toBe("unchanged");
+    const changed = compareWithRecord(deployment(both), {
+      ...EXPECTED,
+      releases: [
+        { resourceName: "helmfile-a", text: "sha256:text-a2", objects: () => "sha256:a2" },
+        EXPECTED.releases[1]!,
+      ],
+    });
+    expect(reason(changed)).toBe("release helmfile-a changed");
   });
 
   it("names every release that differs, and answers the others as same, when nothing else differs", () => {
@@ -140,7 +181,7 @@ describe("compareWithRecord", () => {
       );
     const r = compareWithRecord(refreshedA(), {
       ...EXPECTED,
-      releases: [...EXPECTED.releases, { resourceName: "helmfile-c", digest: "sha256:ccc" }],
+      releases: [...EXPECTED.releases, want("helmfile-c", "sha256:ccc")],
     });
     // helmfile-c is not in the state at all: nothing is answered from the record.
     expect(r.unchanged ? undefined : r.changed).toBeUndefined();
@@ -152,7 +193,7 @@ describe("compareWithRecord", () => {
     });
     const both = compareWithRecord(deployment(), {
       ...EXPECTED,
-      releases: EXPECTED.releases.map((x) => ({ ...x, digest: "sha256:new" })),
+      releases: EXPECTED.releases.map((x) => ({ ...x, objects: () => "sha256:new" })),
     });
     expect(reason(both)).toBe("release helmfile-a changed; release helmfile-b changed");
     expect(both.unchanged ? undefined : both.changed).toEqual({
@@ -165,7 +206,7 @@ describe("compareWithRecord", () => {
     const r = compareWithRecord(deployment(), {
       ...EXPECTED,
       componentInputs: { ...ARGS, environment: "prod" },
-      releases: [EXPECTED.releases[0]!, { resourceName: "helmfile-b", digest: "sha256:changed" }],
+      releases: [EXPECTED.releases[0]!, want("helmfile-b", "sha256:changed")],
     });
     expect(reason(r)).toBe("the component's arguments changed");
     expect(r.unchanged ? undefined : r.changed).toBeUndefined();
@@ -236,7 +277,7 @@ describe("compareWithRecord", () => {
       reason(
         compareWithRecord(deployment(), {
           ...EXPECTED,
-          releases: [...EXPECTED.releases, { resourceName: "helmfile-c", digest: "x" }],
+          releases: [...EXPECTED.releases, want("helmfile-c", "x")],
         }),
       ),
     ).toBe("releases were added or removed");

@@ -23,7 +23,7 @@
  * (docs/differences-from-helmfile.md).
  */
 import type { ReleaseChange } from "./change-summary";
-import { appliedFingerprint, appliedVersion } from "../emit/registration-digest";
+import { appliedFingerprint, appliedVersion, registrationMatches } from "../emit/registration-digest";
 import { sortedKeysJson } from "../shared/value";
 import { SECRET_SIGNATURE } from "./redact-events";
 import { urnName } from "./selection";
@@ -42,8 +42,15 @@ export interface ExpectedRegistration {
   readonly componentInputs: unknown;
   /** The stack's `releaseIds` output. */
   readonly releaseIds: readonly string[];
-  /** Per planned release: the Release's resource name and its digest. */
-  readonly releases: ReadonlyArray<{ readonly resourceName: string; readonly digest: string }>;
+  /**
+   * Per planned release: the Release's resource name and its registration digests, of the rendered
+   * text and of the objects (computed only when the text's is not the one recorded).
+   */
+  readonly releases: ReadonlyArray<{
+    readonly resourceName: string;
+    readonly text: string;
+    readonly objects: () => string;
+  }>;
   readonly namespaceNames: readonly string[];
   readonly providerNames: readonly string[];
 }
@@ -169,14 +176,13 @@ export function compareWithRecord(deployment: unknown, expected: ExpectedRegistr
     if (r === undefined) return no(`release ${want.resourceName} is not in the state`);
     const outputs = (revealed(r.outputs ?? {}) ?? {}) as Record<string, unknown>;
     const made = descendants.get(r.urn) ?? [];
-    const differs =
-      outputs.registration !== want.digest
-        ? "changed"
-        : outputs.resources !== made.length
-          ? ": the state lacks some of its resources"
-          : outputs.applied !== appliedFingerprint(made)
-            ? ": its resources changed since they were applied (a refresh)"
-            : undefined;
+    const differs = !registrationMatches(outputs.registration, want.text, want.objects)
+      ? "changed"
+      : outputs.resources !== made.length
+        ? ": the state lacks some of its resources"
+        : outputs.applied !== appliedFingerprint(made)
+          ? ": its resources changed since they were applied (a refresh)"
+          : undefined;
     if (differs !== undefined) {
       changed.push({
         name: want.resourceName,

@@ -309,4 +309,18 @@ describe("hasKeptObjects (a namespace kept for what it holds)", () => {
     expect(hasKeptObjects(crd + role + doc("ConfigMap", "v1", false))).toBe(false);
     expect(hasKeptObjects(crd + doc("Secret", "v1", true))).toBe(true);
   });
+
+  it("decodes only the documents that name the annotation: flow style and anchors count, escapes do not", () => {
+    const base = ["---", "apiVersion: v1", "kind: ConfigMap", "metadata:", "  name: x"].join("\n");
+    expect(hasKeptObjects(`${base}\n  annotations: {helm.sh/resource-policy: keep}\n`)).toBe(true);
+    expect(
+      hasKeptObjects(`${base}\n  labels: &a\n    helm.sh/resource-policy: keep\n  annotations: *a\n`),
+    ).toBe(true);
+    // The annotation named in one document does not make another document's object kept.
+    expect(
+      hasKeptObjects(`${base}\n  labels:\n    helm.sh/resource-policy: keep\n${doc("Secret", "v1", false)}`),
+    ).toBe(false);
+    // Spelled only through a double-quoted scalar's escape ("\x2f" is "/"): not seen (a listed difference).
+    expect(hasKeptObjects(`${base}\n  annotations:\n    "helm.sh\\x2fresource-policy": keep\n`)).toBe(false);
+  });
 });

@@ -13,7 +13,7 @@
  *
  * Pure: no Pulumi import; src/emit/release.ts turns the phases into resources.
  */
-import { groupKind, isClusterScopedBuiltin, manifestObjects, type KubeObject } from "./manifest-objects";
+import { groupKind, isClusterScopedBuiltin, someObject, type KubeObject } from "./manifest-objects";
 
 /** One hook object with its events, weight and delete policies. */
 export interface HookObject {
@@ -91,9 +91,8 @@ export function isKept(obj: KubeObject): boolean {
  * in a namespace (a kept CRD or ClusterRole is in none: its release's namespace may go).
  */
 export function hasKeptObjects(manifest: string): boolean {
-  if (!manifest.includes("helm.sh/resource-policy")) return false;
   try {
-    return manifestObjects(manifest).some((o) => isKept(o) && !isClusterScopedBuiltin(o));
+    return someObject(manifest, "helm.sh/resource-policy", (o) => isKept(o) && !isClusterScopedBuiltin(o));
   } catch {
     // Not valid YAML: the release fails when it is applied, naming the document.
     return false;

@@ -36,7 +36,12 @@ import {
   type OnlyReleases,
   programFailure,
 } from "./program-failure";
-import { registrationDigest, registrationIsSecret, sharedMaterial } from "./registration-digest";
+import {
+  recordedRegistration,
+  registrationDigest,
+  registrationIsSecret,
+  sharedMaterial,
+} from "./registration-digest";
 import {
   releaseNamespaces,
   settleDeletedNamespaces,
@@ -197,7 +202,8 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
     } finally {
       ownLogger.flush();
     }
-    const { resolved, plans, kinds, target } = planned;
+    const { resolved, plans, target } = planned;
+    const kinds = planned.kinds();
     const providers = new ReleaseProviders(this, componentName, resolved, pipeline, target);
     const namespaces = emitNamespaces(this, componentName, plans, resolved, providers, target);
     const releases = emitReleases(this, plans, resolved, providers, namespaces, kinds, planned.registrations);
@@ -205,15 +211,25 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
   }
 }
 
+/** A release's registration digests (./registration-digest.ts). */
+export interface Registration {
+  readonly text: string;
+  readonly objects: () => string;
+  readonly secret: boolean;
+}
+
 /** What a {@link Helmfile} makes its resources of, computed without Pulumi's runtime. */
 export interface HelmfilePlan {
   readonly resolved: ResolvedHelmfileArgs;
   readonly target: ClusterTarget;
   readonly plans: readonly ReleasePlan[];
-  /** The cluster-scoped kinds of every release's manifest, sorted. */
-  readonly kinds: readonly string[];
-  /** Per release resource name: its registration digest (./registration-digest.ts) and whether it is secret. */
-  readonly registrations: ReadonlyMap<string, { readonly digest: string; readonly secret: boolean }>;
+  /** The cluster-scoped kinds of every release's manifest, sorted (decoded when first asked). */
+  readonly kinds: () => readonly string[];
+  /**
+   * Per release resource name: its registration digests (./registration-digest.ts), of the
+   * rendered text and of the objects (decoded when first asked), and whether they are secret.
+   */
+  readonly registrations: ReadonlyMap<string, Registration>;
   /** The resource names of the Namespaces and Kubernetes providers the component makes. */
   readonly namespaceNames: readonly string[];
   readonly providerNames: readonly string[];
@@ -245,6 +261,11 @@ export async function planHelmfile(
     readonly namespaces?: NamespaceDeletionMode;
     /** Plan only these releases, with the whole state's cluster-scoped kinds (./program-failure.ts). */
     readonly onlyReleases?: OnlyReleases;
+    /**
+     * false: no review of the rights `up` needs (a plan only compared with the stack's record: an
+     * engine run, if one follows, reviews them). Default true.
+     */
+    readonly reviewAccess?: boolean;
   },
 ): Promise<HelmfilePlan> {
   const resolved = await resolveHelmfileArgs(args);
@@ -284,10 +305,11 @@ export async function planHelmfile(
     },
     pipelineContext,
   );
-  if (target === "ambient") await reviewAccess(pipeline, plans, resolved, pipelineContext);
-  const kinds =
-    options.onlyReleases?.clusterScopedKinds ??
-    [...clusterScopedKindsOf(plans.map((p) => p.manifest))].sort();
+  if (target === "ambient" && options.reviewAccess !== false)
+    await reviewAccess(pipeline, plans, resolved, pipelineContext);
+  let kindsFound: readonly string[] | undefined = options.onlyReleases?.clusterScopedKinds;
+  const kinds = (): readonly string[] =>
+    (kindsFound ??= [...clusterScopedKindsOf(plans.map((p) => p.manifest))].sort());
   const clusters: Record<string, string | undefined> = {};
   if (target === "ambient")
     for (const p of plans) {
@@ -295,12 +317,24 @@ export async function planHelmfile(
       if (!Object.hasOwn(clusters, ctx))
         clusters[ctx] = pipeline.clusterIdentity?.(resolved.kubeconfig, p.kubeContext);
     }
-  const shared = sharedMaterial(resolved, target, kinds, clusters);
+  let shared: string | undefined;
+  const sharedText = sharedMaterial(resolved, target, { manifests: plans.map((p) => p.manifest) }, clusters);
   const registrations = new Map(
-    plans.map((p) => [
-      p.resourceName,
-      { digest: registrationDigest(p, shared), secret: registrationIsSecret(p, resolved) },
-    ]),
+    plans.map((p) => {
+      let objects: string | undefined;
+      return [
+        p.resourceName,
+        {
+          text: registrationDigest(p, sharedText, true),
+          objects: () =>
+            (objects ??= registrationDigest(
+              p,
+              (shared ??= sharedMaterial(resolved, target, kinds(), clusters)),
+            )),
+          secret: registrationIsSecret(p, resolved),
+        },
+      ] as const;
+    }),
   );
   const providerNames =
     target === "directory"
@@ -308,7 +342,7 @@ export async function planHelmfile(
       : target === "ambient"
         ? [...new Set(plans.map((p) => contextProviderName(options.componentName, p.kubeContext ?? "")))]
         : [];
-  const namespaceNames = [...namespacesOf(plans, resolved).values()].map((n) =>
+  const namespaceNames = [...namespacesOf(plans, resolved, false).values()].map((n) =>
     namespaceResourceName(options.componentName, n.plan.kubeContext, n.plan.namespace),
   );
   return { resolved, target, plans, kinds, registrations, namespaceNames, providerNames };
@@ -562,12 +596,14 @@ function emitNamespaces(
 function namespacesOf(
   plans: readonly ReleasePlan[],
   resolved: ResolvedHelmfileArgs,
+  kept = true,
 ): Map<string, { plan: ReleasePlan; holdsKept: boolean }> {
   const out = new Map<string, { plan: ReleasePlan; holdsKept: boolean }>();
   if (resolved.mode !== HelmfileMode.Manifests) return out;
-  // Deleting a namespace would delete the `keep` objects in it: one pass, not one per namespace.
+  // Deleting a namespace would delete the `keep` objects in it: one pass, not one per namespace
+  // (not looked at when only the names are wanted: `kept` false).
   const holdingKept = new Set<string>();
-  for (const p of plans) if (hasKeptObjects(p.manifest)) holdingKept.add(namespaceKey(p));
+  if (kept) for (const p of plans) if (hasKeptObjects(p.manifest)) holdingKept.add(namespaceKey(p));
   for (const plan of plans) {
     if (!plan.settings.createNamespace || plan.namespace === "" || SYSTEM_NAMESPACES.has(plan.namespace))
       continue;
@@ -689,11 +725,12 @@ function emitReleases(
 /** The digest a Release records once applied (./registration-digest.ts): secret when it covers one, unknown while the plan is. */
 function registrationInput(
   plan: ReleasePlan,
-  registration: { readonly digest: string; readonly secret: boolean } | undefined,
+  registration: Registration | undefined,
 ): pulumi.Input<string> | undefined {
   if (registration === undefined) return undefined;
   if (plan.unknown) return pulumi.output(pulumi.unknown as unknown as string);
-  return registration.secret ? pulumi.secret(registration.digest) : registration.digest;
+  const recorded = recordedRegistration(registration.objects(), registration.text);
+  return registration.secret ? pulumi.secret(recorded) : recorded;
 }
 
 function releaseArgs(

@@ -232,37 +232,57 @@ function decodeDocuments(
   return out;
 }
 
+/**
+ * Whether an object of the manifest passes `test`, where an object can pass only if its document
+ * spells `needle` as it is (a key or value it must have): only those documents are decoded, and a
+ * manifest this process decoded whole is read from memory. Asking whether argo-cd's or
+ * kube-prometheus-stack's manifest keeps an object then decodes the few documents naming the
+ * annotation, not megabytes of CRDs. A document spelling it only through escapes of a
+ * double-quoted scalar (`"helm.sh\\x2fresource-policy"`) is not seen (docs/differences-from-helmfile.md).
+ */
+export function someObject(manifest: string, needle: string, test: (obj: KubeObject) => boolean): boolean {
+  if (!manifest.includes(needle)) return false;
+  const remembered = decodedInProcess.get(manifest);
+  if (remembered !== undefined) return (JSON.parse(remembered) as DecodedDocument[]).some((d) => test(d.obj));
+  return manifestDocuments(manifest).some(
+    (doc) => doc.text.includes(needle) && decodeDocument(doc, "").some((obj) => test(obj)),
+  );
+}
+
+/** One document's object (none for an empty document); fails naming the document. */
+function decodeDocument(doc: ManifestDocument, releaseId: string): KubeObject[] {
+  let plain: unknown;
+  try {
+    // Integers beyond 2^53 as numbers: Pulumi's wire format, and so the Kubernetes provider, carries
+    // every number as a double, written as its shortest exact decimal, so the API server reads the
+    // nearest double of the integer helm sent: the same value where the field is a float (a CRD
+    // schema's `maximum`, `minimum`, `multipleOf`; any `number`); in an integer field, the integer
+    // rounded to 53 bits (docs/differences-from-helmfile.md). A tagged `{ $int64 }` would reach
+    // the API server as a map.
+    plain = toPlain(decodeYaml(doc.text, { version: "v2", nonStringKeys: "json" }), { bigints: "number" });
+  } catch (err) {
+    throw new EmitError(
+      "EMIT_BAD_MANIFEST",
+      `release ${releaseId}: helm's output ${doc.source === "" ? "" : `from ${doc.source} `}is not valid YAML: ${err instanceof Error ? err.message : String(err)}`,
+      { cause: err },
+    );
+  }
+  if (plain === null || plain === undefined) return [];
+  if (typeof plain !== "object" || Array.isArray(plain)) {
+    throw new EmitError(
+      "EMIT_BAD_MANIFEST",
+      `release ${releaseId}: a document ${doc.source === "" ? "" : `from ${doc.source} `}is not a Kubernetes object`,
+      { expected: "a map with apiVersion, kind and metadata", found: JSON.stringify(plain).slice(0, 80) },
+    );
+  }
+  const obj = plain as KubeObject;
+  return Object.keys(obj).length === 0 ? [] : [obj];
+}
+
 function decodeManifest(manifest: string, releaseId: string): Array<{ source: string; obj: KubeObject }> {
   const out: Array<{ source: string; obj: KubeObject }> = [];
-  for (const doc of manifestDocuments(manifest)) {
-    let plain: unknown;
-    try {
-      // Integers beyond 2^53 as numbers: Pulumi's wire format, and so the Kubernetes provider, carries
-      // every number as a double, written as its shortest exact decimal, so the API server reads the
-      // nearest double of the integer helm sent: the same value where the field is a float (a CRD
-      // schema's `maximum`, `minimum`, `multipleOf`; any `number`); in an integer field, the integer
-      // rounded to 53 bits (docs/differences-from-helmfile.md). A tagged `{ $int64 }` would reach
-      // the API server as a map.
-      plain = toPlain(decodeYaml(doc.text, { version: "v2", nonStringKeys: "json" }), { bigints: "number" });
-    } catch (err) {
-      throw new EmitError(
-        "EMIT_BAD_MANIFEST",
-        `release ${releaseId}: helm's output ${doc.source === "" ? "" : `from ${doc.source} `}is not valid YAML: ${err instanceof Error ? err.message : String(err)}`,
-        { cause: err },
-      );
-    }
-    if (plain === null || plain === undefined) continue;
-    if (typeof plain !== "object" || Array.isArray(plain)) {
-      throw new EmitError(
-        "EMIT_BAD_MANIFEST",
-        `release ${releaseId}: a document ${doc.source === "" ? "" : `from ${doc.source} `}is not a Kubernetes object`,
-        { expected: "a map with apiVersion, kind and metadata", found: JSON.stringify(plain).slice(0, 80) },
-      );
-    }
-    const obj = plain as KubeObject;
-    if (Object.keys(obj).length === 0) continue;
-    out.push({ source: doc.source, obj });
-  }
+  for (const doc of manifestDocuments(manifest))
+    for (const obj of decodeDocument(doc, releaseId)) out.push({ source: doc.source, obj });
   return out;
 }
 

@@ -46,6 +46,26 @@ describe("registration digests", () => {
     expect(registrationDigest(PLAN, shared)).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 
+  it("of the rendered text: another text of the same objects, or another release's text, is another digest", () => {
+    const manifests = (own: string) => ({ manifests: [own, "kind: ConfigMap\nmetadata:\n  name: other\n"] });
+    const text = (plan: ReleasePlan, others = manifests(plan.manifest)): string =>
+      registrationDigest(plan, sharedMaterial(RESOLVED, "ambient", others, CLUSTERS), true);
+    const commented = {
+      ...PLAN,
+      manifest: `# Source: chart/templates/cm.yaml\n${PLAN.manifest}`,
+    } as ReleasePlan;
+    const objects = sharedMaterial(RESOLVED, "ambient", [], CLUSTERS);
+    // Same objects: the objects' digest is the same, the text's is not.
+    expect(registrationDigest(commented, objects)).toBe(registrationDigest(PLAN, objects));
+    expect(text(commented)).not.toBe(text(PLAN));
+    expect(text(PLAN)).toBe(text(PLAN));
+    expect(text(PLAN)).not.toBe(registrationDigest(PLAN, objects));
+    // Another release's manifest (which may hold a cluster-scoped CRD) changes every text digest.
+    expect(
+      text(PLAN, { manifests: [PLAN.manifest, "kind: ConfigMap\nmetadata:\n  name: changed\n"] }),
+    ).not.toBe(text(PLAN));
+  });
+
   it("stay the same when only a helm test hook's random name changes (helm install never installs it)", () => {
     const shared = sharedMaterial(RESOLVED, "ambient", [], CLUSTERS);
     const withTest = (name: string): ReleasePlan =>

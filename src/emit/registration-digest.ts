@@ -53,11 +53,15 @@ function code(): string {
   return codeDigest;
 }
 
-/** What every release's digest shares: the component's arguments and where the objects go. */
+/**
+ * What every release's digest shares: the component's arguments and where the objects go. The
+ * cluster-scoped kinds are those of every release's manifest; the text digest has, in their
+ * place, every manifest's text (`{ manifests }`: what the kinds are decoded from).
+ */
 export function sharedMaterial(
   resolved: ResolvedHelmfileArgs,
   target: string,
-  clusterScopedKinds: readonly string[],
+  clusterScopedKinds: readonly string[] | { readonly manifests: readonly string[] },
   clusters: Readonly<Record<string, string | undefined>>,
 ): string {
   // A cluster whose identity is unknown (or a provider of the caller's) gets a digest no later
@@ -69,7 +73,13 @@ export function sharedMaterial(
     code: code(),
     target,
     clusters: unknown ? randomUUID() : clusters,
-    clusterScopedKinds,
+    ...(Array.isArray(clusterScopedKinds)
+      ? { clusterScopedKinds }
+      : {
+          manifestTexts: (clusterScopedKinds as { manifests: readonly string[] }).manifests
+            .map(textHash)
+            .sort(),
+        }),
     state: resolved.state,
     stateValues: resolved.stateValues,
     unknownPaths: resolved.unknownPaths,
@@ -84,8 +94,13 @@ export function sharedMaterial(
   });
 }
 
-/** `sha256:<hex>` of one release's plan with the shared material. */
-export function registrationDigest(plan: ReleasePlan, shared: string): string {
+const textHash = (text: string): string => createHash("sha256").update(text).digest("hex");
+
+/**
+ * `sha256:<hex>` of one release's plan with the shared material; `text`: with the manifest's text
+ * in place of its objects (and the shared material's `{ manifests }`), which takes no decoding.
+ */
+export function registrationDigest(plan: ReleasePlan, shared: string, text = false): string {
   const h = createHash("sha256");
   // The manifest as its objects (./manifest-digest.ts): what a render writes around them, and helm
   // test hooks (never applied), make no resource, so they make no difference here either. How long
@@ -96,8 +111,34 @@ export function registrationDigest(plan: ReleasePlan, shared: string): string {
   for (const key of ["wait", "waitForJobs", "timeout"]) delete deployed[key];
   h.update(shared)
     .update("\0")
-    .update(sortedKeysJson({ ...plan, settings: deployed, manifest: manifestDigest(plan.manifest) }));
+    .update(text ? "text\0" : "")
+    .update(
+      sortedKeysJson({
+        ...plan,
+        settings: deployed,
+        manifest: text ? `text:${textHash(plan.manifest)}` : manifestDigest(plan.manifest),
+      }),
+    );
   return `sha256:${h.digest("hex")}`;
+}
+
+/**
+ * What a Release records as its `registration`: the digest of its objects, a space, and the
+ * digest of the same plan with the rendered text in their place. A render of the same text (the
+ * usual unchanged preview) is then matched without decoding any manifest (kube-prometheus-stack's
+ * 5 MB: 1.5 s); a render whose text differs but whose objects do not (other comments, document
+ * order, a test hook's random name) is matched by the objects.
+ */
+export function recordedRegistration(objects: string, text: string): string {
+  return `${objects} ${text}`;
+}
+
+/** Whether a recorded `registration` is the one computed now (`objects` is computed only if the text differs). */
+export function registrationMatches(recorded: unknown, text: string, objects: () => string): boolean {
+  if (typeof recorded !== "string") return false;
+  const [recordedObjects, recordedText] = recorded.split(" ");
+  if (recordedText !== undefined && recordedText === text) return true;
+  return recordedObjects === objects();
 }
 
 /**
