@@ -14,7 +14,12 @@ import type { HelmfilePipeline, PipelineContext } from "./pipeline";
 import { formatRefusals } from "../node/release-access";
 import { planReleases, type ReleasePlan } from "./plan-releases";
 import { hasKeptObjects } from "./chart-hooks";
-import { clusterScopedKindsOf, manifestObjects, SKIP_AWAIT_ANNOTATION } from "./manifest-objects";
+import {
+  clusterScopedKindsOf,
+  definesCrds,
+  manifestObjects,
+  SKIP_AWAIT_ANNOTATION,
+} from "./manifest-objects";
 import { withoutStackTraces } from "./object-resources";
 import {
   Release,
@@ -318,7 +323,9 @@ export async function planHelmfile(
         clusters[ctx] = pipeline.clusterIdentity?.(resolved.kubeconfig, p.kubeContext);
     }
   let shared: string | undefined;
-  const sharedText = sharedMaterial(resolved, target, { manifests: plans.map((p) => p.manifest) }, clusters);
+  // The text digest's stand-in for the kinds: the manifests they are decoded from (those naming a CRD).
+  const crdManifests = plans.map((p) => p.manifest).filter(definesCrds);
+  const sharedText = sharedMaterial(resolved, target, { manifests: crdManifests }, clusters);
   const registrations = new Map(
     plans.map((p) => {
       let objects: string | undefined;

@@ -291,11 +291,16 @@ export function manifestObjects(manifest: string): KubeObject[] {
   return decodeDocuments(manifest, "").map((d) => d.obj);
 }
 
+/** Whether a manifest may define CRDs: only those are decoded for {@link clusterScopedKindsOf}. */
+export function definesCrds(manifest: string): boolean {
+  return manifest.includes("CustomResourceDefinition");
+}
+
 /** `group/Kind` of every cluster-scoped kind that the CRDs in these manifests define. */
 export function clusterScopedKindsOf(manifests: Iterable<string>): Set<string> {
   const kinds = new Set<string>();
   for (const manifest of manifests) {
-    if (!manifest.includes("CustomResourceDefinition")) continue;
+    if (!definesCrds(manifest)) continue;
     for (const { obj } of decodeDocuments(manifest, "")) {
       if (!isCrd(obj)) continue;
       const spec = obj.spec as Record<string, unknown> | undefined;

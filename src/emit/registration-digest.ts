@@ -56,7 +56,8 @@ function code(): string {
 /**
  * What every release's digest shares: the component's arguments and where the objects go. The
  * cluster-scoped kinds are those of every release's manifest; the text digest has, in their
- * place, every manifest's text (`{ manifests }`: what the kinds are decoded from).
+ * place, the text of the manifests they are decoded from (`{ manifests }`: those naming a CRD), so
+ * a change to a release without CRDs leaves the others' text digests as they were.
  */
 export function sharedMaterial(
   resolved: ResolvedHelmfileArgs,
