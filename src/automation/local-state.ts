@@ -41,10 +41,10 @@ export interface LocalStateLocation {
 }
 
 /** The backend's root folder for a plain `file://` URL; undefined for anything else. */
-export function fileBackendRoot(url: string, home = homedir()): string | undefined {
+function fileBackendRoot(url: string): string | undefined {
   if (!url.startsWith("file://") || url.includes("?")) return undefined;
   const rest = url.slice("file://".length);
-  const path = rest === "~" ? home : rest.startsWith("~/") ? join(home, rest.slice(2)) : rest;
+  const path = rest === "~" ? homedir() : rest.startsWith("~/") ? join(homedir(), rest.slice(2)) : rest;
   return isAbsolute(path) ? path : undefined;
 }
 
@@ -149,7 +149,7 @@ async function passphraseKey(
 }
 
 /** A `v1:<nonce>:<ciphertext+tag>` value opened with AES-256-GCM; undefined when it does not open. */
-export function decrypt(value: string, key: Buffer): string | undefined {
+function decrypt(value: string, key: Buffer): string | undefined {
   const parts = value.split(":");
   if (parts.length !== 3 || parts[0] !== "v1") return undefined;
   const nonce = Buffer.from(parts[1] ?? "", "base64");

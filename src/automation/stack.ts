@@ -79,14 +79,13 @@ export function engineEnvironment(options: ResolvedStackOptions, builtEngine = t
 export async function exportDeployment(
   options: ResolvedStackOptions,
   cliExport: () => Promise<unknown>,
-  builtEngine = true,
 ): Promise<unknown> {
   const local = await readLocalDeployment({
     backendUrl: options.backendUrl,
     projectName: options.projectName,
     stackName: options.stackName,
     secretsProvider: options.secretsProvider,
-    env: { ...process.env, ...engineEnvironment(options, builtEngine) },
+    env: { ...process.env, ...engineEnvironment(options) },
   }).catch(() => undefined);
   if (local !== undefined) return local;
   return cliExport().then((d) => (d as { deployment?: unknown }).deployment);
@@ -230,9 +229,7 @@ export async function openHelmfileStack(
       secretsProvider: options.secretsProvider,
     });
     const exported = exportAlongside
-      ? exportDeployment(options, () => workspace.exportStack(options.stackName), cli.builtEngine).catch(
-          () => undefined,
-        )
+      ? exportDeployment(options, () => workspace.exportStack(options.stackName)).catch(() => undefined)
       : undefined;
     const stack = await Stack.createOrSelect(options.stackName, workspace);
     return {
