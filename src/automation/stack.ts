@@ -3,7 +3,7 @@
  * component, the user's Pulumi CLI (else the engine we build: ./pulumi-cli.ts), and by default the
  * user's backend (else a file backend beside the helmfile) and a passphrase secrets provider.
  */
-import { registerReleaseHooks, releaseHooksRegistered } from "../emit/release-hooks";
+import { forgetReleaseHooks, registerReleaseHooks, releaseHooksRegistered } from "../emit/release-hooks";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { stringify } from "yaml";
@@ -178,6 +178,8 @@ export async function openHelmfileStack(
     let outputs: OutputMap | undefined;
     const program = async (): Promise<Record<string, unknown>> => {
       trimSdkOverhead();
+      // A run of its own: its engine knows none of the hooks an earlier run of this process registered.
+      forgetReleaseHooks();
       if (onlyHooks) {
         await releaseHooksRegistered(registerReleaseHooks());
         return {};

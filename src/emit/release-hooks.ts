@@ -154,16 +154,56 @@ let hookScope = "";
 export function setReleaseHookScope(scope: string): void {
   hookScope = scope === "" ? "" : `-${scope}`;
 }
-const registered = new Map<unknown, Hooks>();
+/**
+ * What this process registered, per engine run. The engine refuses a hook name twice in one run,
+ * and a run that never registered a name refuses every resource that binds it ("hook … was not
+ * registered"): each run must register the names exactly once.
+ */
+export class RunRegistry<T> {
+  private readonly byRun = new Map<unknown, T>();
+  /** The run's entry, made on first use. */
+  get(run: unknown, make: () => T): T {
+    let entry = this.byRun.get(run);
+    if (entry === undefined) {
+      entry = make();
+      this.byRun.set(run, entry);
+    }
+    return entry;
+  }
+  /** Forgets every run: the next `get` makes its entry again. */
+  forget(): void {
+    this.byRun.clear();
+  }
+}
+
+const registered = new RunRegistry<Hooks>();
+
+/** The address a gRPC client of the SDK talks to; undefined when it has none. */
+function clientTarget(client: unknown): string | undefined {
+  const channel = (client as { getChannel?: () => { getTarget?: () => string } } | undefined)?.getChannel?.();
+  const target = channel?.getTarget?.();
+  return typeof target === "string" && target !== "" ? target : undefined;
+}
 
 /**
- * One key per engine run: the resource monitor's address. A component provider gets a new
- * monitor client for every `construct` of the same run, and the engine refuses a hook name twice.
+ * One key per engine run: the resource monitor's and the engine's addresses. A component provider
+ * gets new clients for every `construct` of the same run (same addresses), and one process can
+ * serve several runs in turn (the Automation API's inline programs): each run's engine listens on
+ * ports of its own choosing, so a later run on the very same pair of ports is what a key could
+ * still confuse. The automation layer forgets at the start of each run ({@link forgetReleaseHooks}).
  */
 function runKey(monitor: object): unknown {
-  const channel = (monitor as { getChannel?: () => { getTarget?: () => string } }).getChannel?.();
-  const target = channel?.getTarget?.();
-  return typeof target === "string" && target !== "" ? target : monitor;
+  const m = clientTarget(monitor);
+  if (m === undefined) return monitor;
+  return `${m} ${clientTarget(pulumi.runtime.getEngine()) ?? ""}`;
+}
+
+/**
+ * Forgets the hooks registered so far: for a process that runs its program once per engine run
+ * (an inline Automation API program), called as each run starts, so the run registers them again.
+ */
+export function forgetReleaseHooks(): void {
+  registered.forget();
 }
 
 /** True when the engine's monitor can register resource hooks (not with Pulumi's mocks). */
@@ -184,20 +224,16 @@ export function scopedHookName(base: string): string {
 export function registerReleaseHooks(): Hooks | undefined {
   const key = pulumi.runtime.getMonitor() as { registerResourceHook?: unknown } | undefined;
   if (key === undefined || !resourceHooksSupported()) return undefined;
-  const runId = runKey(key);
-  let hooks = registered.get(runId);
-  if (hooks === undefined) {
+  return registered.get(runKey(key), () => {
     const make = (event: keyof typeof RELEASE_HOOK_NAMES): pulumi.ResourceHook =>
       new pulumi.ResourceHook(`${RELEASE_HOOK_NAMES[event]}${hookScope}`, (args) => run(event, args));
-    hooks = {
+    return {
       presync: make("presync"),
       postsync: make("postsync"),
       preuninstall: make("preuninstall"),
       postuninstall: make("postuninstall"),
     };
-    registered.set(runId, hooks);
-  }
-  return hooks;
+  });
 }
 
 /**
