@@ -212,8 +212,15 @@ async function loadAndRender(
         .map((r) => ({ namespace: r.namespace, ...kubeContextField(releaseKubeContext(r, options)) })),
     );
   const only = options.onlyReleases;
+  // The renderer renders each state's releases (as helmfile does, state by state): both lists narrowed.
   const toRender =
-    only === undefined ? state : { ...state, releases: state.releases.filter((r) => only.has(r.id)) };
+    only === undefined
+      ? state
+      : {
+          ...state,
+          releases: state.releases.filter((r) => only.has(r.id)),
+          states: state.states.map((s) => ({ ...s, releases: s.releases.filter((r) => only.has(r.id)) })),
+        };
   const manifests = await pipeline.renderReleases(toRender, withRecorded(state, options, context));
   const rendered = await mapConcurrent(toRender.releases, context.concurrency, async (release) => {
     if (!release.installed) return { release, values: "{}", manifest: "" };

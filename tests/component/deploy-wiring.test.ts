@@ -7,6 +7,8 @@
 import { Helmfile } from "../../src/emit/helmfile";
 import { ONLY_RELEASES, OWNS_FAILURE } from "../../src/emit/program-failure";
 import { isHelmfileError } from "../../src/shared/errors";
+import type { LoadedState } from "../../src/shared/model";
+import { newMap } from "../../src/shared/value";
 import { plainValue, recordMockResources, type MockRecorder, type RecordedResource } from "../../src/testing";
 import { groupObjects, objectInputs } from "../support/release-objects";
 import { fakePipeline } from "./fake-pipeline";
@@ -15,6 +17,17 @@ async function settle(h: Helmfile): Promise<void> {
   await h.releases;
   await new Promise((r) => setImmediate(r));
 }
+
+/** The one state file of the fake pipeline's releases (src/shared/model.ts LoadedState). */
+const STATE_FILE: Omit<LoadedState, "releases"> = {
+  file: "/fake/helmfile.yaml",
+  displayPath: "helmfile.yaml",
+  environment: "default",
+  values: newMap(),
+  helmDefaults: newMap(),
+  repositories: [],
+  document: newMap(),
+};
 
 const byType = (rec: MockRecorder, type: string): RecordedResource[] =>
   rec.resources.filter((r) => r.type === type);
@@ -346,8 +359,14 @@ describe("Helmfile deploys like helm install", () => {
       {
         pipeline: {
           ...pipeline,
+          // As the loader does: the state file holds the releases (the renderer renders each state's).
+          loadDesiredState: async (o, c) => {
+            const d = await pipeline.loadDesiredState(o, c);
+            return { ...d, states: [{ ...STATE_FILE, releases: d.releases }] };
+          },
           renderReleases: (state, context) => {
             rendered.push(state.releases.map((r) => r.id));
+            rendered.push(state.states.flatMap((s) => s.releases.map((r) => r.id)));
             return pipeline.renderReleases(state, context);
           },
         },
@@ -359,7 +378,7 @@ describe("Helmfile deploys like helm install", () => {
       },
     );
     await settle(h);
-    expect(rendered).toEqual([["n/a-b"]]);
+    expect(rendered).toEqual([["n/a-b"], ["n/a-b"]]);
     expect(byType(rec, "helmfile:index:Release").map((r) => r.name)).toEqual(["hf-n/a-b-2"]);
     expect(await new Promise((r) => h.releaseIds.apply(r))).toEqual(["n/a:b", "n/a-b", "m/c"]);
     // The kinds of the whole state: the custom resource stays cluster-scoped, as in a full run.
