@@ -3,13 +3,26 @@
  * exit 1 with suggestions for a key no layer sets. Expected files and lines are read off the
  * quickstart's files (helmfile.yaml, environments/production.yaml, values/app.yaml.gotmpl).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startChartRepository } from "../../tests/support/chart-sources";
 import { captureCli, type CliRun } from "../../tests/support/run-cli";
 
 const root = resolve(__dirname, "../..");
+
+/** The temporary folders of the running test, removed after it. */
+const made: string[] = [];
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 async function cli(argv: string[]): Promise<CliRun> {
   return captureCli(["-f", "examples/quickstart/helmfile.yaml", "-e", "production", ...argv], root, {
@@ -68,7 +81,7 @@ describe("pulumi-helmfile explain", () => {
 
 describe("explain of a value a secret reference resolved", () => {
   it("names the reference (its query masked), never the value", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "phf-explain-ref-"));
+    const dir = tempDir("phf-explain-ref-");
     mkdirSync(join(dir, "chart"));
     writeFileSync(join(dir, "chart", "Chart.yaml"), "apiVersion: v2\nname: c\nversion: 0.1.0\n");
     writeFileSync(
@@ -103,14 +116,14 @@ describe("explain of a value a secret reference resolved", () => {
 describe("pulumi-helmfile explain, a chart from a repository", () => {
   it("names the chart's default and the state layer that overrode it, with the chart's file and line", async () => {
     const helm = process.env.HELM_BINARY ?? "helm";
-    const src = mkdtempSync(join(tmpdir(), "phf-explain-chart-"));
+    const src = tempDir("phf-explain-chart-");
     mkdirSync(join(src, "podinfo", "templates"), { recursive: true });
     writeFileSync(join(src, "podinfo", "Chart.yaml"), "apiVersion: v2\nname: podinfo\nversion: 6.5.0\n");
     const values = "replicaCount: 1\nimage:\n  repository: ghcr.io/stefanprodan/podinfo\n  tag: 6.5.0\n";
     writeFileSync(join(src, "podinfo", "values.yaml"), values);
     const repo = await startChartRepository(helm, [join(src, "podinfo")]);
     try {
-      const dir = mkdtempSync(join(tmpdir(), "phf-explain-state-"));
+      const dir = tempDir("phf-explain-state-");
       writeFileSync(
         join(dir, "helmfile.yaml"),
         [

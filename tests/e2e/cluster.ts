@@ -5,9 +5,9 @@
  * current one, and `test-b`). Objects are checked with the built kubectl, never with our code.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 const ROOT = resolve(__dirname, "..", "..");
 const CACHE = process.env.PULUMI_HELMFILE_CACHE ?? join(homedir(), ".cache", "pulumi-helmfile");
@@ -23,6 +23,15 @@ export interface TestClusters {
 }
 
 let started: TestClusters | undefined;
+
+// Jest gives each test file its own instance of this module (so its own merged kubeconfig) and its
+// own copy of `process`, whose "exit" Jest never emits: the kubeconfig's folder is removed by this
+// hook of the file's outermost block, which runs after the hooks of the file's describe blocks.
+afterAll(() => {
+  if (started === undefined) return;
+  rmSync(dirname(started.kubeconfig), { recursive: true, force: true });
+  started = undefined;
+});
 
 /** Starts (or reuses) instances a and b; throws with the script's output when that fails. */
 export function testClusters(): TestClusters {

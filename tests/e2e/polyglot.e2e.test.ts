@@ -150,6 +150,8 @@ describeEngine(title, () => {
   let pulumiCommand: PulumiCommand;
   let envVars: Record<string, string>;
   let venv: string;
+  /** The project folder the SDK made for the reference's inline program (it never removes it). */
+  let referenceWorkDir: string | undefined;
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), "ph-polyglot-"));
@@ -185,6 +187,7 @@ describeEngine(title, () => {
       },
       { pulumiCommand, envVars },
     );
+    referenceWorkDir = ref.workspace.workDir;
     const up = await ref.up();
     expect(up.outputs["releaseIds"]?.value).toEqual(["web/frontend", "api/backend"]);
     reference = tree(refDir);
@@ -193,6 +196,7 @@ describeEngine(title, () => {
   });
   afterAll(() => {
     if (root !== undefined) rmSync(root, { recursive: true, force: true });
+    if (referenceWorkDir !== undefined) rmSync(referenceWorkDir, { recursive: true, force: true });
   });
 
   const stacks = new Map<Lang, { work: string; dev?: Stack }>();

@@ -64,6 +64,8 @@ describeEngine(title, () => {
   let root: string;
   let cases: Case[];
   const saved: Record<string, string | undefined> = {};
+  /** The project folder the SDK made for the inline program (it never removes it). */
+  let workspaceDir: string | undefined;
 
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), "ph-bundle-"));
@@ -102,6 +104,7 @@ describeEngine(title, () => {
       else process.env[k] = v;
     }
     rmSync(root, { recursive: true, force: true });
+    if (workspaceDir !== undefined) rmSync(workspaceDir, { recursive: true, force: true });
   });
 
   it("the bundle carries the HCL evaluator (a static import, no optional require)", () => {
@@ -148,6 +151,7 @@ describeEngine(title, () => {
       { stackName: "dev", projectName: "bundle-vs-library", program },
       { pulumiCommand, projectSettings, envVars: { ...engineEnv(), KUBECONFIG: "" } },
     );
+    workspaceDir = stack.workspace.workDir;
     const result = await stack.up();
     expect(result.summary.result).toBe("succeeded");
 

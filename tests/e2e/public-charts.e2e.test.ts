@@ -318,6 +318,7 @@ async function deployment(stackName: string, swapped: boolean): Promise<Deployme
   const oci = await startOciRegistry(HELM, archives);
   const dir = mkdtempSync(join(tmpdir(), `phf-${stackName}-`));
   writeState(dir, http, oci, swapped);
+  const renderCache = mkdtempSync(join(tmpdir(), "phf-render-cache-"));
   const base: HelmfileStackOptions = {
     file: join(dir, "helmfile.yaml"),
     stackName,
@@ -328,7 +329,7 @@ async function deployment(stackName: string, swapped: boolean): Promise<Deployme
     envVars: {
       ...engineEnv(),
       KUBECONFIG: clusters.kubeconfig,
-      PULUMI_HELMFILE_CACHE_DIR: mkdtempSync(join(tmpdir(), "phf-render-cache-")),
+      PULUMI_HELMFILE_CACHE_DIR: renderCache,
     },
   };
   return {
@@ -340,6 +341,7 @@ async function deployment(stackName: string, swapped: boolean): Promise<Deployme
       await http.close();
       await oci.close();
       rmSync(dir, { recursive: true, force: true });
+      rmSync(renderCache, { recursive: true, force: true });
     },
   };
 }
@@ -391,13 +393,14 @@ describeEngine(
       const kubeconfig = d.clusters.kubeconfig;
       const before = secrets(kubeconfig);
       expect(Object.keys(before).length).toBeGreaterThan(0);
+      const freshCache = mkdtempSync(join(tmpdir(), "phf-render-cache-"));
       await up({
         ...d.base,
         envVars: {
           ...d.base.envVars,
-          PULUMI_HELMFILE_CACHE_DIR: mkdtempSync(join(tmpdir(), "phf-render-cache-")),
+          PULUMI_HELMFILE_CACHE_DIR: freshCache,
         },
-      });
+      }).finally(() => rmSync(freshCache, { recursive: true, force: true }));
       expect(secrets(kubeconfig)).toEqual(before);
       const cli = await captureCli(
         [
@@ -455,6 +458,7 @@ describeOracle(`five public charts: taking over what helmfile sync deployed${suf
     // Each chart from the other source than in the deployment above.
     d = await deployment("public-takeover", true);
     objects = helmObjects(d.clusters, d.dir);
+    const helmfileCache = mkdtempSync(join(tmpdir(), "phf-helmfile-cache-"));
     await promisify(execFile)(HELMFILE_ORACLE, ["--helm-binary", HELM, "--kube-context", "test-a", "sync"], {
       cwd: d.dir,
       maxBuffer: 64 << 20,
@@ -462,11 +466,13 @@ describeOracle(`five public charts: taking over what helmfile sync deployed${suf
         ...process.env,
         KUBECONFIG: d.clusters.kubeconfig,
         HELMFILE_UPGRADE_NOTICE_DISABLED: "1",
-        XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), "phf-helmfile-cache-")),
+        XDG_CACHE_HOME: helmfileCache,
       },
-    }).catch((err: { stdout?: string; stderr?: string }) => {
-      throw new Error(`helmfile sync failed:\n${err.stdout ?? ""}\n${err.stderr ?? ""}`);
-    });
+    })
+      .catch((err: { stdout?: string; stderr?: string }) => {
+        throw new Error(`helmfile sync failed:\n${err.stdout ?? ""}\n${err.stderr ?? ""}`);
+      })
+      .finally(() => rmSync(helmfileCache, { recursive: true, force: true }));
   });
   afterAll(async () => {
     await d?.close();

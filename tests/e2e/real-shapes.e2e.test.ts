@@ -26,7 +26,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { parseAllDocuments } from "yaml";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { destroy, preview, up, type HelmfileStackOptions } from "../../src/automation";
@@ -221,9 +221,17 @@ async function deployment(stackName: string, extra: Partial<HelmfileStackOptions
   const clusters = testClusters();
   // A CRD an earlier run left (destroy keeps it, as helm uninstall does) is removed first.
   kubectl(clusters.kubeconfig, "test-a", "delete", "crd", CRD_NAME, "--ignore-not-found");
-  const charts = [CHART, nextVersion()];
-  const http = await startChartRepository(HELM, charts);
-  const oci = await startOciRegistry(HELM, charts);
+  const next = nextVersion();
+  const charts = [CHART, next];
+  let http: ChartSource;
+  let oci: ChartSource;
+  try {
+    http = await startChartRepository(HELM, charts);
+    oci = await startOciRegistry(HELM, charts);
+  } finally {
+    // Each source serves its own packages of it: the copy of version 0.2.0 is no longer read.
+    rmSync(dirname(next), { recursive: true, force: true });
+  }
   const dir = mkdtempSync(join(tmpdir(), `phf-${stackName}-`));
   writeState(dir, http, oci, 1);
   const base: HelmfileStackOptions = {
@@ -265,16 +273,21 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
   let oci: ChartSource;
   let dir: string;
   let base: HelmfileStackOptions;
+  let renderCache: string | undefined;
 
   beforeAll(async () => {
+    renderCache = mkdtempSync(join(tmpdir(), "phf-render-cache-"));
     d = await deployment("real-shapes", {
       // As the CLI passes it, so the CLI's preview below sees the same component inputs.
       environment: "default",
-      envVars: { PULUMI_HELMFILE_CACHE_DIR: mkdtempSync(join(tmpdir(), "phf-render-cache-")) },
+      envVars: { PULUMI_HELMFILE_CACHE_DIR: renderCache },
     });
     ({ clusters, http, oci, dir, base } = d);
   });
-  afterAll(() => d?.close());
+  afterAll(async () => {
+    await d?.close();
+    if (renderCache !== undefined) rmSync(renderCache, { recursive: true, force: true });
+  });
 
   it("up deploys every object helm renders; the preview right after it is empty", async () => {
     const r = await up(base);
@@ -376,14 +389,15 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
           name,
           Object.keys((before[`${r.namespace}/${r.name}-${name}`] ?? {}) as object).length > 0,
         ]).toEqual([name, true]);
+    const freshCache = mkdtempSync(join(tmpdir(), "phf-render-cache-"));
     const fresh = {
       ...base,
       envVars: {
         ...base.envVars,
-        PULUMI_HELMFILE_CACHE_DIR: mkdtempSync(join(tmpdir(), "phf-render-cache-")),
+        PULUMI_HELMFILE_CACHE_DIR: freshCache,
       },
     };
-    const r = await up(fresh);
+    const r = await up(fresh).finally(() => rmSync(freshCache, { recursive: true, force: true }));
     const { same, ...changes } = r.resourceChanges;
     expect([same !== undefined && same > 0, changes]).toEqual([true, {}]);
     expect(secrets(clusters)).toEqual(before);
@@ -511,6 +525,7 @@ describeOracle(`taking over what helmfile sync deployed${oracleSuffix}`, () => {
     d = await deployment("takeover");
     clusters = d.clusters;
     const { dir } = d;
+    const helmfileCache = mkdtempSync(join(tmpdir(), "phf-helmfile-cache-"));
     // Asynchronously: the chart repository is served by this process.
     await promisify(execFile)(ORACLE, ["--helm-binary", HELM, "--kube-context", "test-a", "sync"], {
       cwd: dir,
@@ -519,11 +534,13 @@ describeOracle(`taking over what helmfile sync deployed${oracleSuffix}`, () => {
         KUBECONFIG: clusters.kubeconfig,
         HELMFILE_UPGRADE_NOTICE_DISABLED: "1",
         // helmfile keeps pulled OCI charts by name and version in a shared cache: a private one.
-        XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), "phf-helmfile-cache-")),
+        XDG_CACHE_HOME: helmfileCache,
       },
-    }).catch((err: { stdout?: string; stderr?: string }) => {
-      throw new Error(`helmfile sync failed:\n${err.stdout ?? ""}\n${err.stderr ?? ""}`);
-    });
+    })
+      .catch((err: { stdout?: string; stderr?: string }) => {
+        throw new Error(`helmfile sync failed:\n${err.stdout ?? ""}\n${err.stderr ?? ""}`);
+      })
+      .finally(() => rmSync(helmfileCache, { recursive: true, force: true }));
   });
   afterAll(async () => {
     await d?.close();

@@ -4,9 +4,14 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { checkLayers } from "../../scripts/check-layers";
 
+/** The temporary folders `tree` made, removed after each test. */
+const made: string[] = [];
+
 /** Writes `files` (path under src/ → text) into a fresh temporary src/ and returns its path. */
 function tree(files: Record<string, string>): string {
-  const src = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "layers-")), "src");
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "layers-"));
+  made.push(root);
+  const src = path.join(root, "src");
   for (const [name, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(src, name)), { recursive: true });
     fs.writeFileSync(path.join(src, name), text);
@@ -15,6 +20,10 @@ function tree(files: Record<string, string>): string {
 }
 
 describe("layering rule (scripts/check-layers.ts)", () => {
+  afterEach(() => {
+    for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it("holds for src/", () => {
     expect(checkLayers(path.join(__dirname, "..", "..", "src"))).toEqual([]);
   });

@@ -5,7 +5,7 @@
  * space raw where helm escapes it.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testHelmBinaries } from "../../node/helm-binaries";
@@ -46,6 +46,7 @@ function ours(kind: SetFlag["kind"], expression: string, major: 3 | 4): string {
 describe("--set error quoting matches helm", () => {
   const binaries = testHelmBinaries();
   const dir = chart();
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("has the pinned helm 4 to compare with", () => {
     expect(binaries.map(([label]) => label)).toContain("helm4");

@@ -6,7 +6,7 @@
  * `!!timestamp` fails, as in helm.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testHelmBinaries } from "../../node/helm-binaries";
@@ -42,6 +42,7 @@ describe("values file scalars match helm", () => {
   mkdirSync(join(dir, "templates"));
   writeFileSync(join(dir, "Chart.yaml"), "apiVersion: v2\nname: c\nversion: 0.1.0\n");
   writeFileSync(join(dir, "templates", "cm.yaml"), "x: {{ .Values | toJson }}\n");
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("has the pinned helm 3 and 4 to compare with", () => {
     expect(binaries.map(([label]) => label).sort()).toEqual(["helm3", "helm4"]);

@@ -4,7 +4,7 @@
  * helm's `toJson` prints back.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testHelmBinaries } from "../../node/helm-binaries";
@@ -48,6 +48,7 @@ describe("decodeGoJson matches helm's mustFromJson", () => {
   mkdirSync(join(dir, "templates"));
   writeFileSync(join(dir, "Chart.yaml"), "apiVersion: v2\nname: c\nversion: 0.1.0\n");
   writeFileSync(join(dir, "templates", "cm.yaml"), "x: {{ mustFromJson .Values.j | toJson }}\n");
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   function helm(text: string): { status: number | null; stdout: string; stderr: string } {
     const file = join(dir, "input.json");

@@ -3,7 +3,7 @@
  * the last block renders sprig's `float64`/`int64` (which call strconv) with the real helm.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testHelmBinaries } from "../../node/helm-binaries";
@@ -67,18 +67,22 @@ describe("sprig's float64 and int64 of strings match helm", () => {
 
   it.each(INPUTS)("%j", (input) => {
     const dir = mkdtempSync(join(tmpdir(), "strconv-"));
-    mkdirSync(join(dir, "templates"));
-    writeFileSync(join(dir, "Chart.yaml"), "apiVersion: v2\nname: c\nversion: 0.1.0\n");
-    writeFileSync(
-      join(dir, "templates", "cm.yaml"),
-      `x: {{ float64 ${JSON.stringify(input)} }} {{ int64 ${JSON.stringify(input)} }}\n`,
-    );
-    const res = spawnSync(helm![1], ["template", "r", dir], {
-      encoding: "utf8",
-      env: { PATH: process.env.PATH, HOME: dir },
-    });
-    expect(res.status).toBe(0);
-    const line = /^x: (.*)$/m.exec(res.stdout)?.[1];
-    expect(`${formatGoFloat(toFloat64(input))} ${toInt64(input)}`).toBe(line);
+    try {
+      mkdirSync(join(dir, "templates"));
+      writeFileSync(join(dir, "Chart.yaml"), "apiVersion: v2\nname: c\nversion: 0.1.0\n");
+      writeFileSync(
+        join(dir, "templates", "cm.yaml"),
+        `x: {{ float64 ${JSON.stringify(input)} }} {{ int64 ${JSON.stringify(input)} }}\n`,
+      );
+      const res = spawnSync(helm![1], ["template", "r", dir], {
+        encoding: "utf8",
+        env: { PATH: process.env.PATH, HOME: dir },
+      });
+      expect(res.status).toBe(0);
+      const line = /^x: (.*)$/m.exec(res.stdout)?.[1];
+      expect(`${formatGoFloat(toFloat64(input))} ${toInt64(input)}`).toBe(line);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
