@@ -13,8 +13,9 @@
  *
  * Anything else answers `undefined` and the caller asks the CLI as before: another backend, the
  * legacy layout, a compressed state (`.json.gz`/`.json.zst`, whichever is newer would be Pulumi's
- * pick), another checkpoint version, another secrets provider, a passphrase that does not open a
- * secret. No library reads Pulumi's state files; the format is Pulumi's `apitype.CheckpointV3`
+ * pick), a checkpoint version other than 3, or 4 with a feature that changes how values are
+ * written (see {@link readableVersion}), another secrets provider, a passphrase that does not open
+ * a secret. No library reads Pulumi's state files; the format is Pulumi's `apitype.CheckpointV3`
  * (sdk/go/common/apitype) and the cipher its `symmetricCrypter` (AES-256-GCM, `v1:<nonce>:<sealed>`,
  * base64), both read from Pulumi's sources. The plaintexts stay in this process's memory.
  */
@@ -79,8 +80,12 @@ export async function readLocalDeployment(location: LocalStateLocation): Promise
   } catch {
     return undefined;
   }
-  const c = checkpoint as { version?: unknown; checkpoint?: { latest?: unknown } } | null;
-  const latest = c?.version === 3 ? c.checkpoint?.latest : undefined;
+  const c = checkpoint as {
+    version?: unknown;
+    features?: unknown;
+    checkpoint?: { latest?: unknown };
+  } | null;
+  const latest = c !== null && readableVersion(c.version, c.features) ? c.checkpoint?.latest : undefined;
   if (latest === null || typeof latest !== "object") return undefined;
   // The parsed file is this function's own: each secret is opened in place.
   const secrets: Array<Record<string, unknown>> = [];
@@ -146,6 +151,23 @@ async function passphraseKey(
   const key = await promisify(pbkdf2)(phrase, Buffer.from(encoded, "base64"), ROUNDS, KEY_BYTES, "sha256");
   // The provider's check message ("pulumi") opens only with the right passphrase.
   return decrypt(check.join(":"), key) === undefined ? undefined : key;
+}
+
+/**
+ * Pulumi's checkpoint version 4 is version 3 with a list of the features it uses. The features
+ * that only add fields to a resource (resource hooks, refresh before update, views, taint, replace
+ * with) leave the resources and secrets as version 3 holds them. Others (byte strings, which encode
+ * values differently; snippets; extension parameterization) and any feature not known here: the CLI reads it.
+ */
+const FIELD_ONLY_FEATURES = new Set(["hooks", "refreshBeforeUpdate", "views", "taint", "replaceWith"]);
+
+function readableVersion(version: unknown, features: unknown): boolean {
+  if (version === 3) return true;
+  if (version !== 4) return false;
+  if (features === undefined) return true;
+  return (
+    Array.isArray(features) && features.every((f) => typeof f === "string" && FIELD_ONLY_FEATURES.has(f))
+  );
 }
 
 /** A `v1:<nonce>:<ciphertext+tag>` value opened with AES-256-GCM; undefined when it does not open. */

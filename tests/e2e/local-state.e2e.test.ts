@@ -74,6 +74,13 @@ describeEngine(title, () => {
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  /** The state file's version and features, as the CLI wrote them. */
+  const envelope = (): { version: number; features?: string[] } =>
+    JSON.parse(readFileSync(localStateFile(location()) as string, "utf8")) as {
+      version: number;
+      features?: string[];
+    };
+
   const location = (over: Partial<Parameters<typeof readLocalDeployment>[0]> = {}) => ({
     backendUrl,
     projectName: PROJECT,
@@ -102,6 +109,35 @@ describeEngine(title, () => {
       resources: unknown;
     };
     expect(local.resources).toEqual((exported.deployment as { resources: unknown }).resources);
+  });
+
+  test("a state whose resources bind resource hooks (checkpoint version 4, feature hooks) is read too", async () => {
+    const current = exported.deployment as { resources: Array<Record<string, unknown>> };
+    const [stack] = current.resources;
+    await ws.importStack(STACK, {
+      version: 3,
+      deployment: {
+        ...current,
+        resources: [{ ...stack, resourceHooks: { beforeCreate: ["some-hook"] } }],
+      },
+    } as Deployment);
+    try {
+      // The CLI itself writes version 4 with the feature it needs.
+      expect(envelope()).toMatchObject({ version: 4, features: ["hooks"] });
+      const withHooks = await ws.exportStack(STACK);
+      const local = (await readLocalDeployment(location())) as { resources: unknown };
+      expect(local.resources).toEqual((withHooks.deployment as { resources: unknown }).resources);
+      expect(JSON.stringify(local)).toContain(SECRET_TEXT);
+      // A feature not known to change nothing but fields: the CLI is asked.
+      const file = localStateFile(location()) as string;
+      const text = readFileSync(file, "utf8");
+      writeFileSync(file, text.replace(/"features":\s*\[/, '"features": ["byteString", '));
+      expect(envelope().features).toEqual(["byteString", "hooks"]);
+      expect(await readLocalDeployment(location())).toBeUndefined();
+    } finally {
+      await ws.importStack(STACK, exported);
+    }
+    expect(envelope().version).toBe(3);
   });
 
   test("what it cannot read answers undefined (the CLI is asked instead)", async () => {
