@@ -34,7 +34,7 @@ import {
 import { compareWithRecord, type RecordComparison } from "./recorded-preview";
 import type { OnlyReleases } from "../emit/program-failure";
 import { releaseResourceNames } from "../emit/resource-names";
-import { planHelmfile, type HelmfilePlan } from "../emit/helmfile";
+import { planHelmfile, type HelmfilePlan, type PlannedOnlyReleases } from "../emit/helmfile";
 import { HelmfileMode } from "../emit/helmfile-args";
 import type { Logger } from "../shared/io";
 import type { Stack } from "@pulumi/pulumi/automation";
@@ -266,9 +266,16 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
           return compared.answer;
         }
         partial = compared ? compared.partial : undefined;
-        // The program plans only the changed releases: what the plan of them all said (a chart's
-        // impure template, a namespace being deleted) is said here (the changed ones may say it again).
-        if (planned && partial !== undefined) planned.said.forEach((e) => options.onProgress?.(e));
+        if (planned && partial !== undefined) {
+          // What the plan of them all said (a chart's impure template, a namespace being deleted)
+          // is said here; the plan of the changed releases, made beside the engine's start-up and
+          // handed to the program, says only what this one did not.
+          planned.said.forEach((e) => options.onProgress?.(e));
+          partial = {
+            ...partial,
+            only: { ...partial.only, plan: planChanged(options, partial.only, recorded, planned.said) },
+          };
+        }
       }
     }
     let resourceChanges: OpMap = {};
@@ -398,13 +405,50 @@ async function planFromRecord(
 }
 
 /**
+ * The plan of the changed releases of a partial preview, as the program's component would make it
+ * (src/emit/helmfile.ts `emit`: an automation program's component, which owns its failure, excludes
+ * the unselected releases itself and has no provider in its options), validated as `helm upgrade`
+ * validates. Started before the engine, so its renders run beside the engine's start-up; the
+ * component takes it instead of planning again, and fails the run with its error. What it says
+ * is said through the operation's progress, except what `alreadySaid` holds.
+ */
+function planChanged(
+  options: ResolvedStackOptions,
+  only: OnlyReleases,
+  recorded: ReadonlySet<string>,
+  alreadySaid: readonly StackProgress[],
+): Promise<HelmfilePlan> {
+  const seen = new Set(
+    alreadySaid.map((e) => (e.kind === "diagnostic" ? `${e.severity}\0${e.message}` : "")),
+  );
+  const say = (severity: string) => (message: string) => {
+    if (seen.has(`${severity}\0${message}`)) return;
+    seen.add(`${severity}\0${message}`);
+    options.onProgress?.({ kind: "diagnostic", severity, message });
+  };
+  const plan = planHelmfile(helmfileArgsOf(options), options.pipeline ?? createDefaultPipeline(), {
+    componentName: HELMFILE_COMPONENT_NAME,
+    providerInOptions: false,
+    logger: { debug: () => undefined, info: say("info"), warn: say("warning") },
+    refuseSelectors: false,
+    ...(recorded.size === 0 ? {} : { recordedReleases: recorded }),
+    ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
+    namespaces: "warn",
+    onlyReleases: only,
+  });
+  // The program awaits it and fails with its error; an engine that fails first never asks.
+  plan.catch(() => undefined);
+  return plan;
+}
+
+/**
  * A preview of only the releases that changed since the last deployment: the others are as the
  * stack recorded them (their plan, rendered against the cluster now, registers what was applied),
  * so the engine would find every one of their resources `same`. The program plans and registers
  * only the changed releases, and the operation excludes the others' resources from the engine.
  */
 interface PartialPreview {
-  readonly only: OnlyReleases;
+  readonly only: PlannedOnlyReleases;
   readonly scope: OperationScope;
   /** The releases the record answers (`same`). */
   readonly same: readonly ReleaseChange[];

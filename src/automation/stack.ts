@@ -12,8 +12,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 import type { OutputMap, UpdateSummary } from "@pulumi/pulumi/automation";
 import { HELM_RELEASE_TYPE } from "./adoption";
-import { Helmfile } from "../emit/helmfile";
-import { EXCLUDES_UNSELECTED, ONLY_RELEASES, OWNS_FAILURE, type OnlyReleases } from "../emit/program-failure";
+import { Helmfile, type PlannedOnlyReleases } from "../emit/helmfile";
+import { EXCLUDES_UNSELECTED, ONLY_RELEASES, OWNS_FAILURE } from "../emit/program-failure";
 import type { HelmfileArgs } from "../emit/helmfile-args";
 import { toAutomationError } from "./errors";
 import { findPulumiCli } from "./pulumi-cli";
@@ -138,7 +138,7 @@ export interface HelmfileStack {
   /** Resource names of the component's Releases the stack's state holds (`HelmfileOptions.recordedReleases`). */
   setRecordedReleases(names: ReadonlySet<string>): void;
   /** A preview of only the releases that changed (`HelmfileOptions[ONLY_RELEASES]`); undefined: every release. */
-  setOnlyReleases(only: OnlyReleases | undefined): void;
+  setOnlyReleases(only: PlannedOnlyReleases | undefined): void;
   /** The outputs the program's last run returned (`releaseIds`), once known; undefined before. */
   programOutputs(): OutputMap | undefined;
   /**
@@ -174,7 +174,7 @@ export async function openHelmfileStack(
     let onlyHooks = false;
     let imports: ReadonlySet<string> = new Set();
     let recorded: ReadonlySet<string> = new Set();
-    let only: OnlyReleases | undefined;
+    let only: PlannedOnlyReleases | undefined;
     let outputs: OutputMap | undefined;
     const program = async (): Promise<Record<string, unknown>> => {
       trimSdkOverhead();

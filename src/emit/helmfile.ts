@@ -79,7 +79,17 @@ export interface HelmfileOptions extends pulumi.ComponentResourceOptions {
   /** Internal to this package: the caller keeps the unselected releases out of the engine's reach, so `selectors` are accepted. */
   readonly [EXCLUDES_UNSELECTED]?: true;
   /** Internal to this package: a preview of only the releases that changed (./program-failure.ts). */
-  readonly [ONLY_RELEASES]?: OnlyReleases;
+  readonly [ONLY_RELEASES]?: PlannedOnlyReleases;
+}
+
+/** {@link OnlyReleases}, with the plan of those releases when the caller made it. */
+export interface PlannedOnlyReleases extends OnlyReleases {
+  /**
+   * The plan of those releases, made by the caller as this component would make it (same
+   * arguments, pipeline and options, validated), started before the engine: the component takes
+   * it instead of planning again. Its warnings are the caller's to say.
+   */
+  readonly plan?: Promise<HelmfilePlan>;
 }
 
 /**
@@ -193,17 +203,21 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
     const ownLogger = pulumiLogger(this);
     const componentName = name ?? "helmfile";
     let planned: HelmfilePlan;
+    const handed = opts?.[ONLY_RELEASES]?.plan;
     try {
-      planned = await planHelmfile(args as HelmfileArgs, pipeline, {
-        componentName,
-        providerInOptions: hasKubernetesProvider(opts),
-        logger: opts?.logger ?? ownLogger,
-        refuseSelectors: opts?.[EXCLUDES_UNSELECTED] !== true,
-        ...(opts?.recordedReleases === undefined ? {} : { recordedReleases: opts.recordedReleases }),
-        ...(opts?.commandLine === undefined ? {} : { commandLine: opts.commandLine }),
-        namespaces: pulumi.runtime.isDryRun() ? "warn" : "wait",
-        ...(opts?.[ONLY_RELEASES] === undefined ? {} : { onlyReleases: opts[ONLY_RELEASES] }),
-      });
+      planned =
+        handed !== undefined
+          ? await handed
+          : await planHelmfile(args as HelmfileArgs, pipeline, {
+              componentName,
+              providerInOptions: hasKubernetesProvider(opts),
+              logger: opts?.logger ?? ownLogger,
+              refuseSelectors: opts?.[EXCLUDES_UNSELECTED] !== true,
+              ...(opts?.recordedReleases === undefined ? {} : { recordedReleases: opts.recordedReleases }),
+              ...(opts?.commandLine === undefined ? {} : { commandLine: opts.commandLine }),
+              namespaces: pulumi.runtime.isDryRun() ? "warn" : "wait",
+              ...(opts?.[ONLY_RELEASES] === undefined ? {} : { onlyReleases: opts[ONLY_RELEASES] }),
+            });
     } finally {
       ownLogger.flush();
     }

@@ -4,9 +4,9 @@
  * namespace-less objects, CRDs first, names that never collide, and helm's install settings.
  * Expectations come from helm's and helmfile's documented install behaviour.
  */
-import { Helmfile } from "../../src/emit/helmfile";
+import { Helmfile, planHelmfile } from "../../src/emit/helmfile";
 import { ONLY_RELEASES, OWNS_FAILURE } from "../../src/emit/program-failure";
-import { isHelmfileError } from "../../src/shared/errors";
+import { EmitError, isHelmfileError } from "../../src/shared/errors";
 import type { LoadedState } from "../../src/shared/model";
 import { newMap } from "../../src/shared/value";
 import { plainValue, recordMockResources, type MockRecorder, type RecordedResource } from "../../src/testing";
@@ -386,6 +386,69 @@ describe("Helmfile deploys like helm install", () => {
     expect(
       objects.map((o) => (plainValue(o.rawInputs.metadata) as { namespace?: string }).namespace),
     ).toEqual([undefined]);
+  });
+
+  it("with ONLY_RELEASES and a plan handed over, takes that plan: nothing loaded or rendered again, the plan's releases registered", async () => {
+    const pipeline = fakePipeline(
+      [
+        { name: "a", namespace: "n" },
+        { name: "b", namespace: "n" },
+      ],
+      true,
+    );
+    const only = { ids: new Set(["n/b"]), releaseIds: ["n/a", "n/b"], clusterScopedKinds: [] };
+    const plan = planHelmfile({ file: "helmfile.yaml" }, pipeline, {
+      componentName: "hf",
+      providerInOptions: false,
+      logger: { debug: () => undefined, info: () => undefined, warn: () => undefined },
+      refuseSelectors: false,
+      namespaces: "warn",
+      onlyReleases: only,
+    });
+    await plan;
+    const loads = pipeline.calls;
+    let rendered = 0;
+    const h = new Helmfile(
+      "hf",
+      { file: "helmfile.yaml" },
+      {
+        pipeline: {
+          ...pipeline,
+          renderReleases: (state, context) => {
+            rendered++;
+            return pipeline.renderReleases(state, context);
+          },
+        },
+        [ONLY_RELEASES]: { ...only, plan },
+      },
+    );
+    await settle(h);
+    expect(pipeline.calls).toBe(loads);
+    expect(rendered).toBe(0);
+    expect(byType(rec, "helmfile:index:Release").map((r) => r.name)).toEqual(["hf-n/b"]);
+    expect(await new Promise((r) => h.releaseIds.apply(r))).toEqual(["n/a", "n/b"]);
+  });
+
+  it("with a handed plan that failed, fails with its error", async () => {
+    const pipeline = fakePipeline([{ name: "a", namespace: "n" }], true);
+    const failed = Promise.reject(new EmitError("EMIT_RELEASE_FAILED", "release n/a: helm said no"));
+    failed.catch(() => undefined);
+    const h = new Helmfile(
+      "hf",
+      { file: "helmfile.yaml" },
+      {
+        pipeline,
+        [OWNS_FAILURE]: true,
+        [ONLY_RELEASES]: { ids: new Set(["n/a"]), releaseIds: ["n/a"], clusterScopedKinds: [], plan: failed },
+      },
+    );
+    const err = await h.releases.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isHelmfileError(err) && err.code).toBe("EMIT_RELEASE_FAILED");
+    expect(pipeline.calls).toBe(0);
+    expect(byType(rec, "helmfile:index:Release")).toEqual([]);
   });
 
   it("fails naming the release and the context when the context is not in the kubeconfig", async () => {
