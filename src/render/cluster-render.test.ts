@@ -86,3 +86,76 @@ describe("renderAgainstCluster: install or upgrade", () => {
     expect(templates(existing.calls).map((c) => c.includes("--is-upgrade"))).toEqual([false, true]);
   });
 });
+
+describe("renderAgainstCluster: an install whose chart brings CRDs the cluster does not serve", () => {
+  // helm 4.1's message when `--dry-run=server` meets an object of a kind the cluster does not serve.
+  const NO_KIND =
+    'Error: INSTALLATION FAILED: unable to build kubernetes objects from release manifest: resource mapping not found for name: "g" namespace: "web" from "": no matches for kind "Gadget" in version "example.com/v1"\nensure CRDs are installed first\n';
+  const CAPS = {
+    kubeVersion: "v1.34.1",
+    apiVersions: ["v1", "v1/ConfigMap", "apps/v1", "apps/v1/Deployment"],
+  };
+  const GADGET = "---\napiVersion: example.com/v1\nkind: Gadget\nmetadata:\n  name: g\n";
+  const CONFIGMAP = "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n";
+
+  /** helm: no record; the probe chart prints the capabilities; server-side renders refuse a Gadget. */
+  function fake(output: string): { run: RunHelm; runner: ProcessRunner; calls: string[][] } {
+    const calls: string[][] = [];
+    const answer = (a: readonly string[]) => {
+      calls.push([...a]);
+      if (a[0] === "history") return { exitCode: 1, stdout: "", stderr: NOT_FOUND };
+      if (a[1] === "capabilities") return { exitCode: 0, stdout: `# ${JSON.stringify(CAPS)}\n`, stderr: "" };
+      if (a.includes("--dry-run=server") && output.includes("kind: Gadget"))
+        return { exitCode: 1, stdout: "", stderr: NO_KIND };
+      return { exitCode: 0, stdout: output, stderr: "" };
+    };
+    return {
+      run: (a) => Promise.resolve(answer(a)),
+      runner: { run: (_c, a) => Promise.resolve(answer(a)), runSync: (_c, a) => answer(a) } as ProcessRunner,
+      calls,
+    };
+  }
+  const scratch = {
+    makeTempDir: () => "/scratch/caps",
+    makeDir: () => undefined,
+    writeFile: () => undefined,
+    remove: () => undefined,
+  } as unknown as ScratchFileSystem;
+  const gadgetCrd = () => ["example.com/Gadget"];
+
+  /** Renders release web with helm `output` on a fake helm; the release's renders' arguments. */
+  async function render(
+    output: string,
+    chartCrds?: () => readonly string[],
+    options: ConstructorParameters<typeof CapabilitiesProbe>[4] = {},
+    binary: HelmBinary = helm4,
+  ) {
+    const helm = fake(output);
+    const probe = new CapabilitiesProbe(binary, helm.runner, scratch, {}, options);
+    const r = await renderAgainstCluster(args, binary, options, probe, helm.run, "web/web", chartCrds);
+    const renders = templates(helm.calls).filter((c) => c[1] === "web");
+    return { r, renders, serverSide: renders.map((c) => c.includes("--dry-run=server")) };
+  }
+
+  it("renders client-side at once: the render the failed server-side one would have fallen back to", async () => {
+    const before = await render(GADGET);
+    expect(before.serverSide).toEqual([true, false]);
+    const now = await render(GADGET, gadgetCrd);
+    expect(now.renders).toEqual([before.r.args]);
+    expect(now.r).toEqual(before.r);
+    expect(now.r.args).toContain("--api-versions");
+  });
+
+  it("renders server-side as before when the client-side render holds no object of an unserved kind", async () => {
+    const now = await render(CONFIGMAP, gadgetCrd);
+    expect(now.r.args).toContain("--dry-run=server");
+    expect(now.serverSide).toEqual([false, true]);
+  });
+
+  it("never tries it when the cluster serves the chart's CRDs, for an upgrade, or with helm 3", async () => {
+    expect((await render(CONFIGMAP, () => ["apps/Deployment"])).serverSide).toEqual([true]);
+    expect((await render(GADGET, gadgetCrd, { recorded: new Set(["web/web"]) })).serverSide[0]).toBe(true);
+    const helm3 = { path: "/usr/bin/helm", major: 3 } as unknown as HelmBinary;
+    expect((await render(CONFIGMAP, gadgetCrd, {}, helm3)).serverSide).toEqual([true]);
+  });
+});

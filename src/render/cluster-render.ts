@@ -14,7 +14,9 @@
  * upgrade would: objects that already exist without helm's ownership labels (applied by Pulumi)
  * make it render again with `--is-upgrade`; objects of kinds the cluster does not serve yet (the
  * chart's CRDs are applied with the release) make it render client-side with the cluster's
- * capabilities given as flags (nothing of those kinds exists for `lookup` to find).
+ * capabilities given as flags (nothing of those kinds exists for `lookup` to find). An install
+ * whose chart's `crds/` define such a kind renders client-side first, and keeps that render when
+ * it holds an object of a kind not served (./chart-crds.ts): the failed server-side render is spared.
  *
  * helm 3: `helm template --dry-run=server` reads the cluster for `lookup` only; the cluster's
  * capabilities are read once per context (a chart of our own rendered with `--validate`) and given
@@ -22,6 +24,7 @@
  * testing for an API version the cluster no longer serves may still find it (documented).
  */
 import { RenderError } from "../shared/errors";
+import { holdsUnservedKind, servedKinds } from "./chart-crds";
 import type { ProcessRunner } from "../shared/io";
 import type { ScratchFileSystem } from "./render-io";
 import type { HelmBinary } from "./render-types";
@@ -200,6 +203,7 @@ export async function renderAgainstCluster(
   probe: CapabilitiesProbe,
   run: RunHelm,
   releaseId?: string,
+  chartCrds?: () => readonly string[] | undefined,
 ): Promise<{ result: Awaited<ReturnType<RunHelm>>; args: readonly string[] }> {
   const context = kubeContextOf(args);
   const config = options.kubeconfig === undefined ? [] : ["--kubeconfig", options.kubeconfig];
@@ -245,6 +249,10 @@ export async function renderAgainstCluster(
     const full = [...args, "--dry-run=server", ...upgrade, ...config, ...capabilityFlags(caps, args)];
     return { result: await run(full), args: full };
   }
+  // An install: a chart's CRDs are what a first install usually lacks.
+  const early =
+    upgrade.length === 0 ? await clientSideFirst(args, chartCrds, probe, context, run) : undefined;
+  if (early !== undefined) return early;
   let full = [...args, "--dry-run=server", ...upgrade, ...noValidation, ...config];
   let result = await run(full);
   if (result.exitCode !== 0 && upgrade.length === 0 && NOT_OWNED.test(result.stderr)) {
@@ -258,4 +266,30 @@ export async function renderAgainstCluster(
     result = await run(full);
   }
   return { result, args: full };
+}
+
+/**
+ * helm 4: the client-side render with the cluster's capabilities, made at once for an install the
+ * server-side render would refuse for objects of kinds the cluster does not serve yet (it would
+ * then fall back to exactly this render, below): tried only when the chart's `crds/` define a kind
+ * the cluster does not serve (./chart-crds.ts), and taken only when its output does hold an object
+ * of a kind the cluster does not serve, the condition of the server-side render's failure.
+ * Undefined otherwise: the server-side render follows as before.
+ */
+async function clientSideFirst(
+  args: readonly string[],
+  chartCrds: (() => readonly string[] | undefined) | undefined,
+  probe: CapabilitiesProbe,
+  context: string | undefined,
+  run: RunHelm,
+): Promise<{ result: Awaited<ReturnType<RunHelm>>; args: readonly string[] } | undefined> {
+  const kinds = chartCrds?.();
+  if (kinds === undefined || kinds.length === 0) return undefined;
+  const caps = await probe.capabilities(context);
+  const served = servedKinds(caps.apiVersions);
+  if (kinds.every((k) => served.has(k))) return undefined;
+  const client = [...args, ...capabilityFlags(caps, args)];
+  const result = await run(client);
+  if (result.exitCode !== 0 || !holdsUnservedKind(result.stdout, caps.apiVersions)) return undefined;
+  return { result, args: client };
 }

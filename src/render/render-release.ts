@@ -40,6 +40,11 @@ export interface ReleaseRenderContext {
    * when the chart cannot be read. Default: every chart is taken as pure.
    */
   readonly chartPurity?: (chart: PreparedChart, release: PreparedRelease) => ImpureTemplate[] | undefined;
+  /**
+   * The `group/Kind` of the CRDs in the chart's `crds/` folders (./chart-crds.ts), memoised per
+   * chart; undefined when the chart cannot be read before its render. Default: not known.
+   */
+  readonly chartCrds?: (chart: PreparedChart, release: PreparedRelease) => readonly string[] | undefined;
   /** Render against the release's cluster (src/render/cluster-render.ts); absent: offline, as `helm template`. */
   readonly cluster?: { readonly options: ClusterRenderOptions; readonly probe: CapabilitiesProbe };
   /** Charts already warned about (see `RenderOptions.warnRegenerated`); absent: no warning. */
@@ -86,7 +91,9 @@ export async function renderRelease(
     const { result: r, args: ran } =
       cluster === undefined
         ? { result: await run(args), args }
-        : await renderAgainstCluster(args, ctx.helm, cluster.options, cluster.probe, run, release.id);
+        : await renderAgainstCluster(args, ctx.helm, cluster.options, cluster.probe, run, release.id, () =>
+            ctx.chartCrds?.(chart, release),
+          );
     if (r.exitCode !== 0) throw templateFailure(release, chart, ran, r.stderr);
     if (r.stderr.trim() !== "") ctx.logger?.debug(r.stderr.trimEnd());
     // Read only where it decides something: a cache write or the regenerated-values warning.

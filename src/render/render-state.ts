@@ -14,6 +14,7 @@ import { applyLockedVersions } from "./locked-versions";
 import { planReleases } from "./plan-releases";
 import { prepareCharts, type PreparedChart, type PrepareChartsOptions } from "./prepare-charts";
 import { CapabilitiesProbe } from "./cluster-render";
+import { chartCrdKinds, isCrdFile } from "./chart-crds";
 import { impureTemplates, tarGzEntries, type ImpureTemplate } from "./chart-purity";
 import { RenderCache } from "./render-cache";
 import { redactError } from "./redact-error";
@@ -67,6 +68,7 @@ export function openRenderSession(options: RenderOptions, io: RenderIo): RenderS
     return h;
   };
   const chartPurity = chartPurityOf(env, io);
+  const chartCrds = chartCrdsOf(env, io);
   const cluster =
     options.cluster === undefined
       ? undefined
@@ -81,7 +83,15 @@ export function openRenderSession(options: RenderOptions, io: RenderIo): RenderS
           state,
           options,
           io,
-          { env, cache, chartHash, chartPurity, syncedRepos, ...(cluster === undefined ? {} : { cluster }) },
+          {
+            env,
+            cache,
+            chartHash,
+            chartPurity,
+            chartCrds,
+            syncedRepos,
+            ...(cluster === undefined ? {} : { cluster }),
+          },
           onChartsPrepared,
         );
         const redact = options.redact;
@@ -124,6 +134,7 @@ interface SessionShared {
   readonly cache: RenderCache | undefined;
   readonly chartHash: (dir: string) => string;
   readonly chartPurity: NonNullable<ReleaseRenderContext["chartPurity"]>;
+  readonly chartCrds: NonNullable<ReleaseRenderContext["chartCrds"]>;
   readonly cluster?: NonNullable<ReleaseRenderContext["cluster"]>;
   readonly syncedRepos: Set<string>;
 }
@@ -170,6 +181,55 @@ function chartPurityOf(
     // Asked after the release rendered: a remote chart not in helm's cache then never will be.
     const r = read(chart, release);
     memo.set(key, r);
+    return r;
+  };
+}
+
+/**
+ * The kinds of the CRDs in a release's chart's `crds/` folders (./chart-crds.ts), memoised per
+ * chart, read before its first render: a local chart from its directory or archive, a remote one
+ * from the archive in the session's helm cache when it is already there; undefined otherwise (the
+ * render then goes as if the chart had none).
+ */
+function chartCrdsOf(
+  env: Readonly<Record<string, string>>,
+  io: RenderIo,
+): NonNullable<ReleaseRenderContext["chartCrds"]> {
+  const memo = new Map<string, string[] | undefined>();
+  const archive = (path: string): string[] => chartCrdKinds(tarGzEntries(io.fs.readBytes(path)), true);
+  const read = (chart: PreparedChart, release: PreparedRelease): string[] | undefined => {
+    const local = chart.adhoc?.sourceDir ?? (chart.isLocal ? chart.chartArg : undefined);
+    try {
+      if (local !== undefined) {
+        if (io.fs.isFile(local)) return archive(local);
+        return chartCrdKinds(
+          (function* () {
+            for (const rel of io.scratch.listFilesRecursive(local))
+              if (isCrdFile(rel, false))
+                yield { path: rel, content: io.fs.readBytes(posix.join(local, rel)) };
+          })(),
+          false,
+        );
+      }
+      const cacheHome = env.HELM_CACHE_HOME;
+      const version = release.version ?? "";
+      if (cacheHome === undefined || version === "") return undefined;
+      const names = [
+        `${posix.basename(chart.chartArg)}-${version.replace(/^v(?=\d)/, "")}.tgz`,
+        `${posix.basename(chart.chartArg)}-${version}.tgz`,
+      ];
+      const found = io.scratch.listFilesRecursive(cacheHome).find((f) => names.includes(posix.basename(f)));
+      return found === undefined ? undefined : archive(posix.join(cacheHome, found));
+    } catch {
+      return undefined;
+    }
+  };
+  return (chart, release) => {
+    const key = `${chart.isLocal ? "local" : "remote"}\u0000${chart.chartArg}\u0000${release.version ?? ""}`;
+    if (memo.has(key)) return memo.get(key);
+    const r = read(chart, release);
+    // A remote chart not yet in helm's cache is asked again by its next release.
+    if (r !== undefined || chart.isLocal) memo.set(key, r);
     return r;
   };
 }
@@ -251,6 +311,7 @@ async function renderOneState(
       cache,
       chartHash,
       chartPurity: shared.chartPurity,
+      chartCrds: shared.chartCrds,
       ...(shared.cluster === undefined ? {} : { cluster: shared.cluster }),
       ...(options.warnRegenerated === true ? { warnedRegenerated: new Set<string>() } : {}),
       logger: io.logger,

@@ -15,6 +15,7 @@ import { findHelm, NodeProcessRunner } from "../../src/node";
 import { testHelmBinaries } from "../../src/node/helm-binaries";
 import { createScratchRenderIo } from "../../src/node/scratch-render-io";
 import { renderDesiredState } from "../../src/render";
+import type { ProcessRunner } from "../../src/shared/io";
 import type { PreparedRelease } from "../../src/shared/model";
 import { loadedState, preparedRelease } from "../support/model-fixtures";
 import { kubectl, testClusters } from "./cluster";
@@ -141,16 +142,30 @@ describe.each(testHelmBinaries())("rendering against the cluster with %s", (labe
     const scratch = createScratchRenderIo("ph-cluster-render-");
     try {
       const chart = join(FIXTURES, "charts", "gadgets");
+      const io = scratch.io();
+      const renders: string[][] = [];
+      const runner: ProcessRunner = {
+        run: (command, args, options) => {
+          if (args[0] === "template" && args[1] === "gadgets") renders.push([...args]);
+          return io.runner.run(command, args, options);
+        },
+        runSync: (command, args, options) => io.runner.runSync(command, args, options),
+      };
       const [r] = await renderDesiredState(
         {
           states: [loadedState([{ ...release(namespace), name: "gadgets", chart, chartPath: chart }])],
           releases: [],
         },
         { helm, cluster: { kubeconfig }, template: { includeCrds: true } },
-        scratch.io(),
+        { ...io, runner },
       );
       const kinds = objects(r?.manifest ?? "").map((o) => (o as { kind?: string }).kind);
       expect(kinds.sort()).toEqual(["CustomResourceDefinition", "Gadget"]);
+      // helm 4's server-side render would refuse the Gadget (its CRD is not served yet): the chart's
+      // crds/ say so up front, and the release renders once, client-side with the cluster's
+      // capabilities. helm 3 renders server-side for `lookup` only and never refuses it.
+      expect(renders).toHaveLength(1);
+      expect(renders[0]?.includes("--dry-run=server")).toBe(label === "helm3");
     } finally {
       scratch.dispose();
     }
