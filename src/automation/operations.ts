@@ -243,6 +243,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     setOnlyReleases,
     programOutputs,
     exported,
+    dispose,
   } = await openHelmfileStack(options, adopting);
   const deployment = exportedOnce(options, stack, exported);
   const collector = new ReleaseChangeCollector(HELMFILE_COMPONENT_NAME);
@@ -355,6 +356,8 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     };
   } catch (err) {
     throw programError() ?? toAutomationError(err, options.stackName, failures);
+  } finally {
+    dispose();
   }
 }
 
@@ -608,11 +611,13 @@ export async function refresh(options: HelmfileStackOptions): Promise<HelmfileOp
 /** The stack's current outputs (`releaseIds`). */
 export async function stackOutputs(options: HelmfileStackOptions): Promise<Record<string, StackOutput>> {
   const resolved = resolveStackOptions(options);
-  const { stack } = await openHelmfileStack(resolved);
+  const { stack, dispose } = await openHelmfileStack(resolved);
   try {
     return toOutputs(await stack.outputs());
   } catch (err) {
     throw toAutomationError(err, resolved.stackName);
+  } finally {
+    dispose();
   }
 }
 
@@ -627,10 +632,12 @@ export async function cancel(options: HelmfileStackOptions): Promise<void> {
     await unlockSelfManagedStack(resolved);
     return;
   }
-  const { stack } = await openHelmfileStack(resolved);
+  const { stack, dispose } = await openHelmfileStack(resolved);
   try {
     await stack.cancel();
   } catch (err) {
     throw toAutomationError(err, resolved.stackName);
+  } finally {
+    dispose();
   }
 }

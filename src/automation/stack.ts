@@ -4,7 +4,8 @@
  * user's backend (else a file backend beside the helmfile) and a passphrase secrets provider.
  */
 import { forgetReleaseHooks, registerReleaseHooks, releaseHooksRegistered } from "../emit/release-hooks";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { randomBytes } from "node:crypto";
 import { stringify } from "yaml";
 import { join } from "node:path";
@@ -20,6 +21,7 @@ import { findPulumiCli } from "./pulumi-cli";
 import { readLocalDeployment } from "./local-state";
 import type { ResolvedStackOptions } from "./options";
 import { trimSdkOverhead } from "../emit/sdk-traces";
+import { trackTempPath, untrackTempPath } from "../node/process-cleanup";
 
 /** The engine's "as many steps at once as there are" (`--parallel` at its maximum, math.MaxInt32). */
 export const UNBOUNDED_PARALLELISM = 2 ** 31 - 1;
@@ -141,6 +143,8 @@ export interface HelmfileStack {
   setOnlyReleases(only: PlannedOnlyReleases | undefined): void;
   /** The outputs the program's last run returned (`releaseIds`), once known; undefined before. */
   programOutputs(): OutputMap | undefined;
+  /** Removes the engine's private temporary folder: call it once the operation is over. */
+  dispose(): void;
   /**
    * With `exportAlongside`: the stack's last deployment (`pulumi stack export --show-secrets`, run
    * beside the stack's selection); undefined when that export failed (a stack not created yet).
@@ -166,6 +170,16 @@ export async function openHelmfileStack(
   mkdirSync(options.workDir, { recursive: true });
   if (options.backendUrl.startsWith("file://"))
     mkdirSync(options.backendUrl.slice("file://".length), { recursive: true });
+  // The Kubernetes provider writes the kubeconfig it is configured with (credentials included) to
+  // a temporary file for every provider it configures, and never removes it (pulumi-kubernetes,
+  // provider/pkg/provider/util.go writeKubeconfigToFile). The engine and its plugins get a private
+  // temporary folder (0700), removed when the operation ends, or when a signal stops this process.
+  const engineTmp = mkdtempSync(join(options.envVars?.TMPDIR ?? tmpdir(), "pulumi-helmfile-engine-"));
+  trackTempPath(engineTmp);
+  const dispose = (): void => {
+    rmSync(engineTmp, { recursive: true, force: true });
+    untrackTempPath(engineTmp);
+  };
   try {
     const pulumiCommand = cli.command;
     const args = helmfileArgsOf(options);
@@ -227,7 +241,7 @@ export async function openHelmfileStack(
       program,
       pulumiCommand,
       ...(cli.home === undefined ? {} : { pulumiHome: cli.home }),
-      envVars: engineEnvironment(options, cli.builtEngine),
+      envVars: { ...engineEnvironment(options, cli.builtEngine), TMPDIR: engineTmp },
       secretsProvider: options.secretsProvider,
     });
     const exported = exportAlongside
@@ -250,9 +264,11 @@ export async function openHelmfileStack(
         only = o;
       },
       programOutputs: () => outputs,
+      dispose,
       ...(exported === undefined ? {} : { exported }),
     };
   } catch (err) {
+    dispose();
     throw toAutomationError(err, options.stackName);
   }
 }

@@ -3,7 +3,16 @@
  * ConfigMaps as hook objects) through the automation layer and the real engine: the release hooks
  * append `<event> <release>` to a file, read back after each operation.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { destroy, preview, up, type HelmfileStackOptions } from "../../src/automation";
@@ -30,6 +39,8 @@ describeEngine(`helmfile hooks and chart hooks on a real API server${suffix}`, (
   let dir: string;
   let log: string;
   let base: HelmfileStackOptions;
+  /** The engine's TMPDIR parent: the operations leave nothing in it. */
+  let temp: string;
   const events = (): string[] =>
     existsSync(log)
       ? readFileSync(log, "utf8")
@@ -44,13 +55,15 @@ describeEngine(`helmfile hooks and chart hooks on a real API server${suffix}`, (
     dir = mkdtempSync(join(tmpdir(), "phf-hooks-"));
     cpSync(join(__dirname, "fixtures", "hooks", "charts"), join(dir, "charts"), { recursive: true });
     log = join(dir, "hooks.log");
+    temp = join(dir, "tmp");
+    mkdirSync(temp);
     base = {
       file: join(dir, "helmfile.yaml.gotmpl"),
       stackName: "hooks",
       applyToCluster: true,
       kubeconfig: clusters.kubeconfig,
       pulumiRoot: ENGINE_ROOT,
-      envVars: { ...engineEnv(), KUBECONFIG: clusters.kubeconfig },
+      envVars: { ...engineEnv(), KUBECONFIG: clusters.kubeconfig, TMPDIR: temp },
     };
   });
   afterAll(async () => {
@@ -125,5 +138,22 @@ describeEngine(`helmfile hooks and chart hooks on a real API server${suffix}`, (
     expect(events()).toEqual(["preuninstall hk", "postuninstall hk"]);
     expect(cm("hk-main")).toBeUndefined();
     expect((cm("hk-kept")?.data as Record<string, unknown>).value).toBe("three");
+  });
+
+  it("leaves nothing in the temporary folder: the Kubernetes provider's copy of the kubeconfig, credentials included, goes with the engine's private folder", async () => {
+    writeState(dir, log, "four");
+    const seen: string[] = [];
+    await up({
+      ...base,
+      onProgress: () => {
+        // While the engine runs: its private folder, and in it what the provider wrote.
+        for (const d of readdirSync(temp)) {
+          seen.push(d);
+          for (const f of readdirSync(join(temp, d))) seen.push(`${d}/${f}`);
+        }
+      },
+    });
+    expect(seen.some((p) => /^pulumi-helmfile-engine-[^/]+\/kubeconfig\d+$/.test(p))).toBe(true);
+    expect(readdirSync(temp)).toEqual([]);
   });
 });
