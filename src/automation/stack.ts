@@ -173,7 +173,7 @@ export async function openHelmfileStack(
   // The Kubernetes provider writes the kubeconfig it is configured with (credentials included) to
   // a temporary file for every provider it configures, and never removes it (pulumi-kubernetes,
   // provider/pkg/provider/util.go writeKubeconfigToFile). The engine and its plugins get a private
-  // temporary folder (0700), removed when the operation ends, or when a signal stops this process.
+  // temporary folder (0700), removed when the operation ends (and by the CLI's signal cleanup).
   const engineTmp = mkdtempSync(join(options.envVars?.TMPDIR ?? tmpdir(), "pulumi-helmfile-engine-"));
   trackTempPath(engineTmp);
   const dispose = (): void => {
