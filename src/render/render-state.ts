@@ -139,6 +139,36 @@ interface SessionShared {
   readonly syncedRepos: Set<string>;
 }
 
+/** One chart of a session, for the per-chart memos below. */
+function chartKey(chart: PreparedChart, release: PreparedRelease): string {
+  return `${chart.isLocal ? "local" : "remote"}\u0000${chart.chartArg}\u0000${release.version ?? ""}`;
+}
+
+/**
+ * A remote chart's archive as helm downloaded it into the session's private cache
+ * (`<name>-<version>.tgz`); undefined when it is not there (yet) or the cache cannot be read.
+ */
+function cachedArchive(
+  env: Readonly<Record<string, string>>,
+  io: RenderIo,
+  chart: PreparedChart,
+  release: PreparedRelease,
+): string | undefined {
+  const cacheHome = env.HELM_CACHE_HOME;
+  const version = release.version ?? "";
+  if (cacheHome === undefined || version === "") return undefined;
+  const base = posix.basename(chart.chartArg);
+  const names = [`${base}-${version.replace(/^v(?=\d)/, "")}.tgz`, `${base}-${version}.tgz`];
+  let files: string[];
+  try {
+    files = io.scratch.listFilesRecursive(cacheHome);
+  } catch {
+    return undefined;
+  }
+  const found = files.find((f) => names.includes(posix.basename(f)));
+  return found === undefined ? undefined : posix.join(cacheHome, found);
+}
+
 /**
  * The impure templates of a release's chart (src/render/chart-purity.ts), memoised per chart;
  * undefined when the chart cannot be read (a remote chart not found in helm's cache): its output
@@ -160,23 +190,11 @@ function chartPurityOf(
         })(),
       );
     }
-    const cacheHome = env.HELM_CACHE_HOME;
-    const version = release.version ?? "";
-    if (cacheHome === undefined || version === "") return undefined;
-    const name = `${posix.basename(chart.chartArg)}-${version.replace(/^v(?=\d)/, "")}.tgz`;
-    const names = [name, `${posix.basename(chart.chartArg)}-${version}.tgz`];
-    let files: string[];
-    try {
-      files = io.scratch.listFilesRecursive(cacheHome);
-    } catch {
-      return undefined;
-    }
-    const found = files.find((f) => names.includes(posix.basename(f)));
-    if (found === undefined) return undefined;
-    return impureTemplates(tarGzEntries(io.fs.readBytes(posix.join(cacheHome, found))));
+    const found = cachedArchive(env, io, chart, release);
+    return found === undefined ? undefined : impureTemplates(tarGzEntries(io.fs.readBytes(found)));
   };
   return (chart, release) => {
-    const key = `${chart.isLocal ? "local" : "remote"}\u0000${chart.chartArg}\u0000${release.version ?? ""}`;
+    const key = chartKey(chart, release);
     if (memo.has(key)) return memo.get(key);
     // Asked after the release rendered: a remote chart not in helm's cache then never will be.
     const r = read(chart, release);
@@ -211,21 +229,14 @@ function chartCrdsOf(
           false,
         );
       }
-      const cacheHome = env.HELM_CACHE_HOME;
-      const version = release.version ?? "";
-      if (cacheHome === undefined || version === "") return undefined;
-      const names = [
-        `${posix.basename(chart.chartArg)}-${version.replace(/^v(?=\d)/, "")}.tgz`,
-        `${posix.basename(chart.chartArg)}-${version}.tgz`,
-      ];
-      const found = io.scratch.listFilesRecursive(cacheHome).find((f) => names.includes(posix.basename(f)));
-      return found === undefined ? undefined : archive(posix.join(cacheHome, found));
+      const found = cachedArchive(env, io, chart, release);
+      return found === undefined ? undefined : archive(found);
     } catch {
       return undefined;
     }
   };
   return (chart, release) => {
-    const key = `${chart.isLocal ? "local" : "remote"}\u0000${chart.chartArg}\u0000${release.version ?? ""}`;
+    const key = chartKey(chart, release);
     if (memo.has(key)) return memo.get(key);
     const r = read(chart, release);
     // A remote chart not yet in helm's cache is asked again by its next release.
