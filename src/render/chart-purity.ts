@@ -48,6 +48,8 @@ export interface ImpureTemplate {
   readonly functions: readonly string[];
   /** It also calls `lookup`: it may keep what the cluster holds (a guarded value). */
   readonly usesLookup: boolean;
+  /** It defines named templates (`define`), which other files may include. */
+  readonly definesTemplates?: boolean;
 }
 
 /** The impure functions a template's actions call (comments and literal text left out). */
@@ -76,7 +78,50 @@ function isTemplatePath(path: string): boolean {
 
 /** The template files that call impure functions, subcharts' archives opened. */
 export function impureTemplates(files: Iterable<ChartFile>): ImpureTemplate[] {
-  const out: ImpureTemplate[] = [];
+  return readChart(files).impure;
+}
+
+/** What a chart's templates tell about its renders (see {@link readChart}). */
+export interface ChartReading {
+  /** The template files that call impure functions. */
+  readonly impure: ImpureTemplate[];
+  /**
+   * Some template names `.Release.IsInstall` or `.Release.IsUpgrade` (anywhere in its text): its
+   * output may differ between an install's render and an upgrade's.
+   */
+  readonly readsInstallOrUpgrade: boolean;
+  /**
+   * The API versions its templates ask `.Capabilities.APIVersions.Has` about, each a string
+   * literal, sorted; undefined when some template reads the API versions otherwise (a `Has` of a
+   * computed name, the list itself, `.Capabilities` handed on). `.Capabilities.KubeVersion` and
+   * `.HelmVersion` are not counted.
+   */
+  readonly capabilityApis: readonly string[] | undefined;
+}
+
+const INSTALL_OR_UPGRADE = /\bIs(?:Install|Upgrade)\b/;
+const DEFINE = /\{\{-?\s*define\b/;
+const CAPABILITIES = /\bCapabilities\b/g;
+const HAS_LITERAL = /^Capabilities\.APIVersions\.Has\s+"((?:[^"\\]|\\.)*)"/;
+const VERSIONS = /^Capabilities\.(?:KubeVersion|HelmVersion)\b/;
+
+/** The API versions `text` asks `Has` about; undefined when it reads `.Capabilities` otherwise. */
+function capabilityApisOf(text: string, into: Set<string>): boolean {
+  for (const m of text.matchAll(CAPABILITIES)) {
+    const rest = text.slice(m.index);
+    const has = HAS_LITERAL.exec(rest);
+    if (has !== null) into.add(has[1] ?? "");
+    else if (!VERSIONS.test(rest)) return false;
+  }
+  return true;
+}
+
+/** One pass over a chart's template files, subcharts' archives opened. */
+export function readChart(files: Iterable<ChartFile>): ChartReading {
+  const impure: ImpureTemplate[] = [];
+  let readsInstallOrUpgrade = false;
+  const apis = new Set<string>();
+  let allApis = false;
   const visit = (path: string, content: Uint8Array): void => {
     if (/(^|\/)charts\/[^/]+\.tgz$/.test(path)) {
       for (const entry of tarGzEntries(content)) visit(`${path}/${entry.path}`, entry.content);
@@ -84,15 +129,28 @@ export function impureTemplates(files: Iterable<ChartFile>): ImpureTemplate[] {
     }
     if (!isTemplatePath(path)) return;
     const text = Buffer.from(content).toString("utf8");
+    if (INSTALL_OR_UPGRADE.test(text)) readsInstallOrUpgrade = true;
+    if (!allApis && !capabilityApisOf(text, apis)) allApis = true;
     const functions = impureCalls(text);
-    if (functions.length > 0) out.push({ path, functions, usesLookup: impureLookup(text) });
+    if (functions.length > 0)
+      impure.push({
+        path,
+        functions,
+        usesLookup: impureLookup(text),
+        ...(DEFINE.test(text) ? { definesTemplates: true } : {}),
+      });
   };
   for (const f of files) visit(f.path, f.content);
-  return out;
+  return { impure, readsInstallOrUpgrade, capabilityApis: allApis ? undefined : [...apis].sort() };
 }
 
+/** Whether a template's actions call `lookup` (comments and string literals left out, as for impure calls). */
 function impureLookup(text: string): boolean {
-  for (const m of text.matchAll(ACTION)) if (LOOKUP.test(m[1] ?? "")) return true;
+  for (const m of text.matchAll(ACTION)) {
+    const body = m[1] ?? "";
+    if (COMMENT.test(body)) continue;
+    if (LOOKUP.test(body.replace(/"(?:[^"\\]|\\.)*"|`[^`]*`/g, '""'))) return true;
+  }
   return false;
 }
 
@@ -133,4 +191,34 @@ export function regeneratedWarning(
   if (unguarded.length === 0) return undefined;
   const list = unguarded.map((t) => `${t.path} (${t.functions.join(", ")})`).join("; ");
   return `release ${releaseId}: chart ${chart} generates values anew on every render, with no lookup of what the cluster holds: ${list}. Their fields change in every preview; set them in the release's values to keep them stable.`;
+}
+
+/**
+ * Whether an impure template may have drawn something in a render whose output is `manifest`: it
+ * defines named templates (included from anywhere) or is a helper (`_*.tpl`), or the output holds
+ * a document of a file at its path (helm's `# Source:` lines; matched on the part from
+ * `templates/` on, so a file of the same name in another chart counts too) that is not a `helm
+ * test` hook (never installed: a test Pod's random name makes no object). A template file that
+ * rendered no such document drew nothing that is applied.
+ */
+export function drewInRender(template: ImpureTemplate, manifest: string): boolean {
+  const base = template.path.slice(template.path.lastIndexOf("/") + 1);
+  if (template.definesTemplates === true || base.startsWith("_")) return true;
+  const at = template.path.lastIndexOf("templates/");
+  const tail = at < 0 ? template.path : template.path.slice(at);
+  for (const doc of manifest.split(/^---[ \t]*$/m)) {
+    const source = SOURCE.exec(doc)?.[1] ?? "";
+    if ((source === tail || source.endsWith(`/${tail}`)) && !isTestHook(doc)) return true;
+  }
+  return false;
+}
+
+const SOURCE = /^# Source: (.+?)[ \t]*$/m;
+const HOOK = /^[ \t]*["']?helm\.sh\/hook["']?[ \t]*:[ \t]*["']?([^"'\n]*?)["']?[ \t]*$/m;
+
+/** A document that is only a `helm test` hook (read from its text: the annotation's one line). */
+function isTestHook(doc: string): boolean {
+  const events = HOOK.exec(doc)?.[1];
+  if (events === undefined || events.trim() === "") return false;
+  return events.split(",").every((e) => ["test", "test-success"].includes(e.trim()));
 }
