@@ -31,7 +31,8 @@ import {
   openHelmfileStack,
   withoutReadBack,
 } from "./stack";
-import { compareWithRecord, type RecordComparison } from "./recorded-preview";
+import { compareWithRecord, recordedRenders, type RecordComparison } from "./recorded-preview";
+import type { RecordedRender } from "../emit/registration-digest";
 import type { OnlyReleases } from "../emit/program-failure";
 import { releaseResourceNames } from "../emit/resource-names";
 import { planHelmfile, type HelmfilePlan, type PlannedOnlyReleases } from "../emit/helmfile";
@@ -229,9 +230,13 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   const options = resolveStackOptions(input);
   // An unchanged preview is planned beside the engine's start-up and the state's export, to be
   // compared with the record (./recorded-preview.ts); its diagnostics are said only if it answers.
+  // Its renders wait for the renders the stack recorded (the state's export): a release whose
+  // render would be the recorded one is not rendered again.
+  let settleRecorded: (renders: ReadonlyMap<string, RecordedRender>) => void = () => undefined;
+  const renders = new Promise<ReadonlyMap<string, RecordedRender>>((resolve) => (settleRecorded = resolve));
   const early =
     kind === "preview" && appliesToCluster(options) && fromRecordAllowed(options)
-      ? planFromRecord(options)
+      ? planFromRecord(options, renders)
       : undefined;
   const adopting = (kind === "preview" || kind === "up") && appliesToCluster(options);
   const {
@@ -244,8 +249,16 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     programOutputs,
     exported,
     dispose,
-  } = await openHelmfileStack(options, adopting);
+  } = await openHelmfileStack(options, adopting).catch((err: unknown) => {
+    settleRecorded(new Map());
+    throw err;
+  });
   const deployment = exportedOnce(options, stack, exported);
+  if (early !== undefined)
+    deployment().then(
+      (d) => settleRecorded(recordedRenders(d, HELMFILE_COMPONENT_NAME)),
+      () => settleRecorded(new Map()),
+    );
   const collector = new ReleaseChangeCollector(HELMFILE_COMPONENT_NAME);
   const failures: string[] = [];
   const adoption = adopting ? new AdoptionCollector(collector, HELMFILE_COMPONENT_NAME) : undefined;
@@ -357,6 +370,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   } catch (err) {
     throw programError() ?? toAutomationError(err, options.stackName, failures);
   } finally {
+    settleRecorded(new Map());
     dispose();
   }
 }
@@ -378,24 +392,31 @@ function fromRecordAllowed(options: ResolvedStackOptions): boolean {
  * The plan an unchanged preview compares with the stack's record: every release rendered as one
  * the state holds (the record matches only if it holds them all), without helm's OpenAPI
  * validation (what is unchanged was validated when applied; anything changed is planned again by
- * the program, validated as `helm upgrade` validates it). Undefined when it fails: the engine's
- * run then reports the failure. Its warnings and notes are kept, to be said as the engine's
- * diagnostics would be when the plan answers.
+ * the program, validated as `helm upgrade` validates it). A release whose render key is the one
+ * the stack recorded (`recordedRenders`, src/render/render-release.ts `renderKey`: the same chart,
+ * values, flags, helm, kubeconfig, cluster version and the API versions the chart asks about) is
+ * not rendered: the recorded render answers, whatever `lookup` would find now
+ * (docs/differences-from-helmfile.md). Undefined when it fails: the engine's run then reports the
+ * failure. Its warnings and notes are kept, to be said as the engine's diagnostics would be when
+ * the plan answers.
  */
 async function planFromRecord(
   options: ResolvedStackOptions,
+  recordedRenders: Promise<ReadonlyMap<string, RecordedRender>>,
 ): Promise<{ plan: HelmfilePlan; said: StackProgress[] } | undefined> {
   const said: StackProgress[] = [];
   const say = (severity: string) => (message: string) => {
     said.push({ kind: "diagnostic", severity, message });
   };
-  const logger: Logger = { debug: () => undefined, info: say("info"), warn: say("warning") };
+  // Its debug lines too (each helm run, each render the stack's record answered), said with the rest.
+  const logger: Logger = { debug: say("debug"), info: say("info"), warn: say("warning") };
   try {
     const plan = await planHelmfile(helmfileArgsOf(options), options.pipeline ?? createDefaultPipeline(), {
       componentName: HELMFILE_COMPONENT_NAME,
       providerInOptions: false,
       logger,
       recordedReleases: "all",
+      recordedRenders,
       validate: false,
       reviewAccess: false,
       ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),

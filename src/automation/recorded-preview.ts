@@ -23,7 +23,13 @@
  * (docs/differences-from-helmfile.md).
  */
 import type { ReleaseChange } from "./change-summary";
-import { appliedFingerprint, appliedVersion, registrationMatches } from "../emit/registration-digest";
+import {
+  appliedFingerprint,
+  appliedVersion,
+  recordedRenderOf,
+  registrationMatches,
+  type RecordedRender,
+} from "../emit/registration-digest";
 import { sortedKeysJson } from "../shared/value";
 import { SECRET_SIGNATURE } from "./redact-events";
 import { urnName } from "./selection";
@@ -112,6 +118,28 @@ function isDefaultProvider(r: Res): boolean {
 function setsEqual(a: readonly string[], b: readonly string[]): boolean {
   const x = new Set(a);
   return x.size === new Set(b).size && b.every((v) => x.has(v));
+}
+
+/**
+ * The renders the stack recorded (src/emit/registration-digest.ts `RecordedRender`), by Release
+ * resource name: those of the component's Releases whose `registration` holds one. A release whose
+ * render key is the same now is not rendered again by the plan compared with the record.
+ */
+export function recordedRenders(deployment: unknown, component: string): Map<string, RecordedRender> {
+  const out = new Map<string, RecordedRender>();
+  const d = deployment as { resources?: unknown } | undefined;
+  if (!Array.isArray(d?.resources)) return out;
+  const resources = d.resources as Res[];
+  const parents = new Set(
+    resources.filter((r) => r.type === HELMFILE_TYPE && urnName(r.urn) === component).map((r) => r.urn),
+  );
+  for (const r of resources) {
+    if (r.type !== RELEASE_TYPE || r.parent === undefined || !parents.has(r.parent)) continue;
+    const outputs = revealed(r.outputs ?? {}) as Record<string, unknown> | undefined;
+    const render = recordedRenderOf(outputs?.registration);
+    if (render !== undefined) out.set(urnName(r.urn), render);
+  }
+  return out;
 }
 
 /** Compares the stack's last deployment with what the program would register (see the module comment). */

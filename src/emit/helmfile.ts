@@ -14,12 +14,7 @@ import type { HelmfilePipeline, PipelineContext } from "./pipeline";
 import { formatRefusals } from "../node/release-access";
 import { planReleases, type ReleasePlan } from "./plan-releases";
 import { hasKeptObjects } from "./chart-hooks";
-import {
-  clusterScopedKindsOf,
-  definesCrds,
-  manifestObjects,
-  SKIP_AWAIT_ANNOTATION,
-} from "./manifest-objects";
+import { clusterScopedKindsOf, manifestObjects, SKIP_AWAIT_ANNOTATION } from "./manifest-objects";
 import { withoutStackTraces } from "./object-resources";
 import {
   Release,
@@ -45,7 +40,10 @@ import {
   recordedRegistration,
   registrationDigest,
   registrationIsSecret,
+  crdTextHash,
   sharedMaterial,
+  textHash,
+  type RecordedRender,
 } from "./registration-digest";
 import {
   releaseNamespaces,
@@ -235,6 +233,8 @@ export interface Registration {
   readonly text: string;
   readonly objects: () => string;
   readonly secret: boolean;
+  /** What it records of its render (./registration-digest.ts `RecordedRender`); absent: nothing. */
+  readonly render?: () => RecordedRender;
 }
 
 /** What a {@link Helmfile} makes its resources of, computed without Pulumi's runtime. */
@@ -285,6 +285,12 @@ export async function planHelmfile(
      * engine run, if one follows, reviews them). Default true.
      */
     readonly reviewAccess?: boolean;
+    /**
+     * By Release resource name, the renders the stack recorded: a release whose render would be the
+     * recorded one is not rendered (`PlanOptions.recordedRenders`; with `recordedReleases: "all"`
+     * only: a plan compared with the stack's record). Default none.
+     */
+    readonly recordedRenders?: Promise<ReadonlyMap<string, RecordedRender>>;
   },
 ): Promise<HelmfilePlan> {
   const resolved = await resolveHelmfileArgs(args);
@@ -321,14 +327,24 @@ export async function planHelmfile(
       ...(options.recordedReleases === undefined ? {} : { recordedReleases: options.recordedReleases }),
       ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
       ...(options.onlyReleases === undefined ? {} : { onlyReleases: options.onlyReleases.ids }),
+      ...(options.recordedRenders === undefined ? {} : { recordedRenders: options.recordedRenders }),
     },
     pipelineContext,
   );
   if (target === "ambient" && options.reviewAccess !== false)
     await reviewAccess(pipeline, plans, resolved, pipelineContext);
+  // Per plan, the cluster-scoped kinds its manifest's CRDs define (decoded when first asked).
+  const ownKinds = new Map<ReleasePlan, readonly string[]>();
+  const kindsOf = (p: ReleasePlan): readonly string[] => {
+    let found = ownKinds.get(p);
+    if (found === undefined) {
+      found = p.recordedRender?.kinds ?? [...clusterScopedKindsOf([p.manifest])].sort();
+      ownKinds.set(p, found);
+    }
+    return found;
+  };
   let kindsFound: readonly string[] | undefined = options.onlyReleases?.clusterScopedKinds;
-  const kinds = (): readonly string[] =>
-    (kindsFound ??= [...clusterScopedKindsOf(plans.map((p) => p.manifest))].sort());
+  const kinds = (): readonly string[] => (kindsFound ??= [...new Set(plans.flatMap(kindsOf))].sort());
   const clusters: Record<string, string | undefined> = {};
   if (target === "ambient")
     for (const p of plans) {
@@ -337,24 +353,43 @@ export async function planHelmfile(
         clusters[ctx] = pipeline.clusterIdentity?.(resolved.kubeconfig, p.kubeContext);
     }
   let shared: string | undefined;
-  // The text digest's stand-in for the kinds: the manifests they are decoded from (those naming a CRD).
-  const crdManifests = plans.map((p) => p.manifest).filter(definesCrds);
-  const sharedText = sharedMaterial(resolved, target, { manifests: crdManifests }, clusters);
+  // The text digest's stand-in for the kinds: the text of the CRDs they are decoded from (a render
+  // the stack's record answered: the recorded one).
+  const crdTexts = new Map(
+    plans.map((p) => [p, p.recordedRender?.crdText ?? crdTextHash(p.manifest)] as const),
+  );
+  const sharedText = sharedMaterial(
+    resolved,
+    target,
+    { crdTexts: [...crdTexts.values()].filter((h) => h !== "") },
+    clusters,
+  );
   const registrations = new Map(
     plans.map((p) => {
       let objects: string | undefined;
-      return [
-        p.resourceName,
-        {
-          text: registrationDigest(p, sharedText, true),
-          objects: () =>
-            (objects ??= registrationDigest(
-              p,
-              (shared ??= sharedMaterial(resolved, target, kinds(), clusters)),
-            )),
-          secret: registrationIsSecret(p, resolved),
-        },
-      ] as const;
+      const renderKey = p.renderKey;
+      const registration: Registration = {
+        text: registrationDigest(p, sharedText, true),
+        // A render the record answered has no objects to digest: only its text digest can match.
+        objects: () =>
+          (objects ??=
+            p.recordedRender !== undefined
+              ? "unavailable"
+              : registrationDigest(p, (shared ??= sharedMaterial(resolved, target, kinds(), clusters)))),
+        secret: registrationIsSecret(p, resolved),
+        ...(renderKey === undefined
+          ? {}
+          : {
+              render: (): RecordedRender => ({
+                key: renderKey,
+                textHash: p.recordedRender?.textHash ?? textHash(p.manifest),
+                crdText: crdTexts.get(p) ?? "",
+                manifestHasSecret: p.manifestHasSecret,
+                kinds: kindsOf(p),
+              }),
+            }),
+      };
+      return [p.resourceName, registration] as const;
     }),
   );
   const providerNames =
@@ -750,7 +785,7 @@ function registrationInput(
 ): pulumi.Input<string> | undefined {
   if (registration === undefined) return undefined;
   if (plan.unknown) return pulumi.output(pulumi.unknown as unknown as string);
-  const recorded = recordedRegistration(registration.objects(), registration.text);
+  const recorded = recordedRegistration(registration.objects(), registration.text, registration.render?.());
   return registration.secret ? pulumi.secret(recorded) : recorded;
 }
 

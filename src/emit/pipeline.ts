@@ -6,6 +6,7 @@ import type { Logger } from "../shared/io";
 import type { DesiredState, PreparedRelease, StateOptions, ValueMap } from "../shared/model";
 import type { AccessRefusal, ReleaseAccessRequest } from "../node/release-access";
 import type { ObjectRef } from "./chart-hooks";
+import type { RenderRecord } from "../render/cluster-render";
 
 /** A namespace of a cluster: the kubeconfig context (absent: the current one) and its name. */
 export interface NamespaceRef {
@@ -35,6 +36,8 @@ export interface PipelineContext {
     readonly kubeconfig?: string;
     readonly recorded?: ReadonlySet<string>;
     readonly validate?: boolean;
+    /** The render keys to record, and the stack's recorded ones (src/render/cluster-render.ts `RenderRecord`). */
+    readonly record?: RenderRecord;
   };
 }
 

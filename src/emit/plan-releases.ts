@@ -18,6 +18,8 @@ import { releaseResourceNames } from "./resource-names";
 import { deploySettings, type DeploySettings } from "./deploy-settings";
 import { secretNeedles } from "./secret-leaves";
 import { applyCommandLineValues, type CommandLineOverrides } from "./command-line";
+import type { RecordedRender } from "./registration-digest";
+import type { RenderKey } from "../render/cluster-render";
 
 /** Everything the component needs to emit one release. */
 export interface ReleasePlan {
@@ -52,6 +54,17 @@ export interface ReleasePlan {
   readonly settings: DeploySettings;
   /** Its presync/postsync/preuninstall/postuninstall hooks as JSON (src/emit/release-hooks.ts); absent without. */
   readonly hooks?: string;
+  /**
+   * The key of its render against the cluster, recorded with the registration so a later preview
+   * may take that render instead of rendering (src/render/render-release.ts `renderKey`); absent
+   * when it cannot be recorded.
+   */
+  readonly renderKey?: RenderKey;
+  /**
+   * Set when the stack's record answered the render (`PlanOptions.recordedRenders`): `manifest` is
+   * empty, and what the plan needs of it is the record's.
+   */
+  readonly recordedRender?: RecordedRender;
 }
 
 /** Inputs of {@link planReleases}. */
@@ -94,12 +107,20 @@ export interface PlanOptions {
    * as in a full run, but neither render nor get a plan). Default: every release.
    */
   readonly onlyReleases?: ReadonlySet<string>;
+  /**
+   * By release resource name, the renders the stack recorded (src/emit/registration-digest.ts
+   * `RecordedRender`): a release whose render key is the recorded one is not rendered. Taken only
+   * with {@link recordedReleases} `"all"` and no unknown state values. Default none.
+   */
+  readonly recordedRenders?: Promise<ReadonlyMap<string, RecordedRender>>;
 }
 
 interface Rendered {
   readonly release: PreparedRelease;
   readonly values: string;
   readonly manifest: string;
+  readonly renderKey?: RenderKey;
+  readonly recordedRender?: RecordedRender;
 }
 
 const PLACEHOLDER_PREFIX = "pulumi-helmfile-unknown";
@@ -148,7 +169,7 @@ export async function planReleases(
       manifest: r.manifest,
       needs,
       secret: options.inputSecret || r.release.hasSecrets,
-      manifestHasSecret: /^kind:\s*["']?Secret["']?\s*$/m.test(r.manifest),
+      manifestHasSecret: r.recordedRender?.manifestHasSecret ?? manifestHoldsSecret(r.manifest),
       // Not narrowed to the needles in the manifest's text: YAML may escape or fold a secret there.
       secretNeedles: needles,
       unknown:
@@ -165,8 +186,15 @@ export async function planReleases(
         options.commandLine,
       ),
       ...(hooks === undefined ? {} : { hooks }),
+      ...(r.renderKey === undefined ? {} : { renderKey: r.renderKey }),
+      ...(r.recordedRender === undefined ? {} : { recordedRender: r.recordedRender }),
     };
   });
+}
+
+/** The manifest holds a Kubernetes Secret. */
+export function manifestHoldsSecret(manifest: string): boolean {
+  return /^kind:\s*["']?Secret["']?\s*$/m.test(manifest);
 }
 
 /** The context, with the ids of the releases whose Release resource the stack's state holds. */
@@ -181,6 +209,49 @@ function withRecorded(state: DesiredState, options: PlanOptions, context: Pipeli
   const names = releaseResourceNames(installed, options.namePrefix);
   const ids = new Set(installed.filter((id) => recorded.has(names.get(id) ?? "")));
   return { ...context, cluster: { ...context.cluster, recorded: ids } };
+}
+
+/**
+ * The context with the render record (src/render/cluster-render.ts `RenderRecord`) of a render
+ * against the cluster: each release's render key goes to `keys`; with `options.recordedRenders`,
+ * the recorded keys answer renders, and what they recorded goes to `recordedOf` (by release id).
+ */
+function withRenderRecord(
+  context: PipelineContext,
+  state: DesiredState,
+  options: PlanOptions,
+  keys: Map<string, { key: RenderKey | undefined; fromRecord: boolean }>,
+  recordedOf: Map<string, RecordedRender>,
+): PipelineContext {
+  if (context.cluster === undefined) return context;
+  const answering =
+    options.recordedRenders !== undefined &&
+    options.recordedReleases === "all" &&
+    options.unknownPaths.length === 0;
+  const recorded = !answering
+    ? undefined
+    : (options.recordedRenders ?? Promise.resolve(new Map<string, RecordedRender>())).then((byName) => {
+        const installed = state.releases.filter((r) => r.installed).map((r) => r.id);
+        const names = releaseResourceNames(installed, options.namePrefix);
+        const byId = new Map<string, RenderKey>();
+        for (const id of installed) {
+          const r = byName.get(names.get(id) ?? "");
+          if (r === undefined) continue;
+          recordedOf.set(id, r);
+          byId.set(id, r.key);
+        }
+        return byId;
+      });
+  return {
+    ...context,
+    cluster: {
+      ...context.cluster,
+      record: {
+        ...(recorded === undefined ? {} : { recorded }),
+        onKey: (id, key, fromRecord) => keys.set(id, { key, fromRecord }),
+      },
+    },
+  };
 }
 
 async function loadAndRender(
@@ -221,7 +292,12 @@ async function loadAndRender(
           releases: state.releases.filter((r) => only.has(r.id)),
           states: state.states.map((s) => ({ ...s, releases: s.releases.filter((r) => only.has(r.id)) })),
         };
-  const manifests = await pipeline.renderReleases(toRender, withRecorded(state, options, context));
+  const keys = new Map<string, { key: RenderKey | undefined; fromRecord: boolean }>();
+  const recordedOf = new Map<string, RecordedRender>();
+  const manifests = await pipeline.renderReleases(
+    toRender,
+    withRenderRecord(withRecorded(state, options, context), state, options, keys, recordedOf),
+  );
   const rendered = await mapConcurrent(toRender.releases, context.concurrency, async (release) => {
     if (!release.installed) return { release, values: "{}", manifest: "" };
     try {
@@ -229,7 +305,17 @@ async function loadAndRender(
       const manifest = manifests.get(release.id);
       if (manifest === undefined)
         throw new EmitError("EMIT_NOT_RENDERED", "helm rendered no manifest for this release");
-      return { release, values, manifest };
+      const keyed = keys.get(release.id);
+      const recordedRender = keyed?.fromRecord === true ? recordedOf.get(release.id) : undefined;
+      if (keyed?.fromRecord === true && recordedRender === undefined)
+        throw new EmitError("EMIT_NOT_RENDERED", "the stack's record answered a render it does not hold");
+      return {
+        release,
+        values,
+        manifest,
+        ...(keyed?.key === undefined ? {} : { renderKey: keyed.key }),
+        ...(recordedRender === undefined ? {} : { recordedRender }),
+      };
     } catch (err) {
       throw releaseError(release, err);
     }

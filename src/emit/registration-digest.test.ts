@@ -1,6 +1,17 @@
 import { HelmfileMode } from "./helmfile-args";
 import type { ReleasePlan } from "./plan-releases";
-import { registrationDigest, registrationIsSecret, sharedMaterial } from "./registration-digest";
+import {
+  formatRecordedRender,
+  recordedRegistration,
+  recordedRenderOf,
+  registrationDigest,
+  registrationIsSecret,
+  registrationMatches,
+  crdTextHash,
+  sharedMaterial,
+  textHash,
+  type RecordedRender,
+} from "./registration-digest";
 import type { ResolvedHelmfileArgs } from "./resolve-helmfile-args";
 
 const RESOLVED: ResolvedHelmfileArgs = {
@@ -46,9 +57,15 @@ describe("registration digests", () => {
     expect(registrationDigest(PLAN, shared)).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 
-  it("of the rendered text: another text of the same objects, or another release's text, is another digest", () => {
-    const manifests = (own: string) => ({ manifests: [own, "kind: ConfigMap\nmetadata:\n  name: other\n"] });
-    const text = (plan: ReleasePlan, others = manifests(plan.manifest)): string =>
+  it("of the rendered text: another text of the same objects, or another release's CRD text, is another digest", () => {
+    const crd = (name: string): string =>
+      `---\n# Source: c/crds/x.yaml\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: ${name}\n`;
+    const other = (crdName: string, replicas: number): string =>
+      `${crd(crdName)}---\n# Source: c/templates/d.yaml\nkind: Deployment\nspec:\n  replicas: ${replicas}\n`;
+    const texts = (...manifests: string[]) => ({
+      crdTexts: manifests.map(crdTextHash).filter((h) => h !== ""),
+    });
+    const text = (plan: ReleasePlan, others = texts(plan.manifest, other("a.example.com", 1))): string =>
       registrationDigest(plan, sharedMaterial(RESOLVED, "ambient", others, CLUSTERS), true);
     const commented = {
       ...PLAN,
@@ -60,10 +77,11 @@ describe("registration digests", () => {
     expect(text(commented)).not.toBe(text(PLAN));
     expect(text(PLAN)).toBe(text(PLAN));
     expect(text(PLAN)).not.toBe(registrationDigest(PLAN, objects));
-    // Another release's manifest (which may hold a cluster-scoped CRD) changes every text digest.
-    expect(
-      text(PLAN, { manifests: [PLAN.manifest, "kind: ConfigMap\nmetadata:\n  name: changed\n"] }),
-    ).not.toBe(text(PLAN));
+    // Another release's CRDs (which may define a cluster-scoped kind) change every text digest …
+    expect(text(PLAN, texts(PLAN.manifest, other("b.example.com", 1)))).not.toBe(text(PLAN));
+    // … and its other objects do not.
+    expect(text(PLAN, texts(PLAN.manifest, other("a.example.com", 2)))).toBe(text(PLAN));
+    expect(crdTextHash(PLAN.manifest)).toBe("");
   });
 
   it("stay the same when only a helm test hook's random name changes (helm install never installs it)", () => {
@@ -121,5 +139,48 @@ describe("registration digests", () => {
     expect(registrationIsSecret({ ...PLAN, manifestHasSecret: true }, RESOLVED)).toBe(true);
     expect(registrationIsSecret({ ...PLAN, secretNeedles: ["s3cr3t"] }, RESOLVED)).toBe(true);
     expect(registrationIsSecret(PLAN, { ...RESOLVED, secret: true })).toBe(true);
+  });
+
+  it("of a render the stack's record answered: its text digest is the rendered plan's, its objects match nothing", () => {
+    const shared = sharedMaterial(RESOLVED, "ambient", { crdTexts: [] }, CLUSTERS);
+    const key = { key: `sha256:${"a".repeat(64)}`, mode: "any" as const, apis: ["autoscaling/v2"] };
+    const rendered = { ...PLAN, renderKey: key } as ReleasePlan;
+    const render: RecordedRender = {
+      key,
+      textHash: textHash(PLAN.manifest),
+      crdText: "",
+      manifestHasSecret: false,
+      kinds: [],
+    };
+    const answered = { ...PLAN, manifest: "", renderKey: key, recordedRender: render } as ReleasePlan;
+    // How the manifest was had is no part of the digest: the text digest is the same either way.
+    expect(registrationDigest(answered, shared, true)).toBe(registrationDigest(PLAN, shared, true));
+    expect(registrationDigest(rendered, shared, true)).toBe(registrationDigest(PLAN, shared, true));
+    expect(() => registrationDigest(answered, shared)).toThrow();
+    // Recorded beside the digests, and read back as it was written.
+    const recorded = recordedRegistration("sha256:objects", "sha256:text", render);
+    expect(recorded.split(" ").slice(0, 2)).toEqual(["sha256:objects", "sha256:text"]);
+    expect(recordedRenderOf(recorded)).toEqual(render);
+    expect(registrationMatches(recorded, "sha256:text", () => "x")).toBe(true);
+    const odd = {
+      ...render,
+      key: { key: key.key, mode: "upgrade" as const, apis: ["a b;c,d", "e"] },
+      kinds: ["x.io/K", "y.io/L"],
+      crdText: "c".repeat(64),
+    };
+    expect(recordedRenderOf(recordedRegistration("o", "t", odd))).toEqual(odd);
+    expect(
+      recordedRenderOf(recordedRegistration("o", "t", { ...render, key: { key: key.key, mode: "any" } }))
+        ?.key,
+    ).toEqual({
+      key: key.key,
+      mode: "any",
+    });
+    // A registration of an older format, or garbled, holds none.
+    expect(recordedRenderOf("sha256:objects sha256:text")).toBeUndefined();
+    expect(
+      recordedRenderOf(`o t ${formatRecordedRender(render).replace("any", "sometimes")}`),
+    ).toBeUndefined();
+    expect(recordedRenderOf({ secret: true })).toBeUndefined();
   });
 });

@@ -20,8 +20,10 @@ import { join } from "node:path";
 import { ownVersion } from "../shared/own-version";
 import { sortedKeysJson } from "../shared/value";
 import { manifestDigest } from "./manifest-digest";
+import { definesCrds } from "./manifest-objects";
 import type { ReleasePlan } from "./plan-releases";
 import type { ResolvedHelmfileArgs } from "./resolve-helmfile-args";
+import type { RenderKey } from "../render/cluster-render";
 
 /** Bumped when what a digest covers changes meaning. */
 const FORMAT = 2;
@@ -62,7 +64,8 @@ function code(): string {
 export function sharedMaterial(
   resolved: ResolvedHelmfileArgs,
   target: string,
-  clusterScopedKinds: readonly string[] | { readonly manifests: readonly string[] },
+  clusterScopedKinds: readonly string[] | { readonly crdTexts: readonly string[] },
+  // `crdTexts`: the {@link crdTextHash} of each manifest that defines CRDs.
   clusters: Readonly<Record<string, string | undefined>>,
 ): string {
   // A cluster whose identity is unknown (or a provider of the caller's) gets a digest no later
@@ -74,13 +77,9 @@ export function sharedMaterial(
     code: code(),
     target,
     clusters: unknown ? randomUUID() : clusters,
-    ...(Array.isArray(clusterScopedKinds)
-      ? { clusterScopedKinds }
-      : {
-          manifestTexts: (clusterScopedKinds as { manifests: readonly string[] }).manifests
-            .map(textHash)
-            .sort(),
-        }),
+    ...("crdTexts" in clusterScopedKinds
+      ? { crdTexts: [...clusterScopedKinds.crdTexts].sort() }
+      : { clusterScopedKinds }),
     state: resolved.state,
     stateValues: resolved.stateValues,
     unknownPaths: resolved.unknownPaths,
@@ -95,7 +94,19 @@ export function sharedMaterial(
   });
 }
 
-const textHash = (text: string): string => createHash("sha256").update(text).digest("hex");
+/** The hex SHA-256 of a manifest's text, as the text digests take it. */
+export const textHash = (text: string): string => createHash("sha256").update(text).digest("hex");
+
+/**
+ * The hex SHA-256 of the text of a manifest's documents that name a CRD (what its cluster-scoped
+ * kinds are decoded from), or "" when it names none: the text digests' stand-in for the kinds, so
+ * another change to a release with CRDs leaves the other releases' text digests as they were.
+ */
+export function crdTextHash(manifest: string): string {
+  if (!definesCrds(manifest)) return "";
+  const docs = manifest.split(/^---[ \t]*$/m).filter((d) => definesCrds(d));
+  return textHash(docs.join("\n---\n"));
+}
 
 /**
  * `sha256:<hex>` of one release's plan with the shared material; `text`: with the manifest's text
@@ -110,17 +121,83 @@ export function registrationDigest(plan: ReleasePlan, shared: string, text = fal
   // unchanged preview (a `diff` after `apply --wait` finds nothing, as helmfile's).
   const deployed: Record<string, unknown> = { ...plan.settings };
   for (const key of ["wait", "waitForJobs", "timeout"]) delete deployed[key];
+  // How the manifest was had (rendered now, or the stack's record of the same render) is no part of it.
+  const { recordedRender } = plan;
+  const made: Record<string, unknown> = { ...plan };
+  delete made.renderKey;
+  delete made.recordedRender;
+  if (recordedRender !== undefined && !text) throw new Error("a recorded render has no objects to digest");
   h.update(shared)
     .update("\0")
     .update(text ? "text\0" : "")
     .update(
       sortedKeysJson({
-        ...plan,
+        ...made,
         settings: deployed,
-        manifest: text ? `text:${textHash(plan.manifest)}` : manifestDigest(plan.manifest),
+        manifest: text
+          ? `text:${recordedRender?.textHash ?? textHash(plan.manifest)}`
+          : manifestDigest(plan.manifest),
       }),
     );
   return `sha256:${h.digest("hex")}`;
+}
+
+/**
+ * What a Release records of its render beside its registration (src/render/render-release.ts
+ * `renderKey`): the key, and what the plan takes from the manifest, so a later preview whose render
+ * of the release has the same key needs neither render nor manifest (the state holds only the
+ * manifest's digest): the manifest's text digest, that of its CRDs' text, whether it holds a
+ * Secret, and the cluster-scoped kinds its CRDs define.
+ */
+export interface RecordedRender {
+  readonly key: RenderKey;
+  readonly textHash: string;
+  /** Its {@link crdTextHash} ("" when it names no CRD). */
+  readonly crdText: string;
+  readonly manifestHasSecret: boolean;
+  readonly kinds: readonly string[];
+}
+
+/** {@link RecordedRender} as one word of the recorded `registration` (no spaces). */
+export function formatRecordedRender(r: RecordedRender): string {
+  return [
+    `render:${r.key.key}`,
+    r.textHash,
+    r.crdText === "" ? "-" : r.crdText,
+    r.manifestHasSecret ? "1" : "0",
+    r.kinds.join(","),
+    r.key.mode,
+    r.key.apis === undefined ? "*" : r.key.apis.map(encodeURIComponent).join(","),
+  ].join(";");
+}
+
+const RECORDED_RENDER =
+  /^render:(sha256:[0-9a-f]{64});([0-9a-f]{64});([0-9a-f]{64}|-);([01]);([^;\s]*);(any|install|upgrade);([^;\s]*)$/;
+
+/** The {@link RecordedRender} of a recorded `registration`; undefined when it has none (or another format). */
+export function recordedRenderOf(recorded: unknown): RecordedRender | undefined {
+  if (typeof recorded !== "string") return undefined;
+  const word = recorded.split(" ")[2];
+  const m = word === undefined ? null : RECORDED_RENDER.exec(word);
+  if (m === null) return undefined;
+  const list = (text: string | undefined): string[] =>
+    text === undefined || text === "" ? [] : text.split(",");
+  try {
+    return {
+      key: {
+        key: m[1] ?? "",
+        mode: m[6] as RenderKey["mode"],
+        ...(m[7] === "*" ? {} : { apis: list(m[7]).map(decodeURIComponent) }),
+      },
+      textHash: m[2] ?? "",
+      crdText: m[3] === "-" || m[3] === undefined ? "" : m[3],
+      manifestHasSecret: m[4] === "1",
+      kinds: list(m[5]),
+    };
+  } catch {
+    // A malformed escape: not a record this code wrote.
+    return undefined;
+  }
 }
 
 /**
@@ -130,8 +207,8 @@ export function registrationDigest(plan: ReleasePlan, shared: string, text = fal
  * 5 MB: 1.5 s); a render whose text differs but whose objects do not (other comments, document
  * order, a test hook's random name) is matched by the objects.
  */
-export function recordedRegistration(objects: string, text: string): string {
-  return `${objects} ${text}`;
+export function recordedRegistration(objects: string, text: string, render?: RecordedRender): string {
+  return render === undefined ? `${objects} ${text}` : `${objects} ${text} ${formatRecordedRender(render)}`;
 }
 
 /** Whether a recorded `registration` is the one computed now (`objects` is computed only if the text differs). */

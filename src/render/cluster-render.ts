@@ -52,6 +52,39 @@ export interface ClusterRenderOptions {
    * validated).
    */
   readonly validate?: boolean;
+  /** The render keys to record and the recorded ones that answer a render. Default none. */
+  readonly record?: RenderRecord;
+}
+
+/**
+ * A release's render key (./render-release.ts `renderKey`): the render against the cluster is a
+ * function of it, `lookup` aside. `apis` and `mode` say how it was made, so that a later render's key
+ * can be made the same way: the API versions whose presence it holds (undefined: all the cluster
+ * serves), and whether the chart's output may depend on being installed or upgraded.
+ */
+export interface RenderKey {
+  readonly key: string;
+  readonly apis?: readonly string[];
+  readonly mode: "any" | "install" | "upgrade";
+}
+
+/**
+ * The render keys of a stack's record: what each release's render against the cluster was made
+ * of, recorded with what the last deployment applied, so a later preview may take that render as
+ * it was instead of rendering again.
+ */
+export interface RenderRecord {
+  /**
+   * Per release id, the render key the stack recorded; awaited before a render. A release whose
+   * key, made the same way, is the same now is not rendered: its render is the recorded one.
+   * Default none.
+   */
+  readonly recorded?: Promise<ReadonlyMap<string, RenderKey>>;
+  /**
+   * Told each release's render key once it is known (undefined: no key can be recorded for it)
+   * and whether the recorded render answered it (then nothing was rendered).
+   */
+  readonly onKey: (releaseId: string, key: RenderKey | undefined, fromRecord: boolean) => void;
 }
 
 /** The cluster's view helm builds `.Capabilities` from. */

@@ -361,3 +361,21 @@ function hasDependencies(chartDir: string, fs: FileSystem): boolean {
     return true;
   }
 }
+
+/**
+ * A chart given as an archive file (`chart: ./charts/app-1.0.0.tgz`, relative to the release's
+ * folder), which helm reads as it is; undefined for a directory or a reference to a repository.
+ */
+export function localArchive(
+  chart: PreparedChart,
+  release: PreparedRelease,
+  fs: FileSystem,
+): string | undefined {
+  if (chart.isLocal || chart.chartArg.includes("://")) return undefined;
+  const path = posix.resolve(release.baseDir, chart.chartArg);
+  try {
+    return fs.isFile(path) ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}

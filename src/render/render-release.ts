@@ -10,14 +10,28 @@ import type { FileSystem, Logger, ProcessRunner } from "../shared/io";
 import type { PreparedRelease, SetFlag } from "../shared/model";
 import { newMap, type ValueMap } from "../shared/value";
 import { inReleaseOnTimeout } from "./helm-limit";
-import type { PreparedChart } from "./prepare-charts";
+import { localArchive, type PreparedChart } from "./prepare-charts";
 import { hashParts, type RenderCache } from "./render-cache";
 import type { ScratchFileSystem } from "./render-io";
 import type { HelmBinary, RenderedRelease, TemplateCommandOptions } from "./render-types";
 import { templateOutputDir, type PathTemplateEnvironment } from "./path-templates";
 import { templateFlags, type TemplateFlagsInput } from "./template-flags";
-import { renderAgainstCluster, type CapabilitiesProbe, type ClusterRenderOptions } from "./cluster-render";
-import { impureCalls, regeneratedWarning, type ImpureTemplate } from "./chart-purity";
+import {
+  kubeContextOf,
+  renderAgainstCluster,
+  type CapabilitiesProbe,
+  type ClusterRenderOptions,
+  type ClusterCapabilities,
+  type RenderKey,
+  type RenderRecord,
+} from "./cluster-render";
+import {
+  drewInRender,
+  impureCalls,
+  regeneratedWarning,
+  type ChartReading,
+  type ImpureTemplate,
+} from "./chart-purity";
 
 /** Everything shared by the releases of one state. */
 export interface ReleaseRenderContext {
@@ -45,6 +59,11 @@ export interface ReleaseRenderContext {
    * chart; undefined when the chart cannot be read before its render. Default: not known.
    */
   readonly chartCrds?: (chart: PreparedChart, release: PreparedRelease) => readonly string[] | undefined;
+  /**
+   * What the chart's templates tell (src/render/chart-purity.ts), memoised per chart; undefined
+   * when the chart cannot be read. Default: not known.
+   */
+  readonly chartReading?: (chart: PreparedChart, release: PreparedRelease) => ChartReading | undefined;
   /** Render against the release's cluster (src/render/cluster-render.ts); absent: offline, as `helm template`. */
   readonly cluster?: { readonly options: ClusterRenderOptions; readonly probe: CapabilitiesProbe };
   /** Charts already warned about (see `RenderOptions.warnRegenerated`); absent: no warning. */
@@ -66,6 +85,22 @@ export async function renderRelease(
   // A render against a cluster is never read from or written to the cache.
   const key = ctx.cluster === undefined ? cacheKey(release, chart, args, files, ctx) : undefined;
   const base = { release, displayChart: chart.displayChart, args };
+  const record = ctx.cluster?.options.record;
+  // What the render against the cluster is made of (its capabilities read beside the render).
+  const made =
+    record === undefined
+      ? undefined
+      : renderMaterial(release, chart, args, files, ctx).catch(() => undefined);
+  if (record !== undefined && made !== undefined) {
+    const answer = await recordedAnswer(release, record, made, ctx);
+    if (answer !== undefined) {
+      ctx.logger?.debug(
+        `release ${release.name}: its render is the stack's record (${answer.key.slice(7, 19)})`,
+      );
+      record.onKey(release.id, answer, true);
+      return { ...base, manifest: "", cached: true, fromRecord: true };
+    }
+  }
   if (key !== undefined) {
     const hit = ctx.cache?.get(key, (path) =>
       ctx.logger?.debug(
@@ -101,12 +136,24 @@ export async function renderRelease(
     const impure = ctx.chartPurity === undefined || !asked ? [] : ctx.chartPurity(chart, release);
     // Values a chart passes through `tpl` may call them too.
     const impureValues =
-      key !== undefined &&
+      (key !== undefined || record !== undefined) &&
       (files.some((f) => impureCalls(f.content).length > 0) || valuesFilesImpure(release, ctx.fs));
+    if (record !== undefined && made !== undefined)
+      record.onKey(
+        release.id,
+        await keyToRecord(release, chart, made, ran, r.stdout, impureValues, ctx),
+        false,
+      );
     // A render that is not a pure function of its inputs is never cached.
     if (key !== undefined && impure !== undefined && impure.length === 0 && !impureValues)
       ctx.cache?.put(key, r.stdout);
-    warnRegenerated(release, chart, impure ?? [], ctx);
+    // Said of the templates that drew in this render (a file whose condition is off draws nothing).
+    warnRegenerated(
+      release,
+      chart,
+      (impure ?? []).filter((t) => drewInRender(t, r.stdout)),
+      ctx,
+    );
     if ((ctx.template.outputDir ?? "") !== "" || (ctx.template.outputDirTemplate ?? "") !== "") {
       return { ...base, manifest: "", cached: false, outputLog: dedupeWroteLines(r.stdout) };
     }
@@ -114,6 +161,109 @@ export async function renderRelease(
   } finally {
     for (const f of files) ctx.scratch.remove(f.path);
   }
+}
+
+/**
+ * What a release's render against its cluster is made of: helm, the render's inputs
+ * ({@link inputParts}) and the kubeconfig file, and the cluster's capabilities (its version and the
+ * API versions it serves). Undefined when a render's inputs cannot be told before it runs.
+ */
+interface RenderMaterial {
+  readonly parts: readonly string[];
+  readonly caps: ClusterCapabilities;
+}
+
+async function renderMaterial(
+  release: PreparedRelease,
+  chart: PreparedChart,
+  args: readonly string[],
+  files: readonly PendingFile[],
+  ctx: ReleaseRenderContext,
+): Promise<RenderMaterial | undefined> {
+  const cluster = ctx.cluster;
+  const parts = inputParts(release, chart, args, files, ctx);
+  if (cluster === undefined || parts === undefined) return undefined;
+  const context = kubeContextOf(args);
+  await cluster.probe.reachable(context);
+  const caps = await cluster.probe.capabilities(context);
+  return {
+    parts: [`helm ${ctx.helm.raw}`, ...parts, `kubeconfig:${cluster.options.kubeconfig ?? ""}`],
+    caps,
+  };
+}
+
+/**
+ * A release's render key (`sha256:<hex>`): its material, the cluster's version, and of the API
+ * versions it serves either all (`apis` undefined) or which of `apis` it serves (those the chart
+ * asks `.Capabilities.APIVersions.Has` about: the only ones its output can depend on), and the
+ * install-or-upgrade `mode` (`any` for a chart that never reads it).
+ */
+export function renderKey(
+  material: RenderMaterial,
+  apis: readonly string[] | undefined,
+  mode: RenderKey["mode"],
+): RenderKey {
+  const served = new Set(material.caps.apiVersions);
+  const key = hashParts([
+    ...material.parts,
+    `kube-version:${material.caps.kubeVersion}`,
+    apis === undefined
+      ? `api-versions:${material.caps.apiVersions.join(",")}`
+      : `api-versions-asked:${apis.map((a) => `${a}=${served.has(a) ? 1 : 0}`).join(",")}`,
+    `mode:${mode}`,
+  ]);
+  return { key: `sha256:${key}`, ...(apis === undefined ? {} : { apis }), mode };
+}
+
+/**
+ * The recorded render key that answers this render (it would render as that render did), or
+ * undefined: the release renders. The key is made now as the recorded one was made; a key of mode
+ * `install` or `upgrade` answers only a render of that mode (an upgrade: the stack's record holds
+ * the release).
+ */
+async function recordedAnswer(
+  release: PreparedRelease,
+  record: RenderRecord,
+  made: Promise<RenderMaterial | undefined>,
+  ctx: ReleaseRenderContext,
+): Promise<RenderKey | undefined> {
+  if (record.recorded === undefined) return undefined;
+  const recorded = (await record.recorded).get(release.id);
+  if (recorded === undefined) return undefined;
+  const material = await made;
+  if (material === undefined) return undefined;
+  const upgrade = ctx.cluster?.options.recorded?.has(release.id) === true;
+  if (recorded.mode !== "any" && recorded.mode !== (upgrade ? "upgrade" : "install")) return undefined;
+  return renderKey(material, recorded.apis, recorded.mode).key === recorded.key ? recorded : undefined;
+}
+
+/**
+ * The render key to record for a render that ran (`ran`: its helm arguments; `manifest`: its
+ * output), or undefined when a later render with the same key could differ from this one for
+ * another reason than what `lookup` finds: a template that drew a value anew (random text, keys,
+ * the time; ./chart-purity.ts `drewInRender`) with no `lookup` of what the cluster holds, or in an
+ * install's render (where `lookup` finds nothing yet), values that call such a function, or a
+ * chart that cannot be read.
+ */
+async function keyToRecord(
+  release: PreparedRelease,
+  chart: PreparedChart,
+  made: Promise<RenderMaterial | undefined>,
+  ran: readonly string[],
+  manifest: string,
+  impureValues: boolean,
+  ctx: ReleaseRenderContext,
+): Promise<RenderKey | undefined> {
+  const material = await made;
+  if (material === undefined || impureValues) return undefined;
+  const reading = ctx.chartReading?.(chart, release);
+  if (reading === undefined) return undefined;
+  const upgrade = ran.includes("--is-upgrade");
+  // A value kept through `lookup` is drawn anew on an install (nothing to find yet), and found by
+  // the upgrades after it: only an upgrade's render is as the next one would be.
+  if (reading.impure.some((t) => (!t.usesLookup || !upgrade) && drewInRender(t, manifest))) return undefined;
+  const mode = !reading.readsInstallOrUpgrade ? "any" : upgrade ? "upgrade" : "install";
+  return renderKey(material, reading.capabilityApis, mode);
 }
 
 function valuesFilesImpure(release: PreparedRelease, fs: FileSystem): boolean {
@@ -231,21 +381,35 @@ function cacheKey(
 ): string | undefined {
   if (ctx.cache === undefined || release.hasSecrets || release.setFlags.some((s: SetFlag) => s.secret))
     return undefined;
+  if (args.some((a) => a === "--validate" || a.startsWith("--dry-run"))) return undefined;
+  const parts = inputParts(release, chart, args, files, ctx);
+  return parts === undefined ? undefined : hashParts([`helm ${ctx.helm.raw}`, ...parts]);
+}
+
+/**
+ * What a render's output is made of besides helm and the cluster: its arguments, with the
+ * content of each chart and values file in place of (or beside) its path. Undefined when that
+ * cannot be told before rendering: `--output-dir` (files, not stdout), post-renderers (arbitrary
+ * programs), remote charts without an exact version.
+ */
+function inputParts(
+  release: PreparedRelease,
+  chart: PreparedChart,
+  args: readonly string[],
+  files: readonly PendingFile[],
+  ctx: Pick<ReleaseRenderContext, "fs" | "scratch" | "chartHash" | "template">,
+): string[] | undefined {
+  if (args.some((a) => a === "--output-dir" || a.startsWith("--post-renderer"))) return undefined;
+  const version = release.version ?? "";
+  const archive = chart.isLocal ? undefined : localArchive(chart, release, ctx.fs);
   if (
-    args.some(
-      (a) =>
-        a === "--output-dir" ||
-        a === "--validate" ||
-        a.startsWith("--dry-run") ||
-        a.startsWith("--post-renderer"),
-    )
+    !chart.isLocal &&
+    archive === undefined &&
+    !/^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/.test(version)
   )
     return undefined;
-  const version = release.version ?? "";
-  if (!chart.isLocal && !/^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/.test(version))
-    return undefined;
   const pending = new Map(files.map((f) => [f.path, f.content]));
-  const parts = [`helm ${ctx.helm.raw}`];
+  const parts: string[] = [];
   for (const a of args) {
     const inline = pending.get(a);
     if (inline !== undefined) parts.push(`inline-values:${inline}`);
@@ -254,6 +418,8 @@ function cacheKey(
     else if (a === chart.chartArg && chart.chartified === true)
       parts.push(`chartified:${hashChartDirectory(a, ctx.fs, ctx.scratch)}`);
     else if (a === chart.chartArg && chart.isLocal) parts.push(`local-chart:${ctx.chartHash(a)}`);
+    else if (a === chart.chartArg && archive !== undefined)
+      parts.push(`chart-archive:${a}:${fileHash(ctx.fs, archive)}`);
     else parts.push(a);
   }
   // A temporary chart's path is reused across states: key on its source chart and added dependencies too.
@@ -267,7 +433,7 @@ function cacheKey(
     if (s.kind === "set-file")
       parts.push(`set-file:${s.expression}:${setFileHash(ctx.fs, s.expression, release.baseDir)}`);
   }
-  return hashParts(parts);
+  return parts;
 }
 
 function fileHash(fs: FileSystem, path: string): string {

@@ -12,10 +12,10 @@ import { extraHelmArgs } from "./collect-args";
 import { createHelmHome, syncRepositories, type HelmHome } from "./helm-home";
 import { applyLockedVersions } from "./locked-versions";
 import { planReleases } from "./plan-releases";
-import { prepareCharts, type PreparedChart, type PrepareChartsOptions } from "./prepare-charts";
+import { localArchive, prepareCharts, type PreparedChart, type PrepareChartsOptions } from "./prepare-charts";
 import { CapabilitiesProbe } from "./cluster-render";
 import { chartCrdKinds, isCrdFile } from "./chart-crds";
-import { impureTemplates, tarGzEntries, type ImpureTemplate } from "./chart-purity";
+import { readChart, tarGzEntries, type ChartReading, type ImpureTemplate } from "./chart-purity";
 import { RenderCache } from "./render-cache";
 import { redactError } from "./redact-error";
 import type { ScratchFileSystem } from "./render-io";
@@ -67,7 +67,9 @@ export function openRenderSession(options: RenderOptions, io: RenderIo): RenderS
     }
     return h;
   };
-  const chartPurity = chartPurityOf(env, io);
+  const chartReading = chartReadingOf(env, io);
+  const chartPurity = (chart: PreparedChart, release: PreparedRelease): ImpureTemplate[] | undefined =>
+    chartReading(chart, release)?.impure;
   const chartCrds = chartCrdsOf(env, io);
   const cluster =
     options.cluster === undefined
@@ -88,6 +90,7 @@ export function openRenderSession(options: RenderOptions, io: RenderIo): RenderS
             cache,
             chartHash,
             chartPurity,
+            chartReading,
             chartCrds,
             syncedRepos,
             ...(cluster === undefined ? {} : { cluster }),
@@ -134,6 +137,7 @@ interface SessionShared {
   readonly cache: RenderCache | undefined;
   readonly chartHash: (dir: string) => string;
   readonly chartPurity: NonNullable<ReleaseRenderContext["chartPurity"]>;
+  readonly chartReading: NonNullable<ReleaseRenderContext["chartReading"]>;
   readonly chartCrds: NonNullable<ReleaseRenderContext["chartCrds"]>;
   readonly cluster?: NonNullable<ReleaseRenderContext["cluster"]>;
   readonly syncedRepos: Set<string>;
@@ -145,8 +149,10 @@ function chartKey(chart: PreparedChart, release: PreparedRelease): string {
 }
 
 /**
- * A remote chart's archive as helm downloaded it into the session's private cache
- * (`<name>-<version>.tgz`); undefined when it is not there (yet) or the cache cannot be read.
+ * A remote chart's archive as helm downloaded it into the session's private cache: named
+ * `<name>-<version>.tgz` (a chart repository's), or, helm 4's content cache of OCI charts,
+ * `content/<xx>/<digest>.chart`, found by the name and version of the `Chart.yaml` inside;
+ * undefined when it is not there (yet) or the cache cannot be read.
  */
 function cachedArchive(
   env: Readonly<Record<string, string>>,
@@ -158,40 +164,75 @@ function cachedArchive(
   const version = release.version ?? "";
   if (cacheHome === undefined || version === "") return undefined;
   const base = posix.basename(chart.chartArg);
-  const names = [`${base}-${version.replace(/^v(?=\d)/, "")}.tgz`, `${base}-${version}.tgz`];
+  const bare = version.replace(/^v(?=\d)/, "");
+  const names = [`${base}-${bare}.tgz`, `${base}-${version}.tgz`];
   let files: string[];
   try {
     files = io.scratch.listFilesRecursive(cacheHome);
   } catch {
     return undefined;
   }
-  const found = files.find((f) => names.includes(posix.basename(f)));
+  const found =
+    files.find((f) => names.includes(posix.basename(f))) ??
+    files.find((f) => {
+      if (!/\.chart$/.test(f)) return false;
+      const meta = archiveMetadata(io, posix.join(cacheHome, f));
+      return meta?.name === base && meta.version.replace(/^v(?=\d)/, "") === bare;
+    });
   return found === undefined ? undefined : posix.join(cacheHome, found);
 }
 
+/** The name and version of a chart archive's `Chart.yaml`, memoised per file (content-addressed). */
+const metadataOf = new Map<string, { name: string; version: string } | undefined>();
+function archiveMetadata(io: RenderIo, path: string): { name: string; version: string } | undefined {
+  if (metadataOf.has(path)) return metadataOf.get(path);
+  let meta: { name: string; version: string } | undefined;
+  try {
+    const entry = tarGzEntries(io.fs.readBytes(path)).find((e) => /^[^/]+\/Chart\.yaml$/.test(e.path));
+    const text = entry === undefined ? "" : Buffer.from(entry.content).toString("utf8");
+    const field = (key: string): string | undefined =>
+      new RegExp(`^${key}:[ \\t]*["']?([^"'\\s#]+)`, "m").exec(text)?.[1];
+    const name = field("name");
+    const version = field("version");
+    meta = name === undefined || version === undefined ? undefined : { name, version };
+  } catch {
+    meta = undefined;
+  }
+  if (metadataOf.size > 256) metadataOf.clear();
+  metadataOf.set(path, meta);
+  return meta;
+}
+
 /**
- * The impure templates of a release's chart (src/render/chart-purity.ts), memoised per chart;
- * undefined when the chart cannot be read (a remote chart not found in helm's cache): its output
- * is then taken as impure. A local chart is read from its directory, a remote one from the
- * archive helm downloaded into the session's private cache (`<name>-<version>.tgz`).
+ * What a release's chart's templates tell (src/render/chart-purity.ts: the impure templates, and
+ * whether it reads `.Release.IsInstall`/`IsUpgrade`), memoised per chart; undefined when the chart
+ * cannot be read (a remote chart not found in helm's cache): its output is then taken as impure. A
+ * local chart is read from its directory or archive, a remote one from the archive helm downloaded
+ * into the session's private cache (`<name>-<version>.tgz`).
  */
-function chartPurityOf(
+function chartReadingOf(
   env: Readonly<Record<string, string>>,
   io: RenderIo,
-): NonNullable<ReleaseRenderContext["chartPurity"]> {
-  const memo = new Map<string, ImpureTemplate[] | undefined>();
-  const read = (chart: PreparedChart, release: PreparedRelease): ImpureTemplate[] | undefined => {
-    const dir = chart.adhoc?.sourceDir ?? (chart.isLocal ? chart.chartArg : undefined);
-    if (dir !== undefined) {
-      return impureTemplates(
-        (function* () {
-          for (const rel of io.scratch.listFilesRecursive(dir))
-            yield { path: rel, content: io.fs.readBytes(posix.join(dir, rel)) };
-        })(),
-      );
+): (chart: PreparedChart, release: PreparedRelease) => ChartReading | undefined {
+  const memo = new Map<string, ChartReading | undefined>();
+  const read = (chart: PreparedChart, release: PreparedRelease): ChartReading | undefined => {
+    const local =
+      chart.adhoc?.sourceDir ?? (chart.isLocal ? chart.chartArg : localArchive(chart, release, io.fs));
+    try {
+      if (local !== undefined) {
+        if (io.fs.isFile(local)) return readChart(tarGzEntries(io.fs.readBytes(local)));
+        return readChart(
+          (function* () {
+            for (const rel of io.scratch.listFilesRecursive(local))
+              yield { path: rel, content: io.fs.readBytes(posix.join(local, rel)) };
+          })(),
+        );
+      }
+      const found = cachedArchive(env, io, chart, release);
+      return found === undefined ? undefined : readChart(tarGzEntries(io.fs.readBytes(found)));
+    } catch {
+      return undefined;
     }
-    const found = cachedArchive(env, io, chart, release);
-    return found === undefined ? undefined : impureTemplates(tarGzEntries(io.fs.readBytes(found)));
   };
   return (chart, release) => {
     const key = chartKey(chart, release);
@@ -216,7 +257,8 @@ function chartCrdsOf(
   const memo = new Map<string, string[] | undefined>();
   const archive = (path: string): string[] => chartCrdKinds(tarGzEntries(io.fs.readBytes(path)), true);
   const read = (chart: PreparedChart, release: PreparedRelease): string[] | undefined => {
-    const local = chart.adhoc?.sourceDir ?? (chart.isLocal ? chart.chartArg : undefined);
+    const local =
+      chart.adhoc?.sourceDir ?? (chart.isLocal ? chart.chartArg : localArchive(chart, release, io.fs));
     try {
       if (local !== undefined) {
         if (io.fs.isFile(local)) return archive(local);
@@ -322,6 +364,7 @@ async function renderOneState(
       cache,
       chartHash,
       chartPurity: shared.chartPurity,
+      chartReading: shared.chartReading,
       chartCrds: shared.chartCrds,
       ...(shared.cluster === undefined ? {} : { cluster: shared.cluster }),
       ...(options.warnRegenerated === true ? { warnedRegenerated: new Set<string>() } : {}),

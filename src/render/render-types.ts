@@ -103,8 +103,13 @@ export interface RenderedRelease {
   readonly manifest: string;
   /** The helm argv after the binary, for diagnostics (values files named, never their content). */
   readonly args: readonly string[];
-  /** True when the manifest came from the render cache. */
+  /** True when the manifest came from the render cache, or is the stack's record (`fromRecord`). */
   readonly cached: boolean;
+  /**
+   * The stack's record answered the render (src/render/cluster-render.ts `RenderRecord`): nothing
+   * was rendered and `manifest` is empty; the recorded render is what it would be.
+   */
+  readonly fromRecord?: boolean;
   /** With `--output-dir`: helm's `wrote <file>` lines (each once), which helmfile logs. */
   readonly outputLog?: string;
 }

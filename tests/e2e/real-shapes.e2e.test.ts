@@ -406,7 +406,23 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
   it("a values change of a state without secrets previews in the clear", async () => {
     writeState(dir, http, oci, 2);
     const events: EngineEvent[] = [];
-    const p = await preview({ ...base, onEvent: (e) => events.push(e) });
+    const debug: string[] = [];
+    const p = await preview({
+      ...base,
+      onEvent: (e) => events.push(e),
+      onProgress: (e) => {
+        if (e.kind === "diagnostic" && e.severity === "debug") debug.push(...e.message.split("\n"));
+      },
+    });
+    // Rendered against the cluster only where its inputs changed: the other release's render, the
+    // same chart, values, helm and cluster as the last `up`'s (an upgrade's: what its lookups found
+    // then they find now), is the one the stack recorded, and helm does not run for it.
+    const renders = (name: string): string[] =>
+      debug.filter((m) => new RegExp(`^exec: \\S+ template ${name} `).test(m));
+    expect([renders("shapes-oci").length, renders("shapes-http").length > 0]).toEqual([0, true]);
+    const answered = (name: string): boolean =>
+      debug.some((m) => m.startsWith(`release ${name}: its render is the stack's record`));
+    expect([answered("shapes-oci"), answered("shapes-http")]).toEqual([true, false]);
     // A changed release: the engine runs (the record no longer matches).
     expect(p.stdout).not.toContain("from the stack's record");
     expect(p.changedReleases.map((c) => [c.release, c.op])).toEqual([["rs-http/shapes-http", "update"]]);
