@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -188,6 +189,45 @@ describe.each(testHelmBinaries())("rendering with %s", (_label, helmPath) => {
     } finally {
       rmSync(cacheDir, { recursive: true, force: true });
       rmSync(chart, { recursive: true, force: true });
+    }
+  });
+
+  test("a chart archive file is cached by its content, and read for impure templates", async () => {
+    const helm = await findHelm(new NodeProcessRunner(), { explicit: helmPath });
+    const cacheDir = mkdtempSync(join(tmpdir(), "ph-cache-"));
+    const dir = mkdtempSync(join(tmpdir(), "ph-archive-chart-"));
+    try {
+      // The same archive file's path, with three contents in turn.
+      const archive = (template: string): string => {
+        const src = join(dir, "src");
+        rmSync(src, { recursive: true, force: true });
+        mkdirSync(join(src, "templates"), { recursive: true });
+        writeFileSync(join(src, "Chart.yaml"), "apiVersion: v2\nname: app\nversion: 0.1.0\n");
+        writeFileSync(join(src, "templates", "cm.yaml"), template);
+        execFileSync(helmPath, ["package", src, "--destination", dir], { stdio: "pipe" });
+        return join(dir, "app-0.1.0.tgz");
+      };
+      const cm = (data: string) =>
+        `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata:\n  v: ${data}\n`;
+      const render = async (chart: string) =>
+        (
+          await renderDesiredState(
+            { states: [state([release("a", "{}", { chart, baseDir: dir, setFlags: [] })])], releases: [] },
+            { helm, cache: { dir: cacheDir } },
+            io(),
+          )
+        )[0];
+      const one = archive(cm("one"));
+      expect((await render(one))?.cached).toBe(false);
+      expect((await render(one))?.cached).toBe(true);
+      const two = await render(archive(cm("two")));
+      expect([two?.cached, two?.manifest.includes("v: two")]).toEqual([false, true]);
+      const drawn = archive(cm("{{ randAlphaNum 8 | quote }}"));
+      await render(drawn);
+      expect((await render(drawn))?.cached).toBe(false);
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
