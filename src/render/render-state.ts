@@ -143,8 +143,13 @@ interface SessionShared {
   readonly syncedRepos: Set<string>;
 }
 
-/** One chart of a session, for the per-chart memos below. */
-function chartKey(chart: PreparedChart, release: PreparedRelease): string {
+/**
+ * One chart of a session, for the per-chart memos below: an archive file by its path (`./app.tgz`
+ * of two folders is two charts).
+ */
+function chartKey(chart: PreparedChart, release: PreparedRelease, fs: RenderIo["fs"]): string {
+  const archive = localArchive(chart, release, fs);
+  if (archive !== undefined) return `archive\u0000${archive}`;
   return `${chart.isLocal ? "local" : "remote"}\u0000${chart.chartArg}\u0000${release.version ?? ""}`;
 }
 
@@ -235,7 +240,7 @@ function chartReadingOf(
     }
   };
   return (chart, release) => {
-    const key = chartKey(chart, release);
+    const key = chartKey(chart, release, io.fs);
     if (memo.has(key)) return memo.get(key);
     // Asked after the release rendered: a remote chart not in helm's cache then never will be.
     const r = read(chart, release);
@@ -278,7 +283,7 @@ function chartCrdsOf(
     }
   };
   return (chart, release) => {
-    const key = chartKey(chart, release);
+    const key = chartKey(chart, release, io.fs);
     if (memo.has(key)) return memo.get(key);
     const r = read(chart, release);
     // A remote chart not yet in helm's cache is asked again by its next release.
