@@ -17,6 +17,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { EmitError } from "../shared/errors";
 import { ownVersion } from "../shared/own-version";
 import { sortedKeysJson } from "../shared/value";
 import { manifestDigest } from "./manifest-digest";
@@ -126,7 +127,11 @@ export function registrationDigest(plan: ReleasePlan, shared: string, text = fal
   const made: Record<string, unknown> = { ...plan };
   delete made.renderKey;
   delete made.recordedRender;
-  if (recordedRender !== undefined && !text) throw new Error("a recorded render has no objects to digest");
+  if (recordedRender !== undefined && !text)
+    throw new EmitError(
+      "INTERNAL",
+      `release ${plan.id}: a render the stack's record answered has no objects to digest`,
+    );
   h.update(shared)
     .update("\0")
     .update(text ? "text\0" : "")
