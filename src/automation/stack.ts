@@ -4,11 +4,12 @@
  * user's backend (else a file backend beside the helmfile) and a passphrase secrets provider.
  */
 import { forgetReleaseHooks, registerReleaseHooks, releaseHooksRegistered } from "../emit/release-hooks";
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { randomBytes } from "node:crypto";
 import { stringify } from "yaml";
 import { join } from "node:path";
+import { makeEngineTempDir } from "./engine-tmp";
 import * as pulumi from "@pulumi/pulumi";
 import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 import type { OutputMap, UpdateSummary } from "@pulumi/pulumi/automation";
@@ -173,8 +174,9 @@ export async function openHelmfileStack(
   // The Kubernetes provider writes the kubeconfig it is configured with (credentials included) to
   // a temporary file for every provider it configures, and never removes it (pulumi-kubernetes,
   // provider/pkg/provider/util.go writeKubeconfigToFile). The engine and its plugins get a private
-  // temporary folder (0700), removed when the operation ends (and by the CLI's signal cleanup).
-  const engineTmp = mkdtempSync(join(options.envVars?.TMPDIR ?? tmpdir(), "pulumi-helmfile-engine-"));
+  // temporary folder (0700), removed when the operation ends (and by the CLI's signal cleanup); the
+  // folders of runs killed outright are removed by the next operation (./engine-tmp.ts).
+  const engineTmp = makeEngineTempDir(options.envVars?.TMPDIR ?? tmpdir());
   trackTempPath(engineTmp);
   const dispose = (): void => {
     rmSync(engineTmp, { recursive: true, force: true });
