@@ -55,14 +55,16 @@ export interface ImpureTemplate {
 /** The impure functions a template's actions call (comments and literal text left out). */
 export function impureCalls(text: string): string[] {
   const found = new Set<string>();
+  for (const code of actionCode(text)) for (const c of code.matchAll(IMPURE)) found.add(c[1] ?? "");
+  return [...found];
+}
+
+/** The code of each action of a template: comments left out, string literals (which may hold any word) emptied. */
+function* actionCode(text: string): Generator<string> {
   for (const m of text.matchAll(ACTION)) {
     const body = m[1] ?? "";
-    if (COMMENT.test(body)) continue;
-    // String literals may hold any word.
-    const code = body.replace(/"(?:[^"\\]|\\.)*"|`[^`]*`/g, '""');
-    for (const c of code.matchAll(IMPURE)) found.add(c[1] ?? "");
+    if (!COMMENT.test(body)) yield body.replace(/"(?:[^"\\]|\\.)*"|`[^`]*`/g, '""');
   }
-  return [...found];
 }
 
 /** A chart file (path inside the chart, bytes). */
@@ -146,11 +148,7 @@ export function readChart(files: Iterable<ChartFile>): ChartReading {
 
 /** Whether a template's actions call `lookup` (comments and string literals left out, as for impure calls). */
 function impureLookup(text: string): boolean {
-  for (const m of text.matchAll(ACTION)) {
-    const body = m[1] ?? "";
-    if (COMMENT.test(body)) continue;
-    if (LOOKUP.test(body.replace(/"(?:[^"\\]|\\.)*"|`[^`]*`/g, '""'))) return true;
-  }
+  for (const code of actionCode(text)) if (LOOKUP.test(code)) return true;
   return false;
 }
 

@@ -50,18 +50,14 @@ export interface ReleaseRenderContext {
   /** Memoised content hash of a local chart directory. */
   readonly chartHash: (dir: string) => string;
   /**
-   * The chart's templates that call impure functions (src/render/chart-purity.ts); undefined
-   * when the chart cannot be read. Default: every chart is taken as pure.
-   */
-  readonly chartPurity?: (chart: PreparedChart, release: PreparedRelease) => ImpureTemplate[] | undefined;
-  /**
    * The `group/Kind` of the CRDs in the chart's `crds/` folders (./chart-crds.ts), memoised per
    * chart; undefined when the chart cannot be read before its render. Default: not known.
    */
   readonly chartCrds?: (chart: PreparedChart, release: PreparedRelease) => readonly string[] | undefined;
   /**
-   * What the chart's templates tell (src/render/chart-purity.ts), memoised per chart; undefined
-   * when the chart cannot be read. Default: not known.
+   * What the chart's templates tell (src/render/chart-purity.ts: the impure ones among them),
+   * memoised per chart; undefined when the chart cannot be read (taken as impure). Default: every
+   * chart is taken as pure, and no render key is recorded.
    */
   readonly chartReading?: (chart: PreparedChart, release: PreparedRelease) => ChartReading | undefined;
   /** Render against the release's cluster (src/render/cluster-render.ts); absent: offline, as `helm template`. */
@@ -133,7 +129,7 @@ export async function renderRelease(
     if (r.stderr.trim() !== "") ctx.logger?.debug(r.stderr.trimEnd());
     // Read only where it decides something: a cache write or the regenerated-values warning.
     const asked = key !== undefined || ctx.warnedRegenerated !== undefined;
-    const impure = ctx.chartPurity === undefined || !asked ? [] : ctx.chartPurity(chart, release);
+    const impure = ctx.chartReading === undefined || !asked ? [] : ctx.chartReading(chart, release)?.impure;
     // Values a chart passes through `tpl` may call them too.
     const impureValues =
       (key !== undefined || record !== undefined) &&

@@ -15,7 +15,7 @@ import { planReleases } from "./plan-releases";
 import { localArchive, prepareCharts, type PreparedChart, type PrepareChartsOptions } from "./prepare-charts";
 import { CapabilitiesProbe } from "./cluster-render";
 import { chartCrdKinds, isCrdFile } from "./chart-crds";
-import { readChart, tarGzEntries, type ChartReading, type ImpureTemplate } from "./chart-purity";
+import { readChart, tarGzEntries, type ChartFile, type ChartReading } from "./chart-purity";
 import { RenderCache } from "./render-cache";
 import { redactError } from "./redact-error";
 import type { ScratchFileSystem } from "./render-io";
@@ -68,8 +68,6 @@ export function openRenderSession(options: RenderOptions, io: RenderIo): RenderS
     return h;
   };
   const chartReading = chartReadingOf(env, io);
-  const chartPurity = (chart: PreparedChart, release: PreparedRelease): ImpureTemplate[] | undefined =>
-    chartReading(chart, release)?.impure;
   const chartCrds = chartCrdsOf(env, io);
   const cluster =
     options.cluster === undefined
@@ -89,7 +87,6 @@ export function openRenderSession(options: RenderOptions, io: RenderIo): RenderS
             env,
             cache,
             chartHash,
-            chartPurity,
             chartReading,
             chartCrds,
             syncedRepos,
@@ -136,7 +133,6 @@ interface SessionShared {
   readonly env: Readonly<Record<string, string>>;
   readonly cache: RenderCache | undefined;
   readonly chartHash: (dir: string) => string;
-  readonly chartPurity: NonNullable<ReleaseRenderContext["chartPurity"]>;
   readonly chartReading: NonNullable<ReleaseRenderContext["chartReading"]>;
   readonly chartCrds: NonNullable<ReleaseRenderContext["chartCrds"]>;
   readonly cluster?: NonNullable<ReleaseRenderContext["cluster"]>;
@@ -209,32 +205,46 @@ function archiveMetadata(io: RenderIo, path: string): { name: string; version: s
 }
 
 /**
+ * A release's chart files, as the per-chart readers below read them: a local chart from its folder
+ * (only the files `wanted` names) or archive, a remote one from the archive helm downloaded into the
+ * session's private cache; undefined when it is not there (yet). `archive`: the paths are an
+ * archive's (`<chart>/…`). Read lazily: the caller catches a failure to read.
+ */
+function chartFiles(
+  env: Readonly<Record<string, string>>,
+  io: RenderIo,
+  chart: PreparedChart,
+  release: PreparedRelease,
+  wanted: (path: string) => boolean = () => true,
+): { files: Iterable<ChartFile>; archive: boolean } | undefined {
+  const local =
+    chart.adhoc?.sourceDir ?? (chart.isLocal ? chart.chartArg : localArchive(chart, release, io.fs));
+  if (local !== undefined && !io.fs.isFile(local))
+    return {
+      files: (function* () {
+        for (const rel of io.scratch.listFilesRecursive(local))
+          if (wanted(rel)) yield { path: rel, content: io.fs.readBytes(posix.join(local, rel)) };
+      })(),
+      archive: false,
+    };
+  const archive = local ?? cachedArchive(env, io, chart, release);
+  return archive === undefined ? undefined : { files: tarGzEntries(io.fs.readBytes(archive)), archive: true };
+}
+
+/**
  * What a release's chart's templates tell (src/render/chart-purity.ts: the impure templates, and
  * whether it reads `.Release.IsInstall`/`IsUpgrade`), memoised per chart; undefined when the chart
- * cannot be read (a remote chart not found in helm's cache): its output is then taken as impure. A
- * local chart is read from its directory or archive, a remote one from the archive helm downloaded
- * into the session's private cache (`<name>-<version>.tgz`).
+ * cannot be read (a remote chart not found in helm's cache): its output is then taken as impure.
  */
 function chartReadingOf(
   env: Readonly<Record<string, string>>,
   io: RenderIo,
-): (chart: PreparedChart, release: PreparedRelease) => ChartReading | undefined {
+): NonNullable<ReleaseRenderContext["chartReading"]> {
   const memo = new Map<string, ChartReading | undefined>();
   const read = (chart: PreparedChart, release: PreparedRelease): ChartReading | undefined => {
-    const local =
-      chart.adhoc?.sourceDir ?? (chart.isLocal ? chart.chartArg : localArchive(chart, release, io.fs));
     try {
-      if (local !== undefined) {
-        if (io.fs.isFile(local)) return readChart(tarGzEntries(io.fs.readBytes(local)));
-        return readChart(
-          (function* () {
-            for (const rel of io.scratch.listFilesRecursive(local))
-              yield { path: rel, content: io.fs.readBytes(posix.join(local, rel)) };
-          })(),
-        );
-      }
-      const found = cachedArchive(env, io, chart, release);
-      return found === undefined ? undefined : readChart(tarGzEntries(io.fs.readBytes(found)));
+      const found = chartFiles(env, io, chart, release);
+      return found === undefined ? undefined : readChart(found.files);
     } catch {
       return undefined;
     }
@@ -251,33 +261,18 @@ function chartReadingOf(
 
 /**
  * The kinds of the CRDs in a release's chart's `crds/` folders (./chart-crds.ts), memoised per
- * chart, read before its first render: a local chart from its directory or archive, a remote one
- * from the archive in the session's helm cache when it is already there; undefined otherwise (the
- * render then goes as if the chart had none).
+ * chart, read before its first render ({@link chartFiles}); undefined when the chart cannot be read
+ * yet (the render then goes as if the chart had none).
  */
 function chartCrdsOf(
   env: Readonly<Record<string, string>>,
   io: RenderIo,
 ): NonNullable<ReleaseRenderContext["chartCrds"]> {
   const memo = new Map<string, string[] | undefined>();
-  const archive = (path: string): string[] => chartCrdKinds(tarGzEntries(io.fs.readBytes(path)), true);
   const read = (chart: PreparedChart, release: PreparedRelease): string[] | undefined => {
-    const local =
-      chart.adhoc?.sourceDir ?? (chart.isLocal ? chart.chartArg : localArchive(chart, release, io.fs));
     try {
-      if (local !== undefined) {
-        if (io.fs.isFile(local)) return archive(local);
-        return chartCrdKinds(
-          (function* () {
-            for (const rel of io.scratch.listFilesRecursive(local))
-              if (isCrdFile(rel, false))
-                yield { path: rel, content: io.fs.readBytes(posix.join(local, rel)) };
-          })(),
-          false,
-        );
-      }
-      const found = cachedArchive(env, io, chart, release);
-      return found === undefined ? undefined : archive(found);
+      const found = chartFiles(env, io, chart, release, (rel) => isCrdFile(rel, false));
+      return found === undefined ? undefined : chartCrdKinds(found.files, found.archive);
     } catch {
       return undefined;
     }
@@ -368,7 +363,6 @@ async function renderOneState(
       extraArgs: extraHelmArgs(options.template?.args ?? "", strList(d, "args")),
       cache,
       chartHash,
-      chartPurity: shared.chartPurity,
       chartReading: shared.chartReading,
       chartCrds: shared.chartCrds,
       ...(shared.cluster === undefined ? {} : { cluster: shared.cluster }),
