@@ -1,4 +1,5 @@
 /** `preview`, `up`, `destroy`, `refresh` and stack outputs for a helmfile, with typed results. */
+import { join } from "node:path";
 import type { EngineEvent, OpMap, UpdateSummary } from "@pulumi/pulumi/automation";
 import { AdoptionCollector, helmReleaseImports, managedHelmReleases, type ReleaseAdoption } from "./adoption";
 import { ReleaseChangeCollector, type ReleaseChange } from "./change-summary";
@@ -20,6 +21,7 @@ import { silentLogger } from "../shared/io";
 import {
   recordedReleaseNames,
   selectionScope,
+  unselectedResources,
   stateResources,
   urnName,
   type OperationScope,
@@ -29,12 +31,15 @@ import {
   helmfileArgsOf,
   HELMFILE_COMPONENT_NAME,
   openHelmfileStack,
+  stateLocation,
   withoutReadBack,
 } from "./stack";
+import { writePreviewState } from "./preview-state";
 import { compareWithRecord, recordedRenders, type RecordComparison } from "./recorded-preview";
 import type { RecordedRender } from "../emit/registration-digest";
 import type { OnlyReleases } from "../emit/program-failure";
-import { releaseResourceNames } from "../emit/resource-names";
+import { contextProviderName, releaseResourceNames } from "../emit/resource-names";
+import { crdsDirResourceNames } from "../emit/release";
 import { planHelmfile, type HelmfilePlan, type PlannedOnlyReleases } from "../emit/helmfile";
 import { HelmfileMode } from "../emit/helmfile-args";
 import type { Logger } from "../shared/io";
@@ -249,6 +254,8 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     programOutputs,
     exported,
     dispose,
+    engineTmp,
+    setEngineBackend,
   } = await openHelmfileStack(options, adopting).catch((err: unknown) => {
     settleRecorded(new Map());
     throw err;
@@ -295,12 +302,26 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     let resourceChanges: OpMap = {};
     let stdout = "";
     let outputs: Record<string, StackOutput> = {};
-    const scope = scopeArgs(partial?.scope ?? (await operationScope(kind, options, deployment)));
+    let scope = scopeArgs(partial?.scope ?? (await operationScope(kind, options, deployment)));
     let said = "";
+    // The resources the engine previews against a copy of the state without them (./preview-state.ts).
+    let leftOut = 0;
     if (partial !== undefined) {
       setOnlyReleases(partial.only);
       const total = partial.order.length;
-      said = `${total - partial.only.ids.size} of ${total} releases are as the last deployment applied them (the stack's record); the engine previews the others: ${[...partial.only.ids].join(", ")} (--engine-diff previews them all)\n`;
+      const crds = await answeredCrds(partial, await deployment());
+      const gone = new Set([...partial.answered, ...crds.keys()]);
+      const backend = await writePreviewState(stateLocation(options), gone, join(engineTmp, "preview-state"));
+      let against = "";
+      if (backend !== undefined) {
+        setEngineBackend(backend);
+        if (crds.size > 0) setOnlyReleases({ ...partial.only, answeredCrds: new Set(crds.values()) });
+        leftOut = gone.size;
+        const exclude = (scope.exclude ?? []).filter((u) => !gone.has(u));
+        scope = exclude.length === 0 ? {} : { exclude };
+        against = `, against a copy of the state without the others' ${leftOut} resources (counted as unchanged in the summary, not below)`;
+      }
+      said = `${total - partial.only.ids.size} of ${total} releases are as the last deployment applied them (the stack's record); the engine previews the others${against}: ${[...partial.only.ids].join(", ")} (--engine-diff previews them all)\n`;
       options.onProgress?.({ kind: "output", text: said });
     }
     if (
@@ -331,7 +352,8 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     }
     if (kind === "preview") {
       const r = await stack.preview({ ...stream, ...scope, diff: true });
-      resourceChanges = r.changeSummary;
+      resourceChanges =
+        leftOut === 0 ? r.changeSummary : { ...r.changeSummary, same: (r.changeSummary.same ?? 0) + leftOut };
       stdout = `${said}${r.stdout}`;
     } else if (kind === "up") {
       const r = await withoutReadBack(stack, readBack, () => stack.up({ ...stream, ...scope, diff: true }));
@@ -371,6 +393,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     throw programError() ?? toAutomationError(err, options.stackName, failures);
   } finally {
     settleRecorded(new Map());
+    setEngineBackend(undefined);
     dispose();
   }
 }
@@ -478,6 +501,10 @@ interface PartialPreview {
   readonly same: readonly ReleaseChange[];
   /** Every release's resource name, in the state's order. */
   readonly order: readonly string[];
+  /** The resources of the releases the record answers (each Release and its descendants). */
+  readonly answered: readonly string[];
+  /** The changed releases' resource names. */
+  readonly changedNames: readonly string[];
 }
 
 /** The partial preview of a comparison where only some releases differ; undefined: preview them all. */
@@ -493,26 +520,72 @@ function partialPreview(
   // The scope names each release as if alone (as a selection does): not with a name's collision suffix.
   if (changed.some((p) => releaseResourceNames([p.id], HELMFILE_COMPONENT_NAME).get(p.id) !== p.resourceName))
     return undefined;
+  const selected = changed.map((p) => ({
+    id: p.id,
+    namespace: p.namespace,
+    ...(p.kubeContext === undefined ? {} : { kubeContext: p.kubeContext }),
+  }));
+  const state = stateResources(deployment);
   return {
     only: {
       ids: new Set(changed.map((p) => p.id)),
       releaseIds: planned.plans.map((p) => p.id),
       clusterScopedKinds: planned.kinds(),
     },
-    scope: selectionScope(
-      "preview",
-      HELMFILE_COMPONENT_NAME,
-      changed.map((p) => ({
-        id: p.id,
-        namespace: p.namespace,
-        ...(p.kubeContext === undefined ? {} : { kubeContext: p.kubeContext }),
-      })),
-      stateResources(deployment),
-    ),
+    scope: selectionScope("preview", HELMFILE_COMPONENT_NAME, selected, state),
     same: compared.changed.same,
     order: planned.plans.map((p) => p.resourceName),
+    answered: unselectedResources(HELMFILE_COMPONENT_NAME, selected, state),
+    changedNames: changed.map((p) => p.resourceName),
   };
 }
+
+/**
+ * The CRDs of the changed releases' `crds/` that the state holds, applied through the provider the
+ * release uses now, by URN (their resource names as values): each is only ever created
+ * (`ignoreChanges: ["*"]`), so the engine would find it `same`, and the preview runs without
+ * them (./preview-state.ts). Those the changed releases no longer render from `crds/` are not
+ * among them (the engine plans what happens to them). Waits for the changed releases' plan only
+ * when the state holds such CRDs at all; none when that plan fails (the program reports it).
+ */
+async function answeredCrds(partial: PartialPreview, deployment: unknown): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const plan = partial.only.plan;
+  const resources = (deployment as { resources?: unknown } | undefined)?.resources;
+  if (plan === undefined || !Array.isArray(resources)) return out;
+  const changed = new Set(partial.only.ids);
+  const groups = partial.changedNames.map((n) => `${n}-crds:`);
+  const candidates = new Map<string, { urn: string; provider: string }>();
+  for (const r of resources as Array<Record<string, unknown>>) {
+    const { urn, type, provider } = r;
+    if (typeof urn !== "string" || typeof provider !== "string" || type !== CRD_TYPE) continue;
+    const name = urnName(urn);
+    if (!groups.some((g) => name.startsWith(g))) continue;
+    candidates.set(name, { urn, provider: urnName(provider.slice(0, provider.lastIndexOf("::"))) });
+  }
+  if (candidates.size === 0) return out;
+  const planned = await plan.catch(() => undefined);
+  for (const p of planned?.plans ?? []) {
+    if (!changed.has(p.id) || p.unknown || p.recordedRender !== undefined) continue;
+    const provider = contextProviderName(HELMFILE_COMPONENT_NAME, p.kubeContext);
+    let names: string[];
+    try {
+      names = crdsDirResourceNames(p.manifest, p.resourceName, {
+        skipCrds: p.settings.skipCrds,
+        secret: p.secret || p.manifestHasSecret,
+      });
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const found = candidates.get(name);
+      if (found !== undefined && found.provider === provider) out.set(found.urn, name);
+    }
+  }
+  return out;
+}
+
+const CRD_TYPE = "kubernetes:apiextensions.k8s.io/v1:CustomResourceDefinition";
 
 /** The releases of a partial preview: the engine's, and those the record answers, in the state's order. */
 function withRecordedSame(partial: PartialPreview, changes: readonly ReleaseChange[]): ReleaseChange[] {

@@ -65,6 +65,46 @@ export function selectionScope(
   selected: ReadonlyArray<Pick<PreparedRelease, "id" | "namespace" | "kubeContext">>,
   state: readonly StateResource[],
 ): OperationScope {
+  const { chosen, others, subtree, keep, releases } = releaseTrees(component, selected, state);
+  if (kind === "destroy" || kind === "refresh") return { target: chosen.flatMap((r) => subtree(r.urn)) };
+  const componentUrns = new Set(releases.map((r) => r.parent ?? ""));
+  const shared = state.filter(
+    (r) =>
+      r.parent !== undefined &&
+      componentUrns.has(r.parent) &&
+      r.type !== RELEASE_TYPE &&
+      !keep.has(urnName(r.urn)) &&
+      (r.type === "kubernetes:core/v1:Namespace" || r.type === "pulumi:providers:kubernetes"),
+  );
+  const exclude = [...others.flatMap((r) => subtree(r.urn)), ...shared.map((r) => r.urn)];
+  return exclude.length === 0 ? {} : { exclude };
+}
+
+/**
+ * The resources of the releases of `component` that are not `selected`: each such Release and all
+ * its descendants (what {@link selectionScope} excludes, less the component's shared providers and
+ * namespaces).
+ */
+export function unselectedResources(
+  component: string,
+  selected: ReadonlyArray<Pick<PreparedRelease, "id" | "namespace" | "kubeContext">>,
+  state: readonly StateResource[],
+): string[] {
+  const { others, subtree } = releaseTrees(component, selected, state);
+  return others.flatMap((r) => subtree(r.urn));
+}
+
+function releaseTrees(
+  component: string,
+  selected: ReadonlyArray<Pick<PreparedRelease, "id" | "namespace" | "kubeContext">>,
+  state: readonly StateResource[],
+): {
+  chosen: StateResource[];
+  others: StateResource[];
+  releases: StateResource[];
+  subtree: (urn: string) => string[];
+  keep: Set<string>;
+} {
   const names = new Set<string>();
   // The render provider serves every release of the component.
   const keep = new Set<string>([`${component}-render`]);
@@ -93,19 +133,8 @@ export function selectionScope(
   };
   const releases = state.filter((r) => r.type === RELEASE_TYPE && componentOf(r, state) === component);
   const chosen = releases.filter((r) => names.has(urnName(r.urn)));
-  if (kind === "destroy" || kind === "refresh") return { target: chosen.flatMap((r) => subtree(r.urn)) };
   const others = releases.filter((r) => !names.has(urnName(r.urn)));
-  const componentUrns = new Set(releases.map((r) => r.parent ?? ""));
-  const shared = state.filter(
-    (r) =>
-      r.parent !== undefined &&
-      componentUrns.has(r.parent) &&
-      r.type !== RELEASE_TYPE &&
-      !keep.has(urnName(r.urn)) &&
-      (r.type === "kubernetes:core/v1:Namespace" || r.type === "pulumi:providers:kubernetes"),
-  );
-  const exclude = [...others.flatMap((r) => subtree(r.urn)), ...shared.map((r) => r.urn)];
-  return exclude.length === 0 ? {} : { exclude };
+  return { chosen, others, releases, subtree, keep };
 }
 
 function componentOf(release: StateResource, state: readonly StateResource[]): string | undefined {

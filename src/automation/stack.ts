@@ -19,7 +19,7 @@ import { EXCLUDES_UNSELECTED, ONLY_RELEASES, OWNS_FAILURE } from "../emit/progra
 import type { HelmfileArgs } from "../emit/helmfile-args";
 import { toAutomationError } from "./errors";
 import { findPulumiCli } from "./pulumi-cli";
-import { readLocalDeployment } from "./local-state";
+import { readLocalDeployment, type LocalStateLocation } from "./local-state";
 import type { ResolvedStackOptions } from "./options";
 import { trimSdkOverhead } from "../emit/sdk-traces";
 import { trackTempPath, untrackTempPath } from "../node/process-cleanup";
@@ -75,6 +75,17 @@ export function engineEnvironment(options: ResolvedStackOptions, builtEngine = t
   return { ...env, ...(options.envVars ?? {}) };
 }
 
+/** Where a self-managed backend keeps the stack's state (./local-state.ts). */
+export function stateLocation(options: ResolvedStackOptions): LocalStateLocation {
+  return {
+    backendUrl: options.backendUrl,
+    projectName: options.projectName,
+    stackName: options.stackName,
+    secretsProvider: options.secretsProvider,
+    env: { ...process.env, ...engineEnvironment(options) },
+  };
+}
+
 /**
  * The stack's last deployment as `pulumi stack export --show-secrets` gives it: read from the
  * state file when the backend is a plain local one (./local-state.ts), else exported by the CLI.
@@ -83,13 +94,7 @@ export async function exportDeployment(
   options: ResolvedStackOptions,
   cliExport: () => Promise<unknown>,
 ): Promise<unknown> {
-  const local = await readLocalDeployment({
-    backendUrl: options.backendUrl,
-    projectName: options.projectName,
-    stackName: options.stackName,
-    secretsProvider: options.secretsProvider,
-    env: { ...process.env, ...engineEnvironment(options) },
-  }).catch(() => undefined);
+  const local = await readLocalDeployment(stateLocation(options)).catch(() => undefined);
   if (local !== undefined) return local;
   return cliExport().then((d) => (d as { deployment?: unknown }).deployment);
 }
@@ -146,6 +151,13 @@ export interface HelmfileStack {
   programOutputs(): OutputMap | undefined;
   /** Removes the engine's private temporary folder: call it once the operation is over. */
   dispose(): void;
+  /** The engine's private temporary folder (0700), removed by {@link dispose}. */
+  readonly engineTmp: string;
+  /**
+   * The backend the engine's next runs use instead of the stack's (`PULUMI_BACKEND_URL`); undefined:
+   * the stack's again. For a preview against a copy of the state (./preview-state.ts).
+   */
+  setEngineBackend(url: string | undefined): void;
   /**
    * With `exportAlongside`: the stack's last deployment (`pulumi stack export --show-secrets`, run
    * beside the stack's selection); undefined when that export failed (a stack not created yet).
@@ -246,6 +258,7 @@ export async function openHelmfileStack(
       envVars: { ...engineEnvironment(options, cli.builtEngine), TMPDIR: engineTmp },
       secretsProvider: options.secretsProvider,
     });
+    const ownBackend = workspace.envVars.PULUMI_BACKEND_URL;
     const exported = exportAlongside
       ? exportDeployment(options, () => workspace.exportStack(options.stackName)).catch(() => undefined)
       : undefined;
@@ -267,6 +280,13 @@ export async function openHelmfileStack(
       },
       programOutputs: () => outputs,
       dispose,
+      engineTmp,
+      setEngineBackend: (url) => {
+        const env = workspace.envVars;
+        if (url !== undefined) env.PULUMI_BACKEND_URL = url;
+        else if (ownBackend === undefined) delete env.PULUMI_BACKEND_URL;
+        else env.PULUMI_BACKEND_URL = ownBackend;
+      },
       ...(exported === undefined ? {} : { exported }),
     };
   } catch (err) {

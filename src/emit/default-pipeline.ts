@@ -74,6 +74,7 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
     cacheDir === false
       ? undefined
       : new RenderCache({ dir: join(cacheDir, "decoded") }, fs, new NodeScratchFileSystem()),
+    cacheDir === false ? "none" : join(cacheDir, "decoded"),
   );
   const helms = new Map<string, Promise<HelmBinary>>();
   const helm = (explicit: string | undefined): Promise<HelmBinary> => {

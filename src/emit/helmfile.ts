@@ -18,6 +18,7 @@ import { clusterScopedKindsOf, manifestObjects, SKIP_AWAIT_ANNOTATION } from "./
 import { withoutStackTraces } from "./object-resources";
 import {
   Release,
+  withAnsweredCrds,
   withHookObjectDeleter,
   withRegistration,
   withSecretNeedles,
@@ -88,6 +89,11 @@ export interface PlannedOnlyReleases extends OnlyReleases {
    * it instead of planning again. Its warnings are the caller's to say.
    */
   readonly plan?: Promise<HelmfilePlan>;
+  /**
+   * Resource names of `crds/` CRDs the releases do not register (./release.ts `withAnsweredCrds`):
+   * the caller previews against a copy of the state without them.
+   */
+  readonly answeredCrds?: ReadonlySet<string>;
 }
 
 /**
@@ -223,9 +229,34 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
     const kinds = planned.kinds();
     const providers = new ReleaseProviders(this, componentName, resolved, pipeline, target);
     const namespaces = emitNamespaces(this, componentName, plans, resolved, providers, target);
-    const releases = emitReleases(this, plans, resolved, providers, namespaces, kinds, planned.registrations);
+    const releases = emitReleases(
+      this,
+      plans,
+      resolved,
+      providers,
+      namespaces,
+      kinds,
+      planned.registrations,
+      opts?.[ONLY_RELEASES]?.answeredCrds,
+    );
     return { releaseIds: [...(opts?.[ONLY_RELEASES]?.releaseIds ?? plans.map((p) => p.id))], releases };
   }
+}
+
+/**
+ * Cluster-scoped kinds (sorted) by the {@link crdTextHash} of the CRD text they are decoded from:
+ * the kinds are decoded from that text alone, so a render whose CRDs are those of an earlier
+ * render, or of a render the stack recorded, decodes none (kube-prometheus-stack's 7 MB of CRDs
+ * took 1.4 s to decode each time).
+ */
+const KINDS_BY_CRD_TEXT = new Map<string, readonly string[]>();
+const KINDS_REMEMBERED = 256;
+
+function rememberKinds(crdText: string, kinds: readonly string[]): void {
+  if (crdText === "" || KINDS_BY_CRD_TEXT.has(crdText)) return;
+  if (KINDS_BY_CRD_TEXT.size >= KINDS_REMEMBERED)
+    KINDS_BY_CRD_TEXT.delete(KINDS_BY_CRD_TEXT.keys().next().value as string);
+  KINDS_BY_CRD_TEXT.set(crdText, kinds);
 }
 
 /** A release's registration digests (./registration-digest.ts). */
@@ -333,12 +364,25 @@ export async function planHelmfile(
   );
   if (target === "ambient" && options.reviewAccess !== false)
     await reviewAccess(pipeline, plans, resolved, pipelineContext);
-  // Per plan, the cluster-scoped kinds its manifest's CRDs define (decoded when first asked).
+  // The text digest's stand-in for the kinds: the text of the CRDs they are decoded from (a render
+  // the stack's record answered: the recorded one).
+  const crdTexts = new Map(
+    plans.map((p) => [p, p.recordedRender?.crdText ?? crdTextHash(p.manifest)] as const),
+  );
+  if (options.recordedRenders !== undefined)
+    for (const r of (await options.recordedRenders).values()) rememberKinds(r.crdText, r.kinds);
+  // Per plan, the cluster-scoped kinds its manifest's CRDs define (decoded when first asked, unless
+  // known for the same CRD text).
   const ownKinds = new Map<ReleasePlan, readonly string[]>();
   const kindsOf = (p: ReleasePlan): readonly string[] => {
     let found = ownKinds.get(p);
     if (found === undefined) {
-      found = p.recordedRender?.kinds ?? [...clusterScopedKindsOf([p.manifest])].sort();
+      const text = crdTexts.get(p) ?? "";
+      found =
+        p.recordedRender?.kinds ??
+        (text === "" ? [] : KINDS_BY_CRD_TEXT.get(text)) ??
+        [...clusterScopedKindsOf([p.manifest])].sort();
+      rememberKinds(text, found);
       ownKinds.set(p, found);
     }
     return found;
@@ -353,11 +397,6 @@ export async function planHelmfile(
         clusters[ctx] = pipeline.clusterIdentity?.(resolved.kubeconfig, p.kubeContext);
     }
   let shared: string | undefined;
-  // The text digest's stand-in for the kinds: the text of the CRDs they are decoded from (a render
-  // the stack's record answered: the recorded one).
-  const crdTexts = new Map(
-    plans.map((p) => [p, p.recordedRender?.crdText ?? crdTextHash(p.manifest)] as const),
-  );
   const sharedText = sharedMaterial(
     resolved,
     target,
@@ -730,6 +769,7 @@ function emitReleases(
   namespaces: ReadonlyMap<string, k8s.core.v1.Namespace>,
   clusterScopedKinds: readonly string[],
   registrations: HelmfilePlan["registrations"],
+  answeredCrds: ReadonlySet<string> = new Set(),
 ): Record<string, Release> {
   const byName = new Map(plans.map((p) => [p.resourceName, p]));
   const created = new Map<string, Release>();
@@ -755,9 +795,12 @@ function emitReleases(
           plan.resourceName,
           withDeleter(
             withSecretNeedles(
-              withRegistration(
-                releaseArgs(plan, resolved.mode, clusterScopedKinds),
-                registrationInput(plan, registrations.get(plan.resourceName)),
+              withAnsweredCrds(
+                withRegistration(
+                  releaseArgs(plan, resolved.mode, clusterScopedKinds),
+                  registrationInput(plan, registrations.get(plan.resourceName)),
+                ),
+                answeredCrds,
               ),
               plan.secretNeedles,
             ),

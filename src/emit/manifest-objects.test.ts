@@ -99,6 +99,26 @@ describe("manifests decoded in this process", () => {
     }
   });
 
+  it("are kept when a store of the same identity is set again (each pipeline sets its own), not for another", () => {
+    const first = new MemoryStore();
+    useDecodedManifestStore(first, "/cache/decoded");
+    try {
+      releaseObjects(MANIFEST, "ns/app", { namespace: "ns", storable: true });
+      expect(first.entries.size).toBe(1);
+      const again = new MemoryStore();
+      useDecodedManifestStore(again, "/cache/decoded");
+      expect(releaseObjects(MANIFEST, "ns/app", { namespace: "ns", storable: true }).objects).toHaveLength(2);
+      // Read from this process's memory: the new store is not even asked.
+      expect(again.reads).toBe(0);
+      const other = new MemoryStore();
+      useDecodedManifestStore(other, "/elsewhere/decoded");
+      releaseObjects(MANIFEST, "ns/app", { namespace: "ns", storable: true });
+      expect([other.reads, other.entries.size]).toEqual([1, 1]);
+    } finally {
+      useDecodedManifestStore(undefined);
+    }
+  });
+
   it("keeps a manifest JSON cannot carry exactly out of it, and still fails a broken one each time", () => {
     const inf = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\nlimits:\n  max: .inf\n";
     expect((manifestObjects(inf)[0]?.limits as Record<string, unknown>).max).toBe(Number.POSITIVE_INFINITY);

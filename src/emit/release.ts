@@ -27,7 +27,14 @@ import {
 import { manifestDigestInput } from "./manifest-digest";
 import { appliedFingerprint, appliedVersion } from "./registration-digest";
 import { releaseObjects, type KubeObject } from "./manifest-objects";
-import { objectIdentity, objectResources, toArray, type ObjectIdentity } from "./object-resources";
+import {
+  expandLists,
+  groupChildName,
+  objectIdentity,
+  objectResources,
+  toArray,
+  type ObjectIdentity,
+} from "./object-resources";
 import { anchorInput, resourceHooksSupported, scopedHookName, withReleaseHooks } from "./release-hooks";
 import { resolveInput, UNKNOWN } from "./resolve-inputs";
 
@@ -49,6 +56,40 @@ export function withSecretNeedles(args: ReleaseArgs, needles: readonly string[])
   SECRET_NEEDLES.set(args, needles);
   return args;
 }
+
+/** The `crds/` CRDs a preview leaves to the stack's record, keyed by the Release's arguments; never stored. */
+const ANSWERED_CRDS = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * `args`, with the resource names of CRDs of the chart's `crds/` that this run does not register:
+ * a preview against a copy of the state without them (src/automation/preview-state.ts). Such a
+ * CRD is only ever created (`ignoreChanges: ["*"]`), so the engine would find it `same` whatever
+ * the chart holds now; a name this run would not register from `crds/` is registered as usual.
+ */
+export function withAnsweredCrds(args: ReleaseArgs, names: ReadonlySet<string>): ReleaseArgs {
+  if (names.size > 0) ANSWERED_CRDS.set(args, names);
+  return args;
+}
+
+/**
+ * The resource names of the CRDs of the chart's `crds/` folders (its own and its subcharts') that
+ * a Release named `childName` registers from `manifest` (none with `skipCrds`).
+ */
+export function crdsDirResourceNames(
+  manifest: string,
+  childName: string,
+  options: { readonly skipCrds: boolean; readonly secret: boolean },
+): string[] {
+  const split = releaseObjects(manifest, childName, {
+    namespace: "",
+    skipCrds: options.skipCrds,
+    storable: !options.secret,
+  });
+  const group = crdsGroupOf(childName);
+  return expandLists(split.crds.filter((c) => split.crdsDir.has(c))).map((c) => groupChildName(group, c));
+}
+
+const crdsGroupOf = (childName: string): string => `${childName}-crds`;
 
 const REGISTRATIONS = new WeakMap<object, pulumi.Input<string>>();
 
@@ -351,10 +392,13 @@ async function applyManifests(
   };
   // helm creates a chart's `crds/` on install and never upgrades or deletes them (`helm upgrade`
   // and `helm uninstall` leave them); CRDs of templates are objects like any other.
-  const crdsGroup = `${childName}-crds`;
+  const crdsGroup = crdsGroupOf(childName);
+  const answered = ANSWERED_CRDS.get(args);
   phase(
     crdsGroup,
-    split.crds.filter((c) => split.crdsDir.has(c)),
+    split.crds.filter(
+      (c) => split.crdsDir.has(c) && (answered === undefined || !answered.has(groupChildName(crdsGroup, c))),
+    ),
     true,
     false,
     "await",

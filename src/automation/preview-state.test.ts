@@ -1,0 +1,156 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { trimCheckpoint, writePreviewState } from "./preview-state";
+
+const STACK = "urn:pulumi:dev::proj::pulumi:pulumi:Stack::proj-dev";
+const COMPONENT = "urn:pulumi:dev::proj::helmfile:index:Helmfile::helmfile";
+const PROVIDER =
+  "urn:pulumi:dev::proj::helmfile:index:Helmfile$pulumi:providers:kubernetes::helmfile-default-context";
+const release = (name: string): string =>
+  `urn:pulumi:dev::proj::helmfile:index:Helmfile$helmfile:index:Release::helmfile-${name}`;
+const object = (name: string, obj: string): string =>
+  `urn:pulumi:dev::proj::helmfile:index:Helmfile$helmfile:index:Release$kubernetes:core/v1:ConfigMap::helmfile-${name}:${obj}`;
+
+/** A checkpoint as the file backend writes it: two releases, one object each, the second needing the first. */
+function checkpoint(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    version: 3,
+    checkpoint: {
+      stack: "organization/proj/dev",
+      latest: {
+        manifest: { time: "2026-12-05T00:00:00Z" },
+        secrets_providers: { type: "passphrase", state: { salt: "v1:abc:def" } },
+        resources: [
+          { urn: STACK, type: "pulumi:pulumi:Stack", custom: false },
+          { urn: COMPONENT, type: "helmfile:index:Helmfile", parent: STACK },
+          { urn: PROVIDER, type: "pulumi:providers:kubernetes", parent: COMPONENT, id: "p1" },
+          { urn: release("ns/a"), type: "helmfile:index:Release", parent: COMPONENT },
+          {
+            urn: object("ns/a", "ns/a-cm"),
+            type: "kubernetes:core/v1:ConfigMap",
+            parent: release("ns/a"),
+            provider: `${PROVIDER}::p1`,
+            inputs: { data: { ciphertext: "v1:x:y" } },
+          },
+          {
+            urn: release("ns/b"),
+            type: "helmfile:index:Release",
+            parent: COMPONENT,
+            dependencies: [release("ns/a")],
+          },
+          {
+            urn: object("ns/b", "ns/b-cm"),
+            type: "kubernetes:core/v1:ConfigMap",
+            parent: release("ns/b"),
+            provider: `${PROVIDER}::p1`,
+            dependencies: [object("ns/a", "ns/a-cm"), PROVIDER],
+            propertyDependencies: { data: [object("ns/a", "ns/a-cm")], kind: [] },
+            deletedWith: object("ns/a", "ns/a-cm"),
+          },
+        ],
+        ...extra,
+      },
+    },
+  };
+}
+
+const urns = (c: unknown): unknown[] =>
+  (
+    (c as { checkpoint: { latest: { resources: Array<{ urn: unknown }> } } }).checkpoint.latest.resources ??
+    []
+  ).map((r) => r.urn);
+
+describe("the state a partial preview runs against", () => {
+  it("leaves out the answered releases' resources and every reference to them, and keeps the rest as recorded", () => {
+    const trimmed = trimCheckpoint(checkpoint(), new Set([release("ns/a"), object("ns/a", "ns/a-cm")]));
+    expect(urns(trimmed)).toEqual([STACK, COMPONENT, PROVIDER, release("ns/b"), object("ns/b", "ns/b-cm")]);
+    const resources = (trimmed as { checkpoint: { latest: { resources: Array<Record<string, unknown>> } } })
+      .checkpoint.latest.resources;
+    expect(resources[3]?.dependencies).toEqual([]);
+    expect(resources[4]).toEqual({
+      urn: object("ns/b", "ns/b-cm"),
+      type: "kubernetes:core/v1:ConfigMap",
+      parent: release("ns/b"),
+      provider: `${PROVIDER}::p1`,
+      dependencies: [PROVIDER],
+      propertyDependencies: { data: [], kind: [] },
+    });
+    // The rest of the checkpoint (its secrets provider, version) is as it was.
+    expect((trimmed as { version: unknown }).version).toBe(3);
+  });
+
+  it("is not made when it could not stand for the state", () => {
+    const drop = new Set([release("ns/a"), object("ns/a", "ns/a-cm")]);
+    // An operation interrupted: the engine must see it.
+    expect(trimCheckpoint(checkpoint({ pending_operations: [{ type: "creating" }] }), drop)).toBeUndefined();
+    // A resource the state does not hold (the state changed since it was compared).
+    expect(trimCheckpoint(checkpoint(), new Set([...drop, release("ns/gone")]))).toBeUndefined();
+    // A kept resource whose parent would be left out.
+    expect(trimCheckpoint(checkpoint(), new Set([release("ns/a")]))).toBeUndefined();
+    expect(trimCheckpoint({ version: 3 }, drop)).toBeUndefined();
+    // Nothing pending is no reason to refuse.
+    expect(trimCheckpoint(checkpoint({ pending_operations: [] }), drop)).toBeDefined();
+  });
+
+  describe("written as a backend of its own", () => {
+    let root: string;
+    beforeEach(() => {
+      root = mkdtempSync(join(tmpdir(), "phf-preview-state-"));
+    });
+    afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+    const location = (backendUrl: string) => ({
+      backendUrl,
+      projectName: "proj",
+      stackName: "dev",
+      secretsProvider: "passphrase",
+      env: {},
+    });
+
+    function backend(): string {
+      const dir = join(root, "backend");
+      mkdirSync(join(dir, ".pulumi", "stacks", "proj"), { recursive: true });
+      writeFileSync(join(dir, ".pulumi", "meta.yaml"), "version: 1\n");
+      writeFileSync(join(dir, ".pulumi", "stacks", "proj", "dev.json"), JSON.stringify(checkpoint()));
+      return dir;
+    }
+
+    it("in Pulumi's project layout, private, with the secrets sealed as the state holds them", async () => {
+      const dir = backend();
+      const out = join(root, "copy");
+      const url = await writePreviewState(
+        location(`file://${dir}`),
+        new Set([release("ns/a"), object("ns/a", "ns/a-cm")]),
+        out,
+      );
+      expect(url).toBe(`file://${out}`);
+      expect(readFileSync(join(out, ".pulumi", "meta.yaml"), "utf8")).toBe("version: 1\n");
+      const file = join(out, ".pulumi", "stacks", "proj", "dev.json");
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(join(out, ".pulumi", "stacks")).mode & 0o777).toBe(0o700);
+      const copy = JSON.parse(readFileSync(file, "utf8")) as unknown;
+      expect(urns(copy)).toEqual([STACK, COMPONENT, PROVIDER, release("ns/b"), object("ns/b", "ns/b-cm")]);
+      // The original is untouched.
+      expect(
+        urns(JSON.parse(readFileSync(join(dir, ".pulumi", "stacks", "proj", "dev.json"), "utf8"))),
+      ).toHaveLength(7);
+    });
+
+    it("only for a plain file backend, and only when something is left out", async () => {
+      const dir = backend();
+      const drop = new Set([release("ns/a"), object("ns/a", "ns/a-cm")]);
+      await expect(
+        writePreviewState(location("s3://bucket"), drop, join(root, "c1")),
+      ).resolves.toBeUndefined();
+      await expect(
+        writePreviewState(location(`file://${dir}`), new Set(), join(root, "c2")),
+      ).resolves.toBeUndefined();
+      // A compressed state (Pulumi reads whichever is newer): not read here.
+      writeFileSync(join(dir, ".pulumi", "stacks", "proj", "dev.json.gz"), "");
+      await expect(
+        writePreviewState(location(`file://${dir}`), drop, join(root, "c3")),
+      ).resolves.toBeUndefined();
+    });
+  });
+});
