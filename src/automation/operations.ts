@@ -35,6 +35,7 @@ import {
   withoutReadBack,
 } from "./stack";
 import { writePreviewState } from "./preview-state";
+import { readLocalDeployment } from "./local-state";
 import { compareWithRecord, recordedRenders, type RecordComparison } from "./recorded-preview";
 import type { RecordedRender } from "../emit/registration-digest";
 import type { OnlyReleases } from "../emit/program-failure";
@@ -244,6 +245,20 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
       ? planFromRecord(options, renders)
       : undefined;
   const adopting = (kind === "preview" || kind === "up") && appliesToCluster(options);
+  // With the state read straight from its file (./local-state.ts), the record is compared before
+  // the stack is opened: a preview the record answers runs no Pulumi CLI at all (`pulumi version`,
+  // `pulumi stack select`), and for a partial one the stack opens beside the changed releases' plan.
+  let local: unknown;
+  let verdict: RecordVerdict | undefined;
+  if (early !== undefined && adopting) {
+    local = await readLocalDeployment(stateLocation(options)).catch(() => undefined);
+    if (local !== undefined) {
+      settleRecorded(recordedRenders(local, HELMFILE_COMPONENT_NAME));
+      // A comparison that fails here is made again, and reported, once the stack is open.
+      verdict = await fromRecord(options, early, local).catch(() => undefined);
+      if (verdict?.answer !== undefined) return verdict.answer;
+    }
+  }
   const {
     stack,
     programError,
@@ -256,12 +271,13 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     dispose,
     engineTmp,
     setEngineBackend,
-  } = await openHelmfileStack(options, adopting).catch((err: unknown) => {
+  } = await openHelmfileStack(options, adopting && local === undefined).catch((err: unknown) => {
     settleRecorded(new Map());
     throw err;
   });
-  const deployment = exportedOnce(options, stack, exported);
-  if (early !== undefined)
+  const deployment =
+    local === undefined ? exportedOnce(options, stack, exported) : () => Promise.resolve(local);
+  if (early !== undefined && local === undefined)
     deployment().then(
       (d) => settleRecorded(recordedRenders(d, HELMFILE_COMPONENT_NAME)),
       () => settleRecorded(new Map()),
@@ -280,23 +296,9 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
       const recorded = recordedReleaseNames(HELMFILE_COMPONENT_NAME, stateResources(await deployment()));
       setRecordedReleases(recorded);
       if (early !== undefined) {
-        const planned = await early;
-        const compared = planned && previewFromRecord(options, planned.plan, await deployment());
-        if (planned && compared?.answer) {
-          planned.said.forEach((e) => options.onProgress?.(e));
-          return compared.answer;
-        }
-        partial = compared ? compared.partial : undefined;
-        if (planned && partial !== undefined) {
-          // What the plan of them all said (a chart's impure template, a namespace being deleted)
-          // is said here; the plan of the changed releases, made beside the engine's start-up and
-          // handed to the program, says only what this one did not.
-          planned.said.forEach((e) => options.onProgress?.(e));
-          partial = {
-            ...partial,
-            only: { ...partial.only, plan: planChanged(options, partial.only, recorded, planned.said) },
-          };
-        }
+        verdict ??= await fromRecord(options, early, await deployment());
+        if (verdict.answer !== undefined) return verdict.answer;
+        partial = verdict.partial;
       }
     }
     let resourceChanges: OpMap = {};
@@ -449,6 +451,43 @@ async function planFromRecord(
   } catch {
     return undefined;
   }
+}
+
+/** What the stack's record says of a preview: its whole answer, or the releases the engine must preview. */
+interface RecordVerdict {
+  readonly answer?: HelmfileUpResult;
+  readonly partial?: PartialPreview;
+}
+
+/**
+ * The preview compared with the stack's record (`deployment`): the answer when every release is as
+ * recorded; else, when only some differ, the partial preview of those, whose plan is started here.
+ */
+async function fromRecord(
+  options: ResolvedStackOptions,
+  early: Promise<{ plan: HelmfilePlan; said: StackProgress[] } | undefined>,
+  deployment: unknown,
+): Promise<RecordVerdict> {
+  const planned = await early;
+  if (planned === undefined) return {};
+  const compared = previewFromRecord(options, planned.plan, deployment);
+  if (compared.answer !== undefined) {
+    planned.said.forEach((e) => options.onProgress?.(e));
+    return { answer: compared.answer };
+  }
+  const partial = compared.partial;
+  if (partial === undefined) return {};
+  // What the plan of them all said (a chart's impure template, a namespace being deleted) is said
+  // here; the plan of the changed releases, made beside the engine's start-up and handed to the
+  // program, says only what this one did not.
+  planned.said.forEach((e) => options.onProgress?.(e));
+  const recorded = recordedReleaseNames(HELMFILE_COMPONENT_NAME, stateResources(deployment));
+  return {
+    partial: {
+      ...partial,
+      only: { ...partial.only, plan: planChanged(options, partial.only, recorded, planned.said) },
+    },
+  };
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   appendFileSync,
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -327,8 +328,28 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
       expect([name, reasonNow]).toEqual([name, "FailedDiscoveryCheck"]);
     }
     const events: EngineEvent[] = [];
+    // Which Pulumi CLI commands each preview runs: the engine's, through a `pulumi` that notes them.
+    const noted = mkdtempSync(join(tmpdir(), "phf-noted-pulumi-"));
+    mkdirSync(join(noted, "bin"));
+    const log = join(noted, "commands");
+    writeFileSync(
+      join(noted, "bin", "pulumi"),
+      `#!/bin/sh\necho "$1" >> '${log}'\nexec '${join(ENGINE_ROOT, "bin", "pulumi")}' "$@"\n`,
+      { mode: 0o755 },
+    );
+    const commands = (): string[] => {
+      const text = existsSync(log) ? readFileSync(log, "utf8") : "";
+      rmSync(log, { force: true });
+      return text.split("\n").filter((l) => l !== "");
+    };
     // The engine's own diff (`--engine-diff`): every step, with the provider's dry runs.
-    const p = await preview({ ...base, engineDiff: true, onEvent: (e) => events.push(e) });
+    const p = await preview({
+      ...base,
+      pulumiRoot: noted,
+      engineDiff: true,
+      onEvent: (e) => events.push(e),
+    });
+    expect(commands()).toContain("preview");
     expect(p.stdout).not.toContain("from the stack's record");
     // Each release installs the CRD of its chart's `crds/` (as helm install does; one creates it).
     const crdSteps = events
@@ -354,8 +375,11 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     // By default the same answer comes from the stack's record, without the engine: the same
     // count of unchanged resources, every release `same`, no engine event.
     const recordEvents: EngineEvent[] = [];
-    const fromRecord = await preview({ ...base, onEvent: (e) => recordEvents.push(e) });
+    const fromRecord = await preview({ ...base, pulumiRoot: noted, onEvent: (e) => recordEvents.push(e) });
     expect(fromRecord.stdout).toContain("from the stack's record");
+    // The state is read from its file and compared before the stack is opened: no Pulumi CLI runs.
+    expect(commands()).toEqual([]);
+    rmSync(noted, { recursive: true, force: true });
     expect(fromRecord.resourceChanges).toEqual(p.resourceChanges);
     expect(fromRecord.releases.map((r) => [r.release, r.op]).sort()).toEqual(
       p.releases.map((r) => [r.release, r.op]).sort(),
