@@ -13,6 +13,7 @@ import { HelmfileMode, type HelmfileArgs, type ReleaseArgs } from "./helmfile-ar
 import type { HelmfilePipeline, PipelineContext } from "./pipeline";
 import { formatRefusals } from "../node/release-access";
 import { planReleases, type ReleasePlan } from "./plan-releases";
+import type { RenderKey } from "../render/cluster-render";
 import { hasKeptObjects } from "./chart-hooks";
 import { clusterScopedKindsOf, manifestObjects, SKIP_AWAIT_ANNOTATION } from "./manifest-objects";
 import { withoutStackTraces } from "./object-resources";
@@ -266,6 +267,11 @@ export interface Registration {
   readonly secret: boolean;
   /** What it records of its render (./registration-digest.ts `RecordedRender`); absent: nothing. */
   readonly render?: () => RecordedRender;
+  /**
+   * Without a render to record: what to record once `up` has applied the release, if an upgrade's
+   * render against the cluster then is this render (./upgrade-keys.ts); absent: nothing.
+   */
+  readonly renderAfterApply?: () => Promise<RecordedRender | undefined>;
 }
 
 /** What a {@link Helmfile} makes its resources of, computed without Pulumi's runtime. */
@@ -407,6 +413,14 @@ export async function planHelmfile(
     plans.map((p) => {
       let objects: string | undefined;
       const renderKey = p.renderKey;
+      const keyAfterApply = p.keyAfterApply;
+      const renderOf = (key: RenderKey): RecordedRender => ({
+        key,
+        textHash: p.recordedRender?.textHash ?? textHash(p.manifest),
+        crdText: crdTexts.get(p) ?? "",
+        manifestHasSecret: p.manifestHasSecret,
+        kinds: kindsOf(p),
+      });
       const registration: Registration = {
         text: registrationDigest(p, sharedText, true),
         // A render the record answered has no objects to digest: only its text digest can match.
@@ -416,17 +430,16 @@ export async function planHelmfile(
               ? "unavailable"
               : registrationDigest(p, (shared ??= sharedMaterial(resolved, target, kinds(), clusters)))),
         secret: registrationIsSecret(p, resolved),
-        ...(renderKey === undefined
-          ? {}
-          : {
-              render: (): RecordedRender => ({
-                key: renderKey,
-                textHash: p.recordedRender?.textHash ?? textHash(p.manifest),
-                crdText: crdTexts.get(p) ?? "",
-                manifestHasSecret: p.manifestHasSecret,
-                kinds: kindsOf(p),
+        ...(renderKey !== undefined
+          ? { render: () => renderOf(renderKey) }
+          : keyAfterApply === undefined
+            ? {}
+            : {
+                renderAfterApply: async () => {
+                  const key = await keyAfterApply();
+                  return key === undefined ? undefined : renderOf(key);
+                },
               }),
-            }),
       };
       return [p.resourceName, registration] as const;
     }),
@@ -799,6 +812,7 @@ function emitReleases(
                 withRegistration(
                   releaseArgs(plan, resolved.mode, clusterScopedKinds),
                   registrationInput(plan, registrations.get(plan.resourceName)),
+                  registrationAfterApply(plan, registrations.get(plan.resourceName)),
                 ),
                 answeredCrds,
               ),
@@ -830,6 +844,21 @@ function registrationInput(
   if (plan.unknown) return pulumi.output(pulumi.unknown as unknown as string);
   const recorded = recordedRegistration(registration.objects(), registration.text, registration.render?.());
   return registration.secret ? pulumi.secret(recorded) : recorded;
+}
+
+/** The registration to record instead once `up` has applied the release (`Registration.renderAfterApply`). */
+function registrationAfterApply(
+  plan: ReleasePlan,
+  registration: Registration | undefined,
+): (() => Promise<string | undefined>) | undefined {
+  const after = registration?.renderAfterApply;
+  if (registration === undefined || after === undefined || plan.unknown) return undefined;
+  return async () => {
+    const render = await after();
+    return render === undefined
+      ? undefined
+      : recordedRegistration(registration.objects(), registration.text, render);
+  };
 }
 
 function releaseArgs(

@@ -79,6 +79,45 @@ describe("planReleases", () => {
     expect(seen).toEqual([["web/app"], undefined]);
   });
 
+  it("an install's render that could key only as an upgrade: once applied, the release renders again as an upgrade, alone", async () => {
+    const renders: Array<{ ids: string[]; recorded: string[] }> = [];
+    const base3 = fakePipeline([
+      { name: "db", namespace: "data" },
+      { name: "app", namespace: "web" },
+    ]);
+    let upgradeOutput = "kind: ConfigMap\n";
+    const pipeline: HelmfilePipeline = {
+      ...base3,
+      renderReleases: async (state, ctx) => {
+        const recorded = [...(ctx.cluster?.recorded ?? [])];
+        renders.push({ ids: state.releases.map((r) => r.id), recorded });
+        for (const r of state.releases) {
+          const upgrade = recorded.includes(r.id);
+          // data/db keeps a value through `lookup` (no key on an install); web/app keys at once.
+          const key = { key: `sha256:${r.id}:${upgrade ? "upgrade" : "install"}`, mode: "any" as const };
+          if (r.id === "data/db")
+            ctx.cluster?.record?.onKey(r.id, upgrade ? key : undefined, false, !upgrade);
+          else ctx.cluster?.record?.onKey(r.id, key, false);
+        }
+        return new Map(
+          state.releases.map((r) => [r.id, recorded.includes(r.id) ? upgradeOutput : "kind: ConfigMap\n"]),
+        );
+      },
+    };
+    const plans = await planReleases(pipeline, base, { ...context, cluster: {} });
+    const [db, app] = plans;
+    expect([db?.renderKey, db?.keyAfterApply !== undefined]).toEqual([undefined, true]);
+    expect([app?.renderKey?.key, app?.keyAfterApply]).toEqual(["sha256:web/app:install", undefined]);
+    expect(await db?.keyAfterApply?.()).toEqual({ key: "sha256:data/db:upgrade", mode: "any" });
+    expect(renders.at(-1)).toEqual({ ids: ["data/db"], recorded: ["data/db"] });
+    // The upgrade's render found other objects than the install applied: no key.
+    upgradeOutput = "kind: ConfigMap\ndata: {a: b}\n";
+    expect(await db?.keyAfterApply?.()).toBeUndefined();
+    // Without a cluster, nothing is keyed.
+    const offline = await planReleases(pipeline, base, context);
+    expect(offline.map((p) => p.keyAfterApply)).toEqual([undefined, undefined]);
+  });
+
   it("marks every release unknown when the whole stateValues input is unknown", async () => {
     const pipeline = fakePipeline([
       { name: "x", namespace: "a" },

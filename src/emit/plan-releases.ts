@@ -20,6 +20,8 @@ import { secretNeedles } from "./secret-leaves";
 import { applyCommandLineValues, type CommandLineOverrides } from "./command-line";
 import type { RecordedRender } from "./registration-digest";
 import type { RenderKey } from "../render/cluster-render";
+import { UpgradeKeys } from "./upgrade-keys";
+import { manifestDigest } from "./manifest-digest";
 
 /** Everything the component needs to emit one release. */
 export interface ReleasePlan {
@@ -65,6 +67,12 @@ export interface ReleasePlan {
    * empty, and what the plan needs of it is the record's.
    */
   readonly recordedRender?: RecordedRender;
+  /**
+   * An install's render that recorded no key only because the chart keeps a value through `lookup`
+   * (./upgrade-keys.ts): once `up` has applied the release, its key from an upgrade's render against
+   * the cluster, if that render is this manifest. Absent otherwise.
+   */
+  readonly keyAfterApply?: () => Promise<RenderKey | undefined>;
 }
 
 /** Inputs of {@link planReleases}. */
@@ -121,6 +129,7 @@ interface Rendered {
   readonly manifest: string;
   readonly renderKey?: RenderKey;
   readonly recordedRender?: RecordedRender;
+  readonly keyAfterApply?: () => Promise<RenderKey | undefined>;
 }
 
 const PLACEHOLDER_PREFIX = "pulumi-helmfile-unknown";
@@ -188,6 +197,7 @@ export async function planReleases(
       ...(hooks === undefined ? {} : { hooks }),
       ...(r.renderKey === undefined ? {} : { renderKey: r.renderKey }),
       ...(r.recordedRender === undefined ? {} : { recordedRender: r.recordedRender }),
+      ...(r.keyAfterApply === undefined ? {} : { keyAfterApply: r.keyAfterApply }),
     };
   });
 }
@@ -220,7 +230,7 @@ function withRenderRecord(
   context: PipelineContext,
   state: DesiredState,
   options: PlanOptions,
-  keys: Map<string, { key: RenderKey | undefined; fromRecord: boolean }>,
+  keys: Map<string, RenderedKey>,
   recordedOf: Map<string, RecordedRender>,
 ): PipelineContext {
   if (context.cluster === undefined) return context;
@@ -248,7 +258,7 @@ function withRenderRecord(
       ...context.cluster,
       record: {
         ...(recorded === undefined ? {} : { recorded }),
-        onKey: (id, key, fromRecord) => keys.set(id, { key, fromRecord }),
+        onKey: (id, key, fromRecord, afterInstall = false) => keys.set(id, { key, fromRecord, afterInstall }),
       },
     },
   };
@@ -283,16 +293,8 @@ async function loadAndRender(
         .map((r) => ({ namespace: r.namespace, ...kubeContextField(releaseKubeContext(r, options)) })),
     );
   const only = options.onlyReleases;
-  // The renderer renders each state's releases (as helmfile does, state by state): both lists narrowed.
-  const toRender =
-    only === undefined
-      ? state
-      : {
-          ...state,
-          releases: state.releases.filter((r) => only.has(r.id)),
-          states: state.states.map((s) => ({ ...s, releases: s.releases.filter((r) => only.has(r.id)) })),
-        };
-  const keys = new Map<string, { key: RenderKey | undefined; fromRecord: boolean }>();
+  const toRender = only === undefined ? state : narrowed(state, only);
+  const keys = new Map<string, RenderedKey>();
   const recordedOf = new Map<string, RecordedRender>();
   const manifests = await pipeline.renderReleases(
     toRender,
@@ -309,18 +311,69 @@ async function loadAndRender(
       const recordedRender = keyed?.fromRecord === true ? recordedOf.get(release.id) : undefined;
       if (keyed?.fromRecord === true && recordedRender === undefined)
         throw new EmitError("EMIT_NOT_RENDERED", "the stack's record answered a render it does not hold");
+      const after = keyed?.afterInstall === true ? upgradeKeys(pipeline, state, context) : undefined;
       return {
         release,
         values,
         manifest,
         ...(keyed?.key === undefined ? {} : { renderKey: keyed.key }),
         ...(recordedRender === undefined ? {} : { recordedRender }),
+        ...(after === undefined ? {} : { keyAfterApply: () => after.keyFor(release.id, manifest) }),
       };
     } catch (err) {
       throw releaseError(release, err);
     }
   });
   return { state, rendered };
+}
+
+/** A release's render key as the render told it (src/render/cluster-render.ts `RenderRecord.onKey`). */
+interface RenderedKey {
+  readonly key: RenderKey | undefined;
+  readonly fromRecord: boolean;
+  readonly afterInstall: boolean;
+}
+
+/** The state with only the releases of `ids` (each state's list too: the renderer renders state by state). */
+function narrowed(state: DesiredState, ids: ReadonlySet<string>): DesiredState {
+  return {
+    ...state,
+    releases: state.releases.filter((r) => ids.has(r.id)),
+    states: state.states.map((s) => ({ ...s, releases: s.releases.filter((r) => ids.has(r.id)) })),
+  };
+}
+
+const UPGRADE_KEYS = new WeakMap<DesiredState, UpgradeKeys>();
+
+/**
+ * The upgrade renders of `state`'s releases once applied (./upgrade-keys.ts), one batcher per
+ * loaded state: as the next preview renders them, against the cluster as upgrades, with helm's
+ * validation as this render had it.
+ */
+function upgradeKeys(pipeline: HelmfilePipeline, state: DesiredState, context: PipelineContext): UpgradeKeys {
+  let found = UPGRADE_KEYS.get(state);
+  if (found === undefined) {
+    found = new UpgradeKeys(
+      async (ids) => {
+        const keys = new Map<string, RenderKey | undefined>();
+        const cluster = context.cluster;
+        const manifests = await pipeline.renderReleases(narrowed(state, ids), {
+          ...context,
+          ...(cluster === undefined
+            ? {}
+            : { cluster: { ...cluster, recorded: ids, record: { onKey: (id, key) => keys.set(id, key) } } }),
+        });
+        return { manifests, keys };
+      },
+      (rendered, applied) => rendered === applied || manifestDigest(rendered) === manifestDigest(applied),
+      (ids, err) =>
+        context.logger?.debug(
+          `releases ${ids.join(", ")}: no render key recorded after up (${err instanceof Error ? err.message : String(err)})`,
+        ),
+    );
+    UPGRADE_KEYS.set(state, found);
+  }
+  return found;
 }
 
 const kubeContextField = (kubeContext: string | undefined): { kubeContext?: string } =>

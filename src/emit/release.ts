@@ -91,16 +91,27 @@ export function crdsDirResourceNames(
 
 const crdsGroupOf = (childName: string): string => `${childName}-crds`;
 
-const REGISTRATIONS = new WeakMap<object, pulumi.Input<string>>();
+interface RegistrationRecord {
+  readonly digest: pulumi.Input<string>;
+  readonly afterApply?: () => Promise<string | undefined>;
+}
+
+const REGISTRATIONS = new WeakMap<object, RegistrationRecord>();
 
 /**
  * `args`, with the digest of what the release registers (./registration-digest.ts). The Release
  * records it as its `registration` output once every resource it made has been applied, with
  * `resources`, how many it made: the stack's state then holds it exactly when the last deployment
- * applied all of it.
+ * applied all of it. `afterApply` (an `up`, not a preview): the registration to record instead,
+ * asked once everything is applied (undefined: `digest`; ./upgrade-keys.ts).
  */
-export function withRegistration(args: ReleaseArgs, digest: pulumi.Input<string> | undefined): ReleaseArgs {
-  if (digest !== undefined) REGISTRATIONS.set(args, digest);
+export function withRegistration(
+  args: ReleaseArgs,
+  digest: pulumi.Input<string> | undefined,
+  afterApply?: () => Promise<string | undefined>,
+): ReleaseArgs {
+  if (digest !== undefined)
+    REGISTRATIONS.set(args, { digest, ...(afterApply === undefined ? {} : { afterApply }) });
   return args;
 }
 
@@ -153,11 +164,13 @@ export class Release extends pulumi.ComponentResource {
     this.values = pulumi.output(args.values);
     this.manifest = pulumi.output(args.manifest);
     // Only the record of what was applied: echoing the inputs stored every manifest once more.
-    const digest = REGISTRATIONS.get(args);
+    const registration = REGISTRATIONS.get(args);
     this.registerOutputs(
-      digest === undefined
+      registration === undefined
         ? {}
-        : (this.getData() as Promise<pulumi.Resource[] | undefined>).then((made) => recordOf(digest, made)),
+        : (this.getData() as Promise<pulumi.Resource[] | undefined>).then((made) =>
+            recordOf(registration, made),
+          ),
     );
   }
 
@@ -269,8 +282,12 @@ export class Release extends pulumi.ComponentResource {
  * `applied`, the fingerprint of what they were once applied (./registration-digest.ts). Nothing
  * when it made none (its manifest could not be split into objects: the run fails).
  */
-function recordOf(digest: pulumi.Input<string>, made: readonly pulumi.Resource[] | undefined): pulumi.Inputs {
+function recordOf(
+  { digest, afterApply }: RegistrationRecord,
+  made: readonly pulumi.Resource[] | undefined,
+): pulumi.Inputs {
   if (made === undefined) return {};
+  const late = afterApply === undefined || pulumi.runtime.isDryRun() ? undefined : afterApply;
   const settled = made.map((r) => (pulumi.CustomResource.isInstance(r) ? r.id : r.urn));
   const versions = made.map((r) => {
     if (!pulumi.CustomResource.isInstance(r)) return pulumi.all([r.urn, ""]);
@@ -281,7 +298,14 @@ function recordOf(digest: pulumi.Input<string>, made: readonly pulumi.Resource[]
       .apply(([urn, id, m]) => [urn, appliedVersion(id, m?.resourceVersion)] as const);
   });
   return {
-    registration: pulumi.all([digest, ...settled]).apply(([d]) => d as string),
+    registration: pulumi.all([digest, ...settled]).apply(([d]) =>
+      late === undefined
+        ? (d as string)
+        : late().then(
+            (r) => r ?? (d as string),
+            () => d as string,
+          ),
+    ),
     resources: made.length,
     applied: pulumi.all(versions).apply((vs) => appliedFingerprint(vs)),
   };

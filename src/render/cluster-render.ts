@@ -82,9 +82,16 @@ export interface RenderRecord {
   readonly recorded?: Promise<ReadonlyMap<string, RenderKey>>;
   /**
    * Told each release's render key once it is known (undefined: no key can be recorded for it)
-   * and whether the recorded render answered it (then nothing was rendered).
+   * and whether the recorded render answered it (then nothing was rendered). `afterInstall`: no
+   * key only because this was an install's render of a chart that keeps a value through `lookup`;
+   * an upgrade's render, once the release's objects exist, may record one.
    */
-  readonly onKey: (releaseId: string, key: RenderKey | undefined, fromRecord: boolean) => void;
+  readonly onKey: (
+    releaseId: string,
+    key: RenderKey | undefined,
+    fromRecord: boolean,
+    afterInstall?: boolean,
+  ) => void;
 }
 
 /** The cluster's view helm builds `.Capabilities` from. */

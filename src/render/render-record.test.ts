@@ -32,6 +32,7 @@ interface Fixture {
   render(options: { recorded?: RenderKey | undefined; upgrade?: boolean; values?: string }): Promise<{
     key: RenderKey | undefined;
     fromRecord: boolean;
+    afterInstall: boolean;
     manifest: string;
   }>;
 }
@@ -70,7 +71,7 @@ function fixture(): Fixture {
       } as unknown as CapabilitiesProbe;
       const fs = new NodeFileSystem();
       const scratch = new NodeScratchFileSystem();
-      const keys: Array<{ key: RenderKey | undefined; fromRecord: boolean }> = [];
+      const keys: Array<{ key: RenderKey | undefined; fromRecord: boolean; afterInstall: boolean }> = [];
       const release: PreparedRelease = {
         id: "web/app",
         name: "app",
@@ -115,7 +116,8 @@ function fixture(): Fixture {
               ...(recorded === undefined
                 ? {}
                 : { recorded: Promise.resolve(new Map([["web/app", recorded]])) }),
-              onKey: (_id, key, fromRecord) => keys.push({ key, fromRecord }),
+              onKey: (_id, key, fromRecord, afterInstall = false) =>
+                keys.push({ key, fromRecord, afterInstall }),
             },
           },
           probe,
@@ -124,7 +126,10 @@ function fixture(): Fixture {
       };
       const rendered = await renderRelease(release, chart, ctx, 0);
       expect(keys).toHaveLength(1);
-      return { ...(keys[0] ?? { key: undefined, fromRecord: false }), manifest: rendered.manifest };
+      return {
+        ...(keys[0] ?? { key: undefined, fromRecord: false, afterInstall: false }),
+        manifest: rendered.manifest,
+      };
     },
   };
   f.template("cm.yaml", "kind: ConfigMap\n");
@@ -195,7 +200,10 @@ describe("a render answered by the stack's record", () => {
     // Its file rendered nothing (helm prints no `# Source:` for it): the render is still a function of its key.
     expect((await f.render({})).key).toBeDefined();
     f.output = `${f.output}---\n# Source: app/templates/ca.yaml\nca: x\n`;
-    expect((await f.render({})).key).toBeUndefined();
+    const drawn = await f.render({});
+    // Neither would an upgrade's render: the value is drawn on every render.
+    expect([drawn.key, drawn.afterInstall]).toEqual([undefined, false]);
+    expect((await f.render({ upgrade: true })).afterInstall).toBe(false);
   });
 
   it("a value kept through lookup: an install's render records no key, an upgrade's does", async () => {
@@ -204,9 +212,11 @@ describe("a render answered by the stack's record", () => {
       "_helpers.tpl",
       '{{ define "pw" }}{{ $s := lookup "v1" "Secret" "web" "pw" }}{{ if $s }}{{ $s.data.pw }}{{ else }}{{ randAlphaNum 8 }}{{ end }}{{ end }}\n',
     );
-    expect((await f.render({})).key).toBeUndefined();
+    const install = await f.render({});
+    // No key, but only because it was an install: an upgrade's render, once the objects exist, may record one.
+    expect([install.key, install.afterInstall]).toEqual([undefined, true]);
     const upgrade = await f.render({ upgrade: true });
-    expect(upgrade.key).toBeDefined();
+    expect([upgrade.key === undefined, upgrade.afterInstall]).toEqual([false, false]);
     expect((await f.render({ recorded: upgrade.key, upgrade: true })).fromRecord).toBe(true);
   });
 

@@ -134,12 +134,18 @@ export async function renderRelease(
     const impureValues =
       (key !== undefined || record !== undefined) &&
       (files.some((f) => impureCalls(f.content).length > 0) || valuesFilesImpure(release, ctx.fs));
-    if (record !== undefined && made !== undefined)
-      record.onKey(
-        release.id,
-        await keyToRecord(release, chart, made, ran, r.stdout, impureValues, ctx),
-        false,
+    if (record !== undefined && made !== undefined) {
+      const { key: recordable, afterInstall } = await keyToRecord(
+        release,
+        chart,
+        made,
+        ran,
+        r.stdout,
+        impureValues,
+        ctx,
       );
+      record.onKey(release.id, recordable, false, afterInstall);
+    }
     // A render that is not a pure function of its inputs is never cached.
     if (key !== undefined && impure !== undefined && impure.length === 0 && !impureValues)
       ctx.cache?.put(key, r.stdout);
@@ -235,11 +241,12 @@ async function recordedAnswer(
 
 /**
  * The render key to record for a render that ran (`ran`: its helm arguments; `manifest`: its
- * output), or undefined when a later render with the same key could differ from this one for
- * another reason than what `lookup` finds: a template that drew a value anew (random text, keys,
- * the time; ./chart-purity.ts `drewInRender`) with no `lookup` of what the cluster holds, or in an
- * install's render (where `lookup` finds nothing yet), values that call such a function, or a
- * chart that cannot be read.
+ * output), or none when a later render with the same key could differ from this one for another
+ * reason than what `lookup` finds: a template that drew a value anew (random text, keys, the time;
+ * ./chart-purity.ts `drewInRender`) with no `lookup` of what the cluster holds, or in an install's
+ * render (where `lookup` finds nothing yet), values that call such a function, or a chart that
+ * cannot be read. `afterInstall`: none only because it was such an install's render (an upgrade's
+ * render may record one).
  */
 async function keyToRecord(
   release: PreparedRelease,
@@ -249,17 +256,20 @@ async function keyToRecord(
   manifest: string,
   impureValues: boolean,
   ctx: ReleaseRenderContext,
-): Promise<RenderKey | undefined> {
+): Promise<{ key?: RenderKey; afterInstall: boolean }> {
+  const none = { afterInstall: false };
   const material = await made;
-  if (material === undefined || impureValues) return undefined;
+  if (material === undefined || impureValues) return none;
   const reading = ctx.chartReading?.(chart, release);
-  if (reading === undefined) return undefined;
+  if (reading === undefined) return none;
   const upgrade = ran.includes("--is-upgrade");
+  const drew = reading.impure.filter((t) => drewInRender(t, manifest));
+  if (drew.some((t) => !t.usesLookup)) return none;
   // A value kept through `lookup` is drawn anew on an install (nothing to find yet), and found by
   // the upgrades after it: only an upgrade's render is as the next one would be.
-  if (reading.impure.some((t) => (!t.usesLookup || !upgrade) && drewInRender(t, manifest))) return undefined;
+  if (drew.length > 0 && !upgrade) return { afterInstall: true };
   const mode = !reading.readsInstallOrUpgrade ? "any" : upgrade ? "upgrade" : "install";
-  return renderKey(material, reading.capabilityApis, mode);
+  return { key: renderKey(material, reading.capabilityApis, mode), afterInstall: false };
 }
 
 function valuesFilesImpure(release: PreparedRelease, fs: FileSystem): boolean {

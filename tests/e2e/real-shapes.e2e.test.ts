@@ -375,8 +375,27 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     // By default the same answer comes from the stack's record, without the engine: the same
     // count of unchanged resources, every release `same`, no engine event.
     const recordEvents: EngineEvent[] = [];
-    const fromRecord = await preview({ ...base, pulumiRoot: noted, onEvent: (e) => recordEvents.push(e) });
+    const debug: string[] = [];
+    const fromRecord = await preview({
+      ...base,
+      pulumiRoot: noted,
+      onEvent: (e) => recordEvents.push(e),
+      onProgress: (e) => {
+        if (e.kind === "diagnostic" && e.severity === "debug") debug.push(...e.message.split("\n"));
+      },
+    });
     expect(fromRecord.stdout).toContain("from the stack's record");
+    // Not even rendered, right after the first `up`: the install's render of a chart that keeps its
+    // passwords and certificates through `lookup` recorded no key, but `up` rendered each release
+    // again once applied, as an upgrade (as this preview would), found the objects it had applied
+    // and recorded that render's key.
+    expect(debug.filter((m) => /^exec: \S+ template /.test(m))).toEqual([]);
+    expect(
+      RELEASES.map((r) => [
+        r.name,
+        debug.some((m) => m.startsWith(`release ${r.name}: its render is the stack's record`)),
+      ]),
+    ).toEqual(RELEASES.map((r) => [r.name, true]));
     // The state is read from its file and compared before the stack is opened: no Pulumi CLI runs.
     expect(commands()).toEqual([]);
     rmSync(noted, { recursive: true, force: true });
