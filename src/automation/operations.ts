@@ -36,11 +36,17 @@ import {
 } from "./stack";
 import { writePreviewState } from "./preview-state";
 import { readLocalDeployment } from "./local-state";
-import { compareWithRecord, recordedRenders, type RecordComparison } from "./recorded-preview";
+import {
+  compareWithRecord,
+  recordedObjectDigests,
+  recordedRenders,
+  type RecordComparison,
+} from "./recorded-preview";
 import type { RecordedRender } from "../emit/registration-digest";
 import type { OnlyReleases } from "../emit/program-failure";
 import { contextProviderName, releaseResourceNames } from "../emit/resource-names";
-import { crdsDirResourceNames } from "../emit/release";
+import { crdsDirResourceKeys } from "../emit/release";
+import { resourceKey } from "../emit/object-resources";
 import { planHelmfile, type HelmfilePlan, type PlannedOnlyReleases } from "../emit/helmfile";
 import { HelmfileMode } from "../emit/helmfile-args";
 import type { Logger } from "../shared/io";
@@ -311,17 +317,17 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     if (partial !== undefined) {
       setOnlyReleases(partial.only);
       const total = partial.order.length;
-      const crds = await answeredCrds(partial, await deployment());
-      const gone = new Set([...partial.answered, ...crds.keys()]);
+      const inRecord = await answeredResources(partial, await deployment());
+      const gone = new Set([...partial.answered, ...inRecord.keys()]);
       const backend = await writePreviewState(stateLocation(options), gone, join(engineTmp, "preview-state"));
       let against = "";
       if (backend !== undefined) {
         setEngineBackend(backend);
-        if (crds.size > 0) setOnlyReleases({ ...partial.only, answeredCrds: new Set(crds.values()) });
+        if (inRecord.size > 0) setOnlyReleases({ ...partial.only, answered: new Set(inRecord.values()) });
         leftOut = gone.size;
         const exclude = (scope.exclude ?? []).filter((u) => !gone.has(u));
         scope = exclude.length === 0 ? {} : { exclude };
-        against = `, against a copy of the state without the others' ${leftOut} resources (counted as unchanged in the summary, not below)`;
+        against = `, against a copy of the state without the ${leftOut} resources the record answers (counted as unchanged in the summary, not below)`;
       }
       said = `${total - partial.only.ids.size} of ${total} releases are as the last deployment applied them (the stack's record); the engine previews the others${against}: ${[...partial.only.ids].join(", ")} (--engine-diff previews them all)\n`;
       options.onProgress?.({ kind: "output", text: said });
@@ -580,14 +586,21 @@ function partialPreview(
 }
 
 /**
- * The CRDs of the changed releases' `crds/` that the state holds, applied through the provider the
- * release uses now, by URN (their resource names as values): each is only ever created
- * (`ignoreChanges: ["*"]`), so the engine would find it `same`, and the preview runs without
- * them (./preview-state.ts). Those the changed releases no longer render from `crds/` are not
- * among them (the engine plans what happens to them). Waits for the changed releases' plan only
- * when the state holds such CRDs at all; none when that plan fails (the program reports it).
+ * The resources of the changed releases that the engine would find `same`, by URN (their keys,
+ * src/emit/object-resources.ts `resourceKey`, as values), so the preview runs without them
+ * (./preview-state.ts) and the program does not register them:
+ * - the CRDs of their charts' `crds/` that the state holds, applied through the provider the
+ *   release uses now: each is only ever created (`ignoreChanges: ["*"]`). Those the changed
+ *   releases no longer render from `crds/` are not among them (the engine plans what happens to
+ *   them);
+ * - their main objects (neither CRDs nor chart hooks) whose registration digest
+ *   (src/emit/release.ts `mainObjectDigests`: type, name, inputs and which of them are secret, the
+ *   release, its provider and cluster, the code) is one the release recorded at the last `up`.
+ *
+ * Waits for the changed releases' plan only when the state holds such candidates at all; none
+ * when that plan fails (the program reports it).
  */
-async function answeredCrds(partial: PartialPreview, deployment: unknown): Promise<Map<string, string>> {
+async function answeredResources(partial: PartialPreview, deployment: unknown): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const plan = partial.only.plan;
   const resources = (deployment as { resources?: unknown } | undefined)?.resources;
@@ -600,25 +613,45 @@ async function answeredCrds(partial: PartialPreview, deployment: unknown): Promi
     if (typeof urn !== "string" || typeof provider !== "string" || type !== CRD_TYPE) continue;
     const name = urnName(urn);
     if (!groups.some((g) => name.startsWith(g))) continue;
-    candidates.set(name, { urn, provider: urnName(provider.slice(0, provider.lastIndexOf("::"))) });
+    candidates.set(resourceKey(type, name), {
+      urn,
+      provider: urnName(provider.slice(0, provider.lastIndexOf("::"))),
+    });
   }
-  if (candidates.size === 0) return out;
+  const recorded = recordedObjectDigests(deployment, HELMFILE_COMPONENT_NAME);
+  const withDigests = partial.changedNames.filter((n) => recorded.has(n));
+  if (candidates.size === 0 && withDigests.length === 0) return out;
   const planned = await plan.catch(() => undefined);
   for (const p of planned?.plans ?? []) {
     if (!changed.has(p.id) || p.unknown || p.recordedRender !== undefined) continue;
+    const inRecord = recorded.get(p.resourceName);
+    const digests =
+      inRecord === undefined ? undefined : planned?.registrations.get(p.resourceName)?.objectDigests;
+    if (inRecord !== undefined && digests !== undefined) {
+      let now: ReadonlyMap<string, string> | undefined;
+      try {
+        now = digests();
+      } catch {
+        now = undefined;
+      }
+      for (const [key, digest] of now ?? []) {
+        const urn = inRecord.children.get(key);
+        if (urn !== undefined && inRecord.digests.has(digest)) out.set(urn, key);
+      }
+    }
     const provider = contextProviderName(HELMFILE_COMPONENT_NAME, p.kubeContext);
-    let names: string[];
+    let keys: string[];
     try {
-      names = crdsDirResourceNames(p.manifest, p.resourceName, {
+      keys = crdsDirResourceKeys(p.manifest, p.resourceName, {
         skipCrds: p.settings.skipCrds,
         secret: p.secret || p.manifestHasSecret,
       });
     } catch {
       continue;
     }
-    for (const name of names) {
-      const found = candidates.get(name);
-      if (found !== undefined && found.provider === provider) out.set(found.urn, name);
+    for (const key of keys) {
+      const found = candidates.get(key);
+      if (found !== undefined && found.provider === provider) out.set(found.urn, key);
     }
   }
   return out;

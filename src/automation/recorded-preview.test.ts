@@ -1,5 +1,10 @@
 import { appliedFingerprint, appliedVersion } from "../emit/registration-digest";
-import { compareWithRecord, revealed, type ExpectedRegistration } from "./recorded-preview";
+import {
+  compareWithRecord,
+  recordedObjectDigests,
+  revealed,
+  type ExpectedRegistration,
+} from "./recorded-preview";
 
 const P = "urn:pulumi:dev::proj::";
 const STACK = `${P}pulumi:pulumi:Stack::proj-dev`;
@@ -288,6 +293,49 @@ describe("compareWithRecord", () => {
       EXPECTED,
     );
     expect(reason(r)).toBe("release helmfile-b changed");
+  });
+});
+
+describe("recordedObjectDigests", () => {
+  /** The deployment with release `name`'s record holding `digests` (a secret record for b). */
+  const withDigests = (digests: Record<string, string>, change: (rs: R[]) => R[] = (rs) => rs) =>
+    deployment((rs) =>
+      change(
+        rs.map((x) => {
+          const name = x.type === "helmfile:index:Release" ? x.urn.slice(x.urn.lastIndexOf("-") + 1) : "";
+          const d = digests[name];
+          if (d === undefined) return x;
+          return { ...x, outputs: { ...x.outputs, objectDigests: name === "b" ? secret(d) : d } };
+        }),
+      ),
+    );
+
+  it("each Release's recorded digests, with its children's URNs by name; none for a Release without them", () => {
+    const found = recordedObjectDigests(withDigests({ a: "d1,d2", b: "d3" }), "helmfile");
+    expect([...found.keys()].sort()).toEqual(["helmfile-a", "helmfile-b"]);
+    expect([...(found.get("helmfile-a")?.digests ?? [])]).toEqual(["d1", "d2"]);
+    // A secret record is read through its plaintext.
+    expect([...(found.get("helmfile-b")?.digests ?? [])]).toEqual(["d3"]);
+    expect(found.get("helmfile-a")?.children.get("kubernetes:core/v1:ConfigMap::helmfile-a:cm")).toBe(
+      `${CM}helmfile-a:cm`,
+    );
+    expect(recordedObjectDigests(withDigests({ a: "d1" }), "helmfile").has("helmfile-b")).toBe(false);
+    expect(recordedObjectDigests(withDigests({ a: "d1" }), "other").size).toBe(0);
+  });
+
+  it("none for a Release whose resources are no longer those it applied (a refresh, a failed up, one missing)", () => {
+    const refreshed = withDigests({ a: "d1", b: "d3" }, (rs) =>
+      rs.map((x) =>
+        x.urn === `${CM}helmfile-b:cm`
+          ? { ...x, outputs: { metadata: { name: "b", resourceVersion: "102" } } }
+          : x,
+      ),
+    );
+    expect([...recordedObjectDigests(refreshed, "helmfile").keys()]).toEqual(["helmfile-a"]);
+    const missing = withDigests({ a: "d1", b: "d3" }, (rs) =>
+      rs.filter((x) => x.urn !== `${CM}helmfile-a:cm`),
+    );
+    expect([...recordedObjectDigests(missing, "helmfile").keys()]).toEqual(["helmfile-b"]);
   });
 });
 

@@ -23,6 +23,7 @@
  * (docs/differences-from-helmfile.md).
  */
 import type { ReleaseChange } from "./change-summary";
+import { resourceKey } from "../emit/object-resources";
 import {
   appliedFingerprint,
   appliedVersion,
@@ -138,6 +139,62 @@ export function recordedRenders(deployment: unknown, component: string): Map<str
     const outputs = revealed(r.outputs ?? {}) as Record<string, unknown> | undefined;
     const render = recordedRenderOf(outputs?.registration);
     if (render !== undefined) out.set(urnName(r.urn), render);
+  }
+  return out;
+}
+
+/**
+ * By Release resource name (of the component's Releases), the registration digests of its main
+ * objects the last `up` recorded (its `objectDigests` output, src/emit/release.ts
+ * `mainObjectDigests`), with the URN of each of its resources by key (type and name,
+ * src/emit/object-resources.ts `resourceKey`). Only Releases whose
+ * resources are still exactly those that `up` applied: as many as it recorded, with the ids and
+ * `resourceVersion`s of its `applied` fingerprint (an `up` that failed part-way, or a `refresh`
+ * that found an object changed, leaves the Release's record behind the state: none of its objects
+ * is answered then).
+ */
+export function recordedObjectDigests(
+  deployment: unknown,
+  component: string,
+): Map<string, { digests: ReadonlySet<string>; children: ReadonlyMap<string, string> }> {
+  const out = new Map<string, { digests: ReadonlySet<string>; children: ReadonlyMap<string, string> }>();
+  const d = deployment as { resources?: unknown } | undefined;
+  if (!Array.isArray(d?.resources)) return out;
+  const resources = d.resources as Res[];
+  const parents = new Set(
+    resources.filter((r) => r.type === HELMFILE_TYPE && urnName(r.urn) === component).map((r) => r.urn),
+  );
+  const releases = new Map(
+    resources
+      .filter((r) => r.type === RELEASE_TYPE && r.parent !== undefined && parents.has(r.parent))
+      .map((r) => [r.urn, r]),
+  );
+  // Each Release's descendants, as compareWithRecord fingerprints them, and its children by name.
+  const parentOf = new Map(resources.map((r) => [r.urn, r.parent]));
+  const made = new Map<string, Array<readonly [string, string]>>();
+  const children = new Map<string, Map<string, string>>();
+  for (const r of resources) {
+    let p = r.parent;
+    for (let depth = 0; p !== undefined && !releases.has(p) && depth < 64; depth++) p = parentOf.get(p);
+    if (p === undefined || !releases.has(p)) continue;
+    const version = r.custom === true ? appliedVersion(r.id, resourceVersionOf(r)) : "";
+    made.set(p, [...(made.get(p) ?? []), [r.urn, version] as const]);
+    if (r.parent === p)
+      children.set(
+        p,
+        (children.get(p) ?? new Map<string, string>()).set(resourceKey(r.type, urnName(r.urn)), r.urn),
+      );
+  }
+  for (const [urn, r] of releases) {
+    const outputs = (revealed(r.outputs ?? {}) ?? {}) as Record<string, unknown>;
+    const digests = outputs.objectDigests;
+    const mine = made.get(urn) ?? [];
+    if (typeof digests !== "string" || outputs.resources !== mine.length) continue;
+    if (outputs.applied !== appliedFingerprint(mine)) continue;
+    out.set(urnName(urn), {
+      digests: new Set(digests === "" ? [] : digests.split(",")),
+      children: children.get(urn) ?? new Map(),
+    });
   }
   return out;
 }

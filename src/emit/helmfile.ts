@@ -17,9 +17,11 @@ import type { RenderKey } from "../render/cluster-render";
 import { hasKeptObjects } from "./chart-hooks";
 import { clusterScopedKindsOf, manifestObjects, SKIP_AWAIT_ANNOTATION } from "./manifest-objects";
 import { withoutStackTraces } from "./object-resources";
+import { sortedKeysJson } from "../shared/value";
 import {
+  mainObjectDigests,
   Release,
-  withAnsweredCrds,
+  withAnswered,
   withHookObjectDeleter,
   withRegistration,
   withSecretNeedles,
@@ -91,10 +93,11 @@ export interface PlannedOnlyReleases extends OnlyReleases {
    */
   readonly plan?: Promise<HelmfilePlan>;
   /**
-   * Resource names of `crds/` CRDs the releases do not register (./release.ts `withAnsweredCrds`):
-   * the caller previews against a copy of the state without them.
+   * Keys (type and name) of objects the releases do not register (./release.ts `withAnswered`): `crds/`
+   * CRDs, and main objects whose registration digest is the recorded one. The caller previews
+   * against a copy of the state without them.
    */
-  readonly answeredCrds?: ReadonlySet<string>;
+  readonly answered?: ReadonlySet<string>;
 }
 
 /**
@@ -238,7 +241,7 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
       namespaces,
       kinds,
       planned.registrations,
-      opts?.[ONLY_RELEASES]?.answeredCrds,
+      opts?.[ONLY_RELEASES]?.answered,
     );
     return { releaseIds: [...(opts?.[ONLY_RELEASES]?.releaseIds ?? plans.map((p) => p.id))], releases };
   }
@@ -272,6 +275,12 @@ export interface Registration {
    * render against the cluster then is this render (./upgrade-keys.ts); absent: nothing.
    */
   readonly renderAfterApply?: () => Promise<RecordedRender | undefined>;
+  /**
+   * Per resource (type and name), the registration digest of each main object (./release.ts
+   * `mainObjectDigests`; computed when first asked); absent when it has none to compare (another
+   * mode, a render the record answered, an unknown manifest).
+   */
+  readonly objectDigests?: () => ReadonlyMap<string, string>;
 }
 
 /** What a {@link Helmfile} makes its resources of, computed without Pulumi's runtime. */
@@ -409,6 +418,26 @@ export async function planHelmfile(
     { crdTexts: [...crdTexts.values()].filter((h) => h !== "") },
     clusters,
   );
+  // The shared material of a release's object digests: as the objects digest's (the whole state's
+  // cluster-scoped kinds), with only its own cluster, so a plan of some releases (a partial
+  // preview's) makes the same as the plan of all of them made at the last `up`.
+  const objectsMaterials = new Map<string, string>();
+  const objectsMaterial = (p: ReleasePlan): string => {
+    const ctx = p.kubeContext ?? "";
+    let found = objectsMaterials.get(ctx);
+    if (found === undefined) {
+      found = sharedMaterial(resolved, target, kinds(), target === "ambient" ? { [ctx]: clusters[ctx] } : {});
+      objectsMaterials.set(ctx, found);
+    }
+    return found;
+  };
+  // The provider a release's objects are applied through (a provider of the caller's: "given").
+  const providerOf = (p: ReleasePlan): string =>
+    target === "directory"
+      ? `${options.componentName}-render`
+      : target === "ambient"
+        ? contextProviderName(options.componentName, p.kubeContext ?? "")
+        : "given";
   const registrations = new Map(
     plans.map((p) => {
       let objects: string | undefined;
@@ -421,7 +450,36 @@ export async function planHelmfile(
         manifestHasSecret: p.manifestHasSecret,
         kinds: kindsOf(p),
       });
+      let digests: ReadonlyMap<string, string> | undefined;
+      const withObjects =
+        resolved.mode === HelmfileMode.Manifests && !p.unknown && p.recordedRender === undefined;
       const registration: Registration = {
+        ...(withObjects
+          ? {
+              objectDigests: () =>
+                (digests ??= mainObjectDigests(
+                  p.manifest,
+                  p.resourceName,
+                  {
+                    namespace: p.namespace,
+                    skipCrds: p.settings.skipCrds,
+                    clusterScopedKinds: kinds(),
+                    secret: p.secret || p.manifestHasSecret,
+                    wait: p.settings.wait,
+                    waitForJobs: p.settings.waitForJobs,
+                    ...(p.settings.timeout === undefined ? {} : { timeout: p.settings.timeout }),
+                    needles: p.secretNeedles,
+                  },
+                  // What else its objects' resources are made with: where they go and what makes them.
+                  sortedKeysJson({
+                    shared: objectsMaterial(p),
+                    release: p.resourceName,
+                    target,
+                    provider: providerOf(p),
+                  }),
+                )),
+            }
+          : {}),
         text: registrationDigest(p, sharedText, true),
         // A render the record answered has no objects to digest: only its text digest can match.
         objects: () =>
@@ -782,7 +840,7 @@ function emitReleases(
   namespaces: ReadonlyMap<string, k8s.core.v1.Namespace>,
   clusterScopedKinds: readonly string[],
   registrations: HelmfilePlan["registrations"],
-  answeredCrds: ReadonlySet<string> = new Set(),
+  answered: ReadonlySet<string> = new Set(),
 ): Record<string, Release> {
   const byName = new Map(plans.map((p) => [p.resourceName, p]));
   const created = new Map<string, Release>();
@@ -808,13 +866,14 @@ function emitReleases(
           plan.resourceName,
           withDeleter(
             withSecretNeedles(
-              withAnsweredCrds(
+              withAnswered(
                 withRegistration(
                   releaseArgs(plan, resolved.mode, clusterScopedKinds),
                   registrationInput(plan, registrations.get(plan.resourceName)),
                   registrationAfterApply(plan, registrations.get(plan.resourceName)),
+                  objectDigestsOf(registrations.get(plan.resourceName)),
                 ),
-                answeredCrds,
+                answered,
               ),
               plan.secretNeedles,
             ),
@@ -844,6 +903,12 @@ function registrationInput(
   if (plan.unknown) return pulumi.output(pulumi.unknown as unknown as string);
   const recorded = recordedRegistration(registration.objects(), registration.text, registration.render?.());
   return registration.secret ? pulumi.secret(recorded) : recorded;
+}
+
+/** The Release's `objectDigests` output: its main objects' registration digests, sorted, joined by commas. */
+function objectDigestsOf(registration: Registration | undefined): (() => string) | undefined {
+  const digests = registration?.objectDigests;
+  return digests === undefined ? undefined : () => [...digests().values()].sort().join(",");
 }
 
 /** The registration to record instead once `up` has applied the release (`Registration.renderAfterApply`). */

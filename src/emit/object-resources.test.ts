@@ -13,6 +13,7 @@ import {
   expandLists,
   withoutEmptyTopLevel,
   groupChildName,
+  objectDigests,
   objectResources,
   objectTypeToken,
   orderGroup,
@@ -141,6 +142,29 @@ describe("objectResources (mocks)", () => {
     });
   });
 
+  it("does not register the objects a preview answered; what depended on them is still registered", async () => {
+    const parent = new Parent();
+    const made = objectResources(
+      parent,
+      "ns/app",
+      [
+        obj("v1", "Namespace", "team"),
+        obj("v1", "ConfigMap", "cfg", "team"),
+        obj("v1", "ConfigMap", "other", "team"),
+      ],
+      { secretNeedles: [], allSecret: false, skipAwait: true, releaseId: "ns/app" },
+      new Set([
+        "kubernetes:core/v1:Namespace::ns/app:team",
+        "kubernetes:core/v1:ConfigMap::ns/app:team/other",
+      ]),
+    );
+    await rec.settled();
+    expect(made).toHaveLength(1);
+    expect(rec.resources.filter((r) => r.type.startsWith("kubernetes:")).map((r) => r.name)).toEqual([
+      "ns/app:team/cfg",
+    ]);
+  });
+
   it("fails naming the release and the object when the SDK's class refuses it", () => {
     const parent = new Parent();
     try {
@@ -213,6 +237,64 @@ describe("objectResources (mocks)", () => {
     expect(Object.keys(role?.rawInputs ?? {}).sort()).toEqual(["apiVersion", "kind", "metadata"]);
     const secret = rec.resources.find((r) => r.name === "ns/app:ns/s");
     expect(secret?.rawInputs.stringData).toBeUndefined();
+  });
+});
+
+describe("objectDigests", () => {
+  const CFG = "kubernetes:core/v1:ConfigMap::ns/app:ns/cfg";
+  const WEB = "kubernetes:apps/v1:Deployment::ns/app:ns/web";
+  const base = { secretNeedles: [], allSecret: false, skipAwait: true, releaseId: "ns/app" } as const;
+  const cm = (data: Record<string, string>): KubeObject => obj("v1", "ConfigMap", "cfg", "ns", { data });
+  const deploy = (replicas: number): KubeObject =>
+    obj("apps/v1", "Deployment", "web", "ns", { spec: { replicas } });
+
+  it("one digest per object, by the type and name it registers; a changed object changes its own only", () => {
+    const before = objectDigests("ns/app", [cm({ a: "1" }), deploy(1)], base, "ctx");
+    expect([...before.keys()]).toEqual([
+      "kubernetes:core/v1:ConfigMap::ns/app:ns/cfg",
+      "kubernetes:apps/v1:Deployment::ns/app:ns/web",
+    ]);
+    const after = objectDigests("ns/app", [cm({ a: "1" }), deploy(2)], base, "ctx");
+    expect(after.get(CFG)).toBe(before.get(CFG));
+    expect(after.get(WEB)).not.toBe(before.get(WEB));
+    // The same inputs written otherwise (key order) are the same registration.
+    const reordered = {
+      metadata: { namespace: "ns", name: "cfg" },
+      data: { a: "1" },
+      kind: "ConfigMap",
+      apiVersion: "v1",
+    };
+    expect(objectDigests("ns/app", [reordered], base, "ctx").get(CFG)).toBe(before.get(CFG));
+  });
+
+  it("objects of one name but different kinds (a Deployment and its Service) are told apart", () => {
+    const svc = obj("v1", "Service", "web", "ns", { spec: { ports: [{ port: 80 }] } });
+    const digests = objectDigests("ns/app", [deploy(1), svc], base, "ctx");
+    expect([...digests.keys()]).toEqual([WEB, "kubernetes:core/v1:Service::ns/app:ns/web"]);
+  });
+
+  it("what else makes the resource counts: the context, which leaves are secret, awaiting, the group", () => {
+    const d = (
+      objs: KubeObject[],
+      options: Parameters<typeof objectDigests>[2],
+      context = "ctx",
+      group = "ns/app",
+    ) => [...objectDigests(group, objs, options, context).values()][0];
+    const plain = d([cm({ a: "hunter2" })], base);
+    expect(d([cm({ a: "hunter2" })], base, "other")).not.toBe(plain);
+    expect(d([cm({ a: "hunter2" })], { ...base, secretNeedles: secretNeedles(["hunter2"]) })).not.toBe(plain);
+    expect(d([cm({ a: "hunter2" })], { ...base, allSecret: true })).not.toBe(plain);
+    expect(d([cm({ a: "hunter2" })], { ...base, skipAwait: false })).not.toBe(plain);
+    expect(d([cm({ a: "hunter2" })], { ...base, skipAwait: false, timeoutSeconds: 60 })).not.toBe(
+      d([cm({ a: "hunter2" })], { ...base, skipAwait: false }),
+    );
+    expect(d([cm({ a: "hunter2" })], base, "ctx", "ns/app-keep")).not.toBe(plain);
+  });
+
+  it("fails as objectResources fails on an object without a name", () => {
+    expect(() =>
+      objectDigests("ns/app", [{ apiVersion: "v1", kind: "ConfigMap", metadata: {} }], base, "c"),
+    ).toThrow(/has no name/);
   });
 });
 

@@ -12,6 +12,7 @@
  * `config.kubernetes.io/depends-on` annotation names, when they are in the same group; `…List`
  * objects are expanded into their items.
  */
+import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import * as k8s from "@pulumi/kubernetes";
 import { getVersion } from "@pulumi/kubernetes/utilities";
@@ -19,6 +20,7 @@ import { EmitError } from "../shared/errors";
 import { isKept, objectLabel } from "./chart-hooks";
 import { SKIP_AWAIT_ANNOTATION, type KubeObject } from "./manifest-objects";
 import { wrapAllLeaves, wrapSecretLeaves } from "./secret-leaves";
+import { sortedKeysJson } from "../shared/value";
 
 /** The type token of the component that applied a group's objects before they were resources of the Release. */
 export const CONFIG_GROUP_TYPE = "kubernetes:yaml/v2:ConfigGroup";
@@ -225,16 +227,21 @@ const secretLeaf = (v: unknown): pulumi.Output<unknown> => pulumi.secret(v);
  * The object as the resource's inputs: strings that carry a secret are secret (in `metadata` too,
  * but for its name and namespace); with `allSecret`, every scalar outside the identity is.
  */
-export function secretInputs(obj: KubeObject, needles: readonly string[], allSecret: boolean): pulumi.Inputs {
+export function secretInputs(
+  obj: KubeObject,
+  needles: readonly string[],
+  allSecret: boolean,
+  wrap: (leaf: unknown) => unknown = secretLeaf,
+): pulumi.Inputs {
   const out: pulumi.Inputs = {};
   for (const [k, v] of Object.entries(obj)) {
     if (k === "metadata" && v !== null && typeof v === "object" && !Array.isArray(v)) {
       const m: Record<string, unknown> = {};
       for (const [mk, mv] of Object.entries(v))
-        m[mk] = mk === "name" || mk === "namespace" ? mv : wrapSecretLeaves(mv, needles, secretLeaf);
+        m[mk] = mk === "name" || mk === "namespace" ? mv : wrapSecretLeaves(mv, needles, wrap);
       out[k] = m;
     } else if (IDENTITY.has(k)) out[k] = v;
-    else out[k] = allSecret ? wrapAllLeaves(v, secretLeaf) : wrapSecretLeaves(v, needles, secretLeaf);
+    else out[k] = allSecret ? wrapAllLeaves(v, wrap) : wrapSecretLeaves(v, needles, wrap);
   }
   return out;
 }
@@ -265,62 +272,139 @@ export function withoutEmptyTopLevel(obj: KubeObject, builtIn: boolean): KubeObj
   return out ?? obj;
 }
 
+/** How an object is registered: its resource's type, name and inputs (secret leaves not yet marked). */
+interface Registered {
+  readonly type: string;
+  readonly name: string;
+  readonly sent: KubeObject;
+  readonly Typed: ObjectClass | undefined;
+}
+
+/** How {@link objectResources} registers `obj` of group `group` (pure: no resource is made). */
+function registered(
+  group: string,
+  obj: KubeObject,
+  options: Pick<ObjectResourceOptions, "skipAwait" | "skipAwaitJobs" | "timeoutSeconds" | "releaseId">,
+): Registered {
+  if (str(meta(obj).name) === "") {
+    throw new EmitError(
+      "EMIT_BAD_MANIFEST",
+      `release ${options.releaseId}: a ${str(obj.kind) || "document"} has no name`,
+      {
+        keyPath: ["metadata", "name"],
+        expected: "a name",
+        found: JSON.stringify(obj).slice(0, 80),
+      },
+    );
+  }
+  const m = meta(obj);
+  const annotations = (m.annotations ?? {}) as Record<string, unknown>;
+  const skip = options.skipAwait || (options.skipAwaitJobs === true && obj.kind === "Job");
+  const awaitAnnotations: Record<string, string> = skip
+    ? { [SKIP_AWAIT_ANNOTATION]: "true" }
+    : options.timeoutSeconds === undefined
+      ? {}
+      : { "pulumi.com/timeoutSeconds": String(options.timeoutSeconds) };
+  const inputs: KubeObject =
+    Object.keys(awaitAnnotations).length > 0
+      ? { ...obj, metadata: { ...m, annotations: { ...annotations, ...awaitAnnotations } } }
+      : obj;
+  const type = objectTypeToken(obj);
+  const Typed = typedClass(obj, type);
+  return {
+    type,
+    name: groupChildName(group, obj),
+    sent: withoutEmptyTopLevel(inputs, Typed !== undefined),
+    Typed,
+  };
+}
+
+const SECRET_MARK = "\u0000secret";
+
+/**
+ * A resource's key among its siblings: its type token and name (a Deployment, its Service and its
+ * ServiceAccount often share a name; Pulumi tells resources apart by both, as their URNs do).
+ */
+export const resourceKey = (type: string, name: string): string => `${type}::${name}`;
+
+/**
+ * Per resource ({@link resourceKey}), a digest of what {@link objectResources} registers for
+ * each object of the group (its type, name, inputs with their secret leaves marked, and whether it is retained on
+ * delete), with `context` (what else the resources are made with: parent, provider, code). Two
+ * equal digests mean the engine is handed the same resource. Pure: no resource is made.
+ */
+export function objectDigests(
+  group: string,
+  objs: readonly KubeObject[],
+  options: Pick<
+    ObjectResourceOptions,
+    "skipAwait" | "skipAwaitJobs" | "timeoutSeconds" | "releaseId" | "secretNeedles" | "allSecret"
+  >,
+  context: string,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const obj of expandLists(objs)) {
+    const r = registered(group, obj, options);
+    const marked =
+      options.allSecret || options.secretNeedles.length > 0
+        ? secretInputs(r.sent, options.secretNeedles, options.allSecret, (leaf) => ({ [SECRET_MARK]: leaf }))
+        : r.sent;
+    const digest = createHash("sha256")
+      .update(context)
+      .update("\0")
+      .update(sortedKeysJson({ type: r.type, name: r.name, inputs: marked, kept: isKept(obj) }))
+      .digest("hex")
+      .slice(0, 32);
+    out.set(resourceKey(r.type, r.name), digest);
+  }
+  return out;
+}
+
+/** The fields of {@link ObjectResourceOptions} that are not Pulumi resource options. */
+const NOT_RESOURCE_OPTIONS = new Set([
+  "secretNeedles",
+  "allSecret",
+  "skipAwait",
+  "skipAwaitJobs",
+  "timeoutSeconds",
+  "releaseId",
+  "dependsOn",
+]);
+
 /**
  * The objects of the group `group` as resources whose parent is `release`; `helm.sh/resource-policy:
- * keep` ones are retained on delete. `dependsOn` holds for every object.
+ * keep` ones are retained on delete. `dependsOn` holds for every object. Objects whose
+ * {@link resourceKey} is in `answered` (a preview's, ./release.ts `withAnswered`) are not registered.
  */
 export function objectResources(
   release: pulumi.Resource,
   group: string,
   objs: readonly KubeObject[],
   options: ObjectResourceOptions,
+  answered?: ReadonlySet<string>,
 ): pulumi.Resource[] {
-  const {
-    secretNeedles,
-    allSecret,
-    skipAwait,
-    skipAwaitJobs,
-    timeoutSeconds,
-    releaseId,
-    dependsOn,
-    ...opts
-  } = options;
+  const { secretNeedles, allSecret, releaseId, dependsOn } = options;
+  // The resource options alone (registered() reads how each object is awaited).
+  const opts = Object.fromEntries(
+    Object.entries(options).filter(([k]) => !NOT_RESOURCE_OPTIONS.has(k)),
+  ) as pulumi.CustomResourceOptions;
   if (objs.length === 0) return [];
   const oldGroup = pulumi.createUrn(group, CONFIG_GROUP_TYPE, release);
   const version = getVersion();
   const shared = toArray(dependsOn);
+  // By position in the registration order (an answered object's position holds undefined).
+  const at: Array<pulumi.Resource | undefined> = [];
   const out: pulumi.Resource[] = [];
   for (const { obj, deps } of orderGroup(expandLists(objs), releaseId)) {
-    if (str(meta(obj).name) === "") {
-      throw new EmitError(
-        "EMIT_BAD_MANIFEST",
-        `release ${releaseId}: a ${str(obj.kind) || "document"} has no name`,
-        {
-          keyPath: ["metadata", "name"],
-          expected: "a name",
-          found: JSON.stringify(obj).slice(0, 80),
-        },
-      );
-    }
     const m = meta(obj);
-    const annotations = (m.annotations ?? {}) as Record<string, unknown>;
-    const skip = skipAwait || (skipAwaitJobs === true && obj.kind === "Job");
-    const awaitAnnotations: Record<string, string> = skip
-      ? { [SKIP_AWAIT_ANNOTATION]: "true" }
-      : timeoutSeconds === undefined
-        ? {}
-        : { "pulumi.com/timeoutSeconds": String(timeoutSeconds) };
-    const inputs: KubeObject =
-      Object.keys(awaitAnnotations).length > 0
-        ? { ...obj, metadata: { ...m, annotations: { ...annotations, ...awaitAnnotations } } }
-        : obj;
-    const type = objectTypeToken(obj);
-    const Typed = typedClass(obj, type);
-    const sent = withoutEmptyTopLevel(inputs, Typed !== undefined);
-    const within = deps.map((d) => out[d]).filter((r): r is pulumi.Resource => r !== undefined);
+    const { type, name, sent, Typed } = registered(group, obj, options);
+    if (answered?.has(resourceKey(type, name)) === true) {
+      at.push(undefined);
+      continue;
+    }
+    const within = deps.map((d) => at[d]).filter((r): r is pulumi.Resource => r !== undefined);
     const allDeps = [...shared, ...within];
     const args = allSecret || secretNeedles.length > 0 ? secretInputs(sent, secretNeedles, allSecret) : sent;
-    const name = groupChildName(group, obj);
     const resourceOpts: pulumi.CustomResourceOptions = {
       ...opts,
       parent: release,
@@ -336,6 +420,7 @@ export function objectResources(
       name: str(m.name),
       namespace: str(m.namespace),
     });
+    at.push(made);
     out.push(made);
   }
   return out;

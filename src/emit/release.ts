@@ -30,8 +30,11 @@ import { releaseObjects, type KubeObject } from "./manifest-objects";
 import {
   expandLists,
   groupChildName,
+  objectDigests,
   objectIdentity,
   objectResources,
+  objectTypeToken,
+  resourceKey,
   toArray,
   type ObjectIdentity,
 } from "./object-resources";
@@ -57,25 +60,93 @@ export function withSecretNeedles(args: ReleaseArgs, needles: readonly string[])
   return args;
 }
 
-/** The `crds/` CRDs a preview leaves to the stack's record, keyed by the Release's arguments; never stored. */
-const ANSWERED_CRDS = new WeakMap<object, ReadonlySet<string>>();
+/** The resources a preview leaves to the stack's record, keyed by the Release's arguments; never stored. */
+const ANSWERED = new WeakMap<object, ReadonlySet<string>>();
 
 /**
- * `args`, with the resource names of CRDs of the chart's `crds/` that this run does not register:
- * a preview against a copy of the state without them (src/automation/preview-state.ts). Such a
- * CRD is only ever created (`ignoreChanges: ["*"]`), so the engine would find it `same` whatever
- * the chart holds now; a name this run would not register from `crds/` is registered as usual.
+ * `args`, with the keys (src/emit/object-resources.ts `resourceKey`: type and name) of objects
+ * this run does not register: a preview against a copy of the state without them
+ * (src/automation/preview-state.ts), which the engine would find `same`. Two kinds: CRDs of the
+ * chart's `crds/` (only ever created, `ignoreChanges: ["*"]`, whatever the chart holds now), and
+ * main objects (neither CRDs nor hooks) whose registration digest ({@link mainObjectDigests}) is
+ * the one the last `up` recorded. A key this run would not register there is registered as usual.
  */
-export function withAnsweredCrds(args: ReleaseArgs, names: ReadonlySet<string>): ReleaseArgs {
-  if (names.size > 0) ANSWERED_CRDS.set(args, names);
+export function withAnswered(args: ReleaseArgs, keys: ReadonlySet<string>): ReleaseArgs {
+  if (keys.size > 0) ANSWERED.set(args, keys);
   return args;
 }
 
+/** What a Release's main objects (neither CRDs nor chart hooks) are made with, as {@link applyManifests} makes them. */
+export interface MainObjectSettings {
+  readonly namespace: string;
+  readonly skipCrds: boolean;
+  readonly clusterScopedKinds: readonly string[];
+  /** The manifest is secret (its values or a Secret in it). */
+  readonly secret: boolean;
+  readonly wait: boolean;
+  readonly waitForJobs: boolean;
+  readonly timeout?: number;
+  /** The secret needles (./secret-leaves.ts); undefined: a secret manifest makes every field secret. */
+  readonly needles?: readonly string[];
+}
+
+/** The main objects' groups, as {@link applyManifests} registers them: `keep` ones (retained on delete) and the others. */
+function mainGroups(
+  main: readonly KubeObject[],
+  childName: string,
+): Array<{ group: string; objs: KubeObject[] }> {
+  return [
+    { group: `${childName}-keep`, objs: main.filter(isKept) },
+    { group: childName, objs: main.filter((o) => !isKept(o)) },
+  ];
+}
+
 /**
- * The resource names of the CRDs of the chart's `crds/` folders (its own and its subcharts') that
- * a Release named `childName` registers from `manifest` (none with `skipCrds`).
+ * Per resource (src/emit/object-resources.ts `resourceKey`), the registration digest
+ * (`objectDigests`) of each main object a Release named `childName` registers from `manifest`
+ * (neither CRDs, which are only created, nor chart hooks, which follow the whole manifest), with
+ * `context`.
  */
-export function crdsDirResourceNames(
+export function mainObjectDigests(
+  manifest: string,
+  childName: string,
+  settings: MainObjectSettings,
+  context: string,
+): Map<string, string> {
+  const split = releaseObjects(manifest, childName, {
+    namespace: settings.namespace,
+    skipCrds: settings.skipCrds,
+    clusterScopedKinds: new Set(settings.clusterScopedKinds),
+    storable: !settings.secret,
+  });
+  const { main } = chartHookPhases(split.objects, childName);
+  const timeoutSeconds =
+    settings.timeout !== undefined && settings.timeout > 0 ? settings.timeout : undefined;
+  const out = new Map<string, string>();
+  for (const { group, objs } of mainGroups(main, childName))
+    for (const [name, digest] of objectDigests(
+      group,
+      objs,
+      {
+        skipAwait: !settings.wait,
+        ...(settings.waitForJobs ? {} : { skipAwaitJobs: true }),
+        ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
+        releaseId: childName,
+        secretNeedles: settings.needles ?? [],
+        allSecret: settings.secret && settings.needles === undefined,
+      },
+      context,
+    ))
+      out.set(name, digest);
+  return out;
+}
+
+/**
+ * The keys (src/emit/object-resources.ts `resourceKey`) of the CRDs of the chart's `crds/` folders
+ * (its own and its subcharts') that a Release named `childName` registers from `manifest` (none
+ * with `skipCrds`).
+ */
+export function crdsDirResourceKeys(
   manifest: string,
   childName: string,
   options: { readonly skipCrds: boolean; readonly secret: boolean },
@@ -86,7 +157,9 @@ export function crdsDirResourceNames(
     storable: !options.secret,
   });
   const group = crdsGroupOf(childName);
-  return expandLists(split.crds.filter((c) => split.crdsDir.has(c))).map((c) => groupChildName(group, c));
+  return expandLists(split.crds.filter((c) => split.crdsDir.has(c))).map((c) =>
+    resourceKey(objectTypeToken(c), groupChildName(group, c)),
+  );
 }
 
 const crdsGroupOf = (childName: string): string => `${childName}-crds`;
@@ -94,6 +167,8 @@ const crdsGroupOf = (childName: string): string => `${childName}-crds`;
 interface RegistrationRecord {
   readonly digest: pulumi.Input<string>;
   readonly afterApply?: () => Promise<string | undefined>;
+  /** Its main objects' registration digests ({@link mainObjectDigests}), sorted and joined by commas. */
+  readonly objectDigests?: () => string;
 }
 
 const REGISTRATIONS = new WeakMap<object, RegistrationRecord>();
@@ -109,9 +184,14 @@ export function withRegistration(
   args: ReleaseArgs,
   digest: pulumi.Input<string> | undefined,
   afterApply?: () => Promise<string | undefined>,
+  objectDigests?: () => string,
 ): ReleaseArgs {
   if (digest !== undefined)
-    REGISTRATIONS.set(args, { digest, ...(afterApply === undefined ? {} : { afterApply }) });
+    REGISTRATIONS.set(args, {
+      digest,
+      ...(afterApply === undefined ? {} : { afterApply }),
+      ...(objectDigests === undefined ? {} : { objectDigests }),
+    });
   return args;
 }
 
@@ -283,7 +363,7 @@ export class Release extends pulumi.ComponentResource {
  * when it made none (its manifest could not be split into objects: the run fails).
  */
 function recordOf(
-  { digest, afterApply }: RegistrationRecord,
+  { digest, afterApply, objectDigests }: RegistrationRecord,
   made: readonly pulumi.Resource[] | undefined,
 ): pulumi.Inputs {
   if (made === undefined) return {};
@@ -308,6 +388,11 @@ function recordOf(
     ),
     resources: made.length,
     applied: pulumi.all(versions).apply((vs) => appliedFingerprint(vs)),
+    // Secret as the registration is (a digest of a Secret's object covers its data); not computed
+    // for a preview, whose outputs are never stored.
+    ...(objectDigests === undefined || pulumi.runtime.isDryRun()
+      ? {}
+      : { objectDigests: pulumi.all([digest, ...settled]).apply(() => objectDigests()) }),
   };
 }
 
@@ -398,18 +483,25 @@ async function applyManifests(
     chain: boolean,
     jobs: "await" | "skip" = "await",
     extra: pulumi.CustomResourceOptions = {},
+    leftOut?: ReadonlySet<string>,
   ): pulumi.Resource[] => {
-    const rs = objectResources(parent, group, objs, {
-      ...childOpts,
-      ...extra,
-      ...(deps === undefined ? {} : { dependsOn: deps }),
-      secretNeedles: needles ?? [],
-      allSecret: manifest.secret && needles === undefined,
-      skipAwait: !await_,
-      ...(jobs === "skip" ? { skipAwaitJobs: true } : {}),
-      ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
-      releaseId: childName,
-    });
+    const rs = objectResources(
+      parent,
+      group,
+      objs,
+      {
+        ...childOpts,
+        ...extra,
+        ...(deps === undefined ? {} : { dependsOn: deps }),
+        secretNeedles: needles ?? [],
+        allSecret: manifest.secret && needles === undefined,
+        skipAwait: !await_,
+        ...(jobs === "skip" ? { skipAwaitJobs: true } : {}),
+        ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
+        releaseId: childName,
+      },
+      leftOut,
+    );
     created.push(...rs);
     if (chain && rs.length > 0) deps = rs;
     return rs;
@@ -417,11 +509,14 @@ async function applyManifests(
   // helm creates a chart's `crds/` on install and never upgrades or deletes them (`helm upgrade`
   // and `helm uninstall` leave them); CRDs of templates are objects like any other.
   const crdsGroup = crdsGroupOf(childName);
-  const answered = ANSWERED_CRDS.get(args);
+  const answered = ANSWERED.get(args);
   phase(
     crdsGroup,
     split.crds.filter(
-      (c) => split.crdsDir.has(c) && (answered === undefined || !answered.has(groupChildName(crdsGroup, c))),
+      (c) =>
+        split.crdsDir.has(c) &&
+        (answered === undefined ||
+          !answered.has(resourceKey(objectTypeToken(c), groupChildName(crdsGroup, c)))),
     ),
     true,
     false,
@@ -517,14 +612,10 @@ async function applyManifests(
   // `helm.sh/resource-policy: keep` objects (retained on delete) keep the names of the group they had.
   // --wait leaves Jobs of the release alone unless --wait-for-jobs.
   const mainJobs = waitForJobs.value === true ? "await" : "skip";
-  phase(`${childName}-keep`, phases.main.filter(isKept), !skipAwait, false, mainJobs);
-  phase(
-    childName,
-    phases.main.filter((o) => !isKept(o)),
-    !skipAwait,
-    true,
-    mainJobs,
-  );
+  // (the same groups as mainObjectDigests digests; objects a preview answered are not registered)
+  const [kept, others] = mainGroups(phases.main, childName);
+  if (kept !== undefined) phase(kept.group, kept.objs, !skipAwait, false, mainJobs, {}, answered);
+  if (others !== undefined) phase(others.group, others.objs, !skipAwait, true, mainJobs, {}, answered);
   runHooks("post", phases.post, [
     ...deletedOnSuccess(phases.post),
     ...deletedOnSuccess(phases.pre).filter(bothPhases),
