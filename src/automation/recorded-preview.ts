@@ -144,6 +144,30 @@ export function recordedRenders(deployment: unknown, component: string): Map<str
 }
 
 /**
+ * The Release among `releases` (by URN) that `r` descends from through its parents, if any.
+ */
+function owningRelease(
+  r: Res,
+  releases: ReadonlyMap<string, unknown>,
+  parentOf: ReadonlyMap<string, string | undefined>,
+): string | undefined {
+  let p = r.parent;
+  for (let depth = 0; p !== undefined && !releases.has(p) && depth < 64; depth++) p = parentOf.get(p);
+  return p !== undefined && releases.has(p) ? p : undefined;
+}
+
+/** A resource as the Release's `applied` fingerprint holds it: its URN, with its id and `resourceVersion`. */
+const appliedEntry = (r: Res): readonly [string, string] =>
+  [r.urn, r.custom === true ? appliedVersion(r.id, resourceVersionOf(r)) : ""] as const;
+
+/** Adds `value` to the list of `key` in `map`. */
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+/**
  * By Release resource name (of the component's Releases), the registration digests of its main
  * objects the last `up` recorded (its `objectDigests` output, src/emit/release.ts
  * `mainObjectDigests`), with the URN of each of its resources by key (type and name,
@@ -174,11 +198,9 @@ export function recordedObjectDigests(
   const made = new Map<string, Array<readonly [string, string]>>();
   const children = new Map<string, Map<string, string>>();
   for (const r of resources) {
-    let p = r.parent;
-    for (let depth = 0; p !== undefined && !releases.has(p) && depth < 64; depth++) p = parentOf.get(p);
-    if (p === undefined || !releases.has(p)) continue;
-    const version = r.custom === true ? appliedVersion(r.id, resourceVersionOf(r)) : "";
-    made.set(p, [...(made.get(p) ?? []), [r.urn, version] as const]);
+    const p = owningRelease(r, releases, parentOf);
+    if (p === undefined) continue;
+    pushTo(made, p, appliedEntry(r));
     if (r.parent === p)
       children.set(
         p,
@@ -247,11 +269,9 @@ export function compareWithRecord(deployment: unknown, expected: ExpectedRegistr
   const descendants = new Map<string, Array<readonly [string, string]>>();
   for (const r of resources) {
     if (r === stack || r === component || r.parent === component.urn || isDefaultProvider(r)) continue;
-    let p = r.parent;
-    for (let depth = 0; p !== undefined && !releaseUrns.has(p) && depth < 64; depth++) p = parentOf.get(p);
-    if (p === undefined || !releaseUrns.has(p)) return no(`${urnName(r.urn)} is not a resource of a release`);
-    const version = r.custom === true ? appliedVersion(r.id, resourceVersionOf(r)) : "";
-    descendants.set(p, [...(descendants.get(p) ?? []), [r.urn, version] as const]);
+    const p = owningRelease(r, releaseUrns, parentOf);
+    if (p === undefined) return no(`${urnName(r.urn)} is not a resource of a release`);
+    pushTo(descendants, p, appliedEntry(r));
   }
   const releases: ReleaseChange[] = [];
   const changed: Array<{ name: string; reason: string }> = [];

@@ -360,17 +360,6 @@ export function objectDigests(
   return out;
 }
 
-/** The fields of {@link ObjectResourceOptions} that are not Pulumi resource options. */
-const NOT_RESOURCE_OPTIONS = new Set([
-  "secretNeedles",
-  "allSecret",
-  "skipAwait",
-  "skipAwaitJobs",
-  "timeoutSeconds",
-  "releaseId",
-  "dependsOn",
-]);
-
 /**
  * The objects of the group `group` as resources whose parent is `release`; `helm.sh/resource-policy:
  * keep` ones are retained on delete. `dependsOn` holds for every object. Objects whose
@@ -383,11 +372,17 @@ export function objectResources(
   options: ObjectResourceOptions,
   answered?: ReadonlySet<string>,
 ): pulumi.Resource[] {
-  const { secretNeedles, allSecret, releaseId, dependsOn } = options;
-  // The resource options alone (registered() reads how each object is awaited).
-  const opts = Object.fromEntries(
-    Object.entries(options).filter(([k]) => !NOT_RESOURCE_OPTIONS.has(k)),
-  ) as pulumi.CustomResourceOptions;
+  // `opts`: the resource options alone (registered() reads how each object is awaited).
+  const {
+    secretNeedles,
+    allSecret,
+    skipAwait,
+    skipAwaitJobs,
+    timeoutSeconds,
+    releaseId,
+    dependsOn,
+    ...opts
+  } = options;
   if (objs.length === 0) return [];
   const oldGroup = pulumi.createUrn(group, CONFIG_GROUP_TYPE, release);
   const version = getVersion();

@@ -127,6 +127,8 @@ export function registrationDigest(plan: ReleasePlan, shared: string, text = fal
   const made: Record<string, unknown> = { ...plan };
   delete made.renderKey;
   delete made.recordedRender;
+  // (a function: JSON would leave it out anyway)
+  delete made.keyAfterApply;
   if (recordedRender !== undefined && !text)
     throw new EmitError(
       "INTERNAL",
