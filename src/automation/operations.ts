@@ -645,6 +645,7 @@ async function answeredResources(partial: PartialPreview, deployment: unknown): 
       keys = crdsDirResourceKeys(p.manifest, p.resourceName, {
         skipCrds: p.settings.skipCrds,
         secret: p.secret || p.manifestHasSecret,
+        valuesSecret: p.secret,
       });
     } catch {
       continue;

@@ -15,7 +15,13 @@ import { formatRefusals } from "../node/release-access";
 import { planReleases, type ReleasePlan } from "./plan-releases";
 import type { RenderKey } from "../render/cluster-render";
 import { hasKeptObjects } from "./chart-hooks";
-import { clusterScopedKindsOf, manifestObjects, SKIP_AWAIT_ANNOTATION } from "./manifest-objects";
+import {
+  clusterScopedKindsOf,
+  manifestObjects,
+  planKeeping,
+  SKIP_AWAIT_ANNOTATION,
+  type Keeping,
+} from "./manifest-objects";
 import { withoutStackTraces } from "./object-resources";
 import { sortedKeysJson } from "../shared/value";
 import {
@@ -396,7 +402,7 @@ export async function planHelmfile(
       found =
         p.recordedRender?.kinds ??
         (text === "" ? [] : KINDS_BY_CRD_TEXT.get(text)) ??
-        [...clusterScopedKindsOf([p.manifest])].sort();
+        [...clusterScopedKindsOf([p.manifest], planKeeping(p))].sort();
       rememberKinds(text, found);
       ownKinds.set(p, found);
     }
@@ -465,6 +471,7 @@ export async function planHelmfile(
                     skipCrds: p.settings.skipCrds,
                     clusterScopedKinds: kinds(),
                     secret: p.secret || p.manifestHasSecret,
+                    valuesSecret: p.secret,
                     wait: p.settings.wait,
                     waitForJobs: p.settings.waitForJobs,
                     ...(p.settings.timeout === undefined ? {} : { timeout: p.settings.timeout }),
@@ -587,7 +594,7 @@ async function reviewAccess(
     release: plan.id,
     namespace: plan.namespace,
     ...(plan.kubeContext === undefined ? {} : { kubeContext: plan.kubeContext }),
-    objects: objectRefs(plan.manifest),
+    objects: objectRefs(plan.manifest, planKeeping(plan)),
     ownsNamespace:
       resolved.mode === HelmfileMode.Manifests &&
       plan.settings.createNamespace &&
@@ -605,9 +612,10 @@ async function reviewAccess(
 
 function objectRefs(
   manifest: string,
+  keep: Keeping,
 ): Array<{ apiVersion: string; kind: string; name: string; namespace?: string }> {
   const out: Array<{ apiVersion: string; kind: string; name: string; namespace?: string }> = [];
-  for (const o of manifestObjects(manifest)) {
+  for (const o of manifestObjects(manifest, keep)) {
     const meta = (o.metadata ?? {}) as { name?: unknown; namespace?: unknown };
     if (typeof o.apiVersion !== "string" || typeof o.kind !== "string" || typeof meta.name !== "string")
       continue;

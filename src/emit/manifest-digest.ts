@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import { isTestOnlyHook } from "./chart-hooks";
-import { manifestObjects, type KubeObject } from "./manifest-objects";
+import { manifestObjects, type Keeping, type KubeObject } from "./manifest-objects";
 import { sortedKeysJson } from "../shared/value";
 
 /** Bumped whenever what the digest covers changes. */
@@ -27,21 +27,21 @@ const recent = new Map<string, string>();
 const RECENT_MAX = 512;
 
 /** `sha256:<hex>` of the objects helm would install from the manifest (the text's when it does not decode). */
-export function manifestDigest(manifest: string): string {
+export function manifestDigest(manifest: string, keep: Keeping = {}): string {
   const textHash = createHash("sha256").update(manifest).digest("hex");
   const known = recent.get(textHash);
   if (known !== undefined) return known;
-  const digest = objectsDigest(manifest);
+  const digest = objectsDigest(manifest, keep);
   if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value as string);
   recent.set(textHash, digest);
   return digest;
 }
 
-function objectsDigest(manifest: string): string {
+function objectsDigest(manifest: string, keep: Keeping): string {
   const hash = createHash("sha256");
   let objects: KubeObject[] | undefined;
   try {
-    objects = manifestObjects(manifest);
+    objects = manifestObjects(manifest, keep);
   } catch {
     // Not decodable: the release fails on its objects anyway; the text stands in.
   }

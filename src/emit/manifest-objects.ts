@@ -41,7 +41,50 @@ export interface ReleaseObjectsOptions {
   readonly clusterScopedKinds?: ReadonlySet<string>;
   /** The manifest is not secret: its decoded objects may be kept (see {@link useDecodedManifestStore}). Default false. */
   readonly storable?: boolean;
+  /**
+   * Its values are not secret (a Secret object may be in it): each large document that holds no
+   * Secret may be kept on its own ({@link Keeping}). Default false.
+   */
+  readonly documentsStorable?: boolean;
 }
+
+/**
+ * What of a manifest's decoding may be kept between runs: `manifest`, the whole of it (nothing in
+ * it is secret); `documents`, each of its documents of at least {@link KEPT_DOCUMENT_CHARS}
+ * characters that holds no Secret (its values are not secret), so a render that changes a few
+ * documents of a large manifest (a checksum annotation beside kube-prometheus-stack's 5 MB of CRDs)
+ * decodes only those. Both can hold; none: nothing is read from the store or written to it.
+ */
+export interface Keeping {
+  readonly manifest?: boolean;
+  readonly documents?: boolean;
+}
+
+/** The keeping of {@link ReleaseObjectsOptions} (or of any caller's own flags). */
+export function keepingOf(options: {
+  readonly storable?: boolean;
+  readonly documentsStorable?: boolean;
+}): Keeping {
+  const manifest = options.storable === true;
+  return { manifest, documents: manifest || options.documentsStorable === true };
+}
+
+/** The keeping of a release's plan: `secret`, its values are; `manifestHasSecret`, a Secret is in it. */
+export function planKeeping(plan: {
+  readonly secret: boolean;
+  readonly manifestHasSecret: boolean;
+}): Keeping {
+  return keepingOf({ storable: !plan.secret && !plan.manifestHasSecret, documentsStorable: !plan.secret });
+}
+
+/**
+ * Documents shorter than this are decoded each time: reading one back from the store costs about
+ * what decoding it does (a hash, a file read and its check against ~3 MB/s of YAML decoding).
+ */
+const KEPT_DOCUMENT_CHARS = 4096;
+
+/** A document that may hold a Secret (at any depth: a `List`'s items), by its text. */
+const HOLDS_SECRET = /^[ \t-]*kind:[ \t]*["']?Secret["']?[ \t]*(?:#.*)?$/m;
 
 /**
  * Built-in cluster-scoped kinds of Kubernetes 1.34 by `group/Kind` (core group empty). Every
@@ -130,7 +173,9 @@ function isCrd(obj: KubeObject): boolean {
  * Where decoded manifests are kept between runs, keyed by a hash of the manifest text (the
  * default pipeline puts them beside the render cache). Decoding helm's YAML costs ~2 ms per
  * release of ~20 KB, reading it back as JSON a tenth of that: what a preview of unchanged
- * releases spends most on besides the engine. Only manifests that are not secret are kept.
+ * releases spends most on besides the engine. Only manifests that are not secret are kept whole;
+ * of a release whose values are not secret, each large document that holds no Secret is kept on
+ * its own too ({@link Keeping}).
  */
 export interface DecodedManifestStore {
   get(key: string): string | undefined;
@@ -160,8 +205,8 @@ const DECODING =
 
 type DecodedDocument = { source: string; obj: KubeObject };
 
-/** JSON that reads back as exactly these documents, or undefined (non-finite numbers, -0, `__proto__`). */
-function exactJson(docs: readonly DecodedDocument[]): string | undefined {
+/** JSON that reads back as exactly these values, or undefined (non-finite numbers, -0, `__proto__`). */
+function exactJson(docs: readonly unknown[]): string | undefined {
   let exact = true;
   const json = JSON.stringify(docs, (key, value: unknown) => {
     if (
@@ -203,11 +248,7 @@ function rememberDecoded(manifest: string, json: string): void {
   }
 }
 
-function decodeDocuments(
-  manifest: string,
-  releaseId: string,
-  storable = false,
-): Array<{ source: string; obj: KubeObject }> {
+function decodeDocuments(manifest: string, releaseId: string, keep: Keeping = {}): DecodedDocument[] {
   const remembered = decodedInProcess.get(manifest);
   if (remembered !== undefined) {
     // Most recently used last.
@@ -215,7 +256,7 @@ function decodeDocuments(
     decodedInProcess.set(manifest, remembered);
     return JSON.parse(remembered) as DecodedDocument[];
   }
-  const store = storable ? decodedStore : undefined;
+  const store = keep.manifest === true ? decodedStore : undefined;
   const key =
     store === undefined
       ? undefined
@@ -232,13 +273,43 @@ function decodeDocuments(
       }
     }
   }
-  const out = decodeManifest(manifest, releaseId);
+  const documentStore = keep.documents === true ? decodedStore : undefined;
+  const out: DecodedDocument[] = [];
+  for (const doc of manifestDocuments(manifest))
+    for (const obj of keptDocument(doc, releaseId, documentStore)) out.push({ source: doc.source, obj });
   const json = exactJson(out);
   if (json !== undefined) {
     rememberDecoded(manifest, json);
     if (store !== undefined && key !== undefined) store.put(key, json);
   }
   return out;
+}
+
+/**
+ * One document's objects, read from `store` when it holds them ({@link Keeping} `documents`), else
+ * decoded and, when it holds no Secret and JSON carries it exactly, kept there.
+ */
+function keptDocument(
+  doc: ManifestDocument,
+  releaseId: string,
+  store: DecodedManifestStore | undefined,
+): KubeObject[] {
+  if (store === undefined || doc.text.length < KEPT_DOCUMENT_CHARS) return decodeDocument(doc, releaseId);
+  const key = createHash("sha256").update(DECODING).update("\0document\0").update(doc.text).digest("hex");
+  const hit = store.get(key);
+  if (hit !== undefined) {
+    try {
+      return JSON.parse(hit) as KubeObject[];
+    } catch {
+      // A damaged entry is decoded again and rewritten.
+    }
+  }
+  const objs = decodeDocument(doc, releaseId);
+  if (!HOLDS_SECRET.test(doc.text)) {
+    const json = exactJson(objs);
+    if (json !== undefined) store.put(key, json);
+  }
+  return objs;
 }
 
 /**
@@ -288,16 +359,9 @@ function decodeDocument(doc: ManifestDocument, releaseId: string): KubeObject[] 
   return Object.keys(obj).length === 0 ? [] : [obj];
 }
 
-function decodeManifest(manifest: string, releaseId: string): Array<{ source: string; obj: KubeObject }> {
-  const out: Array<{ source: string; obj: KubeObject }> = [];
-  for (const doc of manifestDocuments(manifest))
-    for (const obj of decodeDocument(doc, releaseId)) out.push({ source: doc.source, obj });
-  return out;
-}
-
 /** Every object of a manifest, as decoded (no namespace or annotation added). */
-export function manifestObjects(manifest: string): KubeObject[] {
-  return decodeDocuments(manifest, "").map((d) => d.obj);
+export function manifestObjects(manifest: string, keep: Keeping = {}): KubeObject[] {
+  return decodeDocuments(manifest, "", keep).map((d) => d.obj);
 }
 
 /** Whether a manifest may define CRDs: only those are decoded for {@link clusterScopedKindsOf}. */
@@ -306,11 +370,11 @@ export function definesCrds(manifest: string): boolean {
 }
 
 /** `group/Kind` of every cluster-scoped kind that the CRDs in these manifests define. */
-export function clusterScopedKindsOf(manifests: Iterable<string>): Set<string> {
+export function clusterScopedKindsOf(manifests: Iterable<string>, keep: Keeping = {}): Set<string> {
   const kinds = new Set<string>();
   for (const manifest of manifests) {
     if (!definesCrds(manifest)) continue;
-    for (const { obj } of decodeDocuments(manifest, "")) {
+    for (const { obj } of decodeDocuments(manifest, "", keep)) {
       if (!isCrd(obj)) continue;
       const spec = obj.spec as Record<string, unknown> | undefined;
       const names = spec?.names as Record<string, unknown> | undefined;
@@ -375,7 +439,7 @@ export function releaseObjects(
   const crdsDir = new Set<KubeObject>();
   const objects: KubeObject[] = [];
   const clusterScoped = options.clusterScopedKinds ?? new Set<string>();
-  for (const { source, obj } of decodeDocuments(manifest, releaseId, options.storable === true)) {
+  for (const { source, obj } of decodeDocuments(manifest, releaseId, keepingOf(options))) {
     if (isCrd(obj)) {
       const fromCrdsDir = isCrdsDirSource(source);
       if (fromCrdsDir && options.skipCrds === true) continue;

@@ -21,7 +21,7 @@ import { EmitError } from "../shared/errors";
 import { ownVersion } from "../shared/own-version";
 import { sortedKeysJson } from "../shared/value";
 import { manifestDigest } from "./manifest-digest";
-import { definesCrds } from "./manifest-objects";
+import { definesCrds, planKeeping } from "./manifest-objects";
 import type { ReleasePlan } from "./plan-releases";
 import type { ResolvedHelmfileArgs } from "./resolve-helmfile-args";
 import type { RenderKey } from "../render/cluster-render";
@@ -143,7 +143,7 @@ export function registrationDigest(plan: ReleasePlan, shared: string, text = fal
         settings: deployed,
         manifest: text
           ? `text:${recordedRender?.textHash ?? textHash(plan.manifest)}`
-          : manifestDigest(plan.manifest),
+          : manifestDigest(plan.manifest, planKeeping(plan)),
       }),
     );
   return `sha256:${h.digest("hex")}`;

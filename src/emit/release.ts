@@ -83,6 +83,8 @@ export interface MainObjectSettings {
   readonly clusterScopedKinds: readonly string[];
   /** The manifest is secret (its values or a Secret in it). */
   readonly secret: boolean;
+  /** Its values are secret; absent: taken to be when {@link secret} is. */
+  readonly valuesSecret?: boolean;
   readonly wait: boolean;
   readonly waitForJobs: boolean;
   readonly timeout?: number;
@@ -118,6 +120,7 @@ export function mainObjectDigests(
     skipCrds: settings.skipCrds,
     clusterScopedKinds: new Set(settings.clusterScopedKinds),
     storable: !settings.secret,
+    documentsStorable: !(settings.valuesSecret ?? settings.secret),
   });
   const { main } = chartHookPhases(split.objects, childName);
   const timeoutSeconds =
@@ -149,12 +152,13 @@ export function mainObjectDigests(
 export function crdsDirResourceKeys(
   manifest: string,
   childName: string,
-  options: { readonly skipCrds: boolean; readonly secret: boolean },
+  options: { readonly skipCrds: boolean; readonly secret: boolean; readonly valuesSecret?: boolean },
 ): string[] {
   const split = releaseObjects(manifest, childName, {
     namespace: "",
     skipCrds: options.skipCrds,
     storable: !options.secret,
+    documentsStorable: !(options.valuesSecret ?? options.secret),
   });
   const group = crdsGroupOf(childName);
   return expandLists(split.crds.filter((c) => split.crdsDir.has(c))).map((c) =>
@@ -449,8 +453,9 @@ async function applyManifests(
   args: ReleaseArgs,
   childOpts: pulumi.CustomResourceOptions,
 ): Promise<pulumi.Resource[]> {
-  const [manifest, namespace, skipCrds, wait, kinds, waitForJobs, timeout] = await Promise.all([
+  const [manifest, values, namespace, skipCrds, wait, kinds, waitForJobs, timeout] = await Promise.all([
     resolveInput(args.manifest),
+    resolveInput(args.values),
     resolveInput(args.namespace),
     resolveInput(args.skipCrds),
     resolveInput(args.wait),
@@ -472,6 +477,8 @@ async function applyManifests(
     skipCrds: skipCrds.value === true,
     clusterScopedKinds: new Set(Array.isArray(kinds.value) ? (kinds.value as string[]) : []),
     storable: !manifest.secret,
+    // Secret only for its Secret objects: the component's releases (which have needles) with values not secret.
+    documentsStorable: !manifest.secret || (!values.secret && needles !== undefined),
   });
   let deps: pulumi.CustomResourceOptions["dependsOn"] = childOpts.dependsOn;
   const created: pulumi.Resource[] = [];
