@@ -126,6 +126,10 @@ describe("large documents kept on their own", () => {
     const list = `---\n# Source: app/templates/list.yaml\napiVersion: v1\nkind: List\nitems:\n  - apiVersion: v1\n    kind: Secret\n    metadata:\n      name: s\n    stringData:\n      password: hunter2\n      pad: "${"x".repeat(5000)}"\n`;
     releaseObjects(list, "ns/app", { namespace: "ns", documentsStorable: true });
     expect(store.entries.size).toBe(0);
+    // Written as JSON (a flow mapping), which the text's `kind: Secret` line does not show.
+    const flow = `---\n# Source: app/templates/s.json\n{"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "s"}, "stringData": {"pad": "${"x".repeat(5000)}"}}\n`;
+    releaseObjects(flow, "ns/app", { namespace: "ns", documentsStorable: true });
+    expect(store.entries.size).toBe(0);
   });
 
   it("keeps the large documents of a manifest kept whole as well, so a changed render reads them", () => {

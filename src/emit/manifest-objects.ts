@@ -83,6 +83,13 @@ export function planKeeping(plan: {
  */
 const KEPT_DOCUMENT_CHARS = 4096;
 
+/** An object that is a Secret, or a `List` with one among its items. */
+function isOrHoldsSecret(obj: unknown): boolean {
+  if (typeof obj !== "object" || obj === null) return false;
+  const o = obj as Record<string, unknown>;
+  return o.kind === "Secret" || (Array.isArray(o.items) && o.items.some(isOrHoldsSecret));
+}
+
 /** A document that may hold a Secret (at any depth: a `List`'s items), by its text. */
 const HOLDS_SECRET = /^[ \t-]*kind:[ \t]*["']?Secret["']?[ \t]*(?:#.*)?$/m;
 
@@ -305,7 +312,7 @@ function keptDocument(
     }
   }
   const objs = decodeDocument(doc, releaseId);
-  if (!HOLDS_SECRET.test(doc.text)) {
+  if (!HOLDS_SECRET.test(doc.text) && !objs.some(isOrHoldsSecret)) {
     const json = exactJson(objs);
     if (json !== undefined) store.put(key, json);
   }
