@@ -47,7 +47,13 @@ import type { OnlyReleases } from "../emit/program-failure";
 import { contextProviderName, releaseResourceNames } from "../emit/resource-names";
 import { crdsDirResourceKeys } from "../emit/release";
 import { resourceKey } from "../emit/object-resources";
-import { planHelmfile, type HelmfilePlan, type PlannedOnlyReleases } from "../emit/helmfile";
+import {
+  narrowedPlan,
+  planHelmfile,
+  reviewedPlan,
+  type HelmfilePlan,
+  type PlannedOnlyReleases,
+} from "../emit/helmfile";
 import { HelmfileMode } from "../emit/helmfile-args";
 import type { Logger } from "../shared/io";
 import type { Stack } from "@pulumi/pulumi/automation";
@@ -421,9 +427,7 @@ function fromRecordAllowed(options: ResolvedStackOptions): boolean {
 
 /**
  * The plan an unchanged preview compares with the stack's record: every release rendered as one
- * the state holds (the record matches only if it holds them all), without helm's OpenAPI
- * validation (what is unchanged was validated when applied; anything changed is planned again by
- * the program, validated as `helm upgrade` validates it). A release whose render key is the one
+ * the state holds (the record matches only if it holds them all). A release whose render key is the one
  * the stack recorded (`recordedRenders`, src/render/render-release.ts `renderKey`: the same chart,
  * values, flags, helm, kubeconfig, cluster version and the API versions the chart asks about) is
  * not rendered: the recorded render answers, whatever `lookup` would find now
@@ -448,7 +452,6 @@ async function planFromRecord(
       logger,
       recordedReleases: "all",
       recordedRenders,
-      validate: false,
       reviewAccess: false,
       ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
       namespaces: "warn",
@@ -488,19 +491,24 @@ async function fromRecord(
   // program, says only what this one did not.
   planned.said.forEach((e) => options.onProgress?.(e));
   const recorded = recordedReleaseNames(HELMFILE_COMPONENT_NAME, stateResources(deployment));
-  return {
-    partial: {
-      ...partial,
-      only: { ...partial.only, plan: planChanged(options, partial.only, recorded, planned.said) },
-    },
-  };
+  // The changed releases as this plan rendered them, when each rendered as the program's plan
+  // would render it (an upgrade: the state holds its Release): the same helm runs, so no second render.
+  const reused = partial.changedNames.every((n) => recorded.has(n))
+    ? narrowedPlan(planned.plan, partial.only.ids, HELMFILE_COMPONENT_NAME)
+    : undefined;
+  const plan =
+    reused === undefined
+      ? planChanged(options, partial.only, recorded, planned.said)
+      : reviewedPlan(reused, options.pipeline ?? createDefaultPipeline(), silentLogger);
+  // The program awaits it and fails with its error; an engine that fails first never asks.
+  plan.catch(() => undefined);
+  return { partial: { ...partial, only: { ...partial.only, plan } } };
 }
 
 /**
  * The plan of the changed releases of a partial preview, as the program's component would make it
  * (src/emit/helmfile.ts `emit`: an automation program's component, which owns its failure, excludes
- * the unselected releases itself and has no provider in its options), validated as `helm upgrade`
- * validates. Started before the engine, so its renders run beside the engine's start-up; the
+ * the unselected releases itself and has no provider in its options). Started before the engine, so its renders run beside the engine's start-up; the
  * component takes it instead of planning again, and fails the run with its error. What it says
  * is said through the operation's progress, except what `alreadySaid` holds.
  */

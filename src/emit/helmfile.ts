@@ -94,7 +94,7 @@ export interface HelmfileOptions extends pulumi.ComponentResourceOptions {
 export interface PlannedOnlyReleases extends OnlyReleases {
   /**
    * The plan of those releases, made by the caller as this component would make it (same
-   * arguments, pipeline and options, validated), started before the engine: the component takes
+   * arguments, pipeline and options), started before the engine: the component takes
    * it instead of planning again. Its warnings are the caller's to say.
    */
   readonly plan?: Promise<HelmfilePlan>;
@@ -319,8 +319,6 @@ export async function planHelmfile(
     readonly providerInOptions: boolean;
     readonly logger: Logger;
     readonly recordedReleases?: ReadonlySet<string> | "all";
-    /** false: render without helm's OpenAPI validation (a plan only compared with the stack's record). */
-    readonly validate?: boolean;
     /** Refuse `selectors` (a user's own program: see {@link refuseSelectorsInProgram}). */
     readonly refuseSelectors?: boolean;
     /** The run's command-line overrides (./command-line.ts). Default none. */
@@ -354,7 +352,7 @@ export async function planHelmfile(
     concurrency: resolved.concurrency,
     logger: options.logger,
     includeCrds: resolved.mode === HelmfileMode.Manifests,
-    ...withValidation(renderTarget(target, resolved), options.validate),
+    ...renderTarget(target, resolved),
   };
   const plans = await planReleases(
     pipeline,
@@ -509,16 +507,78 @@ export async function planHelmfile(
       return [p.resourceName, registration] as const;
     }),
   );
+  return {
+    resolved,
+    target,
+    plans,
+    kinds,
+    registrations,
+    ...componentResourceNames(plans, resolved, target, options.componentName),
+  };
+}
+
+/**
+ * `plan`, once the kubeconfig's user is found to have the rights to apply each of its releases
+ * (as {@link planHelmfile} reviews them of a plan of its own for the ambient cluster); fails naming
+ * what is refused.
+ */
+export async function reviewedPlan(
+  plan: HelmfilePlan,
+  pipeline: HelmfilePipeline,
+  logger: Logger,
+): Promise<HelmfilePlan> {
+  if (plan.target === "ambient")
+    await reviewAccess(pipeline, plan.plans, plan.resolved, {
+      concurrency: plan.resolved.concurrency,
+      logger,
+      ...(plan.resolved.helmBinary === undefined ? {} : { helmBinary: plan.resolved.helmBinary }),
+      ...renderTarget(plan.target, plan.resolved),
+    });
+  return plan;
+}
+
+/** The resource names of the Namespaces and Kubernetes providers a component makes for `plans`. */
+function componentResourceNames(
+  plans: readonly ReleasePlan[],
+  resolved: ResolvedHelmfileArgs,
+  target: ClusterTarget,
+  componentName: string,
+): Pick<HelmfilePlan, "namespaceNames" | "providerNames"> {
   const providerNames =
     target === "directory"
-      ? [`${options.componentName}-render`]
+      ? [`${componentName}-render`]
       : target === "ambient"
-        ? [...new Set(plans.map((p) => contextProviderName(options.componentName, p.kubeContext ?? "")))]
+        ? [...new Set(plans.map((p) => contextProviderName(componentName, p.kubeContext ?? "")))]
         : [];
   const namespaceNames = [...namespacesOf(plans, resolved, false).values()].map((n) =>
-    namespaceResourceName(options.componentName, n.plan.kubeContext, n.plan.namespace),
+    namespaceResourceName(componentName, n.plan.kubeContext, n.plan.namespace),
   );
-  return { resolved, target, plans, kinds, registrations, namespaceNames, providerNames };
+  return { namespaceNames, providerNames };
+}
+
+/**
+ * The plan of only the releases `ids`, out of a plan of every release (`plan`, made by
+ * {@link planHelmfile} for the component `componentName`): each of them as planned there, with the
+ * whole state's cluster-scoped kinds and registration digests (what a run of every release
+ * registers for them). Undefined when one of them was not rendered there (the stack's record
+ * answered its render), so has no manifest to register.
+ */
+export function narrowedPlan(
+  plan: HelmfilePlan,
+  ids: ReadonlySet<string>,
+  componentName: string,
+): HelmfilePlan | undefined {
+  const plans = plan.plans.filter((p) => ids.has(p.id));
+  if (plans.length !== ids.size || plans.some((p) => p.recordedRender !== undefined)) return undefined;
+  const names = new Set(plans.map((p) => p.resourceName));
+  return {
+    resolved: plan.resolved,
+    target: plan.target,
+    plans,
+    kinds: plan.kinds,
+    registrations: new Map([...plan.registrations].filter(([name]) => names.has(name))),
+    ...componentResourceNames(plans, plan.resolved, plan.target, componentName),
+  };
 }
 
 /**
@@ -568,14 +628,6 @@ function renderTarget(
   if (target === "ambient") return { cluster: kubeconfig };
   if (target !== "directory" && resolved.kubeconfig !== undefined) return { cluster: kubeconfig };
   return {};
-}
-
-function withValidation(
-  target: ReturnType<typeof renderTarget>,
-  validate: boolean | undefined,
-): ReturnType<typeof renderTarget> | { cluster: { kubeconfig?: string; validate: false } } {
-  if (validate !== false || target.cluster === undefined) return target;
-  return { cluster: { ...target.cluster, validate: false } };
 }
 
 /**

@@ -29,13 +29,11 @@ export interface PipelineContext {
    * Render against the releases' cluster (`lookup`, `.Capabilities`), as `helm upgrade` does,
    * with this kubeconfig file (absent: the ambient one). Default: offline, as `helm template`.
    * `recorded`: ids of the releases the stack's state holds, which render as upgrades
-   * (src/render/cluster-render.ts); `validate: false`: helm 4 skips its OpenAPI validation of the
-   * objects (an unchanged preview's comparison, see ClusterRenderOptions.validate).
+   * (src/render/cluster-render.ts).
    */
   readonly cluster?: {
     readonly kubeconfig?: string;
     readonly recorded?: ReadonlySet<string>;
-    readonly validate?: boolean;
     /** The render keys to record, and the stack's recorded ones (src/render/cluster-render.ts `RenderRecord`). */
     readonly record?: RenderRecord;
   };

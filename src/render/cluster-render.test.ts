@@ -1,4 +1,9 @@
-import { CapabilitiesProbe, renderAgainstCluster, type RunHelm } from "./cluster-render";
+import {
+  CapabilitiesProbe,
+  renderAgainstCluster,
+  serverValidatesFields,
+  type RunHelm,
+} from "./cluster-render";
 import type { HelmBinary } from "./render-types";
 import type { ProcessRunner } from "../shared/io";
 import type { ScratchFileSystem } from "./render-io";
@@ -49,28 +54,37 @@ describe("renderAgainstCluster: install or upgrade", () => {
     expect(ran).toContain("--dry-run=server");
     // The stack's record decides: helm's is not asked for.
     expect(helm.calls.filter((c) => c[0] === "history")).toEqual([]);
-    // Validated against the cluster's OpenAPI schema unless told otherwise.
+    // Validated against the cluster's OpenAPI schema when its version is not known.
     expect(ran).not.toContain("--disable-openapi-validation");
   });
 
-  it("without validation (a plan compared with the stack's record): helm 4 skips OpenAPI validation", async () => {
-    const options = { recorded: new Set(["web/web"]), validate: false };
-    const helm = fakeHelm(false);
-    const recorded = await renderAgainstCluster(args, helm4, options, probe(options), helm.run, "web/web");
-    expect(recorded.args).toContain("--disable-openapi-validation");
-    const fresh = fakeHelm(false);
-    const install = await renderAgainstCluster(
-      args,
-      helm4,
-      { validate: false },
-      probe({}),
-      fresh.run,
-      "web/web",
-    );
-    expect([
-      install.args.includes("--is-upgrade"),
-      install.args.includes("--disable-openapi-validation"),
-    ]).toEqual([false, true]);
+  it("helm 4 skips its OpenAPI validation against a cluster that validates fields itself (Kubernetes 1.27 on), not an older one", async () => {
+    const withVersion = (kubeVersion: string) => {
+      const caps = `# ${JSON.stringify({ kubeVersion, apiVersions: ["v1"] })}\n`;
+      const answer = (a: readonly string[]) =>
+        a[1] === "capabilities"
+          ? { exitCode: 0, stdout: caps, stderr: "" }
+          : { exitCode: 0, stdout: "---\nkind: ConfigMap\n", stderr: "" };
+      const runner = {
+        run: (_c: string, a: readonly string[]) => Promise.resolve(answer(a)),
+        runSync: (_c: string, a: readonly string[]) => answer(a),
+      } as unknown as ProcessRunner;
+      const scratch = {
+        makeTempDir: () => "/scratch/caps",
+        makeDir: () => undefined,
+        writeFile: () => undefined,
+        remove: () => undefined,
+      } as unknown as ScratchFileSystem;
+      const options = { recorded: new Set(["web/web"]) };
+      const probe = new CapabilitiesProbe(helm4, runner, scratch, {}, options);
+      return renderAgainstCluster(args, helm4, options, probe, (a) => Promise.resolve(answer(a)), "web/web");
+    };
+    for (const v of ["v1.27.0", "v1.34.2", "v1.30.4-eks-a737599", "v2.0.0"])
+      expect((await withVersion(v)).args).toContain("--disable-openapi-validation");
+    for (const v of ["v1.26.15", "v1.9.0", "unknown"])
+      expect((await withVersion(v)).args).not.toContain("--disable-openapi-validation");
+    expect(serverValidatesFields("1.27")).toBe(true);
+    expect(serverValidatesFields("v1.2")).toBe(false);
   });
 
   it("renders a release no record holds as an install, and as an upgrade when its objects exist", async () => {

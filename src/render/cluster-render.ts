@@ -10,7 +10,8 @@
  * on the cluster (`helm history`), as `helm upgrade --install` upgrades it then.
  *
  * helm 4: `helm template --dry-run=server` is that render (it also builds the objects against
- * the cluster). Two of its checks are an install's, not an upgrade's, and are answered as helm
+ * the cluster; on a cluster that validates fields itself, without helm's OpenAPI validation, which
+ * checks nothing there: {@link serverValidatesFields}). Two of its checks are an install's, not an upgrade's, and are answered as helm
  * upgrade would: objects that already exist without helm's ownership labels (applied by Pulumi)
  * make it render again with `--is-upgrade`; objects of kinds the cluster does not serve yet (the
  * chart's CRDs are applied with the release) make it render client-side with the cluster's
@@ -45,13 +46,6 @@ export interface ClusterRenderOptions {
    * owned by helm) and renders again as an upgrade: two renders where one does. Default none.
    */
   readonly recorded?: ReadonlySet<string>;
-  /**
-   * helm 4: validate the rendered objects against the cluster's OpenAPI schema, as `helm upgrade`
-   * does. Default true. An unchanged preview compares without it (src/automation/recorded-preview.ts:
-   * what it finds unchanged was validated when it was applied; anything changed is planned again,
-   * validated).
-   */
-  readonly validate?: boolean;
   /** The render keys to record and the recorded ones that answer a render. Default none. */
   readonly record?: RenderRecord;
 }
@@ -227,6 +221,40 @@ function capabilityFlags(caps: ClusterCapabilities, args: readonly string[]): st
   return out;
 }
 
+/**
+ * Whether a cluster of this version (`.Capabilities.KubeVersion`, `v1.34.2`) validates the fields
+ * of what is applied to it itself: Kubernetes 1.27 and later (server-side field validation, and
+ * the OpenAPI v3 documents that say so, both GA in 1.27). helm 4 then leaves every object's
+ * validation to the API server when it applies it, and the OpenAPI validation of `helm template
+ * --dry-run=server` only fetches each group-version's OpenAPI document to learn so: ~0.5 s a
+ * release (more with many CRDs), and nothing it can reject (an unknown field, a mistyped one, a
+ * duplicated key all pass; tests/e2e/cluster-render.e2e.test.ts checks this on the test cluster).
+ */
+export function serverValidatesFields(kubeVersion: string): boolean {
+  const m = /^v?(\d+)\.(\d+)/.exec(kubeVersion);
+  if (m === null) return false;
+  const [major, minor] = [Number(m[1]), Number(m[2])];
+  return major > 1 || (major === 1 && minor >= 27);
+}
+
+/**
+ * helm 4's flag that skips its OpenAPI validation of a render, on a cluster that validates fields
+ * itself ({@link serverValidatesFields}); none elsewhere (and none when its capabilities cannot be
+ * read: the render validates, as `helm upgrade` would).
+ */
+async function validationFlags(
+  helm: HelmBinary,
+  probe: CapabilitiesProbe,
+  context: string | undefined,
+): Promise<string[]> {
+  if (helm.major === 3) return [];
+  const validates = await probe.capabilities(context).then(
+    (caps) => serverValidatesFields(caps.kubeVersion),
+    () => false,
+  );
+  return validates ? ["--disable-openapi-validation"] : [];
+}
+
 /** `helm history` of a release helm has no record of. */
 const RELEASE_NOT_FOUND = /release: not found/;
 const NOT_OWNED = /exists and cannot be imported into the current release/;
@@ -251,7 +279,7 @@ export async function renderAgainstCluster(
   const namespace = flagValue(args, "--namespace");
   await probe.reachable(context);
   const recorded = releaseId !== undefined && options.recorded?.has(releaseId) === true;
-  const noValidation = helm.major !== 3 && options.validate === false ? ["--disable-openapi-validation"] : [];
+  const noValidation = await validationFlags(helm, probe, context);
   if (recorded) {
     // The caller's record makes it an upgrade whatever helm recorded: no `helm history` to ask.
     const full = [

@@ -4,7 +4,7 @@
  * namespace-less objects, CRDs first, names that never collide, and helm's install settings.
  * Expectations come from helm's and helmfile's documented install behaviour.
  */
-import { Helmfile, planHelmfile } from "../../src/emit/helmfile";
+import { Helmfile, narrowedPlan, planHelmfile } from "../../src/emit/helmfile";
 import { ONLY_RELEASES, OWNS_FAILURE } from "../../src/emit/program-failure";
 import { EmitError, isHelmfileError } from "../../src/shared/errors";
 import type { LoadedState } from "../../src/shared/model";
@@ -427,6 +427,54 @@ describe("Helmfile deploys like helm install", () => {
     expect(rendered).toBe(0);
     expect(byType(rec, "helmfile:index:Release").map((r) => r.name)).toEqual(["hf-n/b"]);
     expect(await new Promise((r) => h.releaseIds.apply(r))).toEqual(["n/a", "n/b"]);
+  });
+
+  it("with ONLY_RELEASES and the narrowed plan of a plan of every release, registers what the plan of only those releases registers", async () => {
+    const releases = [
+      { name: "a", namespace: "n" },
+      { name: "b", namespace: "m", fields: { createNamespace: true } },
+      { name: "c", namespace: "n" },
+    ];
+    const options = {
+      componentName: "hf",
+      providerInOptions: false,
+      logger: { debug: () => undefined, info: () => undefined, warn: () => undefined },
+      refuseSelectors: false,
+      namespaces: "warn" as const,
+    };
+    const only = { ids: new Set(["m/b", "n/c"]), releaseIds: ["n/a", "m/b", "n/c"], clusterScopedKinds: [] };
+    const all = await planHelmfile({ file: "helmfile.yaml" }, fakePipeline(releases, true), options);
+    const narrowed = narrowedPlan(all, only.ids, "hf");
+    const own = await planHelmfile({ file: "helmfile.yaml" }, fakePipeline(releases, true), {
+      ...options,
+      onlyReleases: only,
+    });
+    expect(narrowed?.plans.map((p) => p.id)).toEqual(["m/b", "n/c"]);
+    expect([narrowed?.namespaceNames, narrowed?.providerNames]).toEqual([
+      own.namespaceNames,
+      own.providerNames,
+    ]);
+    expect([...(narrowed?.registrations.keys() ?? [])]).toEqual(["hf-m/b", "hf-n/c"]);
+    const registered = async (plan: typeof own): Promise<unknown[]> => {
+      const before = rec.resources.length;
+      const h = new Helmfile(
+        "hf",
+        { file: "helmfile.yaml" },
+        { pipeline: fakePipeline(releases, true), [ONLY_RELEASES]: { ...only, plan: Promise.resolve(plan) } },
+      );
+      await settle(h);
+      return rec.resources.slice(before).map((r) => [r.type, r.name, plainValue(r.rawInputs)]);
+    };
+    const fromNarrowed = await registered(narrowed ?? own);
+    expect(fromNarrowed.length).toBeGreaterThan(2);
+    expect(fromNarrowed).toEqual(await registered(own));
+    // Not for a release the plan did not render, nor one it does not hold.
+    expect(narrowedPlan(all, new Set(["n/x"]), "hf")).toBeUndefined();
+    const answered = {
+      ...all,
+      plans: all.plans.map((p) => (p.id === "n/c" ? { ...p, recordedRender: {} as never } : p)),
+    };
+    expect(narrowedPlan(answered, only.ids, "hf")).toBeUndefined();
   });
 
   it("with a handed plan that failed, fails with its error", async () => {

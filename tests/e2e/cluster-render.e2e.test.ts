@@ -6,8 +6,8 @@
  * with kubectl), and an object that depends on a CRD appears once the cluster serves the CRD.
  * Such renders are never cached.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseAllDocuments } from "yaml";
@@ -15,6 +15,7 @@ import { findHelm, NodeProcessRunner } from "../../src/node";
 import { testHelmBinaries } from "../../src/node/helm-binaries";
 import { createScratchRenderIo } from "../../src/node/scratch-render-io";
 import { renderDesiredState } from "../../src/render";
+import { serverValidatesFields } from "../../src/render/cluster-render";
 import type { ProcessRunner } from "../../src/shared/io";
 import type { PreparedRelease } from "../../src/shared/model";
 import { loadedState, preparedRelease } from "../support/model-fixtures";
@@ -168,6 +169,65 @@ describe.each(testHelmBinaries())("rendering against the cluster with %s", (labe
       expect(renders[0]?.includes("--dry-run=server")).toBe(label === "helm3");
     } finally {
       scratch.dispose();
+    }
+  });
+});
+
+describe("helm 4's OpenAPI validation of a render, on a cluster that validates fields itself", () => {
+  const clusters = testClusters();
+  const kubeconfig = clusters.a;
+  const helm4 = testHelmBinaries().find(([label]) => label === "helm4")?.[1] ?? "";
+
+  it("rejects nothing the render without it accepts (what lets renders skip it: src/render/cluster-render.ts)", () => {
+    const server = JSON.parse(kubectl(kubeconfig, "test-a", "version", "-o", "json")) as {
+      serverVersion: { gitVersion: string };
+    };
+    expect(serverValidatesFields(server.serverVersion.gitVersion)).toBe(true);
+    const chart = mkdtempSync(join(tmpdir(), "ph-validation-"));
+    try {
+      writeFileSync(join(chart, "Chart.yaml"), "apiVersion: v2\nname: invalid\nversion: 0.1.0\n");
+      mkdirSync(join(chart, "templates"));
+      // An unknown field and a mistyped one (a string replica count, an unknown container field),
+      // and a key given twice: what client-side OpenAPI validation (and kubectl's) refuses.
+      writeFileSync(
+        join(chart, "templates", "objects.yaml"),
+        [
+          "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: many\n  bogus: 2\n" +
+            "  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n" +
+            "    spec:\n      containers:\n        - {name: web, image: nginx, bogus: 1}\n",
+          "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: twice\ndata:\n  a: '1'\n  a: '2'\n",
+        ].join("---\n"),
+      );
+      const render = (...extra: string[]) =>
+        spawnSync(
+          helm4,
+          [
+            "template",
+            "v",
+            chart,
+            "--namespace",
+            "default",
+            "--dry-run=server",
+            "--is-upgrade",
+            ...extra,
+            "--kubeconfig",
+            kubeconfig,
+          ],
+          { encoding: "utf8" },
+        );
+      const validated = render();
+      const unvalidated = render("--disable-openapi-validation");
+      expect([validated.status, unvalidated.status]).toEqual([0, 0]);
+      expect(validated.stdout).toBe(unvalidated.stdout);
+      expect(validated.stdout).toContain("bogus: 2");
+      // An unknown kind is refused either way (the objects are mapped to resources all the same).
+      writeFileSync(
+        join(chart, "templates", "objects.yaml"),
+        "apiVersion: apps/v1\nkind: Deploymentx\nmetadata:\n  name: x\n",
+      );
+      expect([render().status, render("--disable-openapi-validation").status]).toEqual([1, 1]);
+    } finally {
+      rmSync(chart, { recursive: true, force: true });
     }
   });
 });
