@@ -427,13 +427,13 @@ function fromRecordAllowed(options: ResolvedStackOptions): boolean {
 
 /**
  * The plan an unchanged preview compares with the stack's record: every release rendered as one
- * the state holds (the record matches only if it holds them all). A release whose render key is the one
- * the stack recorded (`recordedRenders`, src/render/render-release.ts `renderKey`: the same chart,
- * values, flags, helm, kubeconfig, cluster version and the API versions the chart asks about) is
- * not rendered: the recorded render answers, whatever `lookup` would find now
- * (docs/differences-from-helmfile.md). Undefined when it fails: the engine's run then reports the
- * failure. Its warnings and notes are kept, to be said as the engine's diagnostics would be when
- * the plan answers.
+ * the state holds (the record matches only if it holds them all), as `up` renders it. A release
+ * whose render key is the one the stack recorded (`recordedRenders`, src/render/render-release.ts
+ * `renderKey`: the same chart, values, flags, helm, kubeconfig, cluster version and the API
+ * versions the chart asks about) is not rendered: the recorded render answers, whatever `lookup`
+ * would find now (docs/differences-from-helmfile.md). Undefined when it fails: the engine's run
+ * then reports the failure. Its warnings and notes are kept, to be said as the engine's
+ * diagnostics would be when the plan answers.
  */
 async function planFromRecord(
   options: ResolvedStackOptions,
@@ -508,9 +508,11 @@ async function fromRecord(
 /**
  * The plan of the changed releases of a partial preview, as the program's component would make it
  * (src/emit/helmfile.ts `emit`: an automation program's component, which owns its failure, excludes
- * the unselected releases itself and has no provider in its options). Started before the engine, so its renders run beside the engine's start-up; the
- * component takes it instead of planning again, and fails the run with its error. What it says
- * is said through the operation's progress, except what `alreadySaid` holds.
+ * the unselected releases itself and has no provider in its options), when the comparison's plan
+ * cannot stand in for it (a changed release the state does not hold yet renders as an install).
+ * Started before the engine, so its renders run beside the engine's start-up; the component takes
+ * it instead of planning again, and fails the run with its error. What it says is said through the
+ * operation's progress, except what `alreadySaid` holds.
  */
 function planChanged(
   options: ResolvedStackOptions,
