@@ -36,6 +36,14 @@ function probe(options: ConstructorParameters<typeof CapabilitiesProbe>[4]): Cap
 
 const templates = (calls: string[][]): string[][] => calls.filter((c) => c[0] === "template");
 
+/** Scratch space for the capabilities probe's chart (nothing written). */
+const scratch = {
+  makeTempDir: () => "/scratch/caps",
+  makeDir: () => undefined,
+  writeFile: () => undefined,
+  remove: () => undefined,
+} as unknown as ScratchFileSystem;
+
 describe("renderAgainstCluster: install or upgrade", () => {
   it("renders a release the stack recorded as an upgrade at once, though helm has no record of it", async () => {
     const options = { recorded: new Set(["web/web"]) };
@@ -69,12 +77,6 @@ describe("renderAgainstCluster: install or upgrade", () => {
         run: (_c: string, a: readonly string[]) => Promise.resolve(answer(a)),
         runSync: (_c: string, a: readonly string[]) => answer(a),
       } as unknown as ProcessRunner;
-      const scratch = {
-        makeTempDir: () => "/scratch/caps",
-        makeDir: () => undefined,
-        writeFile: () => undefined,
-        remove: () => undefined,
-      } as unknown as ScratchFileSystem;
       const options = { recorded: new Set(["web/web"]) };
       const probe = new CapabilitiesProbe(helm4, runner, scratch, {}, options);
       return renderAgainstCluster(args, helm4, options, probe, (a) => Promise.resolve(answer(a)), "web/web");
@@ -129,12 +131,6 @@ describe("renderAgainstCluster: an install whose chart brings CRDs the cluster d
       calls,
     };
   }
-  const scratch = {
-    makeTempDir: () => "/scratch/caps",
-    makeDir: () => undefined,
-    writeFile: () => undefined,
-    remove: () => undefined,
-  } as unknown as ScratchFileSystem;
   const gadgetCrd = () => ["example.com/Gadget"];
 
   /** Renders release web with helm `output` on a fake helm; the release's renders' arguments. */
