@@ -74,73 +74,66 @@ describe("decoded manifest store", () => {
     expect(releaseObjects(MANIFEST, "ns/app", { namespace: "ns", storable: true }).objects.length).toBe(2);
     expect(() => JSON.parse(store.entries.get(key ?? "") ?? "") as unknown).not.toThrow();
   });
-});
 
-describe("large documents kept on their own", () => {
-  let store: MemoryStore;
-  beforeEach(() => {
-    store = new MemoryStore();
-    useDecodedManifestStore(store);
-  });
-  afterAll(() => useDecodedManifestStore(undefined));
+  describe("large documents kept on their own", () => {
+    // A document past the size below which documents are decoded each time (4 KiB), as CRDs are.
+    const big = (name: string): string =>
+      `---\n# Source: app/crds/${name}.yaml\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: ${name}\nspec:\n  group: example.com\n  versions:\n${Array.from({ length: 120 }, (_, i) => `    - name: v${i}\n      served: ${i === 0 ? "yes" : "false"}\n`).join("")}`;
+    const secretDoc =
+      "---\n# Source: app/templates/s.yaml\napiVersion: v1\nkind: Secret\nmetadata:\n  name: s\nstringData:\n  password: hunter2\n";
+    const deployment = (replicas: number): string =>
+      `---\n# Source: app/templates/dep.yaml\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: ${replicas}\n`;
 
-  // A document past the size below which documents are decoded each time (4 KiB), as CRDs are.
-  const big = (name: string): string =>
-    `---\n# Source: app/crds/${name}.yaml\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: ${name}\nspec:\n  group: example.com\n  versions:\n${Array.from({ length: 120 }, (_, i) => `    - name: v${i}\n      served: ${i === 0 ? "yes" : "false"}\n`).join("")}`;
-  const secretDoc =
-    "---\n# Source: app/templates/s.yaml\napiVersion: v1\nkind: Secret\nmetadata:\n  name: s\nstringData:\n  password: hunter2\n";
-  const deployment = (replicas: number): string =>
-    `---\n# Source: app/templates/dep.yaml\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: ${replicas}\n`;
-
-  it("keeps a release's large documents when only a Secret object makes it secret, and reads them back after a change elsewhere", () => {
-    expect(big("a").length).toBeGreaterThan(4096);
-    const first = releaseObjects(big("a") + secretDoc + deployment(1), "ns/app", {
-      namespace: "ns",
-      documentsStorable: true,
+    it("keeps a release's large documents when only a Secret object makes it secret, and reads them back after a change elsewhere", () => {
+      expect(big("a").length).toBeGreaterThan(4096);
+      const first = releaseObjects(big("a") + secretDoc + deployment(1), "ns/app", {
+        namespace: "ns",
+        documentsStorable: true,
+      });
+      // Only the large document: the Secret is never kept, the small Deployment is decoded each time.
+      expect(store.entries.size).toBe(1);
+      const [key] = [...store.entries.keys()];
+      expect(store.entries.get(key ?? "")).not.toContain("hunter2");
+      expect(store.entries.get(key ?? "")).toContain('"served":true');
+      // The stored document is consulted: a changed copy there is what a later decode of it gives.
+      const held = JSON.parse(store.entries.get(key ?? "") ?? "[]") as Array<Record<string, unknown>>;
+      store.entries.set(key ?? "", JSON.stringify([{ ...held[0], metadata: { name: "from-store" } }]));
+      forgetDecodedManifests();
+      const second = releaseObjects(big("a") + secretDoc + deployment(2), "ns/app", {
+        namespace: "ns",
+        documentsStorable: true,
+      });
+      expect((second.crds[0]?.metadata as Record<string, unknown>).name).toBe("from-store");
+      expect(second.objects.map((o) => o.kind)).toEqual(["Secret", "Deployment"]);
+      expect(second.objects[1]?.spec).toEqual({ replicas: 2 });
+      expect(first.crds).toHaveLength(1);
     });
-    // Only the large document: the Secret is never kept, the small Deployment is decoded each time.
-    expect(store.entries.size).toBe(1);
-    const [key] = [...store.entries.keys()];
-    expect(store.entries.get(key ?? "")).not.toContain("hunter2");
-    expect(store.entries.get(key ?? "")).toContain('"served":true');
-    // The stored document is consulted: a changed copy there is what a later decode of it gives.
-    const held = JSON.parse(store.entries.get(key ?? "") ?? "[]") as Array<Record<string, unknown>>;
-    store.entries.set(key ?? "", JSON.stringify([{ ...held[0], metadata: { name: "from-store" } }]));
-    forgetDecodedManifests();
-    const second = releaseObjects(big("a") + secretDoc + deployment(2), "ns/app", {
-      namespace: "ns",
-      documentsStorable: true,
+
+    it("neither reads nor keeps documents of a release whose values are secret", () => {
+      releaseObjects(big("a") + deployment(1), "ns/app", { namespace: "ns" });
+      expect([store.reads, store.entries.size]).toEqual([0, 0]);
     });
-    expect((second.crds[0]?.metadata as Record<string, unknown>).name).toBe("from-store");
-    expect(second.objects.map((o) => o.kind)).toEqual(["Secret", "Deployment"]);
-    expect(second.objects[1]?.spec).toEqual({ replicas: 2 });
-    expect(first.crds).toHaveLength(1);
-  });
 
-  it("neither reads nor keeps documents of a release whose values are secret", () => {
-    releaseObjects(big("a") + deployment(1), "ns/app", { namespace: "ns" });
-    expect([store.reads, store.entries.size]).toEqual([0, 0]);
-  });
+    it("does not keep a large document that holds a Secret, at any depth", () => {
+      const list = `---\n# Source: app/templates/list.yaml\napiVersion: v1\nkind: List\nitems:\n  - apiVersion: v1\n    kind: Secret\n    metadata:\n      name: s\n    stringData:\n      password: hunter2\n      pad: "${"x".repeat(5000)}"\n`;
+      releaseObjects(list, "ns/app", { namespace: "ns", documentsStorable: true });
+      expect(store.entries.size).toBe(0);
+      // Written as JSON (a flow mapping), which the text's `kind: Secret` line does not show.
+      const flow = `---\n# Source: app/templates/s.json\n{"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "s"}, "stringData": {"pad": "${"x".repeat(5000)}"}}\n`;
+      releaseObjects(flow, "ns/app", { namespace: "ns", documentsStorable: true });
+      expect(store.entries.size).toBe(0);
+    });
 
-  it("does not keep a large document that holds a Secret, at any depth", () => {
-    const list = `---\n# Source: app/templates/list.yaml\napiVersion: v1\nkind: List\nitems:\n  - apiVersion: v1\n    kind: Secret\n    metadata:\n      name: s\n    stringData:\n      password: hunter2\n      pad: "${"x".repeat(5000)}"\n`;
-    releaseObjects(list, "ns/app", { namespace: "ns", documentsStorable: true });
-    expect(store.entries.size).toBe(0);
-    // Written as JSON (a flow mapping), which the text's `kind: Secret` line does not show.
-    const flow = `---\n# Source: app/templates/s.json\n{"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "s"}, "stringData": {"pad": "${"x".repeat(5000)}"}}\n`;
-    releaseObjects(flow, "ns/app", { namespace: "ns", documentsStorable: true });
-    expect(store.entries.size).toBe(0);
-  });
-
-  it("keeps the large documents of a manifest kept whole as well, so a changed render reads them", () => {
-    releaseObjects(big("a") + deployment(1), "ns/app", { namespace: "ns", storable: true });
-    expect(store.entries.size).toBe(2);
-    forgetDecodedManifests();
-    const reads = store.reads;
-    releaseObjects(big("a") + deployment(3), "ns/app", { namespace: "ns", storable: true });
-    // The whole manifest missed, its large document hit: one more entry (the new whole manifest).
-    expect(store.reads - reads).toBe(2);
-    expect(store.entries.size).toBe(3);
+    it("keeps the large documents of a manifest kept whole as well, so a changed render reads them", () => {
+      releaseObjects(big("a") + deployment(1), "ns/app", { namespace: "ns", storable: true });
+      expect(store.entries.size).toBe(2);
+      forgetDecodedManifests();
+      const reads = store.reads;
+      releaseObjects(big("a") + deployment(3), "ns/app", { namespace: "ns", storable: true });
+      // The whole manifest missed, its large document hit: one more entry (the new whole manifest).
+      expect(store.reads - reads).toBe(2);
+      expect(store.entries.size).toBe(3);
+    });
   });
 });
 

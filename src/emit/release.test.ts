@@ -3,19 +3,9 @@
  * objects they cover, by the resource names the Release registers them under.
  */
 import { mainObjectDigests, type MainObjectSettings } from "./release";
+import { WIDGET_CRD } from "../../tests/support/release-objects";
 
-const MANIFEST = `---
-# Source: app/crds/widget.yaml
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: widgets.example.com
-spec:
-  group: example.com
-  names: { kind: Widget, plural: widgets }
-  scope: Namespaced
-  versions: [{ name: v1, served: true, storage: true }]
----
+const MANIFEST = `${WIDGET_CRD}---
 # Source: app/templates/job.yaml
 apiVersion: batch/v1
 kind: Job

@@ -15,3 +15,17 @@ export function objectInputs(r: RecordedResource | undefined): Record<string, un
   const plain = plainValue(r?.rawInputs ?? {}) as Record<string, unknown>;
   return Object.fromEntries(Object.entries(plain).filter(([, v]) => v !== undefined && v !== null));
 }
+
+/** A chart's `crds/` CustomResourceDefinition of a namespaced `Widget` (example.com/v1), as helm renders it. */
+export const WIDGET_CRD = `---
+# Source: app/crds/widgets.yaml
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  scope: Namespaced
+  names: { kind: Widget, plural: widgets }
+  versions: [{ name: v1, served: true, storage: true, schema: { openAPIV3Schema: { type: object } } }]
+`;
