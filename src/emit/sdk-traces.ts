@@ -11,6 +11,7 @@
  * `PULUMI_HELMFILE_SDK_TRACES=1` keeps them, for debugging the SDK itself.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { lazyProtobufWrapperSync } from "./sdk-protobuf";
 
 /** The beginnings of the SDK's per-RPC trace lines (@pulumi/pulumi runtime/resource, invoke). */
 const TRACE_PREFIXES = [
@@ -87,8 +88,12 @@ export function cheapSdkPromiseStacks(env: NodeJS.ProcessEnv = process.env): voi
   Error.prepareStackTrace = format;
 }
 
-/** Both of the above: what the inline program and the component provider install. */
+/**
+ * The above and the SDK's protobuf decoding without its quadratic syncs (./sdk-protobuf.ts): what
+ * the inline program and the component provider install.
+ */
 export function trimSdkOverhead(env: NodeJS.ProcessEnv = process.env): void {
   quietSdkRpcTraces(env);
   cheapSdkPromiseStacks(env);
+  lazyProtobufWrapperSync(env);
 }
