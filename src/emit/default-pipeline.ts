@@ -146,6 +146,14 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
             concurrency: context.concurrency,
             redact,
             warnRegenerated: true,
+            chartValues: (input) =>
+              computeHelmValues({
+                chartValues: input.chartValues,
+                files: input.files,
+                flags: input.flags,
+                readFile: input.readFile,
+                helmVersion: input.helmVersion,
+              }).values,
             ...(context.cluster === undefined
               ? {}
               : {

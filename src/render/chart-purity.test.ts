@@ -2,7 +2,10 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { computeHelmValues } from "../merge/helm-values/compute-helm-values";
+import type { SetFlag } from "../shared/model";
 import {
+  deadInRender,
   drewInRender,
   impureCalls,
   impureTemplates,
@@ -173,5 +176,271 @@ describe("drewInRender", () => {
   it("always counts helpers and files that define templates (included from any file)", () => {
     expect(drewInRender({ ...ca, path: "chart/templates/_helpers.tpl" }, "")).toBe(true);
     expect(drewInRender({ ...ca, definesTemplates: true }, "")).toBe(true);
+  });
+});
+
+describe("impure calls the render's values leave out (deadInRender)", () => {
+  const file = (path: string, text: string) => ({ path, content: Buffer.from(text) });
+  const chart = (template: string, values = "", chartYaml = "apiVersion: v2\nname: app\nversion: 1.0.0\n") =>
+    readChart([
+      file("Chart.yaml", chartYaml),
+      file("values.yaml", values),
+      file("templates/t.yaml", template),
+    ]);
+  const dead = (
+    template: string,
+    defaults: string,
+    user: string,
+    flags: SetFlag[] = [],
+    major: 3 | 4 = 4,
+  ) => {
+    const r = chart(template, defaults);
+    const values = computeHelmValues({
+      chartValues: r.ownValues!.text,
+      files: [{ name: "user.yaml", content: user }],
+      flags,
+      helmVersion: major,
+    }).values;
+    return deadInRender(r.impure[0]!, r.ownValues!, values);
+  };
+  const set = (expression: string): SetFlag => ({ kind: "set", expression, secret: false });
+
+  // Each case: the template (its call writes `drawn:`), the chart's values.yaml, the user's values,
+  // `--set` flags, and whether the call is left out. helm itself confirms each expectation below:
+  // a call left out never runs in its render.
+  const cases: {
+    name: string;
+    template: string;
+    defaults: string;
+    user: string;
+    flags?: SetFlag[];
+    dead: boolean;
+    /** Whether helm's render runs the call, where it differs from `!dead` (an undecided test). */
+    helmDraws?: boolean;
+  }[] = [
+    {
+      name: "empty default",
+      template: "{{ if .Values.pw }}drawn: {{ now }}{{ end }}",
+      defaults: 'pw: ""',
+      user: "",
+      dead: true,
+    },
+    {
+      name: "user sets it",
+      template: "{{ if .Values.pw }}drawn: {{ now }}{{ end }}",
+      defaults: 'pw: ""',
+      user: "pw: x",
+      dead: false,
+    },
+    {
+      name: "user nulls a default",
+      template: "{{ if .Values.pw }}drawn: {{ now }}{{ end }}",
+      defaults: "pw: x",
+      user: "pw: null",
+      dead: true,
+    },
+    {
+      name: "missing key",
+      template: "{{ if .Values.nope }}drawn: {{ uuidv4 }}{{ end }}",
+      defaults: "a: 1",
+      user: "",
+      dead: true,
+    },
+    {
+      name: "YAML 1.1 no",
+      template: "{{ if .Values.on }}drawn: {{ now }}{{ end }}",
+      defaults: "on: no",
+      user: "",
+      dead: true,
+    },
+    {
+      name: "not",
+      template: "{{ if not .Values.keep }}drawn: {{ randAlpha 4 }}{{ end }}",
+      defaults: "keep: true",
+      user: "",
+      dead: true,
+    },
+    {
+      name: "and",
+      template: "{{ if and .Values.a .Values.b }}drawn: {{ now }}{{ end }}",
+      defaults: "a: true\nb: 0",
+      user: "",
+      dead: true,
+    },
+    {
+      name: "and, both set",
+      template: "{{ if and .Values.a .Values.b }}drawn: {{ now }}{{ end }}",
+      defaults: "a: true\nb: 0",
+      user: "b: 2",
+      dead: false,
+    },
+    {
+      name: "or of empties",
+      template: "{{ if or .Values.a (or .Values.b .Values.c) }}drawn: {{ now }}{{ end }}",
+      defaults: 'a: ""\nb: []\nc: {}',
+      user: "",
+      dead: true,
+    },
+    {
+      name: "else",
+      template: "{{ if .Values.keep }}kept: x{{ else }}drawn: {{ now }}{{ end }}",
+      defaults: "keep: [1]",
+      user: "",
+      dead: true,
+    },
+    {
+      name: "else, taken",
+      template: "{{ if .Values.keep }}kept: x{{ else }}drawn: {{ now }}{{ end }}",
+      defaults: "keep: 0.0",
+      user: "",
+      dead: false,
+    },
+    {
+      name: "with",
+      template: "{{ with .Values.s }}{{ if .on }}drawn: {{ now }}{{ end }}{{ end }}",
+      defaults: "s: {on: false}",
+      user: "",
+      dead: true,
+    },
+    {
+      name: "range over nothing",
+      template: "{{ range .Values.list }}drawn: {{ now }}{{ end }}",
+      defaults: "list: []",
+      user: "",
+      dead: true,
+    },
+    {
+      name: "$ in a range",
+      template: "{{ range .Values.list }}{{ if $.Values.pw }}drawn: {{ now }}{{ end }}{{ end }}",
+      defaults: "list: [1]\npw: ''",
+      user: "",
+      dead: true,
+    },
+    {
+      name: "--set empty",
+      template: "{{ if .Values.pw }}drawn: {{ now }}{{ end }}",
+      defaults: "pw: x",
+      user: "",
+      flags: [set("pw=")],
+      dead: true,
+    },
+    {
+      name: "--set 1",
+      template: "{{ if .Values.pw }}drawn: {{ now }}{{ end }}",
+      defaults: "",
+      user: "",
+      flags: [set("pw=1")],
+      dead: false,
+    },
+    {
+      name: "one call live",
+      template: "{{ if .Values.pw }}{{ now }}{{ end }}drawn: {{ now }}",
+      defaults: "",
+      user: "",
+      dead: false,
+    },
+    {
+      name: "a test it cannot read",
+      template: '{{ if eq .Values.pw "" }}drawn: {{ now }}{{ end }}',
+      defaults: "pw: x",
+      user: "",
+      dead: false,
+      // Left undecided (the call may run), although helm leaves it out here.
+      helmDraws: false,
+    },
+    {
+      name: "dot inside a range",
+      template: "{{ range .Values.list }}{{ if .x }}drawn: {{ now }}{{ end }}{{ end }}",
+      defaults: "list: [{x: 1}]",
+      user: "",
+      dead: false,
+    },
+  ];
+
+  it.each(cases)("$name", ({ template, defaults, user, flags = [], dead: expected }) => {
+    expect(dead(template, defaults, user, flags)).toBe(expected);
+    expect(dead(template, defaults, user, flags, 3)).toBe(expected);
+  });
+
+  it("agrees with helm 4 and helm 3: a call left out draws nothing in their render, one not left out does", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ph-guards-"));
+    try {
+      const binaries = [process.env.HELM4_BINARY ?? process.env.HELM_BINARY, process.env.HELM3_BINARY];
+      const helms = binaries.filter((b): b is string => b !== undefined && b !== "");
+      expect(helms).toHaveLength(2);
+      for (const [i, c] of cases.entries()) {
+        const chartDir = join(dir, `c${i}`);
+        mkdirSync(join(chartDir, "templates"), { recursive: true });
+        writeFileSync(join(chartDir, "Chart.yaml"), "apiVersion: v2\nname: app\nversion: 1.0.0\n");
+        writeFileSync(join(chartDir, "values.yaml"), c.defaults);
+        writeFileSync(join(chartDir, "templates", "t.yaml"), `a: b\n${c.template}\n`);
+        writeFileSync(join(dir, `u${i}.yaml`), c.user);
+        const flags = (c.flags ?? []).flatMap((f) => [`--${f.kind}`, f.expression]);
+        for (const helm of helms) {
+          const out = execFileSync(
+            helm,
+            ["template", "x", chartDir, "-f", join(dir, `u${i}.yaml`), ...flags],
+            {
+              encoding: "utf8",
+            },
+          );
+          expect([c.name, helm, out.includes("drawn:")]).toEqual([c.name, helm, c.helmDraws ?? !c.dead]);
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("leaves undecided what subcharts fill, files that define templates, subcharts' own templates and import-values charts", () => {
+    const withDep =
+      "apiVersion: v2\nname: app\nversion: 1.0.0\ndependencies:\n  - name: redis\n    alias: cache\n";
+    const r = chart("{{ if .Values.cache.on }}drawn: {{ now }}{{ end }}", "cache: {on: false}", withDep);
+    expect(r.ownValues?.subchartKeys).toEqual(["cache", "global", "redis"]);
+    const values = computeHelmValues({ chartValues: r.ownValues!.text, files: [], flags: [] }).values;
+    expect(deadInRender(r.impure[0]!, r.ownValues!, values)).toBe(false);
+    const g = chart("{{ if .Values.global.on }}{{ now }}{{ end }}", "global: {on: false}");
+    expect(
+      deadInRender(
+        g.impure[0]!,
+        g.ownValues!,
+        computeHelmValues({ chartValues: "global: {on: false}", files: [], flags: [] }).values,
+      ),
+    ).toBe(false);
+
+    const defines = chart(
+      '{{ define "x" }}{{ now }}{{ end }}{{ if .Values.on }}{{ now }}{{ end }}',
+      "on: false",
+    );
+    expect(
+      deadInRender(
+        defines.impure[0]!,
+        defines.ownValues!,
+        computeHelmValues({ chartValues: "on: false", files: [], flags: [] }).values,
+      ),
+    ).toBe(false);
+
+    const sub = readChart([
+      file("app/Chart.yaml", "apiVersion: v2\nname: app\nversion: 1.0.0\n"),
+      file("app/values.yaml", "on: false"),
+      file("app/charts/sub/Chart.yaml", "apiVersion: v2\nname: sub\nversion: 1.0.0\n"),
+      file("app/charts/sub/templates/t.yaml", "{{ if .Values.on }}{{ now }}{{ end }}"),
+    ]);
+    expect(sub.ownValues?.subchartKeys).toEqual(["global", "sub"]);
+    expect(sub.ownValues?.calls.size).toBe(0);
+    expect(
+      deadInRender(
+        sub.impure[0]!,
+        sub.ownValues!,
+        computeHelmValues({ chartValues: "on: false", files: [], flags: [] }).values,
+      ),
+    ).toBe(false);
+
+    const imports = chart(
+      "{{ if .Values.on }}{{ now }}{{ end }}",
+      "on: false",
+      "apiVersion: v2\nname: app\nversion: 1.0.0\ndependencies:\n  - name: sub\n    import-values: [data]\n",
+    );
+    expect(imports.ownValues).toBeUndefined();
   });
 });

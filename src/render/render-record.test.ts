@@ -11,6 +11,7 @@ import { NodeScratchFileSystem } from "../node/node-scratch-fs";
 import type { CommandResult, ProcessRunner } from "../shared/io";
 import type { PreparedRelease } from "../shared/model";
 import { newMap } from "../shared/value";
+import { computeHelmValues } from "../merge/helm-values/compute-helm-values";
 import { readChart } from "./chart-purity";
 import type { CapabilitiesProbe, ClusterCapabilities, RenderKey } from "./cluster-render";
 import type { PreparedChart } from "./prepare-charts";
@@ -29,7 +30,13 @@ interface Fixture {
   output: string;
   caps: ClusterCapabilities;
   /** Renders the release once; `recorded`: the stack's keys; `upgrade`: the stack holds the release. */
-  render(options: { recorded?: RenderKey | undefined; upgrade?: boolean; values?: string }): Promise<{
+  render(options: {
+    recorded?: RenderKey | undefined;
+    upgrade?: boolean;
+    values?: string;
+    /** Give the render helm's `.Values` (src/merge/helm-values), as the default pipeline does. */
+    chartValues?: boolean;
+  }): Promise<{
     key: RenderKey | undefined;
     fromRecord: boolean;
     afterInstall: boolean;
@@ -55,7 +62,7 @@ function fixture(): Fixture {
     output: "---\n# Source: app/templates/cm.yaml\nkind: ConfigMap\n",
     caps: { kubeVersion: "v1.33.0", apiVersions: ["apps/v1", "v1"] },
     template: (name, text) => writeFileSync(join(chartDir, "templates", name), text),
-    render: async ({ recorded, upgrade = false, values = "replicas: 1\n" }) => {
+    render: async ({ recorded, upgrade = false, values = "replicas: 1\n", chartValues = false }) => {
       const runner: ProcessRunner = {
         run: (_cmd, args): Promise<CommandResult> => {
           if (args[0] === "history")
@@ -123,6 +130,7 @@ function fixture(): Fixture {
           probe,
         },
         environment: { name: "default", kubeContext: "", values: newMap() },
+        ...(chartValues ? { chartValues: (input) => computeHelmValues(input).values } : {}),
       };
       const rendered = await renderRelease(release, chart, ctx, 0);
       expect(keys).toHaveLength(1);
@@ -204,6 +212,23 @@ describe("a render answered by the stack's record", () => {
     // Neither would an upgrade's render: the value is drawn on every render.
     expect([drawn.key, drawn.afterInstall]).toEqual([undefined, false]);
     expect((await f.render({ upgrade: true })).afterInstall).toBe(false);
+  });
+
+  it("a file that rendered a document, whose every impure call its values left out, records its key", async () => {
+    const f = fixture();
+    writeFileSync(join(f.dir, "chart", "values.yaml"), 'secret:\n  create: true\n  password: ""\n');
+    f.template(
+      "secret.yaml",
+      '{{ if .Values.secret.create }}kind: Secret\n{{ if .Values.secret.password }}mtime: {{ now | date "2006" }}{{ end }}{{ end }}\n',
+    );
+    f.output = `${f.output}---\n# Source: app/templates/secret.yaml\nkind: Secret\n`;
+    // Without helm's values the call counts, as before.
+    expect((await f.render({})).key).toBeUndefined();
+    const left = await f.render({ chartValues: true });
+    expect(left.key).toBeDefined();
+    expect((await f.render({ chartValues: true, recorded: left.key })).fromRecord).toBe(true);
+    // A password set in the release's values (inline, or by --set-family flags) takes the call.
+    expect((await f.render({ chartValues: true, values: "secret: {password: pw}\n" })).key).toBeUndefined();
   });
 
   it("a value kept through lookup: an install's render records no key, an upgrade's does", async () => {

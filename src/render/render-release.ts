@@ -13,7 +13,7 @@ import { inReleaseOnTimeout } from "./helm-limit";
 import { localArchive, type PreparedChart } from "./prepare-charts";
 import { hashParts, type RenderCache } from "./render-cache";
 import type { ScratchFileSystem } from "./render-io";
-import type { HelmBinary, RenderedRelease, TemplateCommandOptions } from "./render-types";
+import type { ChartValuesInput, HelmBinary, RenderedRelease, TemplateCommandOptions } from "./render-types";
 import { templateOutputDir, type PathTemplateEnvironment } from "./path-templates";
 import { templateFlags, type TemplateFlagsInput } from "./template-flags";
 import {
@@ -26,6 +26,7 @@ import {
   type RenderRecord,
 } from "./cluster-render";
 import {
+  deadInRender,
   drewInRender,
   impureCalls,
   regeneratedWarning,
@@ -62,6 +63,8 @@ export interface ReleaseRenderContext {
   readonly chartReading?: (chart: PreparedChart, release: PreparedRelease) => ChartReading | undefined;
   /** Render against the release's cluster (src/render/cluster-render.ts); absent: offline, as `helm template`. */
   readonly cluster?: { readonly options: ClusterRenderOptions; readonly probe: CapabilitiesProbe };
+  /** A chart's `.Values` as helm computes them (`RenderOptions.chartValues`); absent: not computed. */
+  readonly chartValues?: (input: ChartValuesInput) => ValueMap;
   /** Charts already warned about (see `RenderOptions.warnRegenerated`); absent: no warning. */
   readonly warnedRegenerated?: Set<string>;
   /** The selected environment (for `--output-dir-template`). */
@@ -140,6 +143,7 @@ export async function renderRelease(
         chart,
         made,
         ran,
+        files,
         r.stdout,
         impureValues,
         ctx,
@@ -150,12 +154,13 @@ export async function renderRelease(
     if (key !== undefined && impure !== undefined && impure.length === 0 && !impureValues)
       ctx.cache?.put(key, r.stdout);
     // Said of the templates that drew in this render (a file whose condition is off draws nothing).
-    warnRegenerated(
-      release,
-      chart,
-      (impure ?? []).filter((t) => drewInRender(t, r.stdout)),
-      ctx,
-    );
+    if (impure !== undefined && impure.length > 0)
+      warnRegenerated(
+        release,
+        chart,
+        drawnIn(ctx.chartReading?.(chart, release), r.stdout, ran, files, ctx),
+        ctx,
+      );
     if ((ctx.template.outputDir ?? "") !== "" || (ctx.template.outputDirTemplate ?? "") !== "") {
       return { ...base, manifest: "", cached: false, outputLog: dedupeWroteLines(r.stdout) };
     }
@@ -253,6 +258,7 @@ async function keyToRecord(
   chart: PreparedChart,
   made: Promise<RenderMaterial | undefined>,
   ran: readonly string[],
+  files: readonly PendingFile[],
   manifest: string,
   impureValues: boolean,
   ctx: ReleaseRenderContext,
@@ -263,13 +269,82 @@ async function keyToRecord(
   const reading = ctx.chartReading?.(chart, release);
   if (reading === undefined) return none;
   const upgrade = ran.includes("--is-upgrade");
-  const drew = reading.impure.filter((t) => drewInRender(t, manifest));
+  const drew = drawnIn(reading, manifest, ran, files, ctx);
   if (drew.some((t) => !t.usesLookup)) return none;
   // A value kept through `lookup` is drawn anew on an install (nothing to find yet), and found by
   // the upgrades after it: only an upgrade's render is as the next one would be.
   if (drew.length > 0 && !upgrade) return { afterInstall: true };
   const mode = !reading.readsInstallOrUpgrade ? "any" : upgrade ? "upgrade" : "install";
   return { key: renderKey(material, reading.capabilityApis, mode), afterInstall: false };
+}
+
+/**
+ * The impure templates that may have drawn in a render (`ran`: its helm argv; `files`: the inline
+ * values it wrote): those with a document in `manifest` (./chart-purity.ts `drewInRender`), less
+ * the chart's own templates whose every impure call sits in a branch the render's `.Values`
+ * decided against (`deadInRender`: computed as helm computes them, when `chartValues` is given).
+ */
+function drawnIn(
+  reading: ChartReading | undefined,
+  manifest: string,
+  ran: readonly string[],
+  files: readonly PendingFile[],
+  ctx: ReleaseRenderContext,
+): ImpureTemplate[] {
+  const drew = (reading?.impure ?? []).filter((t) => drewInRender(t, manifest));
+  const own = reading?.ownValues;
+  if (own === undefined || !drew.some((t) => own.calls.has(t.path))) return drew;
+  const values = renderValues(own.text, ran, files, ctx);
+  return values === undefined ? drew : drew.filter((t) => !deadInRender(t, own, values));
+}
+
+const SET_KINDS = new Set<SetFlag["kind"]>(["set", "set-string", "set-file", "set-json", "set-literal"]);
+
+/**
+ * The chart's own `.Values` in a render whose helm argv was `ran`: its values.yaml, then the
+ * `--values` files and `--set` flags of the argv, as helm merges them. Undefined when not computed
+ * (no `chartValues`, a flag form not read here, a file that cannot be read, a value helm refuses).
+ */
+function renderValues(
+  chartValues: string,
+  ran: readonly string[],
+  files: readonly PendingFile[],
+  ctx: ReleaseRenderContext,
+): ValueMap | undefined {
+  const compute = ctx.chartValues;
+  if (compute === undefined) return undefined;
+  const written = new Map(files.map((f) => [f.path, f.content]));
+  const valuesFiles: { name: string; content?: string }[] = [];
+  const flags: SetFlag[] = [];
+  for (let i = 0; i < ran.length; i++) {
+    const arg = ran[i]!;
+    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
+    const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    const kind = flag.startsWith("--") ? flag.slice(2) : "";
+    const isValues = flag === "--values" || flag === "-f";
+    if (!isValues && !SET_KINDS.has(kind as SetFlag["kind"])) {
+      // `-fFILE` and `-f=FILE` are values files too; not read here.
+      if (/^-f./.test(arg)) return undefined;
+      continue;
+    }
+    const value = eq > 0 ? arg.slice(eq + 1) : ran[++i];
+    if (value === undefined) return undefined;
+    if (isValues) {
+      const content = written.get(value);
+      valuesFiles.push(content === undefined ? { name: value } : { name: value, content });
+    } else flags.push({ kind: kind as SetFlag["kind"], expression: value, secret: false });
+  }
+  try {
+    return compute({
+      chartValues,
+      files: valuesFiles,
+      flags,
+      readFile: (path) => written.get(path) ?? Buffer.from(ctx.fs.readBytes(path)).toString("utf8"),
+      helmVersion: ctx.helm.major === 3 ? 3 : 4,
+    });
+  } catch {
+    return undefined;
+  }
 }
 
 function valuesFilesImpure(release: PreparedRelease, fs: FileSystem): boolean {

@@ -365,6 +365,7 @@ async function renderOneState(
       chartHash,
       chartReading: shared.chartReading,
       chartCrds: shared.chartCrds,
+      ...(options.chartValues === undefined ? {} : { chartValues: options.chartValues }),
       ...(shared.cluster === undefined ? {} : { cluster: shared.cluster }),
       ...(options.warnRegenerated === true ? { warnedRegenerated: new Set<string>() } : {}),
       logger: io.logger,

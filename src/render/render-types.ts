@@ -1,7 +1,8 @@
 /** Options and results of the render stage. */
 import type { ChartifyTools } from "./chartify";
 import type { ClusterRenderOptions } from "./cluster-render";
-import type { PreparedRelease } from "../shared/model";
+import type { PreparedRelease, SetFlag } from "../shared/model";
+import type { ValueMap } from "../shared/value";
 import type { TemplateFlagOptions } from "./template-flags";
 
 /** The helm binary to run and its version (from `helm version --short`). */
@@ -92,6 +93,26 @@ export interface RenderOptions {
    * Default: offline, as `helm template`.
    */
   readonly cluster?: ClusterRenderOptions;
+  /**
+   * Computes a chart's `.Values` as helm does (src/merge/helm-values, which this stage may not
+   * import): with it, an impure call that a render's values leave out (its `if` is false) does not
+   * keep the render from being recorded (src/render/chart-purity.ts `deadInRender`). Throws where
+   * helm would fail. Default none: every impure call of a rendered file counts.
+   */
+  readonly chartValues?: (input: ChartValuesInput) => ValueMap;
+}
+
+/** What helm computes a chart's own `.Values` from (its subcharts' values aside). */
+export interface ChartValuesInput {
+  /** The chart's values.yaml text. */
+  readonly chartValues: string;
+  /** `--values` files in command-line order, with their content when it is known. */
+  readonly files: readonly { readonly name: string; readonly content?: string }[];
+  /** `--set`-family flags in command-line order. */
+  readonly flags: readonly SetFlag[];
+  /** Reads a values or `--set-file` file. */
+  readonly readFile: (path: string) => string;
+  readonly helmVersion: 3 | 4;
 }
 
 /** One release after `helm template`. */
