@@ -137,14 +137,17 @@ export async function renderRelease(
     const impureValues =
       (key !== undefined || record !== undefined) &&
       (files.some((f) => impureCalls(f.content).length > 0) || valuesFilesImpure(release, ctx.fs));
+    // The impure templates that may have drawn in this render (read once, for the key and the warning).
+    let drewMemo: ImpureTemplate[] | undefined;
+    const drawn = (): ImpureTemplate[] =>
+      (drewMemo ??= drawnIn(ctx.chartReading?.(chart, release), r.stdout, ran, files, ctx));
     if (record !== undefined && made !== undefined) {
       const { key: recordable, afterInstall } = await keyToRecord(
         release,
         chart,
         made,
         ran,
-        files,
-        r.stdout,
+        drawn,
         impureValues,
         ctx,
       );
@@ -154,13 +157,7 @@ export async function renderRelease(
     if (key !== undefined && impure !== undefined && impure.length === 0 && !impureValues)
       ctx.cache?.put(key, r.stdout);
     // Said of the templates that drew in this render (a file whose condition is off draws nothing).
-    if (impure !== undefined && impure.length > 0)
-      warnRegenerated(
-        release,
-        chart,
-        drawnIn(ctx.chartReading?.(chart, release), r.stdout, ran, files, ctx),
-        ctx,
-      );
+    if (impure !== undefined && impure.length > 0) warnRegenerated(release, chart, drawn(), ctx);
     if ((ctx.template.outputDir ?? "") !== "" || (ctx.template.outputDirTemplate ?? "") !== "") {
       return { ...base, manifest: "", cached: false, outputLog: dedupeWroteLines(r.stdout) };
     }
@@ -245,10 +242,10 @@ async function recordedAnswer(
 }
 
 /**
- * The render key to record for a render that ran (`ran`: its helm arguments; `manifest`: its
- * output), or none when a later render with the same key could differ from this one for another
- * reason than what `lookup` finds: a template that drew a value anew (random text, keys, the time;
- * ./chart-purity.ts `drewInRender`) with no `lookup` of what the cluster holds, or in an install's
+ * The render key to record for a render that ran (`ran`: its helm arguments; `drawn`: the impure
+ * templates that may have drawn in it, {@link drawnIn}), or none when a later render with the same
+ * key could differ from this one for another reason than what `lookup` finds: a template that drew
+ * a value anew (random text, keys, the time) with no `lookup` of what the cluster holds, or in an install's
  * render (where `lookup` finds nothing yet), values that call such a function, or a chart that
  * cannot be read. `afterInstall`: none only because it was such an install's render (an upgrade's
  * render may record one).
@@ -258,8 +255,7 @@ async function keyToRecord(
   chart: PreparedChart,
   made: Promise<RenderMaterial | undefined>,
   ran: readonly string[],
-  files: readonly PendingFile[],
-  manifest: string,
+  drawn: () => readonly ImpureTemplate[],
   impureValues: boolean,
   ctx: ReleaseRenderContext,
 ): Promise<{ key?: RenderKey; afterInstall: boolean }> {
@@ -269,7 +265,7 @@ async function keyToRecord(
   const reading = ctx.chartReading?.(chart, release);
   if (reading === undefined) return none;
   const upgrade = ran.includes("--is-upgrade");
-  const drew = drawnIn(reading, manifest, ran, files, ctx);
+  const drew = drawn();
   if (drew.some((t) => !t.usesLookup)) return none;
   // A value kept through `lookup` is drawn anew on an install (nothing to find yet), and found by
   // the upgrades after it: only an upgrade's render is as the next one would be.
@@ -330,6 +326,8 @@ function renderValues(
     const value = eq > 0 ? arg.slice(eq + 1) : ran[++i];
     if (value === undefined) return undefined;
     if (isValues) {
+      // helm's `--values` is a list flag (commas split it, quotes escape them): only plain paths here.
+      if (/[,"]/.test(value)) return undefined;
       const content = written.get(value);
       valuesFiles.push(content === undefined ? { name: value } : { name: value, content });
     } else flags.push({ kind: kind as SetFlag["kind"], expression: value, secret: false });
@@ -339,7 +337,13 @@ function renderValues(
       chartValues,
       files: valuesFiles,
       flags,
-      readFile: (path) => written.get(path) ?? Buffer.from(ctx.fs.readBytes(path)).toString("utf8"),
+      // helm reads a relative path from its own working folder: left undecided here.
+      readFile: (path) => {
+        const content = written.get(path);
+        if (content !== undefined) return content;
+        if (!posix.isAbsolute(path)) throw new Error(`relative path ${path}`);
+        return Buffer.from(ctx.fs.readBytes(path)).toString("utf8");
+      },
       helmVersion: ctx.helm.major === 3 ? 3 : 4,
     });
   } catch {
