@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testHelmBinaries } from "../node/helm-binaries";
+import { NodeProcessRunner } from "../node";
+import type { ProcessRunner } from "../shared/io";
 import { RenderError } from "../shared/errors";
 import { createDefaultPipeline } from "./default-pipeline";
 
@@ -88,5 +90,38 @@ describe.each(testHelmBinaries())("the default pipeline with %s", (_label, helm)
     expect(second).toEqual(first);
     // One of the two releases came from the cache: only the secret one ran helm again.
     expect(helmCalls).toBe(1);
+  });
+
+  test("asks helm for its version once per binary, then remembers it beside the render cache", async () => {
+    writeFileSync(join(tmp, "chart", "templates", "cm.yaml"), "kind: ConfigMap\n");
+    writeFileSync(join(tmp, "helmfile.yaml"), "releases:\n- name: plain\n  chart: ./chart\n");
+    const env = { PATH: process.env.PATH, HOME: tmp, TMPDIR: tmp };
+    const real = new NodeProcessRunner({ baseEnv: env, cwd: tmp });
+    const asked: string[][] = [];
+    const runner: ProcessRunner = {
+      run: (command, args, options) => {
+        if (args[0] === "version") asked.push([...args]);
+        return real.run(command, args, options);
+      },
+      runSync: (command, args, options) => real.runSync(command, args, options),
+    };
+    const context = {
+      helmBinary: helm,
+      concurrency: 1,
+      logger: { debug: () => {}, info: () => {}, warn: () => {} },
+    };
+    const run = async (cacheDir: string | false): Promise<ReadonlyMap<string, string>> => {
+      const pipeline = createDefaultPipeline({ cwd: tmp, env, runner, cacheDir });
+      const state = await pipeline.loadDesiredState({ file: "helmfile.yaml", skipDeps: true }, context);
+      return pipeline.renderReleases(state, context);
+    };
+    const first = await run(join(tmp, "cache", "render"));
+    expect(asked).toEqual([["version", "--short"]]);
+    expect(existsSync(join(tmp, "cache", "helm-versions.json"))).toBe(true);
+    expect(await run(join(tmp, "cache", "render"))).toEqual(first);
+    expect(asked).toHaveLength(1);
+    // Without a cache folder nothing is remembered.
+    await run(false);
+    expect(asked).toHaveLength(2);
   });
 });

@@ -81,7 +81,13 @@ export function createDefaultPipeline(io?: DefaultPipelineIo): HelmfilePipeline 
     const key = explicit ?? "";
     let found = helms.get(key);
     if (found === undefined) {
-      found = findHelm(runner, { env, cwd, ...(explicit === undefined ? {} : { explicit }) });
+      found = findHelm(runner, {
+        env,
+        cwd,
+        ...(explicit === undefined ? {} : { explicit }),
+        // As the CLI's commands remember it (src/cli/cli-context.ts): beside the render cache.
+        ...(cacheDir === false ? {} : { versionCacheFile: join(cacheDir, "..", "helm-versions.json") }),
+      });
       helms.set(key, found);
     }
     return found;
