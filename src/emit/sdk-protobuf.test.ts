@@ -1,6 +1,8 @@
 import { dirname } from "node:path";
 import {
   internalNames,
+  type ResourcePb,
+  type StructPb,
   lazyProtobufWrapperSync,
   sdkProtobuf,
   type JspbModule,
@@ -12,20 +14,8 @@ const PROTO_DIR = dirname(require.resolve("@pulumi/pulumi/proto/resource_pb.js")
 
 interface Copy {
   jspb: JspbModule;
-  resourcePb: {
-    RegisterResourceResponse: {
-      new (): { setUrn(u: string): void; setObject(s: unknown): void; serializeBinary(): Uint8Array };
-      deserializeBinary(b: Uint8Array): {
-        getObject(): { toJavaScript(): unknown } | undefined;
-        serializeBinary(): Uint8Array;
-        toArray(): unknown;
-      };
-    };
-  };
-  structPb: {
-    Struct: { fromJavaScript(v: unknown): unknown };
-    Value: new () => { setStringValue(s: string): void };
-  };
+  resourcePb: ResourcePb;
+  structPb: StructPb;
 }
 
 /** The getters of google.protobuf.Struct this reads. */

@@ -83,7 +83,8 @@ export function sdkProtobuf(): SdkProtobuf {
   };
 }
 
-interface ResourcePb {
+/** The parts of @pulumi/pulumi's generated `resource_pb.js` this reads. */
+export interface ResourcePb {
   RegisterResourceResponse: {
     new (): { setUrn(u: string): void; setObject(s: unknown): void; serializeBinary(): Uint8Array };
     deserializeBinary(b: Uint8Array): {
@@ -93,8 +94,10 @@ interface ResourcePb {
     };
   };
 }
-interface StructPb {
+/** The parts of google-protobuf's `struct_pb.js` this (and its test) reads. */
+export interface StructPb {
   Struct: { fromJavaScript(v: unknown): unknown };
+  Value: new () => { setStringValue(s: string): void };
 }
 
 /** A response shaped like a CRD's outputs: maps, lists and oneofs nested inside each other. */

@@ -204,6 +204,13 @@ describe("impure calls the render's values leave out (deadInRender)", () => {
     return deadInRender(r.impure[0]!, r.ownValues!, values);
   };
   const set = (expression: string): SetFlag => ({ kind: "set", expression, secret: false });
+  /** Whether the reading's first impure template is left out with the chart's own values alone. */
+  const deadWithDefaults = (r: ReturnType<typeof readChart>): boolean =>
+    deadInRender(
+      r.impure[0]!,
+      r.ownValues!,
+      computeHelmValues({ chartValues: r.ownValues!.text, files: [], flags: [] }).values,
+    );
 
   // Each case: the template (its call writes `drawn:`), the chart's values.yaml, the user's values,
   // `--set` flags, and whether the call is left out. helm itself confirms each expectation below:
@@ -397,28 +404,15 @@ describe("impure calls the render's values leave out (deadInRender)", () => {
       "apiVersion: v2\nname: app\nversion: 1.0.0\ndependencies:\n  - name: redis\n    alias: cache\n";
     const r = chart("{{ if .Values.cache.on }}drawn: {{ now }}{{ end }}", "cache: {on: false}", withDep);
     expect(r.ownValues?.subchartKeys).toEqual(["cache", "global", "redis"]);
-    const values = computeHelmValues({ chartValues: r.ownValues!.text, files: [], flags: [] }).values;
-    expect(deadInRender(r.impure[0]!, r.ownValues!, values)).toBe(false);
-    const g = chart("{{ if .Values.global.on }}{{ now }}{{ end }}", "global: {on: false}");
+    expect(deadWithDefaults(r)).toBe(false);
     expect(
-      deadInRender(
-        g.impure[0]!,
-        g.ownValues!,
-        computeHelmValues({ chartValues: "global: {on: false}", files: [], flags: [] }).values,
-      ),
+      deadWithDefaults(chart("{{ if .Values.global.on }}{{ now }}{{ end }}", "global: {on: false}")),
     ).toBe(false);
-
     const defines = chart(
       '{{ define "x" }}{{ now }}{{ end }}{{ if .Values.on }}{{ now }}{{ end }}',
       "on: false",
     );
-    expect(
-      deadInRender(
-        defines.impure[0]!,
-        defines.ownValues!,
-        computeHelmValues({ chartValues: "on: false", files: [], flags: [] }).values,
-      ),
-    ).toBe(false);
+    expect(deadWithDefaults(defines)).toBe(false);
 
     const sub = readChart([
       file("app/Chart.yaml", "apiVersion: v2\nname: app\nversion: 1.0.0\n"),
@@ -428,13 +422,7 @@ describe("impure calls the render's values leave out (deadInRender)", () => {
     ]);
     expect(sub.ownValues?.subchartKeys).toEqual(["global", "sub"]);
     expect(sub.ownValues?.calls.size).toBe(0);
-    expect(
-      deadInRender(
-        sub.impure[0]!,
-        sub.ownValues!,
-        computeHelmValues({ chartValues: "on: false", files: [], flags: [] }).values,
-      ),
-    ).toBe(false);
+    expect(deadWithDefaults(sub)).toBe(false);
 
     const imports = chart(
       "{{ if .Values.on }}{{ now }}{{ end }}",
