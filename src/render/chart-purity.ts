@@ -377,7 +377,7 @@ function truthy(v: Value | undefined): boolean {
 }
 
 /** The truth of a condition over `values`; undefined when it cannot be told here. */
-export function conditionHolds(
+function conditionHolds(
   c: ValuesCondition,
   values: ValueMap,
   subchartKeys: ReadonlySet<string>,

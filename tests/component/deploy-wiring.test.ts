@@ -10,7 +10,7 @@ import { EmitError, isHelmfileError } from "../../src/shared/errors";
 import type { LoadedState } from "../../src/shared/model";
 import { newMap } from "../../src/shared/value";
 import { plainValue, recordMockResources, type MockRecorder, type RecordedResource } from "../../src/testing";
-import { groupObjects, objectInputs, WIDGET_CRD } from "../support/release-objects";
+import { exampleCrd, groupObjects, objectInputs, WIDGET_CRD } from "../support/release-objects";
 import { fakePipeline } from "./fake-pipeline";
 
 async function settle(h: Helmfile): Promise<void> {
@@ -32,18 +32,7 @@ const STATE_FILE: Omit<LoadedState, "releases"> = {
 const byType = (rec: MockRecorder, type: string): RecordedResource[] =>
   rec.resources.filter((r) => r.type === type);
 
-const CRD = `${WIDGET_CRD}---
-# Source: app/crds/gadgets.yaml
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: gadgets.example.com
-spec:
-  group: example.com
-  scope: Cluster
-  names: { kind: Gadget, plural: gadgets }
-  versions: [{ name: v1, served: true, storage: true, schema: { openAPIV3Schema: { type: object } } }]
-`;
+const CRD = `${WIDGET_CRD}${exampleCrd("Gadget", "gadgets", "Cluster")}`;
 
 const OBJECTS = `---
 # Source: app/templates/cm.yaml

@@ -16,16 +16,21 @@ export function objectInputs(r: RecordedResource | undefined): Record<string, un
   return Object.fromEntries(Object.entries(plain).filter(([, v]) => v !== undefined && v !== null));
 }
 
-/** A chart's `crds/` CustomResourceDefinition of a namespaced `Widget` (example.com/v1), as helm renders it. */
-export const WIDGET_CRD = `---
-# Source: app/crds/widgets.yaml
+/** A chart's `crds/` CustomResourceDefinition of `kind` (example.com/v1), as helm renders it. */
+export function exampleCrd(kind: string, plural: string, scope: "Namespaced" | "Cluster"): string {
+  return `---
+# Source: app/crds/${plural}.yaml
 apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata:
-  name: widgets.example.com
+  name: ${plural}.example.com
 spec:
   group: example.com
-  scope: Namespaced
-  names: { kind: Widget, plural: widgets }
+  scope: ${scope}
+  names: { kind: ${kind}, plural: ${plural} }
   versions: [{ name: v1, served: true, storage: true, schema: { openAPIV3Schema: { type: object } } }]
 `;
+}
+
+/** The CustomResourceDefinition of a namespaced `Widget` (example.com/v1). */
+export const WIDGET_CRD = exampleCrd("Widget", "widgets", "Namespaced");
