@@ -48,4 +48,30 @@ describe("toAutomationError", () => {
     expect(err).not.toBeInstanceOf(StackLockedError);
     expect(err.message).toContain("something broke");
   });
+
+  it("says the CLI's error lines, not the SDK's wrapping of the command's result (a wrong passphrase)", () => {
+    // As the SDK builds it when the CLI exits 1 (automation/cmd.js CommandResult, Pulumi v3.276).
+    const cli =
+      "error: could not deserialize deployment: failed to decrypt: incorrect passphrase, please set PULUMI_CONFIG_PASSPHRASE to the correct passphrase or set PULUMI_CONFIG_PASSPHRASE_FILE to a file containing the passphrase";
+    const stderr = `Command failed with exit code 1: /opt/pulumi/bin/pulumi stack export --show-secrets --stack dev --non-interactive\n${cli}\n`;
+    const failure = new Error(stderr.trimEnd());
+    const Ctor = CommandError as unknown as new (result: unknown) => CommandError;
+    const err = new Ctor({
+      stdout: "",
+      stderr,
+      code: -2,
+      err: failure,
+      toString: () => ` code: -2\n stdout: \n stderr: ${stderr}\n err?: ${failure.toString()}\n`,
+    });
+    const mapped = toAutomationError(err, "dev");
+    expect(mapped).toMatchObject({ code: "PULUMI_COMMAND_FAILED" });
+    expect(mapped.message).toBe(`pulumi failed on stack "dev": ${cli}`);
+  });
+
+  it("says the tail of the CLI's output when it printed no error line", () => {
+    const err = commandError(CommandError, "warning: one\nsomething else went wrong");
+    expect(toAutomationError(err, "dev").message).toBe(
+      'pulumi failed on stack "dev": warning: one\nsomething else went wrong',
+    );
+  });
 });

@@ -38,7 +38,7 @@ export function toAutomationError(err: unknown, stackName: string, failures: rea
   if (err instanceof CommandError) {
     return new AutomationError(
       "PULUMI_COMMAND_FAILED",
-      `pulumi failed on stack "${stackName}": ${lastLines(renderColourMarkup(err.message, false))}`,
+      `pulumi failed on stack "${stackName}": ${cliFailure(err)}`,
       {
         cause: err,
       },
@@ -57,6 +57,28 @@ function lockHolders(text: string): string[] {
   );
   // The CLI's output repeats the error: each lock is named once.
   return [...new Set(holders)];
+}
+
+/**
+ * What the Pulumi CLI said of its failure: its `error:` lines (each once), else the tail of its
+ * stderr, else of its stdout. Not the SDK's wrapping of them (`code: … stdout: … err?: Error: …`,
+ * the command line twice).
+ */
+function cliFailure(err: CommandError): string {
+  const result = (err as unknown as { commandResult?: { stdout?: unknown; stderr?: unknown } }).commandResult;
+  const text = (v: unknown): string => (typeof v === "string" ? renderColourMarkup(v, false) : "");
+  const stderr = text(result?.stderr);
+  const errors = [
+    ...new Set(
+      stderr
+        .split("\n")
+        .map((l) => l.trim())
+        .filter((l) => l.startsWith("error: ")),
+    ),
+  ];
+  if (errors.length > 0) return errors.join("\n");
+  const said = stderr.trim() !== "" ? stderr : text(result?.stdout);
+  return lastLines(said.trim() !== "" ? said : renderColourMarkup(err.message, false));
 }
 
 /** The useful tail of a CLI error (the CLI prints the command line and full output first). */
