@@ -49,10 +49,10 @@ install_helm "$HELM4_PKG" "$tools/helm4"
 install_helm "$HELM3_PKG" "$tools/helm3"
 
 # 4. dist/: the compiled library and CLI (bin/pulumi-helmfile.js runs dist/ when present), rebuilt
-#    when a source, the TypeScript config or the lock file changed.
-build_key="$( (cd "$root" && find src -name '*.ts' ! -name '*.test.ts' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum; sha256sum tsconfig.json tsconfig.build.json package-lock.json) | sha256sum | cut -d' ' -f1)"
+#    when a source, the TypeScript config, the lock file or scripts/bundle-kube-client.js changed.
+build_key="$( (cd "$root" && find src -name '*.ts' ! -name '*.test.ts' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum; sha256sum tsconfig.json tsconfig.build.json package-lock.json scripts/bundle-kube-client.js) | sha256sum | cut -d' ' -f1)"
 if [ ! -f "$root/dist/cli/main.js" ] || [ "$(cat "$tools/.build-stamp" 2>/dev/null)" != "$build_key" ]; then
-  (cd "$root" && rm -rf dist && npx tsc -p tsconfig.build.json)
+  (cd "$root" && rm -rf dist && npx tsc -p tsconfig.build.json && node scripts/bundle-kube-client.js)
   echo "$build_key" > "$tools/.build-stamp"
 fi
 

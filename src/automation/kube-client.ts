@@ -3,7 +3,7 @@
  * already exist (adoption), helm's release records, the API server's clock. The client itself
  * (kubeconfig as kubectl reads it, `exec` plugins, requests) is ../node/kube-api.ts.
  */
-import { ApiException, HttpMethod } from "@kubernetes/client-node";
+import { ApiException, HttpMethod } from "../node/kubernetes-client";
 import { KUBE_REQUEST_TIMEOUT_MS, KubeApi } from "../node/kube-api";
 import { loadKubeTarget, type KubeconfigSource } from "../node/kube-config";
 

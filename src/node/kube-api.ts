@@ -13,7 +13,7 @@ import {
   createConfiguration,
   type KubernetesObject,
   type ResponseContext,
-} from "@kubernetes/client-node";
+} from "./kubernetes-client";
 import { ClusterError } from "../shared/errors";
 import type { ResourceRule } from "./kube-access";
 import { causeText, loadKubeTarget, type KubeTarget, type KubeconfigSource } from "./kube-config";

@@ -18,7 +18,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { KubeConfig, type Cluster, type Context, type User, loadYaml } from "@kubernetes/client-node";
+import { KubeConfig, type Cluster, type Context, type User, loadYaml } from "./kubernetes-client";
 import { ClusterError } from "../shared/errors";
 
 /** Where the kubeconfig comes from: an explicit file, else the environment (`KUBECONFIG`, `HOME`, in-cluster). */

@@ -61,6 +61,9 @@ describe("the packed npm package", () => {
     expect(listing).toContain("package/dist/index.d.ts");
     expect(listing).toContain("package/bin/pulumi-helmfile.js");
     expect(listing).toContain("package/LICENSE");
+    // client-node as one file, with the licences of what it joins (scripts/bundle-kube-client.js).
+    expect(listing).toContain("package/dist/vendor/kubernetes-client.cjs");
+    expect(listing).toContain("package/dist/vendor/kubernetes-client.LICENSES.txt");
     expect(listing.filter((f) => f.startsWith("package/src/") || f.startsWith("package/tests/"))).toEqual([]);
     expect(listing.filter((f) => /\.test\.(js|d\.ts)$/.test(f))).toEqual([]);
   });
@@ -87,6 +90,18 @@ describe("the packed npm package", () => {
       up: "function",
       preview: "function",
     });
+  });
+
+  it("takes client-node from its bundle: none of client-node's own modules load", () => {
+    const script = [
+      'const k = require("./node_modules/pulumi-helmfile/dist/node/kubernetes-client.js");',
+      "const loaded = Object.keys(require.cache);",
+      "console.log(JSON.stringify({ config: typeof k.KubeConfig,",
+      '  bundle: loaded.some((f) => f.endsWith("kubernetes-client.cjs")),',
+      '  own: loaded.filter((f) => f.includes("@kubernetes/client-node")).length }));',
+    ].join("\n");
+    const out = JSON.parse(run(process.execPath, ["-e", script], app)) as Record<string, unknown>;
+    expect(out).toEqual({ config: "function", bundle: true, own: 0 });
   });
 
   it("templates a helmfile with the installed CLI exactly as helm renders its release", () => {
