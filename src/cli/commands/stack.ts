@@ -4,6 +4,7 @@
  * of these commands runs, so `template`, `list` or `--help` never load it.
  */
 import { DESTROY_FLAGS, PREVIEW_FLAGS, STACK_COMMAND_FLAGS, UP_FLAGS } from "../../automation/cli-flags";
+import { deferTypescript } from "../../emit/sdk-typescript";
 import type { CliContext } from "../cli-context";
 import type { FlagSpec } from "../parse-args";
 import type { CommandSpec } from "./command-spec";
@@ -41,7 +42,11 @@ function stackCommand(command: StackCommandName): CommandSpec {
     name: command,
     summary: SUMMARIES[command],
     flags: [...STACK_COMMAND_FLAGS, ...OWN_FLAGS[command]],
-    run: async (ctx: CliContext) => (await import("./stack-run")).runStack(command, ctx),
+    run: async (ctx: CliContext) => {
+      // Before the SDK is imported: its TypeScript compiler loads only if used (never, here).
+      deferTypescript();
+      return (await import("./stack-run")).runStack(command, ctx);
+    },
   };
 }
 
