@@ -33,8 +33,9 @@ import {
   openHelmfileStack,
   stateLocation,
   withoutReadBack,
+  type HelmfileStack,
 } from "./stack";
-import { writePreviewState } from "./preview-state";
+import { readPreviewState, writePreviewCopy, type PreviewStateCopy } from "./preview-state";
 import { readLocalDeployment } from "./local-state";
 import {
   compareWithRecord,
@@ -252,15 +253,24 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   // render would be the recorded one is not rendered again.
   let settleRecorded: (renders: ReadonlyMap<string, RecordedRender>) => void = () => undefined;
   const renders = new Promise<ReadonlyMap<string, RecordedRender>>((resolve) => (settleRecorded = resolve));
+  const adopting = (kind === "preview" || kind === "up") && appliesToCluster(options);
+  let local: unknown;
+  // The stack, opened once (`pulumi version`, `pulumi stack select`).
+  let opening: Promise<HelmfileStack> | undefined;
+  const open = (): Promise<HelmfileStack> =>
+    (opening ??= openHelmfileStack(options, adopting && local === undefined, local !== undefined));
+  // With the state read from its file, the stack opens as soon as the comparison renders a
+  // release the record does not answer (the engine is then likely to run): beside that render.
   const early =
     kind === "preview" && appliesToCluster(options) && fromRecordAllowed(options)
-      ? planFromRecord(options, renders)
+      ? planFromRecord(options, renders, () => {
+          if (local !== undefined) open().catch(() => undefined);
+        })
       : undefined;
-  const adopting = (kind === "preview" || kind === "up") && appliesToCluster(options);
   // With the state read straight from its file (./local-state.ts), the record is compared before
   // the stack is opened: a preview the record answers runs no Pulumi CLI at all (`pulumi version`,
-  // `pulumi stack select`), and for a partial one the stack opens beside the changed releases' plan.
-  let local: unknown;
+  // `pulumi stack select`) unless a render made it open the stack, and for a partial one the stack
+  // opens beside the changed releases' plan.
   let verdict: RecordVerdict | undefined;
   if (early !== undefined && adopting) {
     local = await readLocalDeployment(stateLocation(options)).catch(() => undefined);
@@ -268,8 +278,20 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
       settleRecorded(recordedRenders(local, HELMFILE_COMPONENT_NAME));
       // A comparison that fails here is made again, and reported, once the stack is open.
       verdict = await fromRecord(options, early, local).catch(() => undefined);
-      if (verdict?.answer !== undefined) return verdict.answer;
+      if (verdict?.answer !== undefined) {
+        // A stack the comparison opened is closed (its temporary folder removed) before the answer.
+        await opening?.then((s) => s.dispose()).catch(() => undefined);
+        return verdict.answer;
+      }
     }
+  }
+  // A partial preview's copy of the state is read while the stack opens.
+  let copying: Promise<PreviewCopy> | undefined;
+  if (verdict?.partial !== undefined && local !== undefined) {
+    open().catch(() => undefined);
+    copying = previewCopy(options, verdict.partial, local);
+    // Awaited below; a run that fails before then does not leave it unhandled.
+    copying.catch(() => undefined);
   }
   const {
     stack,
@@ -283,7 +305,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     dispose,
     engineTmp,
     setEngineBackend,
-  } = await openHelmfileStack(options, adopting && local === undefined).catch((err: unknown) => {
+  } = await open().catch((err: unknown) => {
     settleRecorded(new Map());
     throw err;
   });
@@ -323,9 +345,9 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     if (partial !== undefined) {
       setOnlyReleases(partial.only);
       const total = partial.order.length;
-      const inRecord = await answeredResources(partial, await deployment());
-      const gone = new Set([...partial.answered, ...inRecord.keys()]);
-      const backend = await writePreviewState(stateLocation(options), gone, join(engineTmp, "preview-state"));
+      const { inRecord, gone, copy } = await (copying ?? previewCopy(options, partial, await deployment()));
+      const backend =
+        copy === undefined ? undefined : writePreviewCopy(copy, join(engineTmp, "preview-state"));
       let against = "";
       if (backend !== undefined) {
         setEngineBackend(backend);
@@ -438,6 +460,7 @@ function fromRecordAllowed(options: ResolvedStackOptions): boolean {
 async function planFromRecord(
   options: ResolvedStackOptions,
   recordedRenders: Promise<ReadonlyMap<string, RecordedRender>>,
+  onRender: () => void,
 ): Promise<{ plan: HelmfilePlan; said: StackProgress[] } | undefined> {
   const said: StackProgress[] = [];
   const say = (severity: string) => (message: string) => {
@@ -452,6 +475,7 @@ async function planFromRecord(
       logger,
       recordedReleases: "all",
       recordedRenders,
+      onRender,
       reviewAccess: false,
       ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
       namespaces: "warn",
@@ -669,6 +693,27 @@ async function answeredResources(partial: PartialPreview, deployment: unknown): 
 }
 
 const CRD_TYPE = "kubernetes:apiextensions.k8s.io/v1:CustomResourceDefinition";
+
+/** What a partial preview's engine runs against: the state without `gone` (./preview-state.ts). */
+interface PreviewCopy {
+  /** The changed releases' resources the record answers ({@link answeredResources}). */
+  readonly inRecord: Map<string, string>;
+  /** Every resource left out of the copy: the unchanged releases' and {@link inRecord}'s. */
+  readonly gone: ReadonlySet<string>;
+  /** Undefined: no copy can be made; the engine previews the whole state with exclusions. */
+  readonly copy?: PreviewStateCopy;
+}
+
+async function previewCopy(
+  options: ResolvedStackOptions,
+  partial: PartialPreview,
+  deployment: unknown,
+): Promise<PreviewCopy> {
+  const inRecord = await answeredResources(partial, deployment);
+  const gone = new Set([...partial.answered, ...inRecord.keys()]);
+  const copy = await readPreviewState(stateLocation(options), gone);
+  return { inRecord, gone, ...(copy === undefined ? {} : { copy }) };
+}
 
 /** The releases of a partial preview: the engine's, and those the record answers, in the state's order. */
 function withRecordedSame(partial: PartialPreview, changes: readonly ReleaseChange[]): ReleaseChange[] {

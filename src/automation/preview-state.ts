@@ -64,31 +64,58 @@ export function trimCheckpoint(checkpoint: unknown, drop: ReadonlySet<string>): 
   return checkpoint;
 }
 
+/** The stack's state without some resources, read and trimmed, to be written by {@link writePreviewCopy}. */
+export interface PreviewStateCopy {
+  readonly location: LocalStateLocation;
+  readonly meta: string;
+  readonly checkpoint: unknown;
+}
+
+/**
+ * The stack's state without the resources `drop` names, read from its file and trimmed
+ * ({@link trimCheckpoint}); undefined when the state cannot be copied so (see the module's
+ * comment). Read apart from the writing, so the read runs while the stack opens.
+ */
+export async function readPreviewState(
+  location: LocalStateLocation,
+  drop: ReadonlySet<string>,
+): Promise<PreviewStateCopy | undefined> {
+  const file = localStateFile(location);
+  if (file === undefined || drop.size === 0) return undefined;
+  try {
+    const meta = readFileSync(join(dirname(dirname(dirname(file))), "meta.yaml"), "utf8");
+    const checkpoint = trimCheckpoint(JSON.parse(await readFile(file, "utf8")) as unknown, drop);
+    return checkpoint === undefined ? undefined : { location, meta, checkpoint };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes a copy of the state as a `file://` backend of its own under `dir` (Pulumi's project
+ * layout: `.pulumi/meta.yaml`, `.pulumi/stacks/<project>/<stack>.json`) and answers its URL.
+ */
+export function writePreviewCopy(copy: PreviewStateCopy, dir: string): string {
+  const bookkeeping = join(dir, ".pulumi");
+  const stacks = join(bookkeeping, "stacks", copy.location.projectName);
+  mkdirSync(stacks, { recursive: true, mode: 0o700 });
+  writeFileSync(join(bookkeeping, "meta.yaml"), copy.meta, { mode: 0o600 });
+  writeFileSync(join(stacks, `${copy.location.stackName}.json`), JSON.stringify(copy.checkpoint), {
+    mode: 0o600,
+  });
+  return `file://${dir}`;
+}
+
 /**
  * Writes the stack's state without the resources `drop` names as a `file://` backend of its own
- * under `dir` (Pulumi's project layout: `.pulumi/meta.yaml`, `.pulumi/stacks/<project>/<stack>.json`)
- * and answers its URL; undefined when the state cannot be copied so (see the module's comment).
+ * under `dir` ({@link readPreviewState}, then {@link writePreviewCopy}) and answers its URL;
+ * undefined when the state cannot be copied so (see the module's comment).
  */
 export async function writePreviewState(
   location: LocalStateLocation,
   drop: ReadonlySet<string>,
   dir: string,
 ): Promise<string | undefined> {
-  const file = localStateFile(location);
-  if (file === undefined || drop.size === 0) return undefined;
-  let trimmed: unknown;
-  let meta: string;
-  try {
-    meta = readFileSync(join(dirname(dirname(dirname(file))), "meta.yaml"), "utf8");
-    trimmed = trimCheckpoint(JSON.parse(await readFile(file, "utf8")) as unknown, drop);
-  } catch {
-    return undefined;
-  }
-  if (trimmed === undefined) return undefined;
-  const bookkeeping = join(dir, ".pulumi");
-  const stacks = join(bookkeeping, "stacks", location.projectName);
-  mkdirSync(stacks, { recursive: true, mode: 0o700 });
-  writeFileSync(join(bookkeeping, "meta.yaml"), meta, { mode: 0o600 });
-  writeFileSync(join(stacks, `${location.stackName}.json`), JSON.stringify(trimmed), { mode: 0o600 });
-  return `file://${dir}`;
+  const copy = await readPreviewState(location, drop);
+  return copy === undefined ? undefined : writePreviewCopy(copy, dir);
 }

@@ -168,11 +168,14 @@ export interface HelmfileStack {
 /**
  * Creates or selects the stack; the program builds one `Helmfile` named `helmfile`.
  * `exportAlongside`: also export the stack's state at the same time as it is selected (the
- * operation reads it anyway; one engine start-up less on its way).
+ * operation reads it anyway; one engine start-up less on its way). `exists`: the operation read
+ * the stack's state from its file (./local-state.ts), so the stack exists and is taken without
+ * `pulumi stack select` ({@link selectExisting}).
  */
 export async function openHelmfileStack(
   options: ResolvedStackOptions,
   exportAlongside = false,
+  exists = false,
 ): Promise<HelmfileStack> {
   const cli = await findPulumiCli(options.explicitPulumiRoot, {
     ...process.env,
@@ -262,7 +265,9 @@ export async function openHelmfileStack(
     const exported = exportAlongside
       ? exportDeployment(options, () => workspace.exportStack(options.stackName)).catch(() => undefined)
       : undefined;
-    const stack = await Stack.createOrSelect(options.stackName, workspace);
+    const stack = exists
+      ? await selectExisting(options.stackName, workspace)
+      : await Stack.createOrSelect(options.stackName, workspace);
     return {
       stack,
       programError: () => failure,
@@ -364,5 +369,21 @@ export async function withoutReadBack<T>(
   } finally {
     s.outputs = own.outputs;
     s.info = own.info;
+  }
+}
+
+/**
+ * `Stack.select` of a stack known to exist, without its `pulumi stack select`. That command only
+ * checks that the stack exists and makes it the workspace's current stack (the SDK skips the
+ * latter for remote workspaces, as global state); every operation of the stack names it with
+ * `--stack`. The check is the state file read, so the command would only cost its start-up.
+ */
+export async function selectExisting(name: string, workspace: LocalWorkspace): Promise<Stack> {
+  const own = workspace as { selectStack: LocalWorkspace["selectStack"] };
+  own.selectStack = () => Promise.resolve();
+  try {
+    return await Stack.select(name, workspace);
+  } finally {
+    delete (own as { selectStack?: unknown }).selectStack;
   }
 }

@@ -341,6 +341,8 @@ export async function planHelmfile(
      * only: a plan compared with the stack's record). Default none.
      */
     readonly recordedRenders?: Promise<ReadonlyMap<string, RecordedRender>>;
+    /** Told before a release is rendered against the cluster although the stack recorded renders (`PlanOptions.onRender`). */
+    readonly onRender?: (releaseId: string) => void;
   },
 ): Promise<HelmfilePlan> {
   const resolved = await resolveHelmfileArgs(args);
@@ -378,6 +380,7 @@ export async function planHelmfile(
       ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
       ...(options.onlyReleases === undefined ? {} : { onlyReleases: options.onlyReleases.ids }),
       ...(options.recordedRenders === undefined ? {} : { recordedRenders: options.recordedRenders }),
+      ...(options.onRender === undefined ? {} : { onRender: options.onRender }),
     },
     pipelineContext,
   );

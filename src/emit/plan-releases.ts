@@ -121,6 +121,8 @@ export interface PlanOptions {
    * with {@link recordedReleases} `"all"` and no unknown state values. Default none.
    */
   readonly recordedRenders?: Promise<ReadonlyMap<string, RecordedRender>>;
+  /** Told before a release the stack's record does not answer is rendered against the cluster. Default none. */
+  readonly onRender?: (releaseId: string) => void;
 }
 
 interface Rendered {
@@ -259,6 +261,7 @@ function withRenderRecord(
       record: {
         ...(recorded === undefined ? {} : { recorded }),
         onKey: (id, key, fromRecord, afterInstall = false) => keys.set(id, { key, fromRecord, afterInstall }),
+        ...(options.onRender === undefined ? {} : { onRender: options.onRender }),
       },
     },
   };

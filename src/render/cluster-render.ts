@@ -86,6 +86,8 @@ export interface RenderRecord {
     fromRecord: boolean,
     afterInstall?: boolean,
   ) => void;
+  /** Told before a release the record does not answer is rendered. Default none. */
+  readonly onRender?: (releaseId: string) => void;
 }
 
 /** The cluster's view helm builds `.Capabilities` from. */

@@ -99,6 +99,7 @@ export async function renderRelease(
       record.onKey(release.id, answer, true);
       return { ...base, manifest: "", cached: true, fromRecord: true };
     }
+    record.onRender?.(release.id);
   }
   if (key !== undefined) {
     const hit = ctx.cache?.get(key, (path) =>

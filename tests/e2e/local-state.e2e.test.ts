@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LocalWorkspace, PulumiCommand, type Deployment } from "@pulumi/pulumi/automation";
 import { localStateFile, readLocalDeployment } from "../../src/automation/local-state";
+import { selectExisting } from "../../src/automation/stack";
 import { SECRET_SIGNATURE } from "../../src/automation/redact-events";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
 
@@ -158,6 +159,28 @@ describeEngine(title, () => {
       expect(await readLocalDeployment(location())).toBeUndefined();
     } finally {
       rmSync(`${plain}.gz`);
+    }
+  });
+
+  test("a stack whose file was read is taken without `pulumi stack select`: the workspace's current stack stays, and the stack's commands name it", async () => {
+    await ws.createStack("other");
+    try {
+      expect((await ws.stack())?.name).toBe("other");
+      const stack = await selectExisting(STACK, ws);
+      expect(stack.name).toBe(STACK);
+      // No `stack select` ran: the current stack is the one created last.
+      expect((await ws.stack())?.name).toBe("other");
+      // The workspace's own selectStack is back.
+      expect(Object.prototype.hasOwnProperty.call(ws, "selectStack")).toBe(false);
+      await expect(ws.selectStack("missing")).rejects.toThrow(/no stack named 'missing' found/);
+      // Its commands run on it (`--stack`), not on the current one.
+      const mine = (await stack.exportStack()).deployment as { resources?: Array<{ urn: string }> };
+      expect(mine.resources?.map((r) => r.urn)).toEqual(
+        (exported.deployment as { resources: Array<{ urn: string }> }).resources.map((r) => r.urn),
+      );
+      expect(await stack.outputs()).toMatchObject({ plain: { value: "visible", secret: false } });
+    } finally {
+      await ws.removeStack("other");
     }
   });
 });

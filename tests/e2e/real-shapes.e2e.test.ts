@@ -266,6 +266,30 @@ async function deployment(stackName: string, extra: Partial<HelmfileStackOptions
   };
 }
 
+/**
+ * Which Pulumi CLI commands an operation runs: the engine's, through a `pulumi` that notes each
+ * command's first word (`root` for `pulumiRoot`); `commands()` answers those noted since it was last asked.
+ */
+function notingPulumi(): { root: string; commands: () => string[] } {
+  const root = mkdtempSync(join(tmpdir(), "phf-noted-pulumi-"));
+  mkdirSync(join(root, "bin"));
+  const log = join(root, "commands");
+  writeFileSync(
+    join(root, "bin", "pulumi"),
+    `#!/bin/sh\necho "$1 $2" >> '${log}'\nexec '${join(ENGINE_ROOT, "bin", "pulumi")}' "$@"\n`,
+    { mode: 0o755 },
+  );
+  const commands = (): string[] => {
+    const text = existsSync(log) ? readFileSync(log, "utf8") : "";
+    rmSync(log, { force: true });
+    return text
+      .split("\n")
+      .filter((l) => l !== "")
+      .map((l) => (l.startsWith("stack ") ? l.trim() : l.split(" ")[0] ?? ""));
+  };
+  return { root, commands };
+}
+
 describeEngine(`charts shaped as public ones, from a chart repository and an OCI registry${suffix}`, () => {
   jest.setTimeout(900_000);
   let d: Deployment;
@@ -328,20 +352,7 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
       expect([name, reasonNow]).toEqual([name, "FailedDiscoveryCheck"]);
     }
     const events: EngineEvent[] = [];
-    // Which Pulumi CLI commands each preview runs: the engine's, through a `pulumi` that notes them.
-    const noted = mkdtempSync(join(tmpdir(), "phf-noted-pulumi-"));
-    mkdirSync(join(noted, "bin"));
-    const log = join(noted, "commands");
-    writeFileSync(
-      join(noted, "bin", "pulumi"),
-      `#!/bin/sh\necho "$1" >> '${log}'\nexec '${join(ENGINE_ROOT, "bin", "pulumi")}' "$@"\n`,
-      { mode: 0o755 },
-    );
-    const commands = (): string[] => {
-      const text = existsSync(log) ? readFileSync(log, "utf8") : "";
-      rmSync(log, { force: true });
-      return text.split("\n").filter((l) => l !== "");
-    };
+    const { root: noted, commands } = notingPulumi();
     // The engine's own diff (`--engine-diff`): every step, with the provider's dry runs.
     const p = await preview({
       ...base,
@@ -450,8 +461,10 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     writeState(dir, http, oci, 2);
     const events: EngineEvent[] = [];
     const debug: string[] = [];
+    const { root: noted, commands } = notingPulumi();
     const p = await preview({
       ...base,
+      pulumiRoot: noted,
       onEvent: (e) => events.push(e),
       onProgress: (e) => {
         if (e.kind === "diagnostic" && e.severity === "debug") debug.push(...e.message.split("\n"));
@@ -466,8 +479,11 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     const answered = (name: string): boolean =>
       debug.some((m) => m.startsWith(`release ${name}: its render is the stack's record`));
     expect([answered("shapes-oci"), answered("shapes-http")]).toEqual([true, false]);
-    // A changed release: the engine runs (the record no longer matches).
+    // A changed release: the engine runs (the record no longer matches). The stack, whose state
+    // file was read, is taken without `pulumi stack select`.
     expect(p.stdout).not.toContain("from the stack's record");
+    expect(commands()).toEqual(["version", "preview"]);
+    rmSync(noted, { recursive: true, force: true });
     expect(p.changedReleases.map((c) => [c.release, c.op])).toEqual([["rs-http/shapes-http", "update"]]);
     const step = events
       .map((e) => e.resourcePreEvent?.metadata)
