@@ -9,7 +9,8 @@
  * the provider's copy of its inputs) through Pulumi's property model. For the five public charts of
  * the bench (a 13.8 MB state, mostly kube-prometheus-stack's CRDs) that took 5.6 s of CPU on the
  * operation's critical path, where reading the file takes 0.2 s and deriving the passphrase's key
- * (PBKDF2-SHA256, 1,000,000 rounds, as Pulumi derives it) another 0.2 s, off the main thread.
+ * (PBKDF2-SHA256, 1,000,000 rounds, as Pulumi derives it) 0.2–0.3 s, off the main thread and
+ * beside the read (from the salt the file's head names).
  *
  * Anything else answers `undefined` and the caller asks the CLI as before: another backend, the
  * legacy layout, a compressed state (`.json.gz`/`.json.zst`, whichever is newer would be Pulumi's
@@ -20,7 +21,7 @@
  * base64), both read from Pulumi's sources. The plaintexts stay in this process's memory.
  */
 import { createDecipheriv, pbkdf2 } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync, readSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
@@ -74,6 +75,8 @@ export async function readLocalDeployment(location: LocalStateLocation): Promise
   if (location.secretsProvider !== "passphrase") return undefined;
   const file = localStateFile(location);
   if (file === undefined) return undefined;
+  // The key is derived (off the main thread) while the file is read and parsed, from the salt at its head.
+  const early = earlyKey(file, location.env);
   let checkpoint: unknown;
   try {
     checkpoint = JSON.parse(await readFile(file, "utf8"));
@@ -92,7 +95,7 @@ export async function readLocalDeployment(location: LocalStateLocation): Promise
   collectSecrets(latest, secrets);
   const sealed = secrets.filter((o) => typeof o.ciphertext === "string");
   if (sealed.length === 0) return latest;
-  const key = await passphraseKey(latest, location.env);
+  const key = await passphraseKey(latest, location.env, early);
   if (key === undefined) return undefined;
   const opened = sealed.map((o) => decrypt(o.ciphertext as string, key));
   if (opened.some((p) => p === undefined)) return undefined;
@@ -135,10 +138,61 @@ function passphrase(env: Readonly<Record<string, string | undefined>>): string |
   }
 }
 
-/** The AES key of the deployment's passphrase provider (its state: `{salt: "v1:<salt>:<check>"}`). */
+/** A key derived from a salt and a passphrase before the deployment that names the salt was parsed. */
+interface EarlyKey {
+  readonly salt: string;
+  readonly phrase: string;
+  readonly key: Promise<Buffer>;
+}
+
+/** How much of the state file's head {@link earlyKey} reads: the checkpoint's envelope comes first. */
+const HEAD_BYTES = 16_384;
+
+/**
+ * The key of the passphrase provider's salt as the state file's head names it (Pulumi writes the
+ * checkpoint's `manifest` and `secrets_providers` before its resources), started now; undefined
+ * when the head names none. {@link passphraseKey} takes it only for the salt the parsed
+ * deployment names.
+ */
+function earlyKey(file: string, env: Readonly<Record<string, string | undefined>>): EarlyKey | undefined {
+  let head: string;
+  try {
+    const fd = openSync(file, "r");
+    try {
+      const buf = Buffer.alloc(HEAD_BYTES);
+      head = buf.toString("utf8", 0, readSync(fd, buf, 0, HEAD_BYTES, 0));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+  const salt =
+    /"secrets_providers"\s*:\s*\{\s*"type"\s*:\s*"passphrase"\s*,\s*"state"\s*:\s*\{\s*"salt"\s*:\s*"([^"\\]+)"/.exec(
+      head,
+    )?.[1];
+  const phrase = passphrase(env);
+  const encoded = salt?.split(":")[1];
+  if (salt === undefined || phrase === undefined || encoded === undefined) return undefined;
+  const key = derive(phrase, encoded);
+  // Awaited only if the deployment names this salt.
+  key.catch(() => undefined);
+  return { salt, phrase, key };
+}
+
+/** Pulumi's key of a passphrase and a salt (base64), derived on libuv's thread pool. */
+function derive(phrase: string, encodedSalt: string): Promise<Buffer> {
+  return promisify(pbkdf2)(phrase, Buffer.from(encodedSalt, "base64"), ROUNDS, KEY_BYTES, "sha256");
+}
+
+/**
+ * The AES key of the deployment's passphrase provider (its state: `{salt: "v1:<salt>:<check>"}`);
+ * `early`'s when it was started for that salt and passphrase.
+ */
 async function passphraseKey(
   deployment: object,
   env: Readonly<Record<string, string | undefined>>,
+  early?: EarlyKey,
 ): Promise<Buffer | undefined> {
   const provider = (deployment as { secrets_providers?: { type?: unknown; state?: { salt?: unknown } } })
     .secrets_providers;
@@ -148,7 +202,10 @@ async function passphraseKey(
   const phrase = passphrase(env);
   if (version !== "v1" || encoded === undefined || check.length === 0 || phrase === undefined)
     return undefined;
-  const key = await promisify(pbkdf2)(phrase, Buffer.from(encoded, "base64"), ROUNDS, KEY_BYTES, "sha256");
+  const key =
+    early !== undefined && early.salt === salt && early.phrase === phrase
+      ? await early.key
+      : await derive(phrase, encoded);
   // The provider's check message ("pulumi") opens only with the right passphrase.
   return decrypt(check.join(":"), key) === undefined ? undefined : key;
 }

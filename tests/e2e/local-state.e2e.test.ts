@@ -141,6 +141,44 @@ describeEngine(title, () => {
     expect(envelope().version).toBe(3);
   });
 
+  test("the same deployment however the file lays its envelope out (the key derived from the head's salt, or after parsing)", async () => {
+    const file = localStateFile(location()) as string;
+    const original = JSON.parse(readFileSync(file, "utf8")) as {
+      checkpoint: { latest: Record<string, unknown> };
+    };
+    const { secrets_providers: providers, ...rest } = original.checkpoint.latest;
+    const variants: Record<string, string> = {
+      // Indented: the head names the salt with white space around it.
+      indented: JSON.stringify(original, null, 4),
+      // The provider after the resources: the head names no salt.
+      late: JSON.stringify({
+        ...original,
+        checkpoint: { ...original.checkpoint, latest: { ...rest, secrets_providers: providers } },
+      }),
+    };
+    for (const [name, text] of Object.entries(variants)) {
+      const backend = join(dir, `variant-${name}`);
+      mkdirSync(join(backend, ".pulumi", "stacks", PROJECT), { recursive: true });
+      writeFileSync(
+        join(backend, ".pulumi", "meta.yaml"),
+        readFileSync(join(dir, "backend", ".pulumi", "meta.yaml")),
+      );
+      writeFileSync(join(backend, ".pulumi", "stacks", PROJECT, `${STACK}.json`), text);
+      const local = (await readLocalDeployment(location({ backendUrl: `file://${backend}` }))) as {
+        resources: unknown;
+      };
+      expect([name, local?.resources]).toEqual([
+        name,
+        (exported.deployment as { resources: unknown }).resources,
+      ]);
+      expect(
+        await readLocalDeployment(
+          location({ backendUrl: `file://${backend}`, env: { PULUMI_CONFIG_PASSPHRASE: "wrong" } }),
+        ),
+      ).toBeUndefined();
+    }
+  });
+
   test("what it cannot read answers undefined (the CLI is asked instead)", async () => {
     expect(
       await readLocalDeployment(location({ env: { PULUMI_CONFIG_PASSPHRASE: "wrong" } })),
