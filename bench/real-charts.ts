@@ -12,14 +12,17 @@
  * - helmfile v1.8.0 (`HELMFILE_BINARY`, default the oracle of scripts/build-helmfile.sh): `sync`, an
  *   unchanged `diff`, a second `sync` (unchanged), a `diff` after it, `template`, the `diff` of a
  *   one-value change, then `destroy`;
- * - ours (`up --apply-to-cluster`): `up`, an unchanged `preview`, the preview of a one-value change,
- *   the `up` of that change, a `preview` after it, then `destroy`.
+ * - ours (`up --apply-to-cluster`), in the same order: `up`, an unchanged `preview`, a second `up`
+ *   (unchanged), a `preview` after it, the preview of the one-value change, the `up` of that change,
+ *   then `destroy`.
  *
  * "Unchanged" is the state as the first sync/up left it. A chart can render differently on the next
  * install-or-upgrade although nothing of its inputs changed: grafana's install render draws its admin
- * password twice (the Secret, and the Secret again inside the Deployment's checksum annotation), so
- * the first upgrade changes that annotation, for helm as for us. The phases after a second sync/up
- * measure a state that no render changes any more.
+ * password (the Secret, and its checksum annotation on the Deployment) where an upgrade's render
+ * reads it back through `lookup`, and the two differ in quoting, so the first upgrade changes that
+ * annotation, for helm as for us. The phases after a second sync/up measure a state that no render
+ * changes any more, and the one-value change is made there on both sides. Each diff and preview
+ * says whether it found changes (`--detailed-exitcode`).
  *
  * Each figure is the wall time and the CPU time of the command and every process it waits for
  * (engine, provider, helm), with the machine's load; the API server's CPU is read from its process
@@ -171,6 +174,8 @@ interface Phase {
   readonly cpu: number;
   readonly apiCpu: number;
   readonly load: string;
+  /** With `--detailed-exitcode`: whether the diff or preview found changes (exit 2). */
+  readonly changes?: boolean;
 }
 
 function measure(
@@ -209,6 +214,7 @@ function measure(
     cpu: Math.round(childrenCpu() - cpu0),
     apiCpu: Math.round(processCpu(inst.apiserverPid) - api0),
     load: loadavg(),
+    ...(args.includes("--detailed-exitcode") ? { changes: r.status === 2 } : {}),
   };
 }
 
@@ -226,7 +232,7 @@ export function benchRealCharts(state: BenchState): Phase[] {
   const print = (p: Phase): void => {
     phases.push(p);
     process.stdout.write(
-      `${p.tool.padEnd(9)} ${p.phase.padEnd(22)} wall ${s(p.wall).padStart(7)}  cpu ${s(p.cpu).padStart(7)}  api-server cpu ${s(p.apiCpu).padStart(6)}  (load ${p.load})\n`,
+      `${p.tool.padEnd(9)} ${p.phase.padEnd(22)} wall ${s(p.wall).padStart(7)}  cpu ${s(p.cpu).padStart(7)}  api-server cpu ${s(p.apiCpu).padStart(6)}  (load ${p.load})${p.changes === undefined ? "" : p.changes ? "  changes" : "  no changes"}\n`,
     );
   };
   const helmfileDir = state.project();
@@ -264,10 +270,11 @@ export function benchRealCharts(state: BenchState): Phase[] {
   try {
     print(measure("ours", "up", us, node, cli("up"), ourDir));
     print(measure("ours", "preview (unchanged)", us, node, cli("preview", "--detailed-exitcode"), ourDir));
+    print(measure("ours", "up (unchanged)", us, node, cli("up"), ourDir));
+    print(measure("ours", "preview (after 2nd up)", us, node, cli("preview", "--detailed-exitcode"), ourDir));
     state.write(ourDir, true);
     print(measure("ours", "preview (one value)", us, node, cli("preview", "--detailed-exitcode"), ourDir));
     print(measure("ours", "up (one value)", us, node, cli("up"), ourDir));
-    print(measure("ours", "preview (after 2nd up)", us, node, cli("preview", "--detailed-exitcode"), ourDir));
     print(measure("ours", "destroy", us, node, cli("destroy"), ourDir));
   } finally {
     spawnSync("bash", [CLUSTER, "stop", "--name", us.name], { stdio: "ignore" });
@@ -286,6 +293,7 @@ export function benchRealCharts(state: BenchState): Phase[] {
   ratio("up", "sync", "up / helmfile sync");
   ratio("preview (unchanged)", "diff (unchanged)", "unchanged preview / unchanged helmfile diff");
   ratio("preview (unchanged)", "sync (unchanged)", "unchanged preview / unchanged helmfile sync");
+  ratio("up (unchanged)", "sync (unchanged)", "second up / second helmfile sync");
   ratio("preview (after 2nd up)", "diff (after 2nd sync)", "preview / helmfile diff, after a second up/sync");
   ratio("preview (one value)", "diff (one value)", "one-value preview / one-value helmfile diff");
   ratio("preview (one value)", "template", "one-value preview / helmfile template");
