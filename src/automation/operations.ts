@@ -1,4 +1,5 @@
 /** `preview`, `up`, `destroy`, `refresh` and stack outputs for a helmfile, with typed results. */
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { EngineEvent, OpMap, UpdateSummary } from "@pulumi/pulumi/automation";
 import { AdoptionCollector, helmReleaseImports, managedHelmReleases, type ReleaseAdoption } from "./adoption";
@@ -36,7 +37,7 @@ import {
   type HelmfileStack,
 } from "./stack";
 import { readPreviewState, writePreviewCopy, type PreviewStateCopy } from "./preview-state";
-import { readLocalDeployment } from "./local-state";
+import { localStateFile, readLocalDeployment } from "./local-state";
 import {
   compareWithRecord,
   recordedObjectDigests,
@@ -255,10 +256,14 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   const renders = new Promise<ReadonlyMap<string, RecordedRender>>((resolve) => (settleRecorded = resolve));
   const adopting = (kind === "preview" || kind === "up") && appliesToCluster(options);
   let local: unknown;
-  // The stack, opened once (`pulumi version`, `pulumi stack select`).
+  // The stack, opened once (`pulumi version`; `pulumi stack select` only for a stack whose file is not known).
   let opening: Promise<HelmfileStack> | undefined;
   const open = (): Promise<HelmfileStack> =>
-    (opening ??= openHelmfileStack(options, adopting && local === undefined, local !== undefined));
+    (opening ??= openHelmfileStack(
+      options,
+      adopting && local === undefined,
+      stackFileExists(options, local),
+    ));
   // With the state read from its file, the stack opens as soon as the comparison renders a
   // release the record does not answer (the engine is then likely to run): beside that render.
   const early =
@@ -432,6 +437,17 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     setEngineBackend(undefined);
     dispose();
   }
+}
+
+/**
+ * Whether the stack is known to exist: its state was read from its file (`local`), or a
+ * self-managed backend in Pulumi's project layout holds its file (./local-state.ts), which is how
+ * that backend knows its stacks.
+ */
+function stackFileExists(options: ResolvedStackOptions, local: unknown): boolean {
+  if (local !== undefined) return true;
+  const file = localStateFile(stateLocation(options));
+  return file !== undefined && existsSync(file);
 }
 
 /**

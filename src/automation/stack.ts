@@ -168,9 +168,9 @@ export interface HelmfileStack {
 /**
  * Creates or selects the stack; the program builds one `Helmfile` named `helmfile`.
  * `exportAlongside`: also export the stack's state at the same time as it is selected (the
- * operation reads it anyway; one engine start-up less on its way). `exists`: the operation read
- * the stack's state from its file (./local-state.ts), so the stack exists and is taken without
- * `pulumi stack select` ({@link selectExisting}).
+ * operation reads it anyway; one engine start-up less on its way). `exists`: the stack's state
+ * file is there (./local-state.ts: read, or found in a self-managed backend's project layout), so
+ * the stack exists and is taken without `pulumi stack select` ({@link selectExisting}).
  */
 export async function openHelmfileStack(
   options: ResolvedStackOptions,

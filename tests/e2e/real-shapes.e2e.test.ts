@@ -285,7 +285,7 @@ function notingPulumi(): { root: string; commands: () => string[] } {
     return text
       .split("\n")
       .filter((l) => l !== "")
-      .map((l) => (l.startsWith("stack ") ? l.trim() : l.split(" ")[0] ?? ""));
+      .map((l) => (l.startsWith("stack ") ? l.trim() : (l.split(" ")[0] ?? "")));
   };
   return { root, commands };
 }
@@ -606,7 +606,11 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
 
   it("destroy leaves none of the objects but the CRD of crds/, as helm uninstall", async () => {
     const objects = allObjects();
-    await destroy(base);
+    const { root: noted, commands } = notingPulumi();
+    await destroy({ ...base, pulumiRoot: noted });
+    // The stack's file is in the backend: it is taken without `pulumi stack select`.
+    expect(commands()).toEqual(["version", "destroy"]);
+    rmSync(noted, { recursive: true, force: true });
     for (const r of RELEASES)
       expect(await waitGone(clusters.kubeconfig, "test-a", "namespace", r.namespace)).toBe(true);
     for (const o of objects.filter((x) => x.namespace === undefined))
