@@ -720,6 +720,7 @@ interface PreviewCopy {
   readonly copy?: PreviewStateCopy;
 }
 
+/** The partial preview's copy of the state, read and trimmed, to be written into the engine's folder. */
 async function previewCopy(
   options: ResolvedStackOptions,
   partial: PartialPreview,

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { trimCheckpoint, writePreviewState } from "./preview-state";
+import { readPreviewState, trimCheckpoint, writePreviewCopy } from "./preview-state";
 
 const STACK = "urn:pulumi:dev::proj::pulumi:pulumi:Stack::proj-dev";
 const COMPONENT = "urn:pulumi:dev::proj::helmfile:index:Helmfile::helmfile";
@@ -119,11 +119,14 @@ describe("the state a partial preview runs against", () => {
     it("in Pulumi's project layout, private, with the secrets sealed as the state holds them", async () => {
       const dir = backend();
       const out = join(root, "copy");
-      const url = await writePreviewState(
+      const read = await readPreviewState(
         location(`file://${dir}`),
         new Set([release("ns/a"), object("ns/a", "ns/a-cm")]),
-        out,
       );
+      expect(read).toBeDefined();
+      // Nothing is written before the copy is.
+      expect(existsSync(out)).toBe(false);
+      const url = writePreviewCopy(read as NonNullable<typeof read>, out);
       expect(url).toBe(`file://${out}`);
       expect(readFileSync(join(out, ".pulumi", "meta.yaml"), "utf8")).toBe("version: 1\n");
       const file = join(out, ".pulumi", "stacks", "proj", "dev.json");
@@ -140,17 +143,11 @@ describe("the state a partial preview runs against", () => {
     it("only for a plain file backend, and only when something is left out", async () => {
       const dir = backend();
       const drop = new Set([release("ns/a"), object("ns/a", "ns/a-cm")]);
-      await expect(
-        writePreviewState(location("s3://bucket"), drop, join(root, "c1")),
-      ).resolves.toBeUndefined();
-      await expect(
-        writePreviewState(location(`file://${dir}`), new Set(), join(root, "c2")),
-      ).resolves.toBeUndefined();
+      await expect(readPreviewState(location("s3://bucket"), drop)).resolves.toBeUndefined();
+      await expect(readPreviewState(location(`file://${dir}`), new Set())).resolves.toBeUndefined();
       // A compressed state (Pulumi reads whichever is newer): not read here.
       writeFileSync(join(dir, ".pulumi", "stacks", "proj", "dev.json.gz"), "");
-      await expect(
-        writePreviewState(location(`file://${dir}`), drop, join(root, "c3")),
-      ).resolves.toBeUndefined();
+      await expect(readPreviewState(location(`file://${dir}`), drop)).resolves.toBeUndefined();
     });
   });
 });

@@ -105,17 +105,3 @@ export function writePreviewCopy(copy: PreviewStateCopy, dir: string): string {
   });
   return `file://${dir}`;
 }
-
-/**
- * Writes the stack's state without the resources `drop` names as a `file://` backend of its own
- * under `dir` ({@link readPreviewState}, then {@link writePreviewCopy}) and answers its URL;
- * undefined when the state cannot be copied so (see the module's comment).
- */
-export async function writePreviewState(
-  location: LocalStateLocation,
-  drop: ReadonlySet<string>,
-  dir: string,
-): Promise<string | undefined> {
-  const copy = await readPreviewState(location, drop);
-  return copy === undefined ? undefined : writePreviewCopy(copy, dir);
-}

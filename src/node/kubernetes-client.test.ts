@@ -32,6 +32,8 @@ current-context: ctx
 
 describe("kubernetes-client", () => {
   it("takes every name the bundle holds, from client-node itself when there is no bundle (the sources)", () => {
+    // What the module hands out is what the bundle joins: a name added to one is added to both.
+    expect(Object.keys(taken).sort()).toEqual([...NAMES].sort());
     for (const name of NAMES)
       expect((taken as Record<string, unknown>)[name]).toBe((ClientNode as Record<string, unknown>)[name]);
   });
