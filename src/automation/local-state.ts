@@ -75,8 +75,9 @@ export async function readLocalDeployment(location: LocalStateLocation): Promise
   if (location.secretsProvider !== "passphrase") return undefined;
   const file = localStateFile(location);
   if (file === undefined) return undefined;
+  const phrase = passphrase(location.env);
   // The key is derived (off the main thread) while the file is read and parsed, from the salt at its head.
-  const early = earlyKey(file, location.env);
+  const early = phrase === undefined ? undefined : earlyKey(file, phrase);
   let checkpoint: unknown;
   try {
     checkpoint = JSON.parse(await readFile(file, "utf8"));
@@ -95,7 +96,7 @@ export async function readLocalDeployment(location: LocalStateLocation): Promise
   collectSecrets(latest, secrets);
   const sealed = secrets.filter((o) => typeof o.ciphertext === "string");
   if (sealed.length === 0) return latest;
-  const key = await passphraseKey(latest, location.env, early);
+  const key = phrase === undefined ? undefined : await passphraseKey(latest, phrase, early);
   if (key === undefined) return undefined;
   const opened = sealed.map((o) => decrypt(o.ciphertext as string, key));
   if (opened.some((p) => p === undefined)) return undefined;
@@ -138,10 +139,9 @@ function passphrase(env: Readonly<Record<string, string | undefined>>): string |
   }
 }
 
-/** A key derived from a salt and a passphrase before the deployment that names the salt was parsed. */
+/** A key derived from a salt before the deployment that names the salt was parsed. */
 interface EarlyKey {
   readonly salt: string;
-  readonly phrase: string;
   readonly key: Promise<Buffer>;
 }
 
@@ -154,7 +154,7 @@ const HEAD_BYTES = 16_384;
  * when the head names none. {@link passphraseKey} takes it only for the salt the parsed
  * deployment names.
  */
-function earlyKey(file: string, env: Readonly<Record<string, string | undefined>>): EarlyKey | undefined {
+function earlyKey(file: string, phrase: string): EarlyKey | undefined {
   let head: string;
   try {
     const fd = openSync(file, "r");
@@ -171,13 +171,12 @@ function earlyKey(file: string, env: Readonly<Record<string, string | undefined>
     /"secrets_providers"\s*:\s*\{\s*"type"\s*:\s*"passphrase"\s*,\s*"state"\s*:\s*\{\s*"salt"\s*:\s*"([^"\\]+)"/.exec(
       head,
     )?.[1];
-  const phrase = passphrase(env);
   const encoded = salt?.split(":")[1];
-  if (salt === undefined || phrase === undefined || encoded === undefined) return undefined;
+  if (salt === undefined || encoded === undefined) return undefined;
   const key = derive(phrase, encoded);
   // Awaited only if the deployment names this salt.
   key.catch(() => undefined);
-  return { salt, phrase, key };
+  return { salt, key };
 }
 
 /** Pulumi's key of a passphrase and a salt (base64), derived on libuv's thread pool. */
@@ -186,12 +185,12 @@ function derive(phrase: string, encodedSalt: string): Promise<Buffer> {
 }
 
 /**
- * The AES key of the deployment's passphrase provider (its state: `{salt: "v1:<salt>:<check>"}`);
- * `early`'s when it was started for that salt and passphrase.
+ * The AES key of the deployment's passphrase provider (its state: `{salt: "v1:<salt>:<check>"}`)
+ * for `phrase`; `early`'s when it was started for that salt.
  */
 async function passphraseKey(
   deployment: object,
-  env: Readonly<Record<string, string | undefined>>,
+  phrase: string,
   early?: EarlyKey,
 ): Promise<Buffer | undefined> {
   const provider = (deployment as { secrets_providers?: { type?: unknown; state?: { salt?: unknown } } })
@@ -199,13 +198,8 @@ async function passphraseKey(
   const salt = provider?.state?.salt;
   if (provider?.type !== "passphrase" || typeof salt !== "string") return undefined;
   const [version, encoded, ...check] = salt.split(":");
-  const phrase = passphrase(env);
-  if (version !== "v1" || encoded === undefined || check.length === 0 || phrase === undefined)
-    return undefined;
-  const key =
-    early !== undefined && early.salt === salt && early.phrase === phrase
-      ? await early.key
-      : await derive(phrase, encoded);
+  if (version !== "v1" || encoded === undefined || check.length === 0) return undefined;
+  const key = early !== undefined && early.salt === salt ? await early.key : await derive(phrase, encoded);
   // The provider's check message ("pulumi") opens only with the right passphrase.
   return decrypt(check.join(":"), key) === undefined ? undefined : key;
 }

@@ -273,9 +273,9 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
         })
       : undefined;
   // With the state read straight from its file (./local-state.ts), the record is compared before
-  // the stack is opened: a preview the record answers runs no Pulumi CLI at all (`pulumi version`,
-  // `pulumi stack select`) unless a render made it open the stack, and for a partial one the stack
-  // opens beside the changed releases' plan.
+  // the stack is opened: a preview the record answers runs no Pulumi CLI at all unless a render made
+  // it open the stack (`pulumi version`), and for a partial one the stack opens beside the changed
+  // releases' plan.
   let verdict: RecordVerdict | undefined;
   if (early !== undefined && adopting) {
     local = await readLocalDeployment(stateLocation(options)).catch(() => undefined);
