@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { cheapSdkPromiseStacks, isSdkRpcTrace, quietSdkRpcTraces } from "./sdk-traces";
+import { cheapSdkPromiseStacks, isSdkRpcTrace, quietSdkRpcTraces, shortSdkResponseText } from "./sdk-traces";
 
 describe("the SDK's RPC traces", () => {
   // Lines as @pulumi/pulumi 3.276 runtime/resource.js and runtime/invoke.js write them.
@@ -73,5 +73,54 @@ describe("the SDK's promise stacks", () => {
     } finally {
       Error.prepareStackTrace = original;
     }
+  });
+});
+
+describe("the text of the engine's answers in the SDK's trace lines", () => {
+  // A separate module registry: the short text is installed once per process on the SDK's messages.
+  const load = () => {
+    let mods: {
+      sdkRequire: (id: string) => unknown;
+      pb: { RegisterResourceResponse: new () => { setUrn(u: string): void; setObject(s: unknown): void } };
+      struct: { Struct: { fromJavaScript(v: unknown): unknown } };
+    };
+    jest.isolateModules(() => {
+      const modules: Record<string, unknown> = {
+        "./resource_pb.js": require("@pulumi/pulumi/proto/resource_pb.js"),
+        "./provider_pb.js": require("@pulumi/pulumi/proto/provider_pb.js"),
+      };
+      const sdkRequire = (id: string): unknown => modules[id];
+      mods = {
+        sdkRequire,
+        pb: sdkRequire("./resource_pb.js") as never,
+        struct: require("google-protobuf/google/protobuf/struct_pb.js") as never,
+      };
+    });
+    return mods!;
+  };
+  const answer = (m: ReturnType<typeof load>) => {
+    const r = new m.pb.RegisterResourceResponse();
+    r.setUrn("urn:pulumi:s::p::kubernetes:apiextensions.k8s.io/v1:CustomResourceDefinition::x");
+    r.setObject(
+      m.struct.Struct.fromJavaScript({ spec: { versions: [{ schema: { deep: { x: "kept" } } }] } }),
+    );
+    return r;
+  };
+
+  it("is google-protobuf's whole array form until installed, then only the answer's type", () => {
+    const m = load();
+    const before = String(answer(m));
+    expect(before).toContain("CustomResourceDefinition::x");
+    expect(before).toContain("kept");
+    shortSdkResponseText({}, m.sdkRequire);
+    shortSdkResponseText({}, m.sdkRequire);
+    expect(String(answer(m))).toBe("[pulumirpc.RegisterResourceResponse]");
+    expect(`resp: ${answer(m)}`).toBe("resp: [pulumirpc.RegisterResourceResponse]");
+  });
+
+  it("is left whole with PULUMI_HELMFILE_SDK_TRACES=1", () => {
+    const m = load();
+    shortSdkResponseText({ PULUMI_HELMFILE_SDK_TRACES: "1" }, m.sdkRequire);
+    expect(String(answer(m))).toContain("CustomResourceDefinition::x");
   });
 });

@@ -10,6 +10,7 @@
  * the SDK as it is.
  * `PULUMI_HELMFILE_SDK_TRACES=1` keeps them, for debugging the SDK itself.
  */
+import { createRequire } from "node:module";
 import * as pulumi from "@pulumi/pulumi";
 import { lazyProtobufWrapperSync } from "./sdk-protobuf";
 
@@ -59,6 +60,48 @@ export function quietSdkRpcTraces(env: NodeJS.ProcessEnv = process.env): void {
   log.debug = quiet;
 }
 
+/** The engine's answers whose text the SDK puts in a trace line (`resp: ${innerResponse}`). */
+const TRACED_RESPONSES: readonly (readonly [module: string, names: readonly string[]])[] = [
+  ["./resource_pb.js", ["RegisterResourceResponse", "ReadResourceResponse"]],
+  ["./provider_pb.js", ["InvokeResponse", "CallResponse"]],
+];
+
+const SHORT_TEXT = Symbol.for("pulumi-helmfile.short-sdk-response-text");
+
+/**
+ * The SDK writes each trace line before `pulumi.log.debug` sees it, so dropping the line (above)
+ * still pays for its text: `resp: ${innerResponse}` runs google-protobuf's `toString`, which syncs
+ * the answer's whole array form and joins it into one string. For a CustomResourceDefinition's
+ * outputs that is megabytes: 1.2 s of this process's CPU in a first `up` of the public charts.
+ * Installed with the quiet traces (once per process, on the SDK's own generated messages), the
+ * answers those lines name say only their type; nothing else in the SDK formats them.
+ * The answers of a response whose module or class is not where the SDK keeps them are left as
+ * they are.
+ */
+export function shortSdkResponseText(
+  env: NodeJS.ProcessEnv = process.env,
+  sdkRequire: (id: string) => unknown = createRequire(require.resolve("@pulumi/pulumi/proto/resource_pb.js")),
+): void {
+  if (env.PULUMI_HELMFILE_SDK_TRACES === "1") return;
+  for (const [file, names] of TRACED_RESPONSES) {
+    let mod: Record<string, unknown>;
+    try {
+      mod = sdkRequire(file) as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const ctor = mod[name];
+      if (typeof ctor !== "function") continue;
+      const proto = (ctor as { prototype: Record<PropertyKey, unknown> }).prototype;
+      if (Object.prototype.hasOwnProperty.call(proto, SHORT_TEXT)) continue;
+      const text = `[pulumirpc.${name}]`;
+      Object.defineProperty(proto, "toString", { value: () => text, configurable: true, writable: true });
+      Object.defineProperty(proto, SHORT_TEXT, { value: true });
+    }
+  }
+}
+
 const CHEAP_STACKS = Symbol.for("pulumi-helmfile.cheap-sdk-promise-stacks");
 
 /** How V8 formats a stack when no formatter is installed (`Error: message` then `    at …` lines). */
@@ -89,11 +132,13 @@ export function cheapSdkPromiseStacks(env: NodeJS.ProcessEnv = process.env): voi
 }
 
 /**
- * The above and the SDK's protobuf decoding without its quadratic syncs (./sdk-protobuf.ts): what
- * the inline program and the component provider install.
+ * The above (the traces, their answers' text, the promise stacks) and the SDK's protobuf decoding
+ * without its quadratic syncs (./sdk-protobuf.ts): what the inline program and the component
+ * provider install.
  */
 export function trimSdkOverhead(env: NodeJS.ProcessEnv = process.env): void {
   quietSdkRpcTraces(env);
+  shortSdkResponseText(env);
   cheapSdkPromiseStacks(env);
   lazyProtobufWrapperSync(env);
 }
