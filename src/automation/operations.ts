@@ -397,7 +397,10 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
         leftOut === 0 ? r.changeSummary : { ...r.changeSummary, same: (r.changeSummary.same ?? 0) + leftOut };
       stdout = `${said}${r.stdout}`;
     } else if (kind === "up") {
-      const r = await withoutReadBack(stack, readBack, () => stack.up({ ...stream, ...scope, diff: true }));
+      // No property diff (`pulumi up --diff`): `up` prints each step and the summary, as docs/cli.md says
+      // (`preview` is the diff). The engine's diff of a first install printed every object's inputs and
+      // outputs: 32 MB of text for the public charts' CRDs, formatted by the engine and read by this process.
+      const r = await withoutReadBack(stack, readBack, () => stack.up({ ...stream, ...scope }));
       resourceChanges = stepCounts(summary, r.summary);
       stdout = r.stdout;
       outputs = toOutputs(r.outputs);
