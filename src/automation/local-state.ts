@@ -68,6 +68,23 @@ export function localStateFile(location: LocalStateLocation): string | undefined
 }
 
 /**
+ * What a deployment read here was in its file: the file's parsed root (whose `checkpoint.latest` is
+ * the deployment) and, for each secret opened in place, the ciphertext it held. Kept per
+ * deployment object for ./preview-state.ts, which writes part of that state back sealed.
+ */
+export interface SealedForm {
+  readonly root: unknown;
+  readonly ciphertexts: ReadonlyMap<Record<string, unknown>, string>;
+}
+
+const sealedForms = new WeakMap<object, SealedForm>();
+
+/** The sealed form of a deployment {@link readLocalDeployment} answered, else undefined. */
+export function sealedFormOf(deployment: unknown): SealedForm | undefined {
+  return deployment !== null && typeof deployment === "object" ? sealedForms.get(deployment) : undefined;
+}
+
+/**
  * The deployment as `pulumi stack export --show-secrets` gives it (each secret as
  * `{<signature>: …, plaintext: "<json>"}`), or undefined when it cannot be read this way.
  */
@@ -95,15 +112,19 @@ export async function readLocalDeployment(location: LocalStateLocation): Promise
   const secrets: Array<Record<string, unknown>> = [];
   collectSecrets(latest, secrets);
   const sealed = secrets.filter((o) => typeof o.ciphertext === "string");
-  if (sealed.length === 0) return latest;
-  const key = phrase === undefined ? undefined : await passphraseKey(latest, phrase, early);
-  if (key === undefined) return undefined;
-  const opened = sealed.map((o) => decrypt(o.ciphertext as string, key));
-  if (opened.some((p) => p === undefined)) return undefined;
-  sealed.forEach((o, i) => {
-    delete o.ciphertext;
-    o.plaintext = opened[i];
-  });
+  const ciphertexts = new Map<Record<string, unknown>, string>();
+  if (sealed.length > 0) {
+    const key = phrase === undefined ? undefined : await passphraseKey(latest, phrase, early);
+    if (key === undefined) return undefined;
+    const opened = sealed.map((o) => decrypt(o.ciphertext as string, key));
+    if (opened.some((p) => p === undefined)) return undefined;
+    sealed.forEach((o, i) => {
+      ciphertexts.set(o, o.ciphertext as string);
+      delete o.ciphertext;
+      o.plaintext = opened[i];
+    });
+  }
+  sealedForms.set(latest, { root: checkpoint, ciphertexts });
   return latest;
 }
 

@@ -731,7 +731,7 @@ async function previewCopy(
 ): Promise<PreviewCopy> {
   const inRecord = await answeredResources(partial, deployment);
   const gone = new Set([...partial.answered, ...inRecord.keys()]);
-  const copy = await readPreviewState(stateLocation(options), gone);
+  const copy = await readPreviewState(stateLocation(options), gone, deployment);
   return { inRecord, gone, ...(copy === undefined ? {} : { copy }) };
 }
 

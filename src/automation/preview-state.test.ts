@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { readLocalDeployment } from "./local-state";
 import { readPreviewState, trimCheckpoint, writePreviewCopy } from "./preview-state";
 
 const STACK = "urn:pulumi:dev::proj::pulumi:pulumi:Stack::proj-dev";
@@ -138,6 +139,47 @@ describe("the state a partial preview runs against", () => {
       expect(
         urns(JSON.parse(readFileSync(join(dir, ".pulumi", "stacks", "proj", "dev.json"), "utf8"))),
       ).toHaveLength(7);
+    });
+
+    it("from the deployment the comparison read, leaving it as it was; from the file when the copy may hold an opened secret", async () => {
+      const dir = backend();
+      const file = join(dir, ".pulumi", "stacks", "proj", "dev.json");
+      // No secret is sealed in this state, so no passphrase is needed to read it.
+      const plain = checkpoint();
+      const resources = (plain.checkpoint as { latest: { resources: Array<Record<string, unknown>> } }).latest
+        .resources;
+      resources[4] = { ...resources[4], inputs: { data: { k: "as-read" } } };
+      resources[6] = { ...resources[6], inputs: { data: { k: "b-as-read" } } };
+      writeFileSync(file, JSON.stringify(plain));
+      const read = await readLocalDeployment(location(`file://${dir}`));
+      const before = JSON.stringify(read);
+      writeFileSync(file, JSON.stringify(plain).replace(/as-read/g, "changed-after-the-read"));
+      const drop = new Set([release("ns/a"), object("ns/a", "ns/a-cm")]);
+      const copy = await readPreviewState(location(`file://${dir}`), drop, read);
+      const out = join(root, "copy");
+      writePreviewCopy(copy as NonNullable<typeof copy>, out);
+      const written = readFileSync(join(out, ".pulumi", "stacks", "proj", "dev.json"), "utf8");
+      expect(urns(JSON.parse(written))).toEqual([
+        STACK,
+        COMPONENT,
+        PROVIDER,
+        release("ns/b"),
+        object("ns/b", "ns/b-cm"),
+      ]);
+      expect(written).toContain("b-as-read");
+      // The references to the left-out resources went from the copy's records, not from the deployment's.
+      expect(written).not.toContain(release("ns/a"));
+      expect(JSON.stringify(read)).toBe(before);
+      // An object of the state with a `plaintext` key of its own: the file is read instead.
+      (read as { resources: Array<Record<string, unknown>> }).resources[6]!.inputs = {
+        data: { plaintext: "mine" },
+      };
+      const fromFile = await readPreviewState(location(`file://${dir}`), drop, read);
+      rmSync(out, { recursive: true });
+      writePreviewCopy(fromFile as NonNullable<typeof fromFile>, out);
+      expect(readFileSync(join(out, ".pulumi", "stacks", "proj", "dev.json"), "utf8")).toContain(
+        "b-changed-after-the-read",
+      );
     });
 
     it("only for a plain file backend, and only when something is left out", async () => {

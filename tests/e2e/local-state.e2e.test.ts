@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LocalWorkspace, PulumiCommand, type Deployment } from "@pulumi/pulumi/automation";
 import { localStateFile, readLocalDeployment } from "../../src/automation/local-state";
+import { readPreviewState, writePreviewCopy } from "../../src/automation/preview-state";
 import { selectExisting } from "../../src/automation/stack";
 import { SECRET_SIGNATURE } from "../../src/automation/redact-events";
 import { ENGINE_ROOT, engineEnv, engineMissingReason } from "./engine";
@@ -219,6 +220,75 @@ describeEngine(title, () => {
       expect(await stack.outputs()).toMatchObject({ plain: { value: "visible", secret: false } });
     } finally {
       await ws.removeStack("other");
+    }
+  });
+  test("a partial preview's copy is made from the deployment read, its secrets sealed as the file holds them, and the real CLI opens it", async () => {
+    const current = exported.deployment as { resources: Array<Record<string, unknown>> };
+    const [stack] = current.resources as [Record<string, unknown>];
+    const urn = (name: string): string => `urn:pulumi:${STACK}::${PROJECT}::my:index:Part::${name}`;
+    const part = (name: string, outputs: Record<string, unknown>): Record<string, unknown> => ({
+      urn: urn(name),
+      custom: false,
+      type: "my:index:Part",
+      parent: stack.urn,
+      outputs,
+    });
+    const secret = (v: unknown): unknown => ({
+      [SECRET_SIGNATURE]: "1b47061264138c4ac30d75fd1eb44270",
+      plaintext: JSON.stringify(v),
+    });
+    await ws.importStack(STACK, {
+      version: 3,
+      deployment: {
+        ...current,
+        resources: [
+          stack,
+          part("kept", { plain: "as-read", token: secret(`${SECRET_TEXT}-kept`) }),
+          part("gone", { token: secret(`${SECRET_TEXT}-gone`) }),
+        ],
+      },
+    } as Deployment);
+    try {
+      const file = localStateFile(location()) as string;
+      const sealedText = readFileSync(file, "utf8");
+      const local = await readLocalDeployment(location());
+      expect(JSON.stringify(local)).toContain(`${SECRET_TEXT}-kept`);
+      // Changed after the read: a copy made from the file would say so.
+      writeFileSync(file, sealedText.replace('"as-read"', '"changed-after-the-read"'));
+      const copy = await readPreviewState(location(), new Set([urn("gone")]), local);
+      expect(copy).toBeDefined();
+      const out = join(dir, "preview-copy");
+      const url = writePreviewCopy(copy as NonNullable<typeof copy>, out);
+      const text = readFileSync(join(out, ".pulumi", "stacks", PROJECT, `${STACK}.json`), "utf8");
+      expect(text).toContain('"as-read"');
+      expect(text).not.toContain(SECRET_TEXT);
+      expect(text).not.toContain('"plaintext"');
+      expect(text).not.toContain(urn("gone"));
+      // Each secret kept is the very ciphertext of the file.
+      const ciphertexts = (t: string): string[] =>
+        [...t.matchAll(/"ciphertext":\s*"([^"]+)"/g)].map((m) => m[1]!);
+      expect(ciphertexts(text).length).toBeGreaterThan(0);
+      for (const c of ciphertexts(text)) expect(ciphertexts(sealedText)).toContain(c);
+      // The deployment read is left opened, as the comparison uses it.
+      expect(JSON.stringify(local)).toContain(`${SECRET_TEXT}-kept`);
+      // The real CLI opens the copy with the stack's passphrase (`stack export --show-secrets`).
+      const copyWork = join(dir, "preview-copy-work");
+      mkdirSync(copyWork);
+      const copyWs = await LocalWorkspace.create({
+        workDir: copyWork,
+        pulumiCommand: await PulumiCommand.get({ root: ENGINE_ROOT }),
+        pulumiHome: join(ENGINE_ROOT, "pulumi-home"),
+        envVars: { ...engineEnv(), PULUMI_CONFIG_PASSPHRASE: PASSPHRASE },
+        projectSettings: { name: PROJECT, runtime: "nodejs", backend: { url } },
+        secretsProvider: "passphrase",
+      });
+      const shown = await copyWs.exportStack(STACK);
+      const opened = shown.deployment as { resources: Array<{ urn: string }> };
+      expect(opened.resources.map((r) => r.urn)).toEqual([stack.urn, urn("kept")]);
+      expect(JSON.stringify(opened)).toContain(`${SECRET_TEXT}-kept`);
+      expect(JSON.stringify(opened)).toContain("as-read");
+    } finally {
+      await ws.importStack(STACK, exported);
     }
   });
 });
