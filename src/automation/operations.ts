@@ -1,12 +1,13 @@
 /** `preview`, `up`, `destroy`, `refresh` and stack outputs for a helmfile, with typed results. */
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { EngineEvent, OpMap, UpdateSummary } from "@pulumi/pulumi/automation";
 import { AdoptionCollector, helmReleaseImports, managedHelmReleases, type ReleaseAdoption } from "./adoption";
 import { ReleaseChangeCollector, type ReleaseChange } from "./change-summary";
 import { KubeClient } from "./kube-client";
 import type { KubeconfigSource } from "../node/kube-config";
-import { toAutomationError } from "./errors";
+import { AutomationError, toAutomationError } from "./errors";
 import { renderColourMarkup } from "./colour-markup";
 import {
   resolveStackOptions,
@@ -36,7 +37,17 @@ import {
   withoutReadBack,
   type HelmfileStack,
 } from "./stack";
-import { readPreviewState, writePreviewCopy, type PreviewStateCopy } from "./preview-state";
+import {
+  lockStack,
+  readDestroyState,
+  readPreviewState,
+  writeBackCopy,
+  writePreviewCopy,
+  type DestroyStateCopy,
+  type PreviewStateCopy,
+} from "./preview-state";
+import { makeEngineTempDir } from "./engine-tmp";
+import { trackFinisher, untrackFinisher } from "../node/process-cleanup";
 import { localStateFile, readLocalDeployment } from "./local-state";
 import {
   compareWithRecord,
@@ -298,6 +309,14 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     // Awaited below; a run that fails before then does not leave it unhandled.
     copying.catch(() => undefined);
   }
+  // A destroy of the whole stack runs against a copy of the state without what it only forgets,
+  // read beside the stack's opening.
+  const forgetting =
+    kind === "destroy" &&
+    (options.selectors === undefined || options.selectors.length === 0) &&
+    copyAllowed(options)
+      ? readDestroyState(stateLocation(options)).catch(() => undefined)
+      : undefined;
   const {
     stack,
     programError,
@@ -407,10 +426,16 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     } else if (kind === "destroy") {
       // The program runs only to register the release hooks, so preuninstall/postuninstall run.
       hooksOnly(true);
-      const r = await withoutReadBack(stack, readBack, () =>
-        stack.destroy({ ...stream, ...scope, runProgram: true }),
-      );
+      const destroy = () =>
+        withoutReadBack(stack, readBack, () => stack.destroy({ ...stream, ...scope, runProgram: true }));
+      const copied = scope.target === undefined ? await forgetting : undefined;
+      const r =
+        copied === undefined
+          ? { ...(await destroy()), left: 0 }
+          : await againstCopy(options, copied, setEngineBackend, destroy);
       resourceChanges = stepCounts(summary, r.summary);
+      if (r.left > 0)
+        resourceChanges = { ...resourceChanges, delete: (resourceChanges.delete ?? 0) + r.left };
       stdout = r.stdout;
     } else {
       const r = await withoutReadBack(stack, readBack, () => stack.refresh({ ...stream, ...scope }));
@@ -439,6 +464,70 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     settleRecorded(new Map());
     setEngineBackend(undefined);
     dispose();
+  }
+}
+
+/**
+ * Whether a destroy may run against a copy of the state (./preview-state.ts): not where the engine
+ * would write that copy in another form than the stack's file (`PULUMI_DIY_BACKEND_GZIP`), nor
+ * with a state written after every step (`PULUMI_SKIP_CHECKPOINTS=false`: a run killed outright
+ * would then leave in the copy what it did).
+ */
+function copyAllowed(options: ResolvedStackOptions): boolean {
+  const env = { ...process.env, ...(options.envVars ?? {}) };
+  const set = (v: string | undefined): boolean => v !== undefined && v !== "" && v !== "false" && v !== "0";
+  return !set(env.PULUMI_DIY_BACKEND_GZIP) && env.PULUMI_SKIP_CHECKPOINTS !== "false";
+}
+
+/**
+ * Runs `destroy` against a copy of the state without the resources it only forgets (retained ones,
+ * ./preview-state.ts), with the stack locked in its own backend, and writes what the engine wrote
+ * back to the stack's file, also when the run fails or is stopped by a signal (a finisher of
+ * ../node/process-cleanup.ts). A stack locked already, or a copy that cannot be locked, destroys
+ * as before. `left`: the resources left out, each a deletion of the run.
+ */
+async function againstCopy<R extends { summary: UpdateSummary | undefined; stdout: string }>(
+  options: ResolvedStackOptions,
+  copied: DestroyStateCopy,
+  setEngineBackend: (url: string | undefined) => void,
+  destroy: () => Promise<R>,
+): Promise<R & { left: number }> {
+  const unlock = lockStack(copied.copy);
+  if (unlock === undefined) return { ...(await destroy()), left: 0 };
+  let dir: string | undefined;
+  let failure: unknown;
+  const finish = (): void => {
+    try {
+      if (dir !== undefined) writeBackCopy(copied.copy, dir);
+    } catch (err) {
+      failure = err;
+    } finally {
+      unlock();
+      if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+      dir = undefined;
+    }
+  };
+  trackFinisher(finish);
+  try {
+    dir = makeEngineTempDir(options.envVars?.TMPDIR ?? tmpdir());
+    setEngineBackend(writePreviewCopy(copied.copy, dir));
+    const r = await destroy();
+    return { ...r, left: copied.left };
+  } finally {
+    untrackFinisher(finish);
+    setEngineBackend(undefined);
+    finish();
+    if (failure !== undefined) {
+      const file = localStateFile(stateLocation(options)) ?? "";
+      throw new AutomationError(
+        "PULUMI_STATE_WRITE_FAILED",
+        `destroy of stack "${options.stackName}" ran, but what it wrote could not be written to ${file}: ${failure instanceof Error ? failure.message : String(failure)}`,
+        {
+          expected: `the stack's file writable; run \`pulumi-helmfile refresh\` (same -f/-e/--stack/--backend) to read what the cluster holds`,
+          cause: failure,
+        },
+      );
+    }
   }
 }
 

@@ -1,8 +1,24 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readLocalDeployment } from "./local-state";
-import { readPreviewState, trimCheckpoint, writePreviewCopy } from "./preview-state";
+import {
+  lockStack,
+  readDestroyState,
+  readPreviewState,
+  trimCheckpoint,
+  writeBackCopy,
+  writePreviewCopy,
+} from "./preview-state";
 
 const STACK = "urn:pulumi:dev::proj::pulumi:pulumi:Stack::proj-dev";
 const COMPONENT = "urn:pulumi:dev::proj::helmfile:index:Helmfile::helmfile";
@@ -180,6 +196,83 @@ describe("the state a partial preview runs against", () => {
       expect(readFileSync(join(out, ".pulumi", "stacks", "proj", "dev.json"), "utf8")).toContain(
         "b-changed-after-the-read",
       );
+    });
+
+    it("for a destroy: without the resources it only forgets (retained, not protected, no resource hooks)", async () => {
+      const dir = backend();
+      const file = join(dir, ".pulumi", "stacks", "proj", "dev.json");
+      const crd = (name: string, more: Record<string, unknown>): Record<string, unknown> => ({
+        urn: object("ns/a", name),
+        type: "kubernetes:apiextensions.k8s.io/v1:CustomResourceDefinition",
+        custom: true,
+        parent: release("ns/a"),
+        provider: `${PROVIDER}::p1`,
+        retainOnDelete: true,
+        ...more,
+      });
+      const state = checkpoint();
+      const resources = (state.checkpoint as { latest: { resources: Array<Record<string, unknown>> } }).latest
+        .resources;
+      resources.splice(
+        4,
+        0,
+        crd("forgotten", {}),
+        crd("protected", { protect: true }),
+        crd("hooked", { resourceHooks: { beforeDelete: ["h"] } }),
+      );
+      resources[resources.length - 1]!.dependencies = [object("ns/a", "forgotten"), PROVIDER];
+      writeFileSync(file, JSON.stringify(state));
+      const read = await readDestroyState(location(`file://${dir}`));
+      expect(read?.left).toBe(1);
+      const copied = JSON.parse(read!.copy.text) as unknown;
+      expect(urns(copied)).not.toContain(object("ns/a", "forgotten"));
+      expect(urns(copied)).toContain(object("ns/a", "protected"));
+      expect(urns(copied)).toContain(object("ns/a", "hooked"));
+      expect(read!.copy.text).not.toContain("forgotten");
+      // Nothing retained: no copy.
+      writeFileSync(file, JSON.stringify(checkpoint()));
+      expect(await readDestroyState(location(`file://${dir}`))).toBeUndefined();
+    });
+
+    it("a destroy's copy is written back once the engine wrote it, with the run's history, the stack locked meanwhile", async () => {
+      const dir = backend();
+      const file = join(dir, ".pulumi", "stacks", "proj", "dev.json");
+      writeFileSync(`${file}.attrs`, '{"md5":"before"}');
+      const before = readFileSync(file, "utf8");
+      const copy = { location: location(`file://${dir}`), meta: "version: 1\n", text: '{"version":3}' };
+      const locks = join(dir, ".pulumi", "locks", "organization", "proj", "dev");
+      const unlock = lockStack(copy);
+      expect(unlock).toBeDefined();
+      const [lock] = readdirSync(locks);
+      expect(JSON.parse(readFileSync(join(locks, lock!), "utf8"))).toMatchObject({ pid: process.pid });
+      // Locked already (by another run): no second lock, the caller destroys as before.
+      expect(lockStack(copy)).toBeUndefined();
+      const out = join(root, "copy");
+      writePreviewCopy(copy, out);
+      // The engine wrote nothing: nothing is written back.
+      expect(writeBackCopy(copy, out)).toBe(false);
+      expect(readFileSync(file, "utf8")).toBe(before);
+      const ran = join(out, ".pulumi", "stacks", "proj", "dev.json");
+      writeFileSync(ran, '{"version":3,"checkpoint":{"stack":"organization/proj/dev","latest":{}}}');
+      writeFileSync(`${ran}.attrs`, '{"md5":"after"}');
+      const history = join(out, ".pulumi", "history", "proj", "dev");
+      mkdirSync(history, { recursive: true });
+      writeFileSync(join(history, "dev-1.history.json"), '{"kind":"destroy"}');
+      expect(writeBackCopy(copy, out)).toBe(true);
+      expect(readFileSync(file, "utf8")).toBe(readFileSync(ran, "utf8"));
+      expect(readFileSync(`${file}.attrs`, "utf8")).toBe('{"md5":"after"}');
+      expect(readFileSync(`${file}.bak`, "utf8")).toBe(before);
+      expect(readFileSync(`${file}.bak.attrs`, "utf8")).toBe('{"md5":"before"}');
+      expect(readFileSync(join(dir, ".pulumi", "history", "proj", "dev", "dev-1.history.json"), "utf8")).toBe(
+        '{"kind":"destroy"}',
+      );
+      // What the engine wrote is a whole state, or nothing is written.
+      const written = readFileSync(file, "utf8");
+      writeFileSync(ran, '{"version":3,');
+      expect(() => writeBackCopy(copy, out)).toThrow();
+      expect(readFileSync(file, "utf8")).toBe(written);
+      unlock!();
+      expect(readdirSync(locks)).toEqual([]);
     });
 
     it("only for a plain file backend, and only when something is left out", async () => {

@@ -25,7 +25,19 @@
  * that deployment (the CLI exported the state), or when it cannot be resealed, the file is read again
  * (about 0.15 s for a 14 MB state, on the critical path of a partial preview).
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { hostname, userInfo } from "node:os";
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { localStateFile, sealedFormOf, type LocalStateLocation, type SealedForm } from "./local-state";
@@ -156,4 +168,126 @@ export function writePreviewCopy(copy: PreviewStateCopy, dir: string): string {
   writeFileSync(join(bookkeeping, "meta.yaml"), copy.meta, { mode: 0o600 });
   writeFileSync(join(stacks, `${copy.location.stackName}.json`), copy.text, { mode: 0o600 });
   return `file://${dir}`;
+}
+
+/** What a `destroy` only forgets: a retained custom resource, not protected, with no resource hooks. */
+function onlyForgotten(r: Record<string, unknown>): boolean {
+  return (
+    typeof r.urn === "string" &&
+    r.custom === true &&
+    r.retainOnDelete === true &&
+    r.protect !== true &&
+    r.resourceHooks === undefined
+  );
+}
+
+/** The state a `destroy` of the whole stack runs against, and how many resources it leaves out. */
+export interface DestroyStateCopy {
+  readonly copy: PreviewStateCopy;
+  readonly left: number;
+}
+
+/**
+ * For a `destroy` of the whole stack: the state without the resources the engine would only forget
+ * (retained, as the CRDs of charts' `crds/` folders and `helm.sh/resource-policy: keep` objects
+ * are; their deletion removes them from the state and touches nothing in the cluster). Read from
+ * the stack's file; undefined when there is none to leave out or the state cannot be copied so
+ * ({@link readPreviewState}). kube-prometheus-stack's CRDs are 10.7 MB of the public charts'
+ * 13.9 MB state, which the engine decodes, steps and reports resource by resource.
+ */
+export async function readDestroyState(location: LocalStateLocation): Promise<DestroyStateCopy | undefined> {
+  const file = localStateFile(location);
+  if (file === undefined) return undefined;
+  try {
+    const meta = readFileSync(join(dirname(dirname(dirname(file))), "meta.yaml"), "utf8");
+    const checkpoint = JSON.parse(await readFile(file, "utf8")) as {
+      checkpoint?: { latest?: { resources?: unknown } };
+    } | null;
+    const resources = checkpoint?.checkpoint?.latest?.resources;
+    if (!Array.isArray(resources)) return undefined;
+    const drop = new Set(
+      (resources as Record<string, unknown>[]).filter(onlyForgotten).map((r) => r.urn as string),
+    );
+    if (drop.size === 0) return undefined;
+    const trimmed = trimCheckpoint(checkpoint, drop);
+    return trimmed === undefined
+      ? undefined
+      : { copy: { location, meta, text: JSON.stringify(trimmed) }, left: drop.size };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The stack's lock folder in a self-managed backend (`.pulumi/locks/organization/<project>/<stack>`). */
+function lockDir(copy: PreviewStateCopy, stateFile: string): string {
+  const { projectName, stackName } = copy.location;
+  return join(dirname(dirname(dirname(stateFile))), "locks", "organization", projectName, stackName);
+}
+
+/**
+ * Locks the stack in its own backend while the engine runs against a copy (the engine locks the
+ * copy only), as Pulumi's self-managed backend locks it: a lock file in the stack's lock folder,
+ * which every Pulumi run on the stack refuses to run beside (`pulumi-helmfile cancel` clears it).
+ * Undefined when the stack is locked already: the engine then runs on the stack itself and says so.
+ * Answers the function that removes the lock.
+ */
+export function lockStack(copy: PreviewStateCopy): (() => void) | undefined {
+  const file = localStateFile(copy.location);
+  if (file === undefined) return undefined;
+  const dir = lockDir(copy, file);
+  if (existsSync(dir) && readdirSync(dir).length > 0) return undefined;
+  mkdirSync(dir, { recursive: true });
+  const lock = join(dir, `${randomUUID()}.json`);
+  let user = "";
+  try {
+    user = userInfo().username;
+  } catch {
+    // no user name
+  }
+  const content = {
+    pid: process.pid,
+    username: user,
+    hostname: hostname(),
+    timestamp: new Date().toISOString(),
+  };
+  writeFileSync(lock, JSON.stringify(content), { mode: 0o644 });
+  return () => rmSync(lock, { force: true });
+}
+
+/**
+ * After a `destroy` against the copy written in `dir` ({@link writePreviewCopy}): the stack's file
+ * becomes what the engine wrote there (the previous one kept as `<stack>.json.bak`, as the backend
+ * keeps it), with the run's history entries. Answers false, writing nothing, when the engine wrote
+ * nothing (its file is the copy as written). What the copy left out is not written back: those
+ * resources are retained, so the destroy only forgets them, done or stopped half-way (an `up`
+ * afterwards takes them over again).
+ */
+export function writeBackCopy(copy: PreviewStateCopy, dir: string): boolean {
+  const real = localStateFile(copy.location);
+  if (real === undefined) return false;
+  const { projectName, stackName } = copy.location;
+  const ran = join(dir, ".pulumi", "stacks", projectName, `${stackName}.json`);
+  let text: string;
+  try {
+    text = readFileSync(ran, "utf8");
+  } catch {
+    return false;
+  }
+  if (text === copy.text) return false;
+  JSON.parse(text);
+  const bookkeeping = dirname(dirname(dirname(real)));
+  const from = join(dir, ".pulumi", "history", projectName, stackName);
+  if (existsSync(from)) {
+    const to = join(bookkeeping, "history", projectName, stackName);
+    mkdirSync(to, { recursive: true });
+    for (const f of readdirSync(from)) copyFileSync(join(from, f), join(to, f));
+  }
+  copyFileSync(real, `${real}.bak`);
+  if (existsSync(`${real}.attrs`)) copyFileSync(`${real}.attrs`, `${real}.bak.attrs`);
+  const mode = statSync(real).mode & 0o777;
+  const tmp = `${real}.pulumi-helmfile-${process.pid}.tmp`;
+  writeFileSync(tmp, text, { mode });
+  if (existsSync(`${ran}.attrs`)) copyFileSync(`${ran}.attrs`, `${real}.attrs`);
+  renameSync(tmp, real);
+  return true;
 }

@@ -34,7 +34,9 @@ function startMain(dir: string, start: string): { child: ChildProcess; exited: P
     join(dir, "main.ts"),
     [
       `import { spawn } from "node:child_process";`,
-      `import { installSignalCleanup, trackTempPath } from ${JSON.stringify(join(root, "src/node/process-cleanup"))};`,
+      `import { existsSync, readFileSync, writeFileSync } from "node:fs";`,
+      `import { installSignalCleanup, trackFinisher, trackTempPath } from ${JSON.stringify(join(root, "src/node/process-cleanup"))};`,
+      `void existsSync, readFileSync, writeFileSync, trackFinisher, trackTempPath;`,
       `installSignalCleanup();`,
       start,
       `setInterval(() => undefined, 1000);`,
@@ -80,9 +82,10 @@ describe("installSignalCleanup and processes it did not start", () => {
     }
   }, 40_000);
 
-  it("SIGTERM stops the engine first and alone: it writes its state while its plugin still runs, then the rest stops", async () => {
+  it("SIGTERM stops the engine first and alone: it writes its state while its plugin still runs, then the finishers run, then the rest stops", async () => {
     const pids = join(dir, "pids");
     const saved = join(dir, "saved");
+    const finished = join(dir, "finished");
     // A stand-in for the `pulumi` CLI (its command name is what is looked for): it starts a
     // plugin and, on SIGTERM, takes a second to write its state, noting whether the plugin still ran.
     const engine = join(dir, "pulumi");
@@ -97,7 +100,16 @@ describe("installSignalCleanup and processes it did not start", () => {
       ].join("\n"),
     );
     chmodSync(engine, 0o755);
-    const { child, exited } = startMain(dir, `spawn(${JSON.stringify(engine)}, [], { stdio: "ignore" });`);
+    // A finisher notes what the engine had written when it ran, and whether the plugin was still up.
+    const { child, exited } = startMain(
+      dir,
+      [
+        `spawn(${JSON.stringify(engine)}, [], { stdio: "ignore" });`,
+        `const plugin = () => Number(readFileSync(${JSON.stringify(pids)}, "utf8").trim().split(" ")[1]);`,
+        `const up = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };`,
+        `trackFinisher(() => writeFileSync(${JSON.stringify(finished)}, existsSync(${JSON.stringify(saved)}) ? "after " + readFileSync(${JSON.stringify(saved)}, "utf8").trim() + (up(plugin()) ? ", plugin up" : ", plugin gone") : "before the engine wrote"));`,
+      ].join("\n"),
+    );
     try {
       await waitFor(() => existsSync(pids), 20_000);
       const all = readFileSync(pids, "utf8").trim().split(" ").map(Number);
@@ -110,6 +122,7 @@ describe("installSignalCleanup and processes it did not start", () => {
       expect(took).toBeGreaterThanOrEqual(900);
       expect(took).toBeLessThan(ENGINE_GRACE_MS + 3_000);
       expect(readFileSync(saved, "utf8").trim()).toBe("plugin-running");
+      expect(readFileSync(finished, "utf8")).toBe("after plugin-running, plugin up");
       await waitFor(() => !all.some(running), 2_000);
     } finally {
       child.kill("SIGKILL");

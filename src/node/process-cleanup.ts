@@ -14,7 +14,8 @@
  * The engine (a `pulumi` process) is stopped first, and alone: on its first SIGINT or SIGTERM it
  * cancels the run and writes the stack's state, which it otherwise writes only when the operation
  * ends (src/automation/stack.ts, PULUMI_SKIP_CHECKPOINTS). It gets up to {@link ENGINE_GRACE_MS}
- * for that, with its plugins still running, before the rest is stopped.
+ * for that, with its plugins still running, before the rest is stopped. What the operation
+ * registered to do with that state ({@link trackFinisher}) runs then.
  */
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
@@ -37,6 +38,35 @@ export function trackTempPath(path: string): void {
 /** Forgets a temporary path (it was removed normally). */
 export function untrackTempPath(path: string): void {
   tempPaths.delete(path);
+}
+
+const finishers = new Set<() => void>();
+
+/**
+ * Registers work to do once the engine has stopped after a signal (it exited, or its grace
+ * ended), before the rest is stopped and the process exits: what the operation does with the
+ * state the engine wrote where it is not the stack's own (a destroy against a copy of the state,
+ * src/automation/operations.ts). Synchronous; each runs once.
+ */
+export function trackFinisher(finish: () => void): void {
+  finishers.add(finish);
+}
+
+/** Forgets a finisher (the operation finished it itself). */
+export function untrackFinisher(finish: () => void): void {
+  finishers.delete(finish);
+}
+
+/** Runs and forgets every finisher; one that throws does not stop the others. */
+function runFinishers(): void {
+  for (const finish of [...finishers]) {
+    finishers.delete(finish);
+    try {
+      finish();
+    } catch {
+      // Best effort: the process is exiting.
+    }
+  }
 }
 
 /** Stops every tracked child (SIGTERM, SIGKILL for those still alive) and removes every temp path. */
@@ -160,6 +190,7 @@ export function installSignalCleanup(exit: (code: number) => void = (c) => proce
   const stopTheRest = (): void => {
     if (stage === "rest") return;
     stage = "rest";
+    runFinishers();
     for (const pid of descendants) if (alive(pid)) signalPid(pid, "SIGTERM");
     const deadline = Date.now() + KILL_GRACE_MS;
     const poll = (): void => {

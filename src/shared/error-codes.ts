@@ -141,6 +141,8 @@ export const ERROR_CODES = {
   POLICY_REMOTE_SOURCE: "The security policy refuses a remote source.",
   PULUMI_COMMAND_FAILED: "A Pulumi CLI command failed.",
   PULUMI_FAILED: "The Automation API failed with a non-Error value.",
+  PULUMI_STATE_WRITE_FAILED:
+    "The state a destroy wrote to its copy of the stack's state could not be written to the stack's file.",
   PULUMI_UPDATE_FAILED: "A Pulumi update failed; the engine's diagnostics say why.",
   RELEASE_NOT_IN_STATE: "A release to render is not part of the desired state.",
   RENDER_FAILED: "Rendering a release failed with an unexpected error.",

@@ -22,6 +22,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -605,12 +606,38 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
   });
 
   it("destroy leaves none of the objects but the CRD of crds/, as helm uninstall", async () => {
+    // The CRDs of crds/ back in the stack (retained): the engine runs against a copy of the state
+    // without them, and what it wrote becomes the stack's file.
+    await up(base);
     const objects = allObjects();
+    const stacks = join(dirname(base.file), ".pulumi-helmfile", ".pulumi", "stacks");
+    const [project] = readdirSync(stacks);
+    const file = join(stacks, project!, `${base.stackName}.json`);
+    type Saved = {
+      checkpoint: { latest: { resources?: Array<{ type: string; retainOnDelete?: boolean }> } };
+    };
+    const before = (JSON.parse(readFileSync(file, "utf8")) as Saved).checkpoint.latest.resources ?? [];
+    const retained = before.filter((r) => r.retainOnDelete === true);
+    expect(retained.map((r) => r.type)).toEqual(
+      RELEASES.map(() => "kubernetes:apiextensions.k8s.io/v1:CustomResourceDefinition"),
+    );
     const { root: noted, commands } = notingPulumi();
-    await destroy({ ...base, pulumiRoot: noted });
+    const gone = await destroy({ ...base, pulumiRoot: noted });
     // The stack's file is in the backend: it is taken without `pulumi stack select`.
     expect(commands()).toEqual(["version", "destroy"]);
     rmSync(noted, { recursive: true, force: true });
+    // Every resource but the stack's own is deleted or forgotten, the left-out ones counted.
+    expect(gone.resourceChanges.delete ?? 0).toBeGreaterThanOrEqual(before.length - 1);
+    expect((JSON.parse(readFileSync(file, "utf8")) as Saved).checkpoint.latest.resources ?? []).toEqual([]);
+    expect(readFileSync(`${file}.bak`, "utf8")).toContain('"retainOnDelete":true');
+    // The lock taken for the run is gone, and the stack's history has the destroy.
+    const locks = join(dirname(stacks), "locks", "organization", project!, base.stackName!);
+    expect(existsSync(locks) ? readdirSync(locks) : []).toEqual([]);
+    const history = join(dirname(stacks), "history", project!, base.stackName!);
+    const kinds = readdirSync(history)
+      .filter((f) => f.endsWith(".history.json"))
+      .map((f) => (JSON.parse(readFileSync(join(history, f), "utf8")) as { kind?: string }).kind);
+    expect(kinds).toContain("destroy");
     for (const r of RELEASES)
       expect(await waitGone(clusters.kubeconfig, "test-a", "namespace", r.namespace)).toBe(true);
     for (const o of objects.filter((x) => x.namespace === undefined))
