@@ -1,4 +1,5 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { PulumiCommand } from "@pulumi/pulumi/automation";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { resolveStackOptions } from "./options";
@@ -61,6 +62,38 @@ describe("which Pulumi CLI runs the stack", () => {
     const base = { PATH: join(tmp, "user", "bin"), PULUMI_HELMFILE_PULUMI_ROOT: join(tmp, "env") };
     expect((await findPulumiCli(undefined, base)).binary).toBe(env);
     expect((await findPulumiCli(join(tmp, "option"), base)).binary).toBe(option);
+  });
+
+  test("`pulumi version` runs once per binary: its version is remembered by path, size and time", async () => {
+    const root = join(tmp, "counted");
+    mkdirSync(join(root, "bin"), { recursive: true });
+    const bin = join(root, "bin", "pulumi");
+    const runs = join(tmp, "runs");
+    const write = (version: string): void => {
+      writeFileSync(bin, `#!/bin/sh\n[ "$1" = version ] && echo x >> ${runs} && echo ${version}\n`);
+      chmodSync(bin, 0o755);
+    };
+    const asked = (): number => (existsSync(runs) ? readFileSync(runs, "utf8").split("\n").length - 1 : 0);
+    write("v3.276.0");
+    const env = { PATH: "", PULUMI_HELMFILE_CACHE: join(tmp, "cache") };
+    const first = await findPulumiCli(root, env);
+    const second = await findPulumiCli(root, env);
+    expect(asked()).toBe(1);
+    for (const cli of [first, second]) {
+      expect(cli.command).toBeInstanceOf(PulumiCommand);
+      expect([cli.command.command, cli.command.version?.version]).toEqual([bin, "3.276.0"]);
+    }
+    expect(second.command.version?.compare("3.200.0")).toBe(1);
+    // Another binary at the same path (another size or time): asked again.
+    write("v3.277.10");
+    const third = await findPulumiCli(root, env);
+    expect(asked()).toBe(2);
+    expect(third.command.version?.version).toBe("3.277.10");
+    // A remembered version outside the range is refused as an asked one is.
+    write("v3.100.0");
+    await expect(findPulumiCli(root, env)).rejects.toMatchObject({ code: "ENGINE_NOT_FOUND" });
+    await expect(findPulumiCli(root, env)).rejects.toMatchObject({ code: "ENGINE_NOT_FOUND" });
+    expect(asked()).toBe(3);
   });
 
   test("none at all: ENGINE_NOT_FOUND naming the version on PATH that was refused and the range", async () => {

@@ -8,7 +8,17 @@
  * it out (`<root>/pulumi-home/plugins`) runs with that private home, offline; any other CLI runs
  * with the user's own `PULUMI_HOME` (default `~/.pulumi`), plugins and settings.
  */
-import { accessSync, constants, existsSync } from "node:fs";
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { basename, delimiter, dirname, join, resolve } from "node:path";
 import { PulumiCommand } from "@pulumi/pulumi/automation";
@@ -55,8 +65,90 @@ export function isSupportedPulumi(version: string): boolean {
   return cmp(v, parse(SUPPORTED_PULUMI.minimum)) >= 0 && cmp(v, parse(SUPPORTED_PULUMI.below)) < 0;
 }
 
+/** How many binaries' versions {@link commandFor} remembers (the most recently learnt). */
+const REMEMBERED_VERSIONS = 32;
+
+/** A binary's path, size and modification time: what a remembered version is kept under. */
+function binaryIdentity(binary: string): string | undefined {
+  try {
+    const s = statSync(binary);
+    return `${binary}\0${s.size}\0${s.mtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function readVersions(file: string): Record<string, string> {
+  try {
+    const data: unknown = JSON.parse(readFileSync(file, "utf8"));
+    return typeof data === "object" && data !== null && !Array.isArray(data)
+      ? (data as Record<string, string>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Best effort and atomic (temp file + rename): concurrent runs may both write, never half a file. */
+function rememberVersion(file: string, identity: string, version: string): void {
+  try {
+    const kept = Object.entries(readVersions(file)).filter(([k]) => k !== identity);
+    const data = Object.fromEntries([...kept.slice(-(REMEMBERED_VERSIONS - 1)), [identity, version]]);
+    mkdirSync(dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    writeFileSync(tmp, JSON.stringify(data), { mode: 0o600 });
+    renameSync(tmp, file);
+  } catch {
+    // Remembering only saves a process start.
+  }
+}
+
+/**
+ * The SDK's `PulumiCommand` for a remembered version, made as `PulumiCommand.get` makes it (its
+ * command and the version parsed by the SDK's own semver) without running `pulumi version`; undefined
+ * when the SDK's class does not take them as expected.
+ */
+function rememberedCommand(command: string, version: string): PulumiCommand | undefined {
+  try {
+    const semver = createRequire(require.resolve("@pulumi/pulumi/automation/cmd.js"))("semver") as {
+      parse(v: string): { version?: unknown } | null;
+    };
+    const parsed = semver.parse(version);
+    if (parsed === null || parsed.version !== version) return undefined;
+    const Made = PulumiCommand as unknown as new (command: string, version: unknown) => PulumiCommand;
+    const made = new Made(command, parsed);
+    return made instanceof PulumiCommand && made.command === command && made.version === parsed
+      ? made
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `PulumiCommand.get` (`root`: the binary is `<root>/bin/pulumi`, else PATH's `pulumi`), whose
+ * `pulumi version` run (0.15–0.3 s before every stack command) is made once per binary: the
+ * version is remembered in `versions` by the binary's path, size and modification time, as helm's
+ * is beside the render cache.
+ */
+async function commandFor(
+  binary: string,
+  root: string | undefined,
+  versions: string,
+): Promise<PulumiCommand> {
+  const identity = binaryIdentity(binary);
+  const known = identity === undefined ? undefined : readVersions(versions)[identity];
+  const command = root === undefined ? "pulumi" : resolve(join(root, "bin", "pulumi"));
+  const made = typeof known === "string" ? rememberedCommand(command, known) : undefined;
+  if (made !== undefined) return made;
+  const asked = await PulumiCommand.get({ ...(root === undefined ? {} : { root }), skipVersionCheck: true });
+  const version = asked.version?.version;
+  if (identity !== undefined && typeof version === "string") rememberVersion(versions, identity, version);
+  return asked;
+}
+
 /** A root holding the engine as scripts/build-engine.sh lays it out (`bin/pulumi`, `pulumi-home/plugins`). */
-async function atRoot(root: string): Promise<PulumiCli> {
+async function atRoot(root: string, versions: string): Promise<PulumiCli> {
   const binary = join(root, "bin", "pulumi");
   if (!existsSync(binary)) {
     throw new EngineNotFoundError("ENGINE_NOT_FOUND", `no Pulumi CLI at ${binary}`, {
@@ -65,7 +157,7 @@ async function atRoot(root: string): Promise<PulumiCli> {
   }
   const home = join(root, "pulumi-home");
   const builtEngine = existsSync(join(home, "plugins"));
-  const command = await PulumiCommand.get({ root, skipVersionCheck: true });
+  const command = await commandFor(binary, root, versions);
   const version = command.version?.version ?? "unknown";
   if (!isSupportedPulumi(version)) {
     throw new EngineNotFoundError(
@@ -85,21 +177,20 @@ export async function findPulumiCli(
   pulumiRoot: string | undefined,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<PulumiCli> {
-  if (pulumiRoot !== undefined) return atRoot(resolve(pulumiRoot));
-  if (env.PULUMI_HELMFILE_PULUMI_ROOT) return atRoot(resolve(env.PULUMI_HELMFILE_PULUMI_ROOT));
+  const cache = env.PULUMI_HELMFILE_CACHE || join(homedir(), ".cache", "pulumi-helmfile");
+  const versions = join(cache, "pulumi-versions.json");
+  if (pulumiRoot !== undefined) return atRoot(resolve(pulumiRoot), versions);
+  if (env.PULUMI_HELMFILE_PULUMI_ROOT) return atRoot(resolve(env.PULUMI_HELMFILE_PULUMI_ROOT), versions);
   let refused = "";
   const onPath = pulumiOnPath(env.PATH);
   if (onPath !== undefined) {
-    const found = await PulumiCommand.get({ skipVersionCheck: true, ...pathRoot(onPath) }).catch(
-      () => undefined,
-    );
+    const found = await commandFor(onPath, pathRoot(onPath).root, versions).catch(() => undefined);
     const version = found?.version?.version ?? "unknown";
     if (found !== undefined && isSupportedPulumi(version))
       return { command: found, binary: onPath, builtEngine: false };
     refused = `; ${onPath} is Pulumi ${version}, outside the supported >=${SUPPORTED_PULUMI.minimum} <${SUPPORTED_PULUMI.below}`;
   }
-  const cache = env.PULUMI_HELMFILE_CACHE || join(homedir(), ".cache", "pulumi-helmfile");
-  if (existsSync(join(cache, "bin", "pulumi"))) return atRoot(resolve(cache));
+  if (existsSync(join(cache, "bin", "pulumi"))) return atRoot(resolve(cache), versions);
   throw new EngineNotFoundError(
     "ENGINE_NOT_FOUND",
     `no Pulumi CLI: none on PATH${refused}, and no engine built in ${cache}`,
