@@ -239,7 +239,11 @@ describe("the state a partial preview runs against", () => {
       const file = join(dir, ".pulumi", "stacks", "proj", "dev.json");
       writeFileSync(`${file}.attrs`, '{"md5":"before"}');
       const before = readFileSync(file, "utf8");
-      const copy = { location: location(`file://${dir}`), meta: "version: 1\n", text: '{"version":3}' };
+      const copy = {
+        location: location(`file://${dir}`),
+        meta: "version: 1\n",
+        text: JSON.stringify(checkpoint()),
+      };
       const locks = join(dir, ".pulumi", "locks", "organization", "proj", "dev");
       const unlock = lockStack(copy);
       expect(unlock).toBeDefined();
@@ -249,10 +253,12 @@ describe("the state a partial preview runs against", () => {
       expect(lockStack(copy)).toBeUndefined();
       const out = join(root, "copy");
       writePreviewCopy(copy, out);
-      // The engine wrote nothing: nothing is written back.
+      // The engine wrote nothing, or deleted nothing (the run failed before any step): nothing is written back.
+      expect(writeBackCopy(copy, out)).toBe(false);
+      const ran = join(out, ".pulumi", "stacks", "proj", "dev.json");
+      writeFileSync(ran, JSON.stringify(checkpoint(), null, 4));
       expect(writeBackCopy(copy, out)).toBe(false);
       expect(readFileSync(file, "utf8")).toBe(before);
-      const ran = join(out, ".pulumi", "stacks", "proj", "dev.json");
       writeFileSync(ran, '{"version":3,"checkpoint":{"stack":"organization/proj/dev","latest":{}}}');
       writeFileSync(`${ran}.attrs`, '{"md5":"after"}');
       const history = join(out, ".pulumi", "history", "proj", "dev");

@@ -258,9 +258,9 @@ export function lockStack(copy: PreviewStateCopy): (() => void) | undefined {
  * After a `destroy` against the copy written in `dir` ({@link writePreviewCopy}): the stack's file
  * becomes what the engine wrote there (the previous one kept as `<stack>.json.bak`, as the backend
  * keeps it), with the run's history entries. Answers false, writing nothing, when the engine wrote
- * nothing (its file is the copy as written). What the copy left out is not written back: those
- * resources are retained, so the destroy only forgets them, done or stopped half-way (an `up`
- * afterwards takes them over again).
+ * nothing or deleted nothing (its file holds every resource of the copy: the stack's file is still
+ * right). What the copy left out is not written back: those resources are retained, so the destroy
+ * only forgets them, done or stopped half-way (an `up` afterwards takes them over again).
  */
 export function writeBackCopy(copy: PreviewStateCopy, dir: string): boolean {
   const real = localStateFile(copy.location);
@@ -274,7 +274,18 @@ export function writeBackCopy(copy: PreviewStateCopy, dir: string): boolean {
     return false;
   }
   if (text === copy.text) return false;
-  JSON.parse(text);
+  // A destroy only deletes: a state holding every resource of the copy is one no step changed
+  // (the run failed before any), and the stack's own file is still right, the left-out ones with it.
+  const urns = (t: string): string[] => {
+    const resources = (JSON.parse(t) as { checkpoint?: { latest?: { resources?: unknown } } } | null)
+      ?.checkpoint?.latest?.resources;
+    return Array.isArray(resources)
+      ? resources.map((r) => String((r as { urn?: unknown } | null)?.urn)).sort()
+      : [];
+  };
+  const after = urns(text);
+  const before = urns(copy.text);
+  if (after.length === before.length && after.every((u, i) => u === before[i])) return false;
   const bookkeeping = dirname(dirname(dirname(real)));
   const from = join(dir, ".pulumi", "history", projectName, stackName);
   if (existsSync(from)) {
