@@ -8,21 +8,13 @@
  * it out (`<root>/pulumi-home/plugins`) runs with that private home, offline; any other CLI runs
  * with the user's own `PULUMI_HOME` (default `~/.pulumi`), plugins and settings.
  */
-import {
-  accessSync,
-  constants,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { accessSync, constants, existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { basename, delimiter, dirname, join, resolve } from "node:path";
 import { PulumiCommand } from "@pulumi/pulumi/automation";
 import { EngineNotFoundError } from "./errors";
+import { binaryIdentity, rememberedVersions, rememberVersion } from "../node/binary-versions";
 
 /** The Pulumi CLI versions we run: what this package is tested with (v3.276.0) back to resource hooks' arrival. */
 export const SUPPORTED_PULUMI = { minimum: "3.200.0", below: "4.0.0" } as const;
@@ -65,44 +57,6 @@ export function isSupportedPulumi(version: string): boolean {
   return cmp(v, parse(SUPPORTED_PULUMI.minimum)) >= 0 && cmp(v, parse(SUPPORTED_PULUMI.below)) < 0;
 }
 
-/** How many binaries' versions {@link commandFor} remembers (the most recently learnt). */
-const REMEMBERED_VERSIONS = 32;
-
-/** A binary's path, size and modification time: what a remembered version is kept under. */
-function binaryIdentity(binary: string): string | undefined {
-  try {
-    const s = statSync(binary);
-    return `${binary}\0${s.size}\0${s.mtimeMs}`;
-  } catch {
-    return undefined;
-  }
-}
-
-function readVersions(file: string): Record<string, string> {
-  try {
-    const data: unknown = JSON.parse(readFileSync(file, "utf8"));
-    return typeof data === "object" && data !== null && !Array.isArray(data)
-      ? (data as Record<string, string>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
-/** Best effort and atomic (temp file + rename): concurrent runs may both write, never half a file. */
-function rememberVersion(file: string, identity: string, version: string): void {
-  try {
-    const kept = Object.entries(readVersions(file)).filter(([k]) => k !== identity);
-    const data = Object.fromEntries([...kept.slice(-(REMEMBERED_VERSIONS - 1)), [identity, version]]);
-    mkdirSync(dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(tmp, JSON.stringify(data), { mode: 0o600 });
-    renameSync(tmp, file);
-  } catch {
-    // Remembering only saves a process start.
-  }
-}
-
 /**
  * The SDK's `PulumiCommand` for a remembered version, made as `PulumiCommand.get` makes it (its
  * command and the version parsed by the SDK's own semver) without running `pulumi version`; undefined
@@ -137,7 +91,7 @@ async function commandFor(
   versions: string,
 ): Promise<PulumiCommand> {
   const identity = binaryIdentity(binary);
-  const known = identity === undefined ? undefined : readVersions(versions)[identity];
+  const known = identity === undefined ? undefined : rememberedVersions(versions)[identity];
   const command = root === undefined ? "pulumi" : resolve(join(root, "bin", "pulumi"));
   const made = typeof known === "string" ? rememberedCommand(command, known) : undefined;
   if (made !== undefined) return made;

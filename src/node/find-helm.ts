@@ -2,8 +2,9 @@
  * Finds the helm binary and asks it for its version. Order: the explicit option, then
  * `HELM_BINARY`, then `helm` on `PATH`. A name without a slash is looked up on `PATH`.
  */
-import { accessSync, constants, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
+import { accessSync, constants, statSync } from "node:fs";
+import { delimiter, isAbsolute, join, resolve } from "node:path";
+import { binaryIdentity, rememberedVersions, rememberVersion } from "./binary-versions";
 import { RenderError } from "../shared/errors";
 import type { Environment, ProcessRunner } from "../shared/io";
 
@@ -61,7 +62,9 @@ export async function findHelm(runner: ProcessRunner, options: FindHelmOptions =
   const path = resolveHelmPath(options);
   const identity = binaryIdentity(path);
   const remembered =
-    options.versionCacheFile === undefined ? undefined : readVersionCache(options.versionCacheFile)[identity];
+    options.versionCacheFile === undefined || identity === undefined
+      ? undefined
+      : rememberedVersions(options.versionCacheFile)[identity];
   const known = remembered === undefined ? undefined : parseHelmVersion(remembered);
   if (known !== undefined) return { path, ...known };
   const r = await runner.run(path, ["version", "--short"]);
@@ -76,36 +79,9 @@ export async function findHelm(runner: ProcessRunner, options: FindHelmOptions =
       },
     );
   }
-  if (options.versionCacheFile !== undefined)
-    writeVersionCache(options.versionCacheFile, identity, version.raw);
+  if (options.versionCacheFile !== undefined && identity !== undefined)
+    rememberVersion(options.versionCacheFile, identity, version.raw);
   return { path, ...version };
-}
-
-function binaryIdentity(path: string): string {
-  const s = statSync(path);
-  return `${path}\0${s.size}\0${s.mtimeMs}`;
-}
-
-function readVersionCache(file: string): Record<string, string> {
-  try {
-    const data: unknown = JSON.parse(readFileSync(file, "utf8"));
-    return typeof data === "object" && data !== null ? (data as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** Best effort and atomic (temp file + rename): concurrent runs may both write, never half a file. */
-function writeVersionCache(file: string, identity: string, raw: string): void {
-  try {
-    const data = { ...readVersionCache(file), [identity]: raw };
-    mkdirSync(dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(tmp, JSON.stringify(data), { mode: 0o600 });
-    renameSync(tmp, file);
-  } catch {
-    // The version cache only saves a process start.
-  }
 }
 
 /** Parses `v3.17.3+ge4da497` (or `v4.1.4`) into numbers; undefined when it is not a version. */
