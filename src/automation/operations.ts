@@ -475,8 +475,9 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
  */
 function copyAllowed(options: ResolvedStackOptions): boolean {
   const env = { ...process.env, ...(options.envVars ?? {}) };
-  const set = (v: string | undefined): boolean => v !== undefined && v !== "" && v !== "false" && v !== "0";
-  return !set(env.PULUMI_DIY_BACKEND_GZIP) && env.PULUMI_SKIP_CHECKPOINTS !== "false";
+  const off = (v: string | undefined): boolean => v === undefined || v === "" || v === "false" || v === "0";
+  const skip = env.PULUMI_SKIP_CHECKPOINTS;
+  return off(env.PULUMI_DIY_BACKEND_GZIP) && (skip === undefined || !off(skip));
 }
 
 /**

@@ -24,6 +24,12 @@
  * serialized, then opened again, and a copy that still holds an opened secret is not used. Without
  * that deployment (the CLI exported the state), or when it cannot be resealed, the file is read again
  * (about 0.15 s for a 14 MB state, on the critical path of a partial preview).
+ *
+ * A `destroy` of the whole stack runs against such a copy too: without the resources it would only
+ * forget ({@link readDestroyState}), with the stack locked in its own backend meanwhile
+ * ({@link lockStack}); what the engine wrote then becomes the stack's file ({@link writeBackCopy}).
+ * That is the one place this package writes a stack's state itself; docs/component.md, "Destroy
+ * against a copy of the state", says when and what a stopped or failed run leaves.
  */
 import { randomUUID } from "node:crypto";
 import {
