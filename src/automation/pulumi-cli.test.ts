@@ -41,6 +41,7 @@ describe("which Pulumi CLI runs the stack", () => {
     const cli = await findPulumiCli(undefined, {
       PATH: join(tmp, "user", "bin"),
       PULUMI_HELMFILE_CACHE: join(tmp, "cache"),
+      XDG_CACHE_HOME: join(tmp, "xdg"),
     });
     expect([cli.binary, cli.home, cli.builtEngine]).toEqual([user, undefined, false]);
   });
@@ -51,6 +52,7 @@ describe("which Pulumi CLI runs the stack", () => {
     const cli = await findPulumiCli(undefined, {
       PATH: join(tmp, "user", "bin"),
       PULUMI_HELMFILE_CACHE: join(tmp, "cache"),
+      XDG_CACHE_HOME: join(tmp, "xdg"),
     });
     expect([cli.binary, cli.home, cli.builtEngine]).toEqual([built, join(tmp, "cache", "pulumi-home"), true]);
   });
@@ -59,7 +61,11 @@ describe("which Pulumi CLI runs the stack", () => {
     fakePulumi(join(tmp, "user"), "v3.276.0");
     const env = fakePulumi(join(tmp, "env"), "v3.276.0", true);
     const option = fakePulumi(join(tmp, "option"), "v3.276.0");
-    const base = { PATH: join(tmp, "user", "bin"), PULUMI_HELMFILE_PULUMI_ROOT: join(tmp, "env") };
+    const base = {
+      PATH: join(tmp, "user", "bin"),
+      PULUMI_HELMFILE_PULUMI_ROOT: join(tmp, "env"),
+      XDG_CACHE_HOME: join(tmp, "xdg"),
+    };
     expect((await findPulumiCli(undefined, base)).binary).toBe(env);
     expect((await findPulumiCli(join(tmp, "option"), base)).binary).toBe(option);
   });
@@ -75,10 +81,13 @@ describe("which Pulumi CLI runs the stack", () => {
     };
     const asked = (): number => (existsSync(runs) ? readFileSync(runs, "utf8").split("\n").length - 1 : 0);
     write("v3.276.0");
-    const env = { PATH: "", PULUMI_HELMFILE_CACHE: join(tmp, "cache") };
+    const env = { PATH: "", PULUMI_HELMFILE_CACHE: join(tmp, "cache"), XDG_CACHE_HOME: join(tmp, "xdg") };
     const first = await findPulumiCli(root, env);
     const second = await findPulumiCli(root, env);
     expect(asked()).toBe(1);
+    // Beside helm's versions, next to the render cache; nothing in the engine's cache.
+    expect(existsSync(join(tmp, "xdg", "pulumi-helmfile", "pulumi-versions.json"))).toBe(true);
+    expect(existsSync(join(tmp, "cache"))).toBe(false);
     for (const cli of [first, second]) {
       expect(cli.command).toBeInstanceOf(PulumiCommand);
       expect([cli.command.command, cli.command.version?.version]).toEqual([bin, "3.276.0"]);
@@ -94,6 +103,12 @@ describe("which Pulumi CLI runs the stack", () => {
     await expect(findPulumiCli(root, env)).rejects.toMatchObject({ code: "ENGINE_NOT_FOUND" });
     await expect(findPulumiCli(root, env)).rejects.toMatchObject({ code: "ENGINE_NOT_FOUND" });
     expect(asked()).toBe(3);
+    // With the render cache off, nothing is remembered: asked every time.
+    write("v3.276.0");
+    const off = { ...env, PULUMI_HELMFILE_CACHE: "0" };
+    await findPulumiCli(root, off);
+    await findPulumiCli(root, off);
+    expect(asked()).toBe(5);
   });
 
   test("none at all: ENGINE_NOT_FOUND naming the version on PATH that was refused and the range", async () => {
@@ -101,6 +116,7 @@ describe("which Pulumi CLI runs the stack", () => {
     const err = await findPulumiCli(undefined, {
       PATH: join(tmp, "user", "bin"),
       PULUMI_HELMFILE_CACHE: join(tmp, "none"),
+      XDG_CACHE_HOME: join(tmp, "xdg"),
     }).catch((e: unknown) => e);
     expect(err).toMatchObject({
       code: "ENGINE_NOT_FOUND",

@@ -15,6 +15,7 @@ import { basename, delimiter, dirname, join, resolve } from "node:path";
 import { PulumiCommand } from "@pulumi/pulumi/automation";
 import { EngineNotFoundError } from "./errors";
 import { binaryIdentity, rememberedVersions, rememberVersion } from "../node/binary-versions";
+import { readEnvSettings } from "../shared/settings";
 
 /** The Pulumi CLI versions we run: what this package is tested with (v3.276.0) back to resource hooks' arrival. */
 export const SUPPORTED_PULUMI = { minimum: "3.200.0", below: "4.0.0" } as const;
@@ -82,27 +83,29 @@ function rememberedCommand(command: string, version: string): PulumiCommand | un
 /**
  * `PulumiCommand.get` (`root`: the binary is `<root>/bin/pulumi`, else PATH's `pulumi`), whose
  * `pulumi version` run (0.15–0.3 s before every stack command) is made once per binary: the
- * version is remembered in `versions` by the binary's path, size and modification time, as helm's
- * is beside the render cache.
+ * version is remembered in `versions` by the binary's path, size and modification time, beside
+ * helm's (next to the render cache); undefined (the render cache turned off): always asked.
  */
 async function commandFor(
   binary: string,
   root: string | undefined,
-  versions: string,
+  versions: string | undefined,
 ): Promise<PulumiCommand> {
-  const identity = binaryIdentity(binary);
-  const known = identity === undefined ? undefined : rememberedVersions(versions)[identity];
+  const identity = versions === undefined ? undefined : binaryIdentity(binary);
+  const known =
+    identity === undefined || versions === undefined ? undefined : rememberedVersions(versions)[identity];
   const command = root === undefined ? "pulumi" : resolve(join(root, "bin", "pulumi"));
   const made = typeof known === "string" ? rememberedCommand(command, known) : undefined;
   if (made !== undefined) return made;
   const asked = await PulumiCommand.get({ ...(root === undefined ? {} : { root }), skipVersionCheck: true });
   const version = asked.version?.version;
-  if (identity !== undefined && typeof version === "string") rememberVersion(versions, identity, version);
+  if (versions !== undefined && identity !== undefined && typeof version === "string")
+    rememberVersion(versions, identity, version);
   return asked;
 }
 
 /** A root holding the engine as scripts/build-engine.sh lays it out (`bin/pulumi`, `pulumi-home/plugins`). */
-async function atRoot(root: string, versions: string): Promise<PulumiCli> {
+async function atRoot(root: string, versions: string | undefined): Promise<PulumiCli> {
   const binary = join(root, "bin", "pulumi");
   if (!existsSync(binary)) {
     throw new EngineNotFoundError("ENGINE_NOT_FOUND", `no Pulumi CLI at ${binary}`, {
@@ -132,7 +135,8 @@ export async function findPulumiCli(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<PulumiCli> {
   const cache = env.PULUMI_HELMFILE_CACHE || join(homedir(), ".cache", "pulumi-helmfile");
-  const versions = join(cache, "pulumi-versions.json");
+  const renderCache = readEnvSettings(env, homedir()).renderCache;
+  const versions = renderCache.disabled ? undefined : join(renderCache.dir, "..", "pulumi-versions.json");
   if (pulumiRoot !== undefined) return atRoot(resolve(pulumiRoot), versions);
   if (env.PULUMI_HELMFILE_PULUMI_ROOT) return atRoot(resolve(env.PULUMI_HELMFILE_PULUMI_ROOT), versions);
   let refused = "";
