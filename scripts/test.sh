@@ -44,6 +44,9 @@ bash scripts/test-cluster.sh start --name a >/dev/null
 bash scripts/test-cluster.sh start --name b >/dev/null
 # The S3-compatible server of the shared-backend tests (scripts/test-s3.sh: moto's server, cached).
 echo "== test S3 server"
+# Its state is in memory: one left running (a test file run by hand) would hand this run another
+# run's stacks, which the tests take as their own. Start a fresh one.
+bash scripts/test-s3.sh stop >/dev/null 2>&1 || true
 eval "$(bash scripts/test-s3.sh start)"
 # A real Vault dev server for the `ref+vault://` tests (scripts/test-vault.sh: the Vault that
 # scripts/build-vault.sh built from Go modules, waited for here).
