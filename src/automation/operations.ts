@@ -47,6 +47,7 @@ import {
   type PreviewStateCopy,
 } from "./preview-state";
 import { makeEngineTempDir } from "./engine-tmp";
+import { isGoTrue } from "../shared/policy";
 import { trackFinisher, untrackFinisher } from "../node/process-cleanup";
 import { localStateFile, readLocalDeployment } from "./local-state";
 import {
@@ -470,14 +471,13 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
 /**
  * Whether a destroy may run against a copy of the state (./preview-state.ts): not where the engine
  * would write that copy in another form than the stack's file (`PULUMI_DIY_BACKEND_GZIP`), nor
- * with a state written after every step (`PULUMI_SKIP_CHECKPOINTS=false`: a run killed outright
- * would then leave in the copy what it did).
+ * with a state written after every step (`PULUMI_SKIP_CHECKPOINTS` set but not true, as Go's
+ * ParseBool reads it: a run killed outright would then leave in the copy what it did).
  */
 function copyAllowed(options: ResolvedStackOptions): boolean {
   const env = { ...process.env, ...(options.envVars ?? {}) };
-  const off = (v: string | undefined): boolean => v === undefined || v === "" || v === "false" || v === "0";
   const skip = env.PULUMI_SKIP_CHECKPOINTS;
-  return off(env.PULUMI_DIY_BACKEND_GZIP) && (skip === undefined || !off(skip));
+  return !isGoTrue(env.PULUMI_DIY_BACKEND_GZIP) && (skip === undefined || isGoTrue(skip));
 }
 
 /**
@@ -499,7 +499,7 @@ async function againstCopy<R extends { summary: UpdateSummary | undefined; stdou
   let failure: unknown;
   const finish = (): void => {
     try {
-      if (dir !== undefined) writeBackCopy(copied.copy, dir);
+      if (dir !== undefined) writeBackCopy(copied, dir);
     } catch (err) {
       failure = err;
     } finally {

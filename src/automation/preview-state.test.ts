@@ -244,6 +244,7 @@ describe("the state a partial preview runs against", () => {
         meta: "version: 1\n",
         text: JSON.stringify(checkpoint()),
       };
+      const copied = { copy, left: 0, kept: urns(checkpoint()).length };
       const locks = join(dir, ".pulumi", "locks", "organization", "proj", "dev");
       const unlock = lockStack(copy);
       expect(unlock).toBeDefined();
@@ -254,17 +255,17 @@ describe("the state a partial preview runs against", () => {
       const out = join(root, "copy");
       writePreviewCopy(copy, out);
       // The engine wrote nothing, or deleted nothing (the run failed before any step): nothing is written back.
-      expect(writeBackCopy(copy, out)).toBe(false);
+      expect(writeBackCopy(copied, out)).toBe(false);
       const ran = join(out, ".pulumi", "stacks", "proj", "dev.json");
       writeFileSync(ran, JSON.stringify(checkpoint(), null, 4));
-      expect(writeBackCopy(copy, out)).toBe(false);
+      expect(writeBackCopy(copied, out)).toBe(false);
       expect(readFileSync(file, "utf8")).toBe(before);
       writeFileSync(ran, '{"version":3,"checkpoint":{"stack":"organization/proj/dev","latest":{}}}');
       writeFileSync(`${ran}.attrs`, '{"md5":"after"}');
       const history = join(out, ".pulumi", "history", "proj", "dev");
       mkdirSync(history, { recursive: true });
       writeFileSync(join(history, "dev-1.history.json"), '{"kind":"destroy"}');
-      expect(writeBackCopy(copy, out)).toBe(true);
+      expect(writeBackCopy(copied, out)).toBe(true);
       expect(readFileSync(file, "utf8")).toBe(readFileSync(ran, "utf8"));
       expect(readFileSync(`${file}.attrs`, "utf8")).toBe('{"md5":"after"}');
       expect(readFileSync(`${file}.bak`, "utf8")).toBe(before);
@@ -275,7 +276,7 @@ describe("the state a partial preview runs against", () => {
       // What the engine wrote is a whole state, or nothing is written.
       const written = readFileSync(file, "utf8");
       writeFileSync(ran, '{"version":3,');
-      expect(() => writeBackCopy(copy, out)).toThrow();
+      expect(() => writeBackCopy(copied, out)).toThrow();
       expect(readFileSync(file, "utf8")).toBe(written);
       unlock!();
       expect(readdirSync(locks)).toEqual([]);

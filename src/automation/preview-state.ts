@@ -85,6 +85,11 @@ export function trimCheckpoint(checkpoint: unknown, drop: ReadonlySet<string>): 
   return checkpoint;
 }
 
+/** The backend's bookkeeping folder (`.pulumi`) of a stack's state file (`.pulumi/stacks/<project>/<stack>.json`). */
+function bookkeepingOf(stateFile: string): string {
+  return dirname(dirname(dirname(stateFile)));
+}
+
 /** The stack's state without some resources, trimmed and serialized, to be written by {@link writePreviewCopy}. */
 export interface PreviewStateCopy {
   readonly location: LocalStateLocation;
@@ -106,7 +111,7 @@ export async function readPreviewState(
   const file = localStateFile(location);
   if (file === undefined || drop.size === 0) return undefined;
   try {
-    const meta = readFileSync(join(dirname(dirname(dirname(file))), "meta.yaml"), "utf8");
+    const meta = readFileSync(join(bookkeepingOf(file), "meta.yaml"), "utf8");
     const sealed = sealedFormOf(deployment);
     const fromRead = sealed === undefined ? undefined : copyOfRead(deployment, sealed, drop);
     if (fromRead !== undefined) return fromRead === false ? undefined : { location, meta, text: fromRead };
@@ -187,10 +192,11 @@ function onlyForgotten(r: Record<string, unknown>): boolean {
   );
 }
 
-/** The state a `destroy` of the whole stack runs against, and how many resources it leaves out. */
+/** The state a `destroy` of the whole stack runs against, and how many resources it leaves out and keeps. */
 export interface DestroyStateCopy {
   readonly copy: PreviewStateCopy;
   readonly left: number;
+  readonly kept: number;
 }
 
 /**
@@ -205,7 +211,7 @@ export async function readDestroyState(location: LocalStateLocation): Promise<De
   const file = localStateFile(location);
   if (file === undefined) return undefined;
   try {
-    const meta = readFileSync(join(dirname(dirname(dirname(file))), "meta.yaml"), "utf8");
+    const meta = readFileSync(join(bookkeepingOf(file), "meta.yaml"), "utf8");
     const checkpoint = JSON.parse(await readFile(file, "utf8")) as {
       checkpoint?: { latest?: { resources?: unknown } };
     } | null;
@@ -218,7 +224,11 @@ export async function readDestroyState(location: LocalStateLocation): Promise<De
     const trimmed = trimCheckpoint(checkpoint, drop);
     return trimmed === undefined
       ? undefined
-      : { copy: { location, meta, text: JSON.stringify(trimmed) }, left: drop.size };
+      : {
+          copy: { location, meta, text: JSON.stringify(trimmed) },
+          left: drop.size,
+          kept: resources.length - drop.size,
+        };
   } catch {
     return undefined;
   }
@@ -227,7 +237,7 @@ export async function readDestroyState(location: LocalStateLocation): Promise<De
 /** The stack's lock folder in a self-managed backend (`.pulumi/locks/organization/<project>/<stack>`). */
 function lockDir(copy: PreviewStateCopy, stateFile: string): string {
   const { projectName, stackName } = copy.location;
-  return join(dirname(dirname(dirname(stateFile))), "locks", "organization", projectName, stackName);
+  return join(bookkeepingOf(stateFile), "locks", "organization", projectName, stackName);
 }
 
 /**
@@ -268,7 +278,8 @@ export function lockStack(copy: PreviewStateCopy): (() => void) | undefined {
  * right). What the copy left out is not written back: those resources are retained, so the destroy
  * only forgets them, done or stopped half-way (an `up` afterwards takes them over again).
  */
-export function writeBackCopy(copy: PreviewStateCopy, dir: string): boolean {
+export function writeBackCopy(copied: DestroyStateCopy, dir: string): boolean {
+  const { copy, kept } = copied;
   const real = localStateFile(copy.location);
   if (real === undefined) return false;
   const { projectName, stackName } = copy.location;
@@ -280,19 +291,12 @@ export function writeBackCopy(copy: PreviewStateCopy, dir: string): boolean {
     return false;
   }
   if (text === copy.text) return false;
-  // A destroy only deletes: a state holding every resource of the copy is one no step changed
+  // A destroy only deletes: a state holding as many resources as the copy is one no step changed
   // (the run failed before any), and the stack's own file is still right, the left-out ones with it.
-  const urns = (t: string): string[] => {
-    const resources = (JSON.parse(t) as { checkpoint?: { latest?: { resources?: unknown } } } | null)
-      ?.checkpoint?.latest?.resources;
-    return Array.isArray(resources)
-      ? resources.map((r) => String((r as { urn?: unknown } | null)?.urn)).sort()
-      : [];
-  };
-  const after = urns(text);
-  const before = urns(copy.text);
-  if (after.length === before.length && after.every((u, i) => u === before[i])) return false;
-  const bookkeeping = dirname(dirname(dirname(real)));
+  const resources = (JSON.parse(text) as { checkpoint?: { latest?: { resources?: unknown } } } | null)
+    ?.checkpoint?.latest?.resources;
+  if ((Array.isArray(resources) ? resources.length : 0) === kept) return false;
+  const bookkeeping = bookkeepingOf(real);
   const from = join(dir, ".pulumi", "history", projectName, stackName);
   if (existsSync(from)) {
     const to = join(bookkeeping, "history", projectName, stackName);
