@@ -198,7 +198,7 @@ describe("the state a partial preview runs against", () => {
       );
     });
 
-    it("for a destroy: without the resources it only forgets (retained, not protected, no resource hooks)", async () => {
+    it("for a destroy: without the resources it only forgets (retained, not protected, no hook a delete runs)", async () => {
       const dir = backend();
       const file = join(dir, ".pulumi", "stacks", "proj", "dev.json");
       const crd = (name: string, more: Record<string, unknown>): Record<string, unknown> => ({
@@ -218,14 +218,17 @@ describe("the state a partial preview runs against", () => {
         0,
         crd("forgotten", {}),
         crd("protected", { protect: true }),
-        crd("hooked", { resourceHooks: { beforeDelete: ["h"] } }),
+        crd("hooked", { resourceHooks: { BeforeDelete: ["h"] } }),
+        // The state names hook types as the engine's Go constants; a create's hook is no delete's.
+        crd("created-together", { resourceHooks: { BeforeCreate: ["crds-checked"] } }),
       );
       resources[resources.length - 1]!.dependencies = [object("ns/a", "forgotten"), PROVIDER];
       writeFileSync(file, JSON.stringify(state));
       const read = await readDestroyState(location(`file://${dir}`));
-      expect(read?.left).toBe(1);
+      expect(read?.left).toBe(2);
       const copied = JSON.parse(read!.copy.text) as unknown;
       expect(urns(copied)).not.toContain(object("ns/a", "forgotten"));
+      expect(urns(copied)).not.toContain(object("ns/a", "created-together"));
       expect(urns(copied)).toContain(object("ns/a", "protected"));
       expect(urns(copied)).toContain(object("ns/a", "hooked"));
       expect(read!.copy.text).not.toContain("forgotten");

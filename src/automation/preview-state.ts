@@ -181,14 +181,21 @@ export function writePreviewCopy(copy: PreviewStateCopy, dir: string): string {
   return `file://${dir}`;
 }
 
-/** What a `destroy` only forgets: a retained custom resource, not protected, with no resource hooks. */
+/** Hook types a delete never runs (the CRDs' `beforeCreate`, src/emit/crd-gate.ts). */
+const CREATE_OR_UPDATE_HOOKS = new Set(["BeforeCreate", "AfterCreate", "BeforeUpdate", "AfterUpdate"]);
+
+/** What a `destroy` only forgets: a retained custom resource, not protected, with no hook a delete runs. */
 function onlyForgotten(r: Record<string, unknown>): boolean {
+  const hooks = r.resourceHooks;
   return (
     typeof r.urn === "string" &&
     r.custom === true &&
     r.retainOnDelete === true &&
     r.protect !== true &&
-    r.resourceHooks === undefined
+    (hooks === undefined ||
+      (typeof hooks === "object" &&
+        hooks !== null &&
+        Object.keys(hooks).every((type) => CREATE_OR_UPDATE_HOOKS.has(type))))
   );
 }
 

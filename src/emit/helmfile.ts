@@ -30,11 +30,13 @@ import {
   withAnswered,
   withHookObjectDeleter,
   withRegistration,
+  withCrdGate,
   withSecretNeedles,
   type HookObjectDeleter,
 } from "./release";
 import { collectSecretStrings } from "../secrets/secret-registry";
-import { registerReleaseHooks, releaseHooksRegistered } from "./release-hooks";
+import { CrdGate } from "./crd-gate";
+import { registerReleaseHooks, releaseHooksRegistered, scopedHookName } from "./release-hooks";
 import { contextProviderName, namespaceResourceName } from "./resource-names";
 import { resolveHelmfileArgs, type ResolvedHelmfileArgs } from "./resolve-helmfile-args";
 import {
@@ -241,6 +243,7 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
     const namespaces = emitNamespaces(this, componentName, plans, resolved, providers, target);
     const releases = emitReleases(
       this,
+      componentName,
       plans,
       resolved,
       providers,
@@ -897,6 +900,7 @@ const withDeleter = (args: ReleaseArgs, deleter: HookObjectDeleter | undefined):
 /** Creates the Release children in dependency order so `needs` can become `dependsOn`. */
 function emitReleases(
   parent: Helmfile,
+  componentName: string,
   plans: readonly ReleasePlan[],
   resolved: ResolvedHelmfileArgs,
   providers: ReleaseProviders,
@@ -906,6 +910,11 @@ function emitReleases(
   answered: ReadonlySet<string> = new Set(),
 ): Record<string, Release> {
   const byName = new Map(plans.map((p) => [p.resourceName, p]));
+  // The releases that need none of these apply their CRDs together, before any other object.
+  const gate = new CrdGate(
+    plans.filter((p) => !p.needs.some((n) => byName.has(n))).map((p) => p.resourceName),
+    scopedHookName(`${componentName}-crds-checked`),
+  );
   const created = new Map<string, Release>();
   const visiting = new Set<string>();
   const create = (plan: ReleasePlan): Release => {
@@ -928,17 +937,20 @@ function emitReleases(
         new Release(
           plan.resourceName,
           withDeleter(
-            withSecretNeedles(
-              withAnswered(
-                withRegistration(
-                  releaseArgs(plan, resolved.mode, clusterScopedKinds),
-                  registrationInput(plan, registrations.get(plan.resourceName)),
-                  registrationAfterApply(plan, registrations.get(plan.resourceName)),
-                  objectDigestsOf(registrations.get(plan.resourceName)),
+            withCrdGate(
+              withSecretNeedles(
+                withAnswered(
+                  withRegistration(
+                    releaseArgs(plan, resolved.mode, clusterScopedKinds),
+                    registrationInput(plan, registrations.get(plan.resourceName)),
+                    registrationAfterApply(plan, registrations.get(plan.resourceName)),
+                    objectDigestsOf(registrations.get(plan.resourceName)),
+                  ),
+                  answered,
                 ),
-                answered,
+                plan.secretNeedles,
               ),
-              plan.secretNeedles,
+              gate,
             ),
             providers.deleterOf(plan),
           ),

@@ -38,6 +38,7 @@ import {
   toArray,
   type ObjectIdentity,
 } from "./object-resources";
+import type { CrdGate } from "./crd-gate";
 import { anchorInput, resourceHooksSupported, scopedHookName, withReleaseHooks } from "./release-hooks";
 import { resolveInput, UNKNOWN } from "./resolve-inputs";
 
@@ -57,6 +58,18 @@ const SECRET_NEEDLES = new WeakMap<object, readonly string[]>();
  */
 export function withSecretNeedles(args: ReleaseArgs, needles: readonly string[]): ReleaseArgs {
   SECRET_NEEDLES.set(args, needles);
+  return args;
+}
+
+/** The gate of the Release's component (./crd-gate.ts), keyed by the Release's arguments; never stored. */
+const CRD_GATES = new WeakMap<object, CrdGate>();
+
+/**
+ * `args`, with the gate its CRDs are applied through and its other objects wait for: every
+ * release of a Helmfile component applies its CRDs together with the others' (./crd-gate.ts).
+ */
+export function withCrdGate(args: ReleaseArgs, gate: CrdGate): ReleaseArgs {
+  CRD_GATES.set(args, gate);
   return args;
 }
 
@@ -344,6 +357,20 @@ export class Release extends pulumi.ComponentResource {
       parent: this,
       ...(opts?.dependsOn === undefined ? {} : { dependsOn: opts.dependsOn }),
     };
+    // A release that registers no CRDs (helm mode, an unknown manifest, a failure) reports none.
+    try {
+      return await this.applyReleaseOf(releaseArgs, mode, childName, childOpts);
+    } finally {
+      CRD_GATES.get(releaseArgs)?.report(childName, []);
+    }
+  }
+
+  private async applyReleaseOf(
+    releaseArgs: ReleaseArgs,
+    mode: unknown,
+    childName: string,
+    childOpts: pulumi.CustomResourceOptions,
+  ): Promise<pulumi.Resource[]> {
     const hooks = await resolveInput(releaseArgs.helmfileHooks);
     const apply = async (opts: pulumi.CustomResourceOptions): Promise<pulumi.Resource[]> =>
       mode === HelmfileMode.Manifests
@@ -517,6 +544,10 @@ async function applyManifests(
   // and `helm uninstall` leave them); CRDs of templates are objects like any other.
   const crdsGroup = crdsGroupOf(childName);
   const answered = ANSWERED.get(args);
+  const gate = CRD_GATES.get(args);
+  const held = split.crds.length === 0 ? undefined : gate?.hook();
+  const together: pulumi.CustomResourceOptions =
+    held === undefined ? {} : { hooks: { beforeCreate: [held] } };
   phase(
     crdsGroup,
     split.crds.filter(
@@ -531,6 +562,7 @@ async function applyManifests(
     {
       ignoreChanges: ["*"],
       retainOnDelete: true,
+      ...together,
     },
   );
   phase(
@@ -538,8 +570,14 @@ async function applyManifests(
     split.crds.filter((c) => !split.crdsDir.has(c)),
     true,
     false,
+    "await",
+    together,
   );
   if (created.length > 0) deps = [...toArray(childOpts.dependsOn), ...created];
+  if (gate !== undefined) {
+    gate.report(childName, created);
+    await gate.opened();
+  }
   const phases = chartHookPhases(split.objects, childName);
   for (const w of phases.warnings) void pulumi.log.warn(w, parent);
   // helm applies hooks one by one in weight order and waits for each Job and Pod (with or without

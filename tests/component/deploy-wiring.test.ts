@@ -141,6 +141,58 @@ describe("Helmfile deploys like helm install", () => {
     ]);
   });
 
+  it("registers any release's other objects only once every release's CRDs are applied, but not those of a release that needs another", async () => {
+    // The CRDs' registrations come back late (their creates wait for the CRD to be established).
+    type Monitor = {
+      registerResource(req: { getName(): string; getType(): string }, cb: (...a: unknown[]) => void): void;
+    };
+    const monitor = (await import("@pulumi/pulumi")).runtime.getMonitor() as unknown as Monitor;
+    const original = monitor.registerResource.bind(monitor);
+    const log: string[] = [];
+    monitor.registerResource = (req, cb) => {
+      const name = req.getName();
+      log.push(`sent ${name}`);
+      original(req, (...a: unknown[]) => {
+        const back = (): void => {
+          log.push(`back ${name}`);
+          cb(...a);
+        };
+        if (req.getType().endsWith(":CustomResourceDefinition")) setTimeout(back, 30);
+        else back();
+      });
+    };
+    const pipeline = fakePipeline([
+      { name: "crds", namespace: "a", manifest: CRD },
+      {
+        name: "plain",
+        namespace: "b",
+        manifest: OBJECTS.replace(/^---\n# Source: app\/templates\/(widget|gadget)[^]*?(?=---)/gm, ""),
+      },
+      {
+        name: "later",
+        namespace: "c",
+        manifest: exampleCrd("Thing", "things", "Namespaced") + OBJECTS,
+        needs: ["a/crds"],
+      },
+    ]);
+    await settle(new Helmfile("hf", { file: "helmfile.yaml", renderToDirectory: "/tmp/out" }, { pipeline }));
+    await rec.settled();
+    const at = (entry: string): number => {
+      const i = log.indexOf(entry);
+      expect(i).toBeGreaterThanOrEqual(0);
+      return i;
+    };
+    const lastCrdBack = Math.max(
+      at("back hf-a/crds-crds:widgets.example.com"),
+      at("back hf-a/crds-crds:gadgets.example.com"),
+    );
+    // The release without CRDs waits for the other release's CRDs.
+    expect(at("sent hf-b/plain:b/cm")).toBeGreaterThan(lastCrdBack);
+    // The release that needs another registers its CRDs after what it needs, and nothing waits for them.
+    expect(at("sent hf-c/later-crds:things.example.com")).toBeGreaterThan(lastCrdBack);
+    expect(at("sent hf-c/later:c/cm")).toBeGreaterThan(at("back hf-c/later-crds:things.example.com"));
+  });
+
   it("creates the CRDs of a chart's and a subchart's crds/ once and leaves them, as helm; a template's CRD is an object like any other", async () => {
     const crd = (source: string, name: string): string =>
       [
