@@ -1,7 +1,8 @@
 /**
  * bin/pulumi-helmfile.js refuses a Node.js older than package.json's "engines" with one clear line
  * (older ones failed deep inside undici with a TypeError). The version Node reports is replaced by a
- * preloaded script, so the check runs on this machine's Node.
+ * preloaded script, so the check runs on this machine's Node. It starts the CLI again with a larger
+ * young generation (64 MB semi-spaces), unless the user chose one.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -46,5 +47,38 @@ describe("the launcher's Node.js check", () => {
     const r = runAs(v);
     expect([r.status, r.stderr]).toEqual([0, ""]);
     expect(r.stdout).toMatch(/^pulumi-helmfile\s+v/m);
+  });
+});
+
+describe("the launcher's young generation", () => {
+  /** The CLI's own V8 flags, as its second start sees them (a preloaded script prints them). */
+  function cliFlags(nodeOptions: string): string {
+    const dir = mkdtempSync(join(tmpdir(), "phf-launcher-"));
+    try {
+      const preload = join(dir, "flags.js");
+      writeFileSync(
+        preload,
+        `if (process.execArgv.some((a) => a.startsWith("--stack-size"))) console.error("flags:" + process.execArgv.join(" ") + "|" + (process.env.NODE_OPTIONS || ""));\n`,
+      );
+      const r = spawnSync(process.execPath, [bin, "version"], {
+        encoding: "utf8",
+        timeout: 60_000,
+        env: { ...process.env, NODE_OPTIONS: `--require ${preload} ${nodeOptions}`.trim() },
+      });
+      expect(r.status).toBe(0);
+      return /^flags:(.*)$/m.exec(r.stderr)?.[1] ?? "(no second start)";
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("starts the CLI with 64 MB semi-spaces", () => {
+    expect(cliFlags("").split("|")[0]!.split(" ")).toContain("--max-semi-space-size=64");
+  });
+
+  it("keeps the semi-space size the user set in NODE_OPTIONS", () => {
+    const [argv, options] = cliFlags("--max-semi-space-size=8").split("|");
+    expect(argv).not.toContain("--max-semi-space-size");
+    expect(options).toContain("--max-semi-space-size=8");
   });
 });
