@@ -3,7 +3,8 @@
  * the text around the objects, their order, or a `helm test` hook (which `helm install` never
  * installs and helm-diff leaves out of `helmfile diff`).
  */
-import { manifestDigest } from "./manifest-digest";
+import fc from "fast-check";
+import { manifestDigest, sameManifestObjects } from "./manifest-digest";
 
 const cm = (name: string, value: string, source = "app/templates/cm.yaml"): string =>
   `---\n# Source: ${source}\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  value: "${value}"\n`;
@@ -54,5 +55,38 @@ describe("manifestDigest", () => {
   it("takes the text of a manifest that does not decode", () => {
     expect(manifestDigest("a: [")).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(manifestDigest("a: [")).not.toBe(manifestDigest("a: [["));
+  });
+});
+
+describe("sameManifestObjects", () => {
+  // Documents as helm writes them, and other texts of the same objects.
+  const pool = [
+    cm("a", "1"),
+    cm("a", "1", "moved.yaml"),
+    "---\n# Source: app/templates/cm.yaml\nkind: ConfigMap\napiVersion: v1\nmetadata:\n  name: a\ndata:\n  value: '1'\n",
+    cm("a", "2"),
+    cm("b", "2"),
+    cm("b", "2", "other.yaml"),
+    testPod("app-test-x7k2p"),
+    testPod("app-test-q9w3e"),
+    testPod("t", "test,post-install"),
+    "---\n# Source: app/templates/list.yaml\napiVersion: v1\nkind: ConfigMap\nmetadata: { name: c }\n---\napiVersion: v1\nkind: Secret\nmetadata: { name: c }\n",
+    "---\n# Source: app/templates/empty.yaml\n",
+  ];
+  const manifest = fc.array(fc.constantFrom(...pool), { maxLength: 6 }).map((docs) => docs.join(""));
+
+  it("says what comparing the manifests' digests says, whatever documents they share", () => {
+    fc.assert(
+      fc.property(manifest, manifest, (a, b) => {
+        expect(sameManifestObjects(a, b)).toBe(manifestDigest(a) === manifestDigest(b));
+      }),
+      { seed: 47, numRuns: 400 },
+    );
+  });
+
+  it("holds a first document without a `---` of its own apart from the rest", () => {
+    const bare = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  value: "1"\n';
+    expect(sameManifestObjects(bare + cm("b", "2"), cm("b", "2") + cm("a", "1"))).toBe(true);
+    expect(sameManifestObjects(bare + cm("b", "2"), cm("b", "2"))).toBe(false);
   });
 });

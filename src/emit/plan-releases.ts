@@ -21,7 +21,7 @@ import { applyCommandLineValues, type CommandLineOverrides } from "./command-lin
 import type { RecordedRender } from "./registration-digest";
 import type { RenderKey } from "../render/cluster-render";
 import { UpgradeKeys } from "./upgrade-keys";
-import { manifestDigest } from "./manifest-digest";
+import { sameManifestObjects } from "./manifest-digest";
 
 /** Everything the component needs to emit one release. */
 export interface ReleasePlan {
@@ -368,7 +368,7 @@ function upgradeKeys(pipeline: HelmfilePipeline, state: DesiredState, context: P
         });
         return { manifests, keys };
       },
-      (rendered, applied) => rendered === applied || manifestDigest(rendered) === manifestDigest(applied),
+      sameManifestObjects,
       (ids, err) =>
         context.logger?.debug(
           `releases ${ids.join(", ")}: no render key recorded after up (${err instanceof Error ? err.message : String(err)})`,
