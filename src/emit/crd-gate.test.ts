@@ -3,7 +3,7 @@
  * may go, and how long a CRD's create is held.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { CrdGate } from "./crd-gate";
+import { CrdGate, crdGateMembers } from "./crd-gate";
 
 /** A CRD resource whose registration comes back (its URN resolves) when `settle` is called. */
 function crd(urn: string): { resource: pulumi.Resource; settle: () => void; fail: () => void } {
@@ -24,6 +24,19 @@ async function isDone(p: Promise<void>): Promise<boolean> {
   for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
   return done;
 }
+
+describe("crdGateMembers", () => {
+  it("takes the releases that need none of the others and have no helmfile hooks", () => {
+    expect(
+      crdGateMembers([
+        { resourceName: "hf-a/db", needs: [] },
+        { resourceName: "hf-a/app", needs: ["hf-a/db"] },
+        { resourceName: "hf-a/web", needs: ["hf-elsewhere/x"] },
+        { resourceName: "hf-a/hooked", needs: [], hooks: '{"hooks":[]}' },
+      ]),
+    ).toEqual(["hf-a/db", "hf-a/web"]);
+  });
+});
 
 describe("CrdGate", () => {
   it("lets the other objects go once every member has reported and each CRD registration has come back", async () => {

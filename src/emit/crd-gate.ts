@@ -15,9 +15,11 @@
  * - the releases' other objects are registered once every CRD registration has come back, so they
  *   are checked against one document that holds every new kind.
  *
- * The members are the releases without `needs`: a release that needs another registers its CRDs
- * only once that one is applied, so holding for them would wait forever. A member that fails
- * before it registers its CRDs counts as having none. A hook holds no longer than
+ * The members ({@link crdGateMembers}) are the releases without `needs` and without helmfile hooks:
+ * a release that needs another registers its CRDs only once that one is applied, so holding for
+ * them would wait forever, and one with a `presync` hook registers them once the hook has run, which
+ * the other releases would wait for (helmfile runs each release's hooks beside the others'). A
+ * member that fails before it registers its CRDs counts as having none. A hook holds no longer than
  * {@link QUIET_MS} after the last CRD was checked or came back (a run with a `--parallel` smaller
  * than its CRDs cannot bring every create to the hook at once).
  */
@@ -38,6 +40,25 @@ function deferred(): Deferred {
     resolve = r;
   });
   return { promise, resolve };
+}
+
+/** What {@link crdGateMembers} reads of a planned release. */
+export interface GatedRelease {
+  readonly resourceName: string;
+  readonly needs: readonly string[];
+  /** Its helmfile hooks (src/emit/release-hooks.ts); absent without. */
+  readonly hooks?: string;
+}
+
+/**
+ * The resource names of the releases whose CRDs the others wait for: those that need none of
+ * `releases` (a need outside them is not waited for) and have no helmfile hooks.
+ */
+export function crdGateMembers(releases: readonly GatedRelease[]): string[] {
+  const names = new Set(releases.map((r) => r.resourceName));
+  return releases
+    .filter((r) => r.hooks === undefined && !r.needs.some((n) => names.has(n)))
+    .map((r) => r.resourceName);
 }
 
 /** A Helmfile component's releases' CRDs, applied before their other objects; see the module's comment. */

@@ -35,7 +35,7 @@ import {
   type HookObjectDeleter,
 } from "./release";
 import { collectSecretStrings } from "../secrets/secret-registry";
-import { CrdGate } from "./crd-gate";
+import { CrdGate, crdGateMembers } from "./crd-gate";
 import { registerReleaseHooks, releaseHooksRegistered, scopedHookName } from "./release-hooks";
 import { contextProviderName, namespaceResourceName } from "./resource-names";
 import { resolveHelmfileArgs, type ResolvedHelmfileArgs } from "./resolve-helmfile-args";
@@ -911,10 +911,7 @@ function emitReleases(
 ): Record<string, Release> {
   const byName = new Map(plans.map((p) => [p.resourceName, p]));
   // The releases that need none of these apply their CRDs together, before any other object.
-  const gate = new CrdGate(
-    plans.filter((p) => !p.needs.some((n) => byName.has(n))).map((p) => p.resourceName),
-    scopedHookName(`${componentName}-crds-checked`),
-  );
+  const gate = new CrdGate(crdGateMembers(plans), scopedHookName(`${componentName}-crds-checked`));
   const created = new Map<string, Release>();
   const visiting = new Set<string>();
   const create = (plan: ReleasePlan): Release => {
