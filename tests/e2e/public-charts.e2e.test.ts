@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { parseAllDocuments } from "yaml";
+import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { destroy, preview, up, type HelmfileStackOptions } from "../../src/automation";
 import {
   repositoriesYaml,
@@ -382,11 +383,30 @@ describeEngine(
       if (d !== undefined) removeKept(d.clusters.kubeconfig, expected);
     });
 
-    it("up installs every object helm installs", async () => {
-      const r = await up(d.base);
+    it("up installs every object helm installs, every release's CRDs together before any other object", async () => {
+      const events: EngineEvent[] = [];
+      const r = await up({ ...d.base, onEvent: (e) => events.push(e) });
       expect(r.resourceChanges.create ?? 0).toBeGreaterThan(expected.length / 2);
       expect(expected.length).toBeGreaterThan(100);
       expect(absent(d.clusters.kubeconfig, expected)).toEqual([]);
+      // src/emit/crd-gate.ts, of the releases that need none (argo-cd needs cert-manager): each
+      // CRD's create starts before any of them is applied, and no other object of theirs starts
+      // before the last is applied. The objects' steps by position in the engine's events.
+      const needing = new Set<string>(RELEASES.filter((x) => "needs" in x).map((x) => x.namespace));
+      const steps = events.flatMap((e, i) => {
+        const m = e.resourcePreEvent?.metadata ?? e.resOutputsEvent?.metadata;
+        const namespace = /-(pc-[a-z-]+)\//.exec(m?.urn.split("::").pop() ?? "")?.[1];
+        if (m === undefined || !m.type.startsWith("kubernetes:") || namespace === undefined) return [];
+        if (m.type === "kubernetes:core/v1:Namespace" || needing.has(namespace)) return [];
+        const crd = m.type.endsWith(":CustomResourceDefinition");
+        return [{ i, start: e.resourcePreEvent !== undefined, crd }];
+      });
+      const crdStarts = steps.filter((x) => x.crd && x.start).map((x) => x.i);
+      const crdEnds = steps.filter((x) => x.crd && !x.start).map((x) => x.i);
+      const otherStarts = steps.filter((x) => !x.crd && x.start).map((x) => x.i);
+      expect(crdStarts.length).toBeGreaterThan(10);
+      expect(Math.max(...crdStarts)).toBeLessThan(Math.min(...crdEnds));
+      expect(Math.min(...otherStarts)).toBeGreaterThan(Math.max(...crdEnds));
     });
 
     it("a second up from an empty render cache keeps every Secret's data; the preview after it is clean", async () => {
