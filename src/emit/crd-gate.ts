@@ -24,6 +24,7 @@
  * than its CRDs cannot bring every create to the hook at once).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { resourceHooksSupported } from "./release-hooks";
 import { resolveInput } from "./resolve-inputs";
 
 /** How long a held create waits once no CRD has been checked or has come back. */
@@ -96,8 +97,7 @@ export class CrdGate {
    */
   hook(): pulumi.ResourceHook | undefined {
     if (this.heldHook !== undefined) return this.heldHook;
-    const monitor = pulumi.runtime.getMonitor() as { registerResourceHook?: unknown } | undefined;
-    if (monitor === undefined || typeof monitor.registerResourceHook !== "function") return undefined;
+    if (!resourceHooksSupported()) return undefined;
     this.heldHook = new pulumi.ResourceHook(this.hookName, (args) => this.held(args.urn));
     return this.heldHook;
   }
