@@ -3,7 +3,7 @@
  * may go, and how long a CRD's create is held.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { CrdGate, crdGateMembers } from "./crd-gate";
+import { CrdGate, crdGateMembers, engineParallelism } from "./crd-gate";
 
 /** A CRD resource whose registration comes back (its URN resolves) when `settle` is called. */
 function crd(urn: string): { resource: pulumi.Resource; settle: () => void; fail: () => void } {
@@ -63,7 +63,7 @@ describe("CrdGate", () => {
   });
 
   it("holds each CRD's create until every CRD has reached its create or come back, then lets all go", async () => {
-    const gate = new CrdGate(["a", "b"], "hook", 60_000);
+    const gate = new CrdGate(["a", "b"], "hook", 60_000, undefined);
     const [x, y, z] = [crd("urn:x"), crd("urn:y"), crd("urn:z")];
     gate.report("a", [x.resource, y.resource]);
     const heldX = gate.held("urn:x");
@@ -82,7 +82,7 @@ describe("CrdGate", () => {
   it("lets a held create go once nothing has moved for the quiet time", async () => {
     jest.useFakeTimers();
     try {
-      const gate = new CrdGate(["a"], "hook", 1_000);
+      const gate = new CrdGate(["a"], "hook", 1_000, undefined);
       gate.report("a", [crd("urn:x").resource, crd("urn:y").resource]);
       let released = false;
       void gate.held("urn:x").then(() => (released = true));
@@ -93,6 +93,22 @@ describe("CrdGate", () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it("lets the held creates go once they fill the engine's parallel steps: no other CRD could be checked", async () => {
+    const gate = new CrdGate(["a"], "hook", 60_000, 2);
+    gate.report("a", [crd("urn:x").resource, crd("urn:y").resource, crd("urn:z").resource]);
+    const heldX = gate.held("urn:x");
+    expect(await isDone(heldX)).toBe(false);
+    const heldY = gate.held("urn:y");
+    expect(await isDone(heldX)).toBe(true);
+    expect(await isDone(heldY)).toBe(true);
+  });
+
+  it("reads the engine's parallelism as the Node.js language host passes it", () => {
+    expect(engineParallelism({ PULUMI_NODEJS_PARALLEL: "8" })).toBe(8);
+    expect(engineParallelism({})).toBeUndefined();
+    expect(engineParallelism({ PULUMI_NODEJS_PARALLEL: "x" })).toBeUndefined();
   });
 
   it("takes no hook where the engine takes none (Pulumi's mocks, no monitor)", () => {

@@ -19,16 +19,30 @@
  * a release that needs another registers its CRDs only once that one is applied, so holding for
  * them would wait forever, and one with a `presync` hook registers them once the hook has run, which
  * the other releases would wait for (helmfile runs each release's hooks beside the others'). A
- * member that fails before it registers its CRDs counts as having none. A hook holds no longer than
- * {@link QUIET_MS} after the last CRD was checked or came back (a run with a `--parallel` smaller
- * than its CRDs cannot bring every create to the hook at once).
+ * member that fails before it registers its CRDs counts as having none. The engine runs at most its
+ * `--parallel` steps at once (4 per core by default when a user's `pulumi` runs the program; the
+ * CLI and the Automation API run it unbounded): once that many creates are held, no other CRD can be
+ * checked, so they go at once. A hook holds no longer than {@link QUIET_MS} after the last CRD was
+ * checked or came back (a member whose CRDs register late, or steps of others filling the engine).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { resourceHooksSupported } from "./release-hooks";
 import { resolveInput } from "./resolve-inputs";
 
 /** How long a held create waits once no CRD has been checked or has come back. */
-const QUIET_MS = 10_000;
+const QUIET_MS = 3_000;
+
+/**
+ * How many steps the engine runs at once, as it told the program: the Node.js language host passes
+ * `--parallel` as `PULUMI_NODEJS_PARALLEL`; undefined when not told (an inline or component
+ * provider program, whose engine the CLI and the Automation API start unbounded).
+ */
+export function engineParallelism(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): number | undefined {
+  const n = Number(env.PULUMI_NODEJS_PARALLEL);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
 
 interface Deferred {
   readonly promise: Promise<void>;
@@ -81,11 +95,13 @@ export class CrdGate {
    * @param members The resource names of the releases whose CRDs the others wait for.
    * @param hookName The name of the hook (unique in the engine run), registered on first use.
    * @param quietMs How long a held create waits once nothing moves. Default {@link QUIET_MS}.
+   * @param parallel How many steps the engine runs at once. Default {@link engineParallelism}.
    */
   constructor(
     members: Iterable<string>,
     private readonly hookName: string,
     private readonly quietMs: number = QUIET_MS,
+    private readonly parallel: number | undefined = engineParallelism(),
   ) {
     this.unreported = new Set(members);
     this.update();
@@ -144,6 +160,11 @@ export class CrdGate {
       return;
     }
     if (this.entered.size === 0) return;
+    // The engine runs no more steps: no other CRD can reach the hook.
+    if (this.parallel !== undefined && this.entered.size >= this.parallel) {
+      this.open();
+      return;
+    }
     // Something moved: a held create waits at most quietMs more.
     if (this.quiet !== undefined) clearTimeout(this.quiet);
     this.quiet = setTimeout(() => this.open(), this.quietMs);
