@@ -6,7 +6,8 @@ const { homedir } = require("node:os");
 const { join } = require("node:path");
 const root = join(__dirname, "..");
 // The Node.js that package.json's "engines" asks for: older ones fail deep inside a dependency
-// (undici, @kubernetes/client-node) with a JavaScript error instead of saying what is wrong.
+// (undici, @kubernetes/client-node) with a JavaScript error instead of saying what is wrong. The
+// library's entry points make the same check (src/shared/supported-node.ts).
 const wanted = require(join(root, "package.json")).engines.node.replace(/^>=\s*/, "");
 const older = (a, b) => {
   const [x, y] = [a, b].map((v) => v.split(".").map(Number));
@@ -15,7 +16,7 @@ const older = (a, b) => {
 };
 if (older(process.versions.node, wanted)) {
   process.stderr.write(
-    `pulumi-helmfile: error: Node.js ${wanted} or newer is needed; this is Node.js ${process.versions.node} (${process.execPath})\n`,
+    `pulumi-helmfile: error: NODE_TOO_OLD: pulumi-helmfile needs Node.js ${wanted} or newer; this is Node.js ${process.versions.node} (${process.execPath})\n`,
   );
   process.exit(1);
 }

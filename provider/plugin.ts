@@ -4,6 +4,7 @@
  * exports (it never makes it Node's main module), so the entry exports its start function; run
  * directly with `node`, it starts itself.
  */
+import "./require-supported-node";
 import { main } from "@pulumi/pulumi/provider";
 import { HelmfileComponentProvider } from "./helmfile-provider";
 import { providerDirectory } from "./index";

@@ -2,6 +2,7 @@
  * `pulumi-helmfile/core`: the Pulumi-free pipeline (state model, values tree, helm rendering,
  * release planning) for tools that want helmfile's behaviour without Pulumi.
  */
+import "./shared/require-supported-node";
 export { loadDesiredState, tryLoadDesiredState } from "./load";
 export type { LoadDesiredStateOptions, LoadDesiredStateIo, TryLoadDesiredStateResult } from "./load";
 export { computeHelmValues, tryComputeHelmValues } from "./merge/helm-values/compute-helm-values";

@@ -3,6 +3,7 @@
  * `pulumi.runtime.setMocks`, recording every registered resource with its parent, its
  * dependencies and its raw inputs (so secretness and unknowns stay visible).
  */
+import "./shared/require-supported-node";
 import * as pulumi from "@pulumi/pulumi";
 
 /** The wire markers Pulumi uses for secrets and unknowns inside serialized properties. */

@@ -1,4 +1,5 @@
 /** `pulumi-helmfile/automation`: run a helmfile through Pulumi from code, no Pulumi project needed. */
+import "../shared/require-supported-node";
 export { preview, up, destroy, refresh, cancel, stackOutputs } from "./operations";
 export { fieldDifferences } from "./adoption";
 export type { AdoptedObject, HelmRecordsFate, ReleaseAdoption } from "./adoption";

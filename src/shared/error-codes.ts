@@ -132,6 +132,7 @@ export const ERROR_CODES = {
   NEEDS_CYCLE: "Releases' `needs:` form a cycle when planning the render.",
   NEEDS_NOT_SELECTED: "A selected release needs a release the selectors exclude.",
   NEEDS_UNDEFINED: "A release needs a release that is not defined.",
+  NODE_TOO_OLD: "The Node.js running pulumi-helmfile is older than package.json's `engines` asks.",
   NO_MATCHING_RELEASE: "A command found no release matching the selectors.",
   OCI_VERSION_LATEST: "An OCI chart's version is not semver (e.g. `latest`).",
   OUTPUT_PATH_INVALID: "An output path is invalid.",

@@ -288,16 +288,17 @@ describeEngine(title, () => {
   let tarball: string;
   let env: NodeJS.ProcessEnv;
 
-  const pulumiCli = (cwd: string, ...args: string[]): Run => {
+  const pulumiCliWith = (extra: NodeJS.ProcessEnv, cwd: string, ...args: string[]): Run => {
     const r = spawnSync(join(ENGINE_ROOT, "bin", "pulumi"), [...args, "--non-interactive"], {
       cwd,
-      env,
+      env: { ...env, ...extra },
       encoding: "utf8",
       timeout: 20 * 60 * 1000,
       maxBuffer: 64 << 20,
     });
     return { status: r.status, output: `${r.stdout}${r.stderr}` };
   };
+  const pulumiCli = (cwd: string, ...args: string[]): Run => pulumiCliWith({}, cwd, ...args);
   const ok = (cwd: string, ...args: string[]): string => {
     const r = pulumiCli(cwd, ...args);
     if (r.status !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${r.status}:\n${r.output}`);
@@ -342,6 +343,10 @@ describeEngine(title, () => {
     if (packed === undefined) throw new Error(`npm pack wrote no tarball into ${root}`);
     tarball = join(root, packed);
     mkdirSync(join(root, "backend"));
+    writeFileSync(
+      join(root, "node-20.js"),
+      'Object.defineProperty(process.versions, "node", { value: "20.20.2", enumerable: true, configurable: true });\n',
+    );
     const clusters = testClusters();
     env = {
       ...process.env,
@@ -392,6 +397,26 @@ describeEngine(title, () => {
         `namespace/${namespace}`,
       ]);
       expect(deployed["configmap/safe-b"]?.value).toBe("b");
+    });
+
+    it("on a Node.js older than package.json asks, up exits non-zero with NODE_TOO_OLD, and no object changes", () => {
+      // Every node the run starts (the program's, or the component provider's for Python, Go and
+      // YAML) reports the version the machine's Debian Node.js has, which the package refuses.
+      const r = pulumiCliWith(
+        { NODE_OPTIONS: `--require ${join(root, "node-20.js")}` },
+        program,
+        "up",
+        "--yes",
+        "--skip-preview",
+      );
+      expect(r.status).not.toBe(0);
+      expect(r.output).toMatch(
+        /NODE_TOO_OLD: pulumi-helmfile needs Node\.js [\d.]+ or newer; this is Node\.js 20\.20\.2 \(/,
+      );
+      expect(r.output).not.toMatch(/ deleted|deleting/);
+      expect(r.output).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/); // no JavaScript stack trace
+      expect(r.output).not.toContain("Traceback");
+      expect(objects(env.KUBECONFIG as string, namespace)).toEqual(deployed);
     });
 
     it.each(["missing-chart", "values-template", "helm-render"] as const)(

@@ -39,7 +39,7 @@ describe("the launcher's Node.js check", () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toBe(
-      `pulumi-helmfile: error: Node.js ${wanted} or newer is needed; this is Node.js ${v} (${process.execPath})\n`,
+      `pulumi-helmfile: error: NODE_TOO_OLD: pulumi-helmfile needs Node.js ${wanted} or newer; this is Node.js ${v} (${process.execPath})\n`,
     );
   });
 
