@@ -645,7 +645,14 @@ async function fromRecord(
       : reviewedPlan(reused, options.pipeline ?? createDefaultPipeline(), silentLogger);
   // The program awaits it and fails with its error; an engine that fails first never asks.
   plan.catch(() => undefined);
-  return { partial: { ...partial, only: { ...partial.only, plan } } };
+  return {
+    partial: {
+      ...partial,
+      only: { ...partial.only, plan },
+      // The objects' digests do not wait for the access review (the program does).
+      digestsFrom: reused === undefined ? plan : Promise.resolve(reused),
+    },
+  };
 }
 
 /**
@@ -703,6 +710,13 @@ interface PartialPreview {
   readonly answered: readonly string[];
   /** The changed releases' resource names. */
   readonly changedNames: readonly string[];
+  /**
+   * The changed releases' plan as their objects' registration digests need it
+   * ({@link answeredResources}): the comparison's own plan when it stands in for the program's, which
+   * is that plan once its access review passed (about 0.1 s of API requests the copy of the state and
+   * the engine's start need not wait for); else the program's plan.
+   */
+  readonly digestsFrom?: Promise<HelmfilePlan>;
 }
 
 /** The partial preview of a comparison where only some releases differ; undefined: preview them all. */
@@ -755,7 +769,7 @@ function partialPreview(
  */
 async function answeredResources(partial: PartialPreview, deployment: unknown): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  const plan = partial.only.plan;
+  const plan = partial.digestsFrom ?? partial.only.plan;
   const resources = (deployment as { resources?: unknown } | undefined)?.resources;
   if (plan === undefined || !Array.isArray(resources)) return out;
   const changed = new Set(partial.only.ids);
