@@ -77,6 +77,13 @@ function checkpoint(): Record<string, unknown> {
   };
 }
 
+/** Runs `script` in a Node.js process of its own (the sources through tsx): how it ended, and its output. */
+function runScript(script: string): { status: number | null; signal: string | null; out: string } {
+  const tsx = join(__dirname, "..", "..", "node_modules", ".bin", "tsx");
+  const r = spawnSync(tsx, ["-e", script], { encoding: "utf8", timeout: 60_000 });
+  return { status: r.status, signal: r.signal, out: r.stdout.trim() };
+}
+
 describe("the stack's state read by a worker thread", () => {
   let root: string;
   let file: string;
@@ -167,13 +174,7 @@ describe("the stack's state read by a worker thread", () => {
       '  console.log(s.deployment.resources.length, copy === undefined ? "no copy" : "copy");',
       "});",
     ].join("\n");
-    const tsx = join(__dirname, "..", "..", "node_modules", ".bin", "tsx");
-    const r = spawnSync(tsx, ["-e", script], { encoding: "utf8", timeout: 60_000 });
-    expect({ status: r.status, signal: r.signal, out: r.stdout.trim() }).toEqual({
-      status: 0,
-      signal: null,
-      out: "7 copy",
-    });
+    expect(runScript(script)).toEqual({ status: 0, signal: null, out: "7 copy" });
   });
 
   it("a read nobody takes or closes does not hold the process", () => {
@@ -186,13 +187,7 @@ describe("the stack's state read by a worker thread", () => {
       "  clearInterval(hold);",
       "});",
     ].join("\n");
-    const tsx = join(__dirname, "..", "..", "node_modules", ".bin", "tsx");
-    const r = spawnSync(tsx, ["-e", script], { encoding: "utf8", timeout: 60_000 });
-    expect({ status: r.status, signal: r.signal, out: r.stdout.trim() }).toEqual({
-      status: 0,
-      signal: null,
-      out: "read",
-    });
+    expect(runScript(script)).toEqual({ status: 0, signal: null, out: "read" });
   });
 
   it("answers undefined for what it cannot read: no file, another backend or secrets provider, not a checkpoint", async () => {

@@ -24,6 +24,12 @@ const title =
     ? "reading a local backend's state file (real engine)"
     : `reading a local backend's state file (skipped: ${reason})`;
 
+/** A secret as `pulumi stack export --show-secrets` gives it (and `stack import` takes it). */
+const secret = (v: unknown): unknown => ({
+  [SECRET_SIGNATURE]: "1b47061264138c4ac30d75fd1eb44270",
+  plaintext: JSON.stringify(v),
+});
+
 const PROJECT = "local-state-proj";
 const STACK = "dev";
 const PASSPHRASE = "correct horse";
@@ -49,10 +55,6 @@ describeEngine(title, () => {
     });
     await ws.createStack(STACK);
     const stackUrn = `urn:pulumi:${STACK}::${PROJECT}::pulumi:pulumi:Stack::${PROJECT}-${STACK}`;
-    const secret = (v: unknown): unknown => ({
-      [SECRET_SIGNATURE]: "1b47061264138c4ac30d75fd1eb44270",
-      plaintext: JSON.stringify(v),
-    });
     const seed = (await ws.exportStack(STACK)) as { version: number; deployment: Record<string, unknown> };
     await ws.importStack(STACK, {
       version: 3,
@@ -234,10 +236,6 @@ describeEngine(title, () => {
       parent: stack.urn,
       outputs,
     });
-    const secret = (v: unknown): unknown => ({
-      [SECRET_SIGNATURE]: "1b47061264138c4ac30d75fd1eb44270",
-      plaintext: JSON.stringify(v),
-    });
     await ws.importStack(STACK, {
       version: 3,
       deployment: {
@@ -305,10 +303,6 @@ describeEngine(title, () => {
       "helmfile-ns/a:cm",
       "helmfile:index:Helmfile$helmfile:index:Release$",
     );
-    const secret = (v: unknown): unknown => ({
-      [SECRET_SIGNATURE]: "1b47061264138c4ac30d75fd1eb44270",
-      plaintext: JSON.stringify(v),
-    });
     await ws.importStack(STACK, {
       version: 3,
       deployment: {
