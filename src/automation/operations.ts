@@ -9,6 +9,7 @@ import { KubeClient } from "./kube-client";
 import type { KubeconfigSource } from "../node/kube-config";
 import { AutomationError, toAutomationError } from "./errors";
 import { renderColourMarkup } from "./colour-markup";
+import { OutputLines } from "./output-lines";
 import {
   resolveStackOptions,
   type HelmfileStackOptions,
@@ -121,40 +122,46 @@ function streaming(
   summary: EngineSummary,
   adoption?: AdoptionCollector,
 ) {
+  const output = new OutputLines((text) =>
+    options.onProgress?.({ kind: "output", text: renderColourMarkup(text, options.colour === true) }),
+  );
   return {
-    // The engine's own text without markup, or with ANSI colours on a terminal.
-    color: options.colour === true ? ("always" as const) : ("never" as const),
-    onOutput: (text: string) =>
-      options.onProgress?.({ kind: "output", text: renderColourMarkup(text, options.colour === true) }),
-    onEvent: (raw: EngineEvent) => {
-      // The SDK's debug traces can print secret values in plain text: never pass them on.
-      const event = redactSecretPayloads(raw);
-      options.onEvent?.(event);
-      const diag = event.diagnosticEvent;
-      if (diag !== undefined && diag.severity === "error") {
-        const where = diag.urn === undefined || diag.urn === "" ? "" : `${urnName(diag.urn)}: `;
-        const message = renderColourMarkup(diag.message, false).trim();
-        if (message !== "" && !failures.includes(`${where}${message}`)) failures.push(`${where}${message}`);
-      }
-      if (diag !== undefined) {
-        options.onProgress?.({
-          kind: "diagnostic",
-          severity: diag.severity,
-          message: renderColourMarkup(diag.message, options.colour === true),
-          ...(diag.urn === undefined ? {} : { urn: diag.urn }),
-        });
-      }
-      if (event.summaryEvent !== undefined) summary.changes = event.summaryEvent.resourceChanges;
-      const change = collector.add(event);
-      adoption?.add(event);
-      if (change === undefined) return;
-      const phase =
-        event.resOpFailedEvent !== undefined
-          ? "failed"
-          : event.resOutputsEvent !== undefined
-            ? "done"
-            : "planned";
-      options.onProgress?.({ kind: "release", change, phase });
+    /** Passes on the output's unfinished last line, once the engine has finished. */
+    flushOutput: () => output.flush(),
+    engine: {
+      // The engine's own text without markup, or with ANSI colours on a terminal.
+      color: options.colour === true ? ("always" as const) : ("never" as const),
+      onOutput: (text: string) => output.push(text),
+      onEvent: (raw: EngineEvent) => {
+        // The SDK's debug traces can print secret values in plain text: never pass them on.
+        const event = redactSecretPayloads(raw);
+        options.onEvent?.(event);
+        const diag = event.diagnosticEvent;
+        if (diag !== undefined && diag.severity === "error") {
+          const where = diag.urn === undefined || diag.urn === "" ? "" : `${urnName(diag.urn)}: `;
+          const message = renderColourMarkup(diag.message, false).trim();
+          if (message !== "" && !failures.includes(`${where}${message}`)) failures.push(`${where}${message}`);
+        }
+        if (diag !== undefined) {
+          options.onProgress?.({
+            kind: "diagnostic",
+            severity: diag.severity,
+            message: renderColourMarkup(diag.message, options.colour === true),
+            ...(diag.urn === undefined ? {} : { urn: diag.urn }),
+          });
+        }
+        if (event.summaryEvent !== undefined) summary.changes = event.summaryEvent.resourceChanges;
+        const change = collector.add(event);
+        adoption?.add(event);
+        if (change === undefined) return;
+        const phase =
+          event.resOpFailedEvent !== undefined
+            ? "failed"
+            : event.resOutputsEvent !== undefined
+              ? "done"
+              : "planned";
+        options.onProgress?.({ kind: "release", change, phase });
+      },
     },
   };
 }
@@ -345,7 +352,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   const failures: string[] = [];
   const adoption = adopting ? new AdoptionCollector(collector, HELMFILE_COMPONENT_NAME) : undefined;
   const summary: EngineSummary = {};
-  const stream = streaming(options, collector, failures, summary, adoption);
+  const { engine: stream, flushOutput } = streaming(options, collector, failures, summary, adoption);
   const readBack = { outputs: programOutputs, summarised: () => summary.changes !== undefined };
   let partial: PartialPreview | undefined;
   try {
@@ -462,6 +469,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   } catch (err) {
     throw programError() ?? toAutomationError(err, options.stackName, failures);
   } finally {
+    flushOutput();
     settleRecorded(new Map());
     setEngineBackend(undefined);
     dispose();
