@@ -54,6 +54,12 @@ export interface StackCommandRequest {
   readonly concurrency?: number;
   /** Receives each release's progress (default: none; Pulumi's own output goes to stderr either way). */
   readonly onReleaseProgress?: (progress: StackProgress) => void;
+  /**
+   * The invocation's environment, when it is not the process's (an in-process CLI): its variables
+   * reach the engine and its plugins over the process's. (One the process has and it lacks cannot
+   * be taken away.)
+   */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Where the command writes. */
@@ -100,8 +106,10 @@ function stackOptions(request: StackCommandRequest, out: StackCommandOutput): He
     (v === undefined || (Array.isArray(v) && v.length === 0) || v === "" ? {} : { [key]: v }) as {
       [P in K]?: V;
     };
+  const envVars = request.env === undefined ? {} : differingEnv(request.env, process.env);
   return {
     file: s.file ?? defaultHelmfile(request.cwd),
+    ...(Object.keys(envVars).length === 0 ? {} : { envVars }),
     ...set("environment", s.environment),
     ...set("stateValuesSet", s.stateValuesSet),
     ...set("stateValuesSetString", s.stateValuesSetString),
@@ -132,6 +140,16 @@ function stackOptions(request: StackCommandRequest, out: StackCommandOutput): He
           onProgress: (p) => (p.kind === "output" ? out.writeStderr(p.text) : request.onReleaseProgress?.(p)),
         }),
   };
+}
+
+/** The variables `env` sets to other values than `base` has. */
+function differingEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  base: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && base[k] !== v) out[k] = v;
+  return out;
 }
 
 /** Where `up` put the releases: the cluster (and its context) or the manifests directory. */

@@ -170,8 +170,8 @@ export function resolveStackOptions(options: HelmfileStackOptions): ResolvedStac
     ...(options.pulumiRoot === undefined ? {} : { explicitPulumiRoot: options.pulumiRoot }),
     pulumiRoot: resolve(
       options.pulumiRoot ??
-        process.env.PULUMI_HELMFILE_PULUMI_ROOT ??
-        process.env.PULUMI_HELMFILE_CACHE ??
+        env.PULUMI_HELMFILE_PULUMI_ROOT ??
+        env.PULUMI_HELMFILE_CACHE ??
         join(homedir(), ".cache", "pulumi-helmfile"),
     ),
     workDir: join(stateDir, "workspace"),

@@ -38,6 +38,8 @@ export const K8S_CLIENT_BURST = 2000;
  * `PULUMI_K8S_CLIENT_BURST` of the caller's environment wins.
  */
 export function engineEnvironment(options: ResolvedStackOptions, builtEngine = true): Record<string, string> {
+  // What the caller set: the process's environment with the options' variables over it.
+  const given = { ...process.env, ...(options.envVars ?? {}) };
   // The built engine runs offline with its private home's plugins; a user's own CLI keeps its settings.
   const env: Record<string, string> = builtEngine
     ? {
@@ -54,23 +56,22 @@ export function engineEnvironment(options: ResolvedStackOptions, builtEngine = t
   // stop). Only a run killed outright loses what it did: every object is applied by server-side
   // apply under one field manager, so the next `up` creates it again over the one that exists
   // (docs/component.md, "State writes").
-  if (process.env.PULUMI_SKIP_CHECKPOINTS === undefined) env.PULUMI_SKIP_CHECKPOINTS = "true";
+  if (given.PULUMI_SKIP_CHECKPOINTS === undefined) env.PULUMI_SKIP_CHECKPOINTS = "true";
   // helmfile runs every release at once (--concurrency 0) and helm waits for each hook Job in its
   // own process. The engine runs at most PULUMI_PARALLEL steps at once (4 per core by default) and
   // an awaited Job holds its step while it runs: 12 releases' hook Jobs ran in waves of 8.
   if (options.concurrency !== undefined && options.concurrency > 0)
     env.PULUMI_PARALLEL = String(options.concurrency);
-  else if (process.env.PULUMI_PARALLEL === undefined) env.PULUMI_PARALLEL = String(UNBOUNDED_PARALLELISM);
+  else if (given.PULUMI_PARALLEL === undefined) env.PULUMI_PARALLEL = String(UNBOUNDED_PARALLELISM);
   // The Kubernetes provider's client sends at most 50 requests a second (bursts of 120), and the
   // engine deletes each object with three (the DELETE, then a list and a watch until it is gone):
   // 12 releases of real-shaped charts (~440 objects) took 24 s to destroy at that rate, 6.3 s at
   // 200/400 and 3.8 s at 1000/2000 (helmfile destroy 2.8 s). The API server's own priority and
   // fairness still bounds what each client may have in flight.
-  if (process.env.PULUMI_K8S_CLIENT_QPS === undefined) env.PULUMI_K8S_CLIENT_QPS = String(K8S_CLIENT_QPS);
-  if (process.env.PULUMI_K8S_CLIENT_BURST === undefined)
-    env.PULUMI_K8S_CLIENT_BURST = String(K8S_CLIENT_BURST);
-  if (options.secretsProvider === "passphrase" && process.env.PULUMI_CONFIG_PASSPHRASE_FILE === undefined) {
-    env.PULUMI_CONFIG_PASSPHRASE = process.env.PULUMI_CONFIG_PASSPHRASE ?? "";
+  if (given.PULUMI_K8S_CLIENT_QPS === undefined) env.PULUMI_K8S_CLIENT_QPS = String(K8S_CLIENT_QPS);
+  if (given.PULUMI_K8S_CLIENT_BURST === undefined) env.PULUMI_K8S_CLIENT_BURST = String(K8S_CLIENT_BURST);
+  if (options.secretsProvider === "passphrase" && given.PULUMI_CONFIG_PASSPHRASE_FILE === undefined) {
+    env.PULUMI_CONFIG_PASSPHRASE = given.PULUMI_CONFIG_PASSPHRASE ?? "";
   }
   return { ...env, ...(options.envVars ?? {}) };
 }

@@ -72,6 +72,8 @@ function stackRequest(
     command: command === "status" || command === "cancel" ? "preview" : command,
     state: withFileIn(ctx.stateOptions(), ctx.host.cwd),
     cwd: ctx.host.cwd,
+    // An in-process CLI's own environment (the process's is the CLI's when it runs as a command).
+    ...(ctx.host.env === process.env ? {} : { env: ctx.host.env }),
     json: flagBool(ctx.flags, "json"),
     // As helmfile and the component: the cluster of the current kube context, unless told to render.
     applyToCluster: renderToDirectory === undefined,
