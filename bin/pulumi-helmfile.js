@@ -73,6 +73,15 @@ if (typeof nodeModule.enableCompileCache === "function" && process.env.NODE_COMP
   }
 }
 if (existsSync(compiled)) {
+  // A `diff` or `preview` may be answered from the stack's record: the worker that reads the stack's
+  // state starts now, beside the loading of the CLI's modules (dist/automation/state-summary.js).
+  if (process.argv.slice(2).some((a) => a === "diff" || a === "preview")) {
+    try {
+      require(join(root, "dist", "automation", "state-summary.js")).warmStateSummaryWorker();
+    } catch {
+      // The operation reads the state itself.
+    }
+  }
   require(compiled).main();
 } else {
   // Both of tsx's hooks: the sources' dynamic `import()`s go through the ESM loader.

@@ -2,13 +2,9 @@
  * The `preview`, `up` and `destroy` CLI commands over the automation layer. Kept free of CLI
  * types so the command table in `src/cli/commands` can wrap them without an import cycle.
  */
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { formatErrorMessage, isHelmfileError } from "../shared/errors";
-import type { StateOptions } from "../shared/model";
 import type { ReleaseChange } from "./change-summary";
 import type { ReleaseAdoption } from "./adoption";
-import type { CommandLineOverrides } from "../emit/command-line";
 import {
   cancel,
   destroy,
@@ -18,55 +14,16 @@ import {
   up,
   type HelmfileOperationResult,
 } from "./operations";
-import { resolveStackOptions, type HelmfileStackOptions, type StackProgress } from "./options";
-
-/** The stack commands. */
-export type StackCommand = "preview" | "up" | "destroy" | "refresh";
+import { resolveStackOptions, type HelmfileStackOptions } from "./options";
+import {
+  stackOptions,
+  type StackCommand,
+  type StackCommandOutput,
+  type StackCommandRequest,
+} from "./cli-request";
 
 export { PREVIEW_FLAGS, STACK_COMMAND_FLAGS } from "./cli-flags";
-
-/** One stack command invocation, from parsed flags. */
-export interface StackCommandRequest {
-  readonly command: StackCommand;
-  readonly state: StateOptions;
-  readonly cwd: string;
-  readonly helmBinary?: string;
-  readonly stack?: string;
-  readonly backend?: string;
-  readonly json: boolean;
-  readonly renderToDirectory?: string;
-  readonly applyToCluster?: boolean;
-  readonly projectDir?: string;
-  readonly project?: string;
-  readonly kubeconfig?: string;
-  readonly skipCrds?: boolean;
-  /** `preview`/`up --forget-helm-releases`: delete helm's release records of the releases (mode manifests). */
-  readonly forgetHelmReleases?: boolean;
-  /** `preview --engine-diff`: run the engine even when every release is as the stack recorded it. */
-  readonly engineDiff?: boolean;
-  /** `preview`/`up --detailed-exitcode`: exit 2 when there are changes, as helmfile's `diff`/`apply`. */
-  readonly detailedExitCode?: boolean;
-  /** Render the engine's colour markup (stderr is a coloured terminal); default: removed. */
-  readonly colour?: boolean;
-  /** helmfile's per-run overrides of every release (src/emit/command-line.ts). */
-  readonly commandLine?: CommandLineOverrides;
-  /** `--concurrency` (> 0). */
-  readonly concurrency?: number;
-  /** Receives each release's progress (default: none; Pulumi's own output goes to stderr either way). */
-  readonly onReleaseProgress?: (progress: StackProgress) => void;
-  /**
-   * The invocation's environment, when it is not the process's (an in-process CLI): its variables
-   * reach the engine and its plugins over the process's. (One the process has and it lacks cannot
-   * be taken away.)
-   */
-  readonly env?: Readonly<Record<string, string | undefined>>;
-}
-
-/** Where the command writes. */
-export interface StackCommandOutput {
-  writeStdout(text: string): void;
-  writeStderr(text: string): void;
-}
+export type { StackCommand, StackCommandOutput, StackCommandRequest } from "./cli-request";
 
 const OPERATIONS = { preview, up, destroy, refresh } as const;
 
@@ -98,58 +55,6 @@ export async function runStackCommand(
     }
     return 1;
   }
-}
-
-function stackOptions(request: StackCommandRequest, out: StackCommandOutput): HelmfileStackOptions {
-  const s = request.state;
-  const set = <K extends string, V>(key: K, v: V | undefined): { [P in K]?: V } =>
-    (v === undefined || (Array.isArray(v) && v.length === 0) || v === "" ? {} : { [key]: v }) as {
-      [P in K]?: V;
-    };
-  const envVars = request.env === undefined ? {} : differingEnv(request.env, process.env);
-  return {
-    file: s.file ?? defaultHelmfile(request.cwd),
-    ...(Object.keys(envVars).length === 0 ? {} : { envVars }),
-    ...set("environment", s.environment),
-    ...set("stateValuesSet", s.stateValuesSet),
-    ...set("stateValuesSetString", s.stateValuesSetString),
-    ...set("stateValuesFiles", s.stateValuesFiles),
-    ...set("selectors", s.selectors),
-    ...set("namespace", s.namespace),
-    ...set("kubeContext", s.kubeContext),
-    ...set("helmBinary", request.helmBinary),
-    ...set("stackName", request.stack),
-    ...set("backendUrl", request.backend),
-    ...set("renderToDirectory", request.renderToDirectory),
-    ...set("projectDir", request.projectDir),
-    ...set("projectName", request.project),
-    ...set("kubeconfig", request.kubeconfig),
-    ...(s.includeNeeds === true ? { includeNeeds: true } : {}),
-    ...(s.includeTransitiveNeeds === true ? { includeTransitiveNeeds: true } : {}),
-    ...(s.skipNeeds === undefined ? {} : { skipNeeds: s.skipNeeds }),
-    ...(request.skipCrds === true ? { skipCrds: true } : {}),
-    ...(request.forgetHelmReleases === true ? { forgetHelmReleases: true } : {}),
-    ...(request.engineDiff === true ? { engineDiff: true } : {}),
-    ...(request.applyToCluster === true ? { applyToCluster: true } : {}),
-    ...(request.colour === true ? { colour: true } : {}),
-    ...(request.commandLine === undefined ? {} : { commandLine: request.commandLine }),
-    ...(request.concurrency === undefined ? {} : { concurrency: request.concurrency }),
-    ...(request.json
-      ? {}
-      : {
-          onProgress: (p) => (p.kind === "output" ? out.writeStderr(p.text) : request.onReleaseProgress?.(p)),
-        }),
-  };
-}
-
-/** The variables `env` sets to other values than `base` has. */
-function differingEnv(
-  env: Readonly<Record<string, string | undefined>>,
-  base: Readonly<Record<string, string | undefined>>,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) if (v !== undefined && base[k] !== v) out[k] = v;
-  return out;
 }
 
 /** Where `up` put the releases: the cluster (and its context) or the manifests directory. */
@@ -208,15 +113,6 @@ export async function runCancelCommand(
     out.writeStderr(`${isHelmfileError(err) ? err.message : String(err)}\n`);
     return 1;
   }
-}
-
-/** helmfile's default state file in `cwd`: helmfile.yaml, helmfile.yaml.gotmpl, else helmfile.d/. */
-function defaultHelmfile(cwd: string): string {
-  for (const name of ["helmfile.yaml", "helmfile.yaml.gotmpl", "helmfile.d"]) {
-    const p = join(cwd, name);
-    if (existsSync(p)) return p;
-  }
-  return join(cwd, "helmfile.yaml");
 }
 
 /** True when the operation changed (or would change) any resource. */

@@ -128,6 +128,121 @@ export async function readLocalDeployment(location: LocalStateLocation): Promise
   return latest;
 }
 
+/** The types whose inputs or outputs a summary keeps ({@link summarizeDeployment}). */
+const STACK_TYPE = "pulumi:pulumi:Stack";
+const HELMFILE_TYPE = "helmfile:index:Helmfile";
+const RELEASE_TYPE = "helmfile:index:Release";
+
+/** A resource's fields a summary keeps whatever its type (the others are its inputs and outputs). */
+const KEPT_FIELDS = [
+  "urn",
+  "type",
+  "custom",
+  "id",
+  "parent",
+  "provider",
+  "delete",
+  "pendingReplacement",
+  "taint",
+];
+
+/**
+ * What the comparison with the stack's record reads of a deployment (./recorded-preview.ts, the
+ * scope of ./selection.ts, the CRDs of a partial preview), as copies: every resource's identity
+ * (URN, type, parent, provider, id, whether custom, pending deletion or replacement); the stack's
+ * outputs; the Helmfile components' inputs; the Releases' outputs (their record); and of every
+ * other resource only its `metadata.resourceVersion` output (or the secret that holds its
+ * metadata). Not the objects' inputs and outputs, which are most of a state (the CRDs' schemas).
+ */
+export function summarizeDeployment(latest: object): Record<string, unknown> {
+  const d = latest as { resources?: unknown; pending_operations?: unknown; secrets_providers?: unknown };
+  const resources = Array.isArray(d.resources)
+    ? (d.resources as unknown[]).map((r): unknown => {
+        if (r === null || typeof r !== "object") return r;
+        const from = r as Record<string, unknown>;
+        const own: Record<string, unknown> = {};
+        for (const k of KEPT_FIELDS) if (from[k] !== undefined) own[k] = from[k];
+        if (from.type === HELMFILE_TYPE && from.inputs !== undefined)
+          own.inputs = structuredClone(from.inputs);
+        if ((from.type === STACK_TYPE || from.type === RELEASE_TYPE) && from.outputs !== undefined)
+          own.outputs = structuredClone(from.outputs);
+        else if (from.outputs !== null && typeof from.outputs === "object") {
+          const metadata = (from.outputs as Record<string, unknown>).metadata;
+          if (metadata !== null && typeof metadata === "object") {
+            const m = metadata as Record<string, unknown>;
+            own.outputs = {
+              metadata: isSecret(m) ? structuredClone(m) : { resourceVersion: m.resourceVersion },
+            };
+          }
+        }
+        return own;
+      })
+    : d.resources;
+  return {
+    resources,
+    ...(d.pending_operations === undefined
+      ? {}
+      : { pending_operations: structuredClone(d.pending_operations) }),
+    ...(d.secrets_providers === undefined ? {} : { secrets_providers: structuredClone(d.secrets_providers) }),
+  };
+}
+
+/** A summary of the deployment in a state file, and the file's parsed root (its secrets sealed). */
+export interface ReadSummary {
+  readonly summary: Record<string, unknown>;
+  readonly root: unknown;
+}
+
+/**
+ * The {@link summarizeDeployment} of the stack's deployment in `file`, its secrets opened with
+ * `phrase` as {@link readLocalDeployment} opens them, with the file's root as it was read; undefined
+ * when {@link readLocalDeployment} would answer undefined. The passphrase is checked whenever the
+ * file holds a sealed secret (as opening every secret checks it), though only the summary's are opened.
+ */
+export async function readDeploymentSummary(
+  file: string,
+  phrase: string | undefined,
+): Promise<ReadSummary | undefined> {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+  const anySealed = text.includes('"ciphertext"');
+  // The key is derived (on libuv's thread pool) while the file is parsed, only for a file with secrets.
+  const early = phrase === undefined || !anySealed ? undefined : earlyKey(file, phrase);
+  let checkpoint: unknown;
+  try {
+    checkpoint = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const c = checkpoint as { version?: unknown; features?: unknown; checkpoint?: { latest?: unknown } } | null;
+  const latest = c !== null && readableVersion(c.version, c.features) ? c.checkpoint?.latest : undefined;
+  if (latest === null || typeof latest !== "object") return undefined;
+  const summary = summarizeDeployment(latest);
+  const secrets: Array<Record<string, unknown>> = [];
+  collectSecrets(summary.resources, secrets);
+  const sealed = secrets.filter((o) => typeof o.ciphertext === "string");
+  if (anySealed) {
+    const key = phrase === undefined ? undefined : await passphraseKey(latest, phrase, early);
+    if (key === undefined) return undefined;
+    const opened = sealed.map((o) => decrypt(o.ciphertext as string, key));
+    if (opened.some((p) => p === undefined)) return undefined;
+    sealed.forEach((o, i) => {
+      delete o.ciphertext;
+      o.plaintext = opened[i];
+    });
+  }
+  return { summary, root: checkpoint };
+}
+
+/** The passphrase the CLI would use for `location` (see {@link passphrase}). */
+export function passphraseOf(location: LocalStateLocation): string | undefined {
+  return passphrase(location.env);
+}
+
 function isSecret(o: Record<string, unknown>): boolean {
   return SECRET_SIGNATURE in o;
 }

@@ -51,6 +51,7 @@ import { makeEngineTempDir } from "./engine-tmp";
 import { isGoTrue } from "../shared/policy";
 import { trackFinisher, untrackFinisher } from "../node/process-cleanup";
 import { localStateFile, readLocalDeployment } from "./local-state";
+import { readStateSummary, type StateSummary } from "./state-summary";
 import {
   compareWithRecord,
   recordedObjectDigests,
@@ -296,13 +297,19 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   // it open the stack (`pulumi version`), and for a partial one the stack opens beside the changed
   // releases' plan.
   let verdict: RecordVerdict | undefined;
+  // The deployment's summary, read by a worker thread (./state-summary.ts): everything this
+  // comparison and a partial preview read of the state, which the worker keeps for the copy.
+  let stateSummary: StateSummary | undefined;
   if (early !== undefined && adopting) {
-    local = await readLocalDeployment(stateLocation(options)).catch(() => undefined);
+    stateSummary = await readStateSummary(stateLocation(options)).catch(() => undefined);
+    local =
+      stateSummary?.deployment ?? (await readLocalDeployment(stateLocation(options)).catch(() => undefined));
     if (local !== undefined) {
       settleRecorded(recordedRenders(local, HELMFILE_COMPONENT_NAME));
       // A comparison that fails here is made again, and reported, once the stack is open.
       verdict = await fromRecord(options, early, local).catch(() => undefined);
       if (verdict?.answer !== undefined) {
+        stateSummary?.close();
         // A stack the comparison opened is closed (its temporary folder removed) before the answer.
         await opening?.then((s) => s.dispose()).catch(() => undefined);
         return verdict.answer;
@@ -313,7 +320,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   let copying: Promise<PreviewCopy> | undefined;
   if (verdict?.partial !== undefined && local !== undefined) {
     open().catch(() => undefined);
-    copying = previewCopy(options, verdict.partial, local);
+    copying = previewCopy(options, verdict.partial, local, stateSummary);
     // Awaited below; a run that fails before then does not leave it unhandled.
     copying.catch(() => undefined);
   }
@@ -339,6 +346,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     setEngineBackend,
   } = await open().catch((err: unknown) => {
     settleRecorded(new Map());
+    stateSummary?.close();
     throw err;
   });
   const deployment =
@@ -377,7 +385,8 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     if (partial !== undefined) {
       setOnlyReleases(partial.only);
       const total = partial.order.length;
-      const { inRecord, gone, copy } = await (copying ?? previewCopy(options, partial, await deployment()));
+      const { inRecord, gone, copy } = await (copying ??
+        previewCopy(options, partial, await deployment(), stateSummary));
       const backend =
         copy === undefined ? undefined : writePreviewCopy(copy, join(engineTmp, "preview-state"));
       let against = "";
@@ -471,6 +480,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   } finally {
     flushOutput();
     settleRecorded(new Map());
+    stateSummary?.close();
     setEngineBackend(undefined);
     dispose();
   }
@@ -643,7 +653,14 @@ async function fromRecord(
       : reviewedPlan(reused, options.pipeline ?? createDefaultPipeline(), silentLogger);
   // The program awaits it and fails with its error; an engine that fails first never asks.
   plan.catch(() => undefined);
-  return { partial: { ...partial, only: { ...partial.only, plan } } };
+  return {
+    partial: {
+      ...partial,
+      only: { ...partial.only, plan },
+      // The objects' digests do not wait for the access review (the program does).
+      digestsFrom: reused === undefined ? plan : Promise.resolve(reused),
+    },
+  };
 }
 
 /**
@@ -701,6 +718,13 @@ interface PartialPreview {
   readonly answered: readonly string[];
   /** The changed releases' resource names. */
   readonly changedNames: readonly string[];
+  /**
+   * The changed releases' plan as their objects' registration digests need it
+   * ({@link answeredResources}): the comparison's own plan when it stands in for the program's, which
+   * is that plan once its access review passed (about 0.1 s of API requests the copy of the state and
+   * the engine's start need not wait for); else the program's plan.
+   */
+  readonly digestsFrom?: Promise<HelmfilePlan>;
 }
 
 /** The partial preview of a comparison where only some releases differ; undefined: preview them all. */
@@ -753,7 +777,7 @@ function partialPreview(
  */
 async function answeredResources(partial: PartialPreview, deployment: unknown): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  const plan = partial.only.plan;
+  const plan = partial.digestsFrom ?? partial.only.plan;
   const resources = (deployment as { resources?: unknown } | undefined)?.resources;
   if (plan === undefined || !Array.isArray(resources)) return out;
   const changed = new Set(partial.only.ids);
@@ -826,11 +850,18 @@ async function previewCopy(
   options: ResolvedStackOptions,
   partial: PartialPreview,
   deployment: unknown,
+  summary?: StateSummary,
 ): Promise<PreviewCopy> {
-  const inRecord = await answeredResources(partial, deployment);
-  const gone = new Set([...partial.answered, ...inRecord.keys()]);
-  const copy = await readPreviewState(stateLocation(options), gone, deployment);
-  return { inRecord, gone, ...(copy === undefined ? {} : { copy }) };
+  try {
+    const inRecord = await answeredResources(partial, deployment);
+    const gone = new Set([...partial.answered, ...inRecord.keys()]);
+    // From the state the summary's worker holds, else (it cannot) read again.
+    const copy =
+      (await summary?.trimmed(gone)) ?? (await readPreviewState(stateLocation(options), gone, deployment));
+    return { inRecord, gone, ...(copy === undefined ? {} : { copy }) };
+  } finally {
+    summary?.close();
+  }
 }
 
 /** The releases of a partial preview: the engine's, and those the record answers, in the state's order. */

@@ -5,6 +5,7 @@ import {
   revealed,
   type ExpectedRegistration,
 } from "./recorded-preview";
+import { summarizeDeployment } from "./local-state";
 
 const P = "urn:pulumi:dev::proj::";
 const STACK = `${P}pulumi:pulumi:Stack::proj-dev`;
@@ -118,9 +119,28 @@ const EXPECTED: ExpectedRegistration = {
 
 const reason = (r: ReturnType<typeof compareWithRecord>): string => (r.unchanged ? "unchanged" : r.reason);
 
+/**
+ * compareWithRecord of `d`, checked to be the same of the summary a worker reads of it
+ * (./local-state.ts `summarizeDeployment`), which the comparison is given in its place.
+ */
+function compared(d: unknown, expected: ExpectedRegistration): ReturnType<typeof compareWithRecord> {
+  const full = compareWithRecord(d, expected);
+  if (d !== null && typeof d === "object")
+    expect(compareWithRecord(summarizeDeployment(d), expected)).toEqual(full);
+  return full;
+}
+
+/** recordedObjectDigests of `d`, checked to be the same of its summary (see {@link compared}). */
+function objectDigestsOf(d: unknown, component: string): ReturnType<typeof recordedObjectDigests> {
+  const full = recordedObjectDigests(d, component);
+  if (d !== null && typeof d === "object")
+    expect(recordedObjectDigests(summarizeDeployment(d), component)).toEqual(full);
+  return full;
+}
+
 describe("compareWithRecord", () => {
   it("a state exactly as the program registers it: every resource but the default provider is same", () => {
-    const r = compareWithRecord(deployment(), EXPECTED);
+    const r = compared(deployment(), EXPECTED);
     // stack, component, provider, namespace and 2 × (Release + 2 resources)
     expect(r.unchanged && r.same).toBe(10);
     expect(r.unchanged && r.releases.map((c) => [c.release, c.op])).toEqual([
@@ -130,7 +150,7 @@ describe("compareWithRecord", () => {
   });
 
   it("a changed digest (a value, the chart, the code) runs the engine, naming the release", () => {
-    const r = compareWithRecord(deployment(), {
+    const r = compared(deployment(), {
       ...EXPECTED,
       releases: [EXPECTED.releases[0]!, want("helmfile-b", "sha256:changed")],
     });
@@ -149,7 +169,7 @@ describe("compareWithRecord", () => {
     };
     // helmfile-a rendered now: the digest of its text, and that of its objects.
     const asNow = (text: string, objects: () => string) =>
-      compareWithRecord(deployment(both), {
+      compared(deployment(both), {
         ...EXPECTED,
         releases: [{ resourceName: "helmfile-a", text, objects }, EXPECTED.releases[1]!],
       });
@@ -170,19 +190,19 @@ describe("compareWithRecord", () => {
             : x,
         ),
       );
-    const r = compareWithRecord(refreshedA(), {
+    const r = compared(refreshedA(), {
       ...EXPECTED,
       releases: [...EXPECTED.releases, want("helmfile-c", "sha256:ccc")],
     });
     // helmfile-c is not in the state at all: nothing is answered from the record.
     expect(r.unchanged ? undefined : r.changed).toBeUndefined();
-    const two = compareWithRecord(refreshedA(), EXPECTED);
+    const two = compared(refreshedA(), EXPECTED);
     expect(reason(two)).toBe("release helmfile-a: its resources changed since they were applied (a refresh)");
     expect(two.unchanged ? undefined : two.changed).toEqual({
       releases: ["helmfile-a"],
       same: [expect.objectContaining({ release: "b", op: "same", urn: `${REL}helmfile-b` })],
     });
-    const both = compareWithRecord(deployment(), {
+    const both = compared(deployment(), {
       ...EXPECTED,
       releases: EXPECTED.releases.map((x) => ({ ...x, objects: () => "sha256:new" })),
     });
@@ -194,7 +214,7 @@ describe("compareWithRecord", () => {
   });
 
   it("nothing is answered from the record when more than releases differ", () => {
-    const r = compareWithRecord(deployment(), {
+    const r = compared(deployment(), {
       ...EXPECTED,
       componentInputs: { ...ARGS, environment: "prod" },
       releases: [EXPECTED.releases[0]!, want("helmfile-b", "sha256:changed")],
@@ -204,7 +224,7 @@ describe("compareWithRecord", () => {
   });
 
   it("a Release without its record (an up that failed before its resources were applied) runs the engine", () => {
-    const r = compareWithRecord(
+    const r = compared(
       deployment((rs) => rs.map((x) => (x.urn === `${REL}helmfile-a` ? { ...x, outputs: {} } : x))),
       EXPECTED,
     );
@@ -212,12 +232,12 @@ describe("compareWithRecord", () => {
   });
 
   it("a resource missing from the state, or one more, runs the engine", () => {
-    const missing = compareWithRecord(
+    const missing = compared(
       deployment((rs) => rs.filter((x) => x.urn !== `${CM}helmfile-a:cm`)),
       EXPECTED,
     );
     expect(reason(missing)).toBe("release helmfile-a: the state lacks some of its resources");
-    const stray = compareWithRecord(
+    const stray = compared(
       deployment((rs) => [
         ...rs,
         {
@@ -233,7 +253,7 @@ describe("compareWithRecord", () => {
   });
 
   it("an object a refresh rewrote (another resourceVersion) runs the engine", () => {
-    const r = compareWithRecord(
+    const r = compared(
       deployment((rs) =>
         rs.map((x) =>
           x.urn === `${CM}helmfile-b:cm`
@@ -247,42 +267,38 @@ describe("compareWithRecord", () => {
   });
 
   it("pending operations, resources to delete, other arguments, releases or namespaces run the engine", () => {
-    expect(
-      reason(compareWithRecord({ ...deployment(), pending_operations: [{ type: "updating" }] }, EXPECTED)),
-    ).toBe("the state has pending operations");
+    expect(reason(compared({ ...deployment(), pending_operations: [{ type: "updating" }] }, EXPECTED))).toBe(
+      "the state has pending operations",
+    );
     const deleting = deployment((rs) =>
       rs.map((x) => (x.urn === `${CM}helmfile-a:cm` ? { ...x, delete: true } : x)),
     );
-    expect(reason(compareWithRecord(deleting, EXPECTED))).toBe(
-      "the state holds resources to delete or replace",
-    );
+    expect(reason(compared(deleting, EXPECTED))).toBe("the state holds resources to delete or replace");
     expect(
-      reason(
-        compareWithRecord(deployment(), { ...EXPECTED, componentInputs: { ...ARGS, environment: "prod" } }),
-      ),
+      reason(compared(deployment(), { ...EXPECTED, componentInputs: { ...ARGS, environment: "prod" } })),
     ).toBe("the component's arguments changed");
-    expect(reason(compareWithRecord(deployment(), { ...EXPECTED, releaseIds: ["ns/a"] }))).toBe(
+    expect(reason(compared(deployment(), { ...EXPECTED, releaseIds: ["ns/a"] }))).toBe(
       "the release list changed",
     );
     expect(
       reason(
-        compareWithRecord(deployment(), {
+        compared(deployment(), {
           ...EXPECTED,
           releases: [...EXPECTED.releases, want("helmfile-c", "x")],
         }),
       ),
     ).toBe("releases were added or removed");
-    expect(reason(compareWithRecord(deployment(), { ...EXPECTED, namespaceNames: [] }))).toBe(
+    expect(reason(compared(deployment(), { ...EXPECTED, namespaceNames: [] }))).toBe(
       "the namespaces changed",
     );
-    expect(
-      reason(compareWithRecord(deployment(), { ...EXPECTED, providerNames: ["helmfile-context-other"] })),
-    ).toBe("the providers changed");
-    expect(reason(compareWithRecord(undefined, EXPECTED))).toBe("the state has no resources");
+    expect(reason(compared(deployment(), { ...EXPECTED, providerNames: ["helmfile-context-other"] }))).toBe(
+      "the providers changed",
+    );
+    expect(reason(compared(undefined, EXPECTED))).toBe("the state has no resources");
   });
 
   it("a record stored as an encrypted secret (exported without its plaintext) never matches", () => {
-    const r = compareWithRecord(
+    const r = compared(
       deployment((rs) =>
         rs.map((x) =>
           x.urn === `${REL}helmfile-b`
@@ -311,7 +327,7 @@ describe("recordedObjectDigests", () => {
     );
 
   it("each Release's recorded digests, with its children's URNs by name; none for a Release without them", () => {
-    const found = recordedObjectDigests(withDigests({ a: "d1,d2", b: "d3" }), "helmfile");
+    const found = objectDigestsOf(withDigests({ a: "d1,d2", b: "d3" }), "helmfile");
     expect([...found.keys()].sort()).toEqual(["helmfile-a", "helmfile-b"]);
     expect([...(found.get("helmfile-a")?.digests ?? [])]).toEqual(["d1", "d2"]);
     // A secret record is read through its plaintext.
@@ -319,8 +335,8 @@ describe("recordedObjectDigests", () => {
     expect(found.get("helmfile-a")?.children.get("kubernetes:core/v1:ConfigMap::helmfile-a:cm")).toBe(
       `${CM}helmfile-a:cm`,
     );
-    expect(recordedObjectDigests(withDigests({ a: "d1" }), "helmfile").has("helmfile-b")).toBe(false);
-    expect(recordedObjectDigests(withDigests({ a: "d1" }), "other").size).toBe(0);
+    expect(objectDigestsOf(withDigests({ a: "d1" }), "helmfile").has("helmfile-b")).toBe(false);
+    expect(objectDigestsOf(withDigests({ a: "d1" }), "other").size).toBe(0);
   });
 
   it("none for a Release whose resources are no longer those it applied (a refresh, a failed up, one missing)", () => {
@@ -331,11 +347,11 @@ describe("recordedObjectDigests", () => {
           : x,
       ),
     );
-    expect([...recordedObjectDigests(refreshed, "helmfile").keys()]).toEqual(["helmfile-a"]);
+    expect([...objectDigestsOf(refreshed, "helmfile").keys()]).toEqual(["helmfile-a"]);
     const missing = withDigests({ a: "d1", b: "d3" }, (rs) =>
       rs.filter((x) => x.urn !== `${CM}helmfile-a:cm`),
     );
-    expect([...recordedObjectDigests(missing, "helmfile").keys()]).toEqual(["helmfile-b"]);
+    expect([...objectDigestsOf(missing, "helmfile").keys()]).toEqual(["helmfile-b"]);
   });
 });
 

@@ -10,7 +10,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LocalWorkspace, PulumiCommand, type Deployment } from "@pulumi/pulumi/automation";
-import { localStateFile, readLocalDeployment } from "../../src/automation/local-state";
+import { localStateFile, readLocalDeployment, summarizeDeployment } from "../../src/automation/local-state";
+import { readStateSummary } from "../../src/automation/state-summary";
 import { readPreviewState, writePreviewCopy } from "../../src/automation/preview-state";
 import { selectExisting } from "../../src/automation/stack";
 import { SECRET_SIGNATURE } from "../../src/automation/redact-events";
@@ -22,6 +23,12 @@ const title =
   reason === undefined
     ? "reading a local backend's state file (real engine)"
     : `reading a local backend's state file (skipped: ${reason})`;
+
+/** A secret as `pulumi stack export --show-secrets` gives it (and `stack import` takes it). */
+const secret = (v: unknown): unknown => ({
+  [SECRET_SIGNATURE]: "1b47061264138c4ac30d75fd1eb44270",
+  plaintext: JSON.stringify(v),
+});
 
 const PROJECT = "local-state-proj";
 const STACK = "dev";
@@ -48,10 +55,6 @@ describeEngine(title, () => {
     });
     await ws.createStack(STACK);
     const stackUrn = `urn:pulumi:${STACK}::${PROJECT}::pulumi:pulumi:Stack::${PROJECT}-${STACK}`;
-    const secret = (v: unknown): unknown => ({
-      [SECRET_SIGNATURE]: "1b47061264138c4ac30d75fd1eb44270",
-      plaintext: JSON.stringify(v),
-    });
     const seed = (await ws.exportStack(STACK)) as { version: number; deployment: Record<string, unknown> };
     await ws.importStack(STACK, {
       version: 3,
@@ -233,10 +236,6 @@ describeEngine(title, () => {
       parent: stack.urn,
       outputs,
     });
-    const secret = (v: unknown): unknown => ({
-      [SECRET_SIGNATURE]: "1b47061264138c4ac30d75fd1eb44270",
-      plaintext: JSON.stringify(v),
-    });
     await ws.importStack(STACK, {
       version: 3,
       deployment: {
@@ -287,6 +286,90 @@ describeEngine(title, () => {
       expect(opened.resources.map((r) => r.urn)).toEqual([stack.urn, urn("kept")]);
       expect(JSON.stringify(opened)).toContain(`${SECRET_TEXT}-kept`);
       expect(JSON.stringify(opened)).toContain("as-read");
+    } finally {
+      await ws.importStack(STACK, exported);
+    }
+  });
+
+  test("a worker thread reads the summary the comparison takes: the CLI's export summarized, only its secrets opened; its copy is the file's, sealed", async () => {
+    const current = exported.deployment as { resources: Array<Record<string, unknown>> };
+    const [stack] = current.resources as [Record<string, unknown>];
+    const urn = (type: string, name: string, parentType = ""): string =>
+      `urn:pulumi:${STACK}::${PROJECT}::${parentType}${type}::${name}`;
+    const component = urn("helmfile:index:Helmfile", "helmfile");
+    const release = urn("helmfile:index:Release", "helmfile-ns/a", "helmfile:index:Helmfile$");
+    const object = urn(
+      "my:index:Object",
+      "helmfile-ns/a:cm",
+      "helmfile:index:Helmfile$helmfile:index:Release$",
+    );
+    await ws.importStack(STACK, {
+      version: 3,
+      deployment: {
+        ...current,
+        resources: [
+          stack,
+          {
+            urn: component,
+            custom: false,
+            type: "helmfile:index:Helmfile",
+            parent: stack.urn,
+            inputs: { file: "helmfile.yaml", stateValues: secret({ token: `${SECRET_TEXT}-args` }) },
+          },
+          {
+            urn: release,
+            custom: false,
+            type: "helmfile:index:Release",
+            parent: component,
+            inputs: { manifest: "kind: ConfigMap", values: secret({ big: `${SECRET_TEXT}-values` }) },
+            outputs: { registration: secret("r1"), resources: 1, applied: "f1" },
+          },
+          {
+            urn: object,
+            custom: false,
+            type: "my:index:Object",
+            parent: release,
+            inputs: { data: secret(`${SECRET_TEXT}-object`) },
+            outputs: {
+              metadata: { name: "cm", resourceVersion: "17" },
+              data: secret(`${SECRET_TEXT}-object`),
+            },
+          },
+        ],
+      },
+    } as Deployment);
+    try {
+      const shown = (await ws.exportStack(STACK)).deployment as Record<string, unknown>;
+      const summary = await readStateSummary(location());
+      expect(summary).toBeDefined();
+      try {
+        // What the CLI itself opened, summarized: the same.
+        expect(summary?.deployment.resources).toEqual(summarizeDeployment(shown).resources);
+        const text = JSON.stringify(summary?.deployment);
+        expect(text).toContain(`${SECRET_TEXT}-args`); // the component's arguments, compared
+        expect(text).toContain('"17"'); // the object's resourceVersion
+        expect(text).not.toContain(`${SECRET_TEXT}-values`); // a Release's inputs: not read
+        expect(text).not.toContain(`${SECRET_TEXT}-object`); // an object's inputs and outputs: not read
+        const drop = new Set([release, object]);
+        const copy = await summary?.trimmed(drop);
+        const fromFile = await readPreviewState(location(), drop);
+        expect(copy).toBeDefined();
+        expect(copy).toEqual(fromFile);
+        expect(copy?.text).not.toContain(SECRET_TEXT);
+        expect(copy?.text).not.toContain('"plaintext"');
+        expect(copy?.text).toContain('"ciphertext"');
+        // One copy: the worker has ended.
+        expect(await summary?.trimmed(drop)).toBeUndefined();
+      } finally {
+        summary?.close();
+      }
+      // What readLocalDeployment cannot read, neither can the worker.
+      expect(
+        await readStateSummary(location({ env: { PULUMI_CONFIG_PASSPHRASE: "wrong" } })),
+      ).toBeUndefined();
+      expect(await readStateSummary(location({ env: {} }))).toBeUndefined();
+      expect(await readStateSummary(location({ stackName: "missing" }))).toBeUndefined();
+      expect(await readStateSummary(location({ secretsProvider: "awskms://alias/x" }))).toBeUndefined();
     } finally {
       await ws.importStack(STACK, exported);
     }

@@ -69,6 +69,8 @@ describe("the build holds only what the entry points reach", () => {
       path.join(ROOT, mainOfPulumiYaml()),
       // The online secret backends' worker thread, started by its path (src/node/online-refs/online-backends.ts).
       path.join(ROOT, "src", "node", "online-refs", "worker.ts"),
+      // The stack state's worker thread, started by its path (src/automation/state-summary.ts).
+      path.join(ROOT, "src", "automation", "state-summary-worker.ts"),
       ...fs
         .readdirSync(path.join(ROOT, "provider"))
         .filter((f) => f.endsWith(".ts"))
