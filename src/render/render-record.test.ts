@@ -28,6 +28,8 @@ interface Fixture {
   template(name: string, text: string): void;
   /** What the fake helm prints for the release's render. */
   output: string;
+  /** In order: each `helm start`/`helm done` of a render, and each `read ahead` of the chart. */
+  readonly events: string[];
   caps: ClusterCapabilities;
   /** Renders the release once; `recorded`: the stack's keys; `upgrade`: the stack holds the release. */
   render(options: {
@@ -56,9 +58,11 @@ function fixture(): Fixture {
   mkdirSync(join(chartDir, "templates"), { recursive: true });
   writeFileSync(join(chartDir, "Chart.yaml"), "apiVersion: v2\nname: app\nversion: 1.0.0\n");
   const renders: string[][] = [];
+  const events: string[] = [];
   const f: Fixture = {
     dir,
     renders,
+    events,
     output: "---\n# Source: app/templates/cm.yaml\nkind: ConfigMap\n",
     caps: { kubeVersion: "v1.33.0", apiVersions: ["apps/v1", "v1"] },
     template: (name, text) => writeFileSync(join(chartDir, "templates", name), text),
@@ -68,7 +72,14 @@ function fixture(): Fixture {
           if (args[0] === "history")
             return Promise.resolve({ exitCode: 1, stdout: "", stderr: "Error: release: not found\n" });
           renders.push([...args]);
-          return Promise.resolve({ exitCode: 0, stdout: f.output, stderr: "" });
+          events.push("helm start");
+          // helm takes a while, in its own process.
+          return new Promise((done) =>
+            setTimeout(() => {
+              events.push("helm done");
+              done({ exitCode: 0, stdout: f.output, stderr: "" });
+            }, 20),
+          );
         },
         runSync: () => ({ exitCode: 1, stdout: "", stderr: "" }),
       };
@@ -109,6 +120,7 @@ function fixture(): Fixture {
         extraArgs: [],
         cache: undefined,
         chartHash: (d) => hashChartDirectory(d, fs, scratch),
+        chartReadingAhead: () => events.push("read ahead"),
         chartReading: () =>
           readChart(
             scratch.listFilesRecursive(chartDir).map((rel) => ({
@@ -145,6 +157,12 @@ function fixture(): Fixture {
 }
 
 describe("a render answered by the stack's record", () => {
+  it("reads the chart's templates while helm renders, not after", async () => {
+    const f = fixture();
+    await f.render({});
+    expect(f.events).toEqual(["helm start", "read ahead", "helm done"]);
+  });
+
   it("is not rendered again when its key is the recorded one, and is rendered when its values change", async () => {
     const f = fixture();
     const first = await f.render({});

@@ -61,6 +61,12 @@ export interface ReleaseRenderContext {
    * chart is taken as pure, and no render key is recorded.
    */
   readonly chartReading?: (chart: PreparedChart, release: PreparedRelease) => ChartReading | undefined;
+  /**
+   * Reads what {@link chartReading} answers ahead, when the chart's files are there already (a
+   * local chart, or an archive in helm's cache): called while helm renders, when this process
+   * waits. Default: nothing read ahead.
+   */
+  readonly chartReadingAhead?: (chart: PreparedChart, release: PreparedRelease) => void;
   /** Render against the release's cluster (src/render/cluster-render.ts); absent: offline, as `helm template`. */
   readonly cluster?: { readonly options: ClusterRenderOptions; readonly probe: CapabilitiesProbe };
   /** A chart's `.Values` as helm computes them (`RenderOptions.chartValues`); absent: not computed. */
@@ -112,12 +118,23 @@ export async function renderRelease(
       return { ...base, manifest: hit, cached: true };
     }
   }
+  // Read only where it decides something: a cache write or the regenerated-values warning.
+  const asked = key !== undefined || ctx.warnedRegenerated !== undefined;
   try {
     for (const f of files) ctx.scratch.writeFile(f.path, f.content, 0o600);
+    // Read for the cache or the warning, and for the key a render against the cluster records.
+    let readAhead = !asked && record === undefined;
     const run = async (argv: readonly string[]) => {
       ctx.logger?.debug(`exec: ${ctx.helm.path} ${argv.map(redactArg).join(" ")}`);
       try {
-        return await ctx.runner.run(ctx.helm.path, [...argv], { env: ctx.env });
+        const running = ctx.runner.run(ctx.helm.path, [...argv], { env: ctx.env });
+        // helm renders in its own process: what the chart's templates tell is read meanwhile
+        // (kube-prometheus-stack's archive: about 0.1 s), once helm has started.
+        if (!readAhead) {
+          readAhead = true;
+          setImmediate(() => ctx.chartReadingAhead?.(chart, release));
+        }
+        return await running;
       } catch (e) {
         throw inReleaseOnTimeout(release, chart.displayChart, e);
       }
@@ -131,8 +148,6 @@ export async function renderRelease(
           );
     if (r.exitCode !== 0) throw templateFailure(release, chart, ran, r.stderr);
     if (r.stderr.trim() !== "") ctx.logger?.debug(r.stderr.trimEnd());
-    // Read only where it decides something: a cache write or the regenerated-values warning.
-    const asked = key !== undefined || ctx.warnedRegenerated !== undefined;
     const impure = ctx.chartReading === undefined || !asked ? [] : ctx.chartReading(chart, release)?.impure;
     // Values a chart passes through `tpl` may call them too.
     const impureValues =

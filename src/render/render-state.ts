@@ -67,7 +67,7 @@ export function openRenderSession(options: RenderOptions, io: RenderIo): RenderS
     }
     return h;
   };
-  const chartReading = chartReadingOf(env, io);
+  const { chartReading, chartReadingAhead } = chartReadingOf(env, io);
   const chartCrds = chartCrdsOf(env, io);
   const cluster =
     options.cluster === undefined
@@ -88,6 +88,7 @@ export function openRenderSession(options: RenderOptions, io: RenderIo): RenderS
             cache,
             chartHash,
             chartReading,
+            chartReadingAhead,
             chartCrds,
             syncedRepos,
             ...(cluster === undefined ? {} : { cluster }),
@@ -134,6 +135,7 @@ interface SessionShared {
   readonly cache: RenderCache | undefined;
   readonly chartHash: (dir: string) => string;
   readonly chartReading: NonNullable<ReleaseRenderContext["chartReading"]>;
+  readonly chartReadingAhead: NonNullable<ReleaseRenderContext["chartReadingAhead"]>;
   readonly chartCrds: NonNullable<ReleaseRenderContext["chartCrds"]>;
   readonly cluster?: NonNullable<ReleaseRenderContext["cluster"]>;
   readonly syncedRepos: Set<string>;
@@ -235,11 +237,13 @@ function chartFiles(
  * What a release's chart's templates tell (src/render/chart-purity.ts: the impure templates, and
  * whether it reads `.Release.IsInstall`/`IsUpgrade`), memoised per chart; undefined when the chart
  * cannot be read (a remote chart not found in helm's cache): its output is then taken as impure.
+ * `chartReadingAhead` reads it before the render ends, only when the chart's files are there
+ * already (a remote chart helm is still downloading is read once its render is done).
  */
 function chartReadingOf(
   env: Readonly<Record<string, string>>,
   io: RenderIo,
-): NonNullable<ReleaseRenderContext["chartReading"]> {
+): Pick<SessionShared, "chartReading" | "chartReadingAhead"> {
   const memo = new Map<string, ChartReading | undefined>();
   const read = (chart: PreparedChart, release: PreparedRelease): ChartReading | undefined => {
     try {
@@ -249,13 +253,25 @@ function chartReadingOf(
       return undefined;
     }
   };
-  return (chart, release) => {
-    const key = chartKey(chart, release, io.fs);
-    if (memo.has(key)) return memo.get(key);
-    // Asked after the release rendered: a remote chart not in helm's cache then never will be.
-    const r = read(chart, release);
-    memo.set(key, r);
-    return r;
+  return {
+    chartReading: (chart, release) => {
+      const key = chartKey(chart, release, io.fs);
+      if (memo.has(key)) return memo.get(key);
+      // Asked after the release rendered: a remote chart not in helm's cache then never will be.
+      const r = read(chart, release);
+      memo.set(key, r);
+      return r;
+    },
+    chartReadingAhead: (chart, release) => {
+      try {
+        const key = chartKey(chart, release, io.fs);
+        if (memo.has(key)) return;
+        const r = read(chart, release);
+        if (r !== undefined) memo.set(key, r);
+      } catch {
+        // Read again when asked.
+      }
+    },
   };
 }
 
@@ -364,6 +380,7 @@ async function renderOneState(
       cache,
       chartHash,
       chartReading: shared.chartReading,
+      chartReadingAhead: shared.chartReadingAhead,
       chartCrds: shared.chartCrds,
       ...(options.chartValues === undefined ? {} : { chartValues: options.chartValues }),
       ...(shared.cluster === undefined ? {} : { cluster: shared.cluster }),
