@@ -82,6 +82,11 @@ interface BenchState {
   project(): string;
   /** Writes the state; `changed`: with the one-value change. */
   write(dir: string, changed: boolean): void;
+  /**
+   * Writes the state with one value of its largest chart changed instead (a state of more than one
+   * chart): that release's render is the longest, and the engine previews its objects after it.
+   */
+  writeLargest?(dir: string): void;
 }
 
 /** `n` releases of the real-shapes chart, Job hooks on. */
@@ -99,7 +104,9 @@ const PUBLIC_CHARTS = join(ROOT, "tests", "fixtures", "public-charts");
  * The five public charts of tests/fixtures/public-charts (PROVENANCE.md there), each in its own
  * namespace, with their install hooks off (cert-manager's startupapicheck, ingress-nginx's and
  * kube-prometheus-stack's admission-webhook certificate Jobs, argo-cd's Redis secret Job): none of
- * them then renders a `helm.sh/hook` object. The one-value change is ingress-nginx's replica count.
+ * them then renders a `helm.sh/hook` object. The one-value change is ingress-nginx's replica count;
+ * the largest chart's (kube-prometheus-stack: ~130 objects, the longest `helm template`) is its
+ * operator's replica count.
  */
 const PUBLIC_RELEASES = [
   {
@@ -127,21 +134,32 @@ const PUBLIC_RELEASES = [
     namespace: "bench-monitoring",
     archive: "kube-prometheus-stack-88.5.3.tgz",
     values: { prometheusOperator: { admissionWebhooks: { enabled: false, patch: { enabled: false } } } },
+    largest: {
+      prometheusOperator: { replicas: 2, admissionWebhooks: { enabled: false, patch: { enabled: false } } },
+    },
   },
 ] as const;
 
 function publicCharts(): BenchState {
-  const write = (dir: string, changed: boolean): void => {
+  const writeWith = (dir: string, change: "none" | "one value" | "largest"): void => {
     const lines = ["releases:"];
-    for (const r of PUBLIC_RELEASES)
+    for (const r of PUBLIC_RELEASES) {
+      const values =
+        change === "one value" && "changed" in r
+          ? r.changed
+          : change === "largest" && "largest" in r
+            ? r.largest
+            : r.values;
       lines.push(
         `  - name: ${r.name}`,
         `    namespace: ${r.namespace}`,
         `    chart: ./charts/${r.archive}`,
-        `    values: [${JSON.stringify(changed && "changed" in r ? r.changed : r.values)}]`,
+        `    values: [${JSON.stringify(values)}]`,
       );
+    }
     writeFileSync(join(dir, "helmfile.yaml"), `${lines.join("\n")}\n`);
   };
+  const write = (dir: string, changed: boolean): void => writeWith(dir, changed ? "one value" : "none");
   return {
     label: "the five public charts, install hooks off",
     project: () => {
@@ -152,6 +170,7 @@ function publicCharts(): BenchState {
       return dir;
     },
     write,
+    writeLargest: (dir) => writeWith(dir, "largest"),
   };
 }
 
@@ -250,6 +269,10 @@ export function benchRealCharts(state: BenchState): Phase[] {
     run("template", [...hfArgs, "template", "--skip-deps"]);
     state.write(helmfileDir, true);
     run("diff (one value)", diff);
+    if (state.writeLargest !== undefined) {
+      state.writeLargest(helmfileDir);
+      run("diff (largest chart)", diff);
+    }
     run("destroy", [...hfArgs, "destroy"]);
   } finally {
     spawnSync("bash", [CLUSTER, "stop", "--name", hf.name], { stdio: "ignore" });
@@ -274,6 +297,13 @@ export function benchRealCharts(state: BenchState): Phase[] {
     print(measure("ours", "preview (after 2nd up)", us, node, cli("preview", "--detailed-exitcode"), ourDir));
     state.write(ourDir, true);
     print(measure("ours", "preview (one value)", us, node, cli("preview", "--detailed-exitcode"), ourDir));
+    if (state.writeLargest !== undefined) {
+      state.writeLargest(ourDir);
+      print(
+        measure("ours", "preview (largest chart)", us, node, cli("preview", "--detailed-exitcode"), ourDir),
+      );
+      state.write(ourDir, true);
+    }
     print(measure("ours", "up (one value)", us, node, cli("up"), ourDir));
     print(measure("ours", "destroy", us, node, cli("destroy"), ourDir));
   } finally {
@@ -297,6 +327,11 @@ export function benchRealCharts(state: BenchState): Phase[] {
   ratio("preview (after 2nd up)", "diff (after 2nd sync)", "preview / helmfile diff, after a second up/sync");
   ratio("preview (one value)", "diff (one value)", "one-value preview / one-value helmfile diff");
   ratio("preview (one value)", "template", "one-value preview / helmfile template");
+  ratio(
+    "preview (largest chart)",
+    "diff (largest chart)",
+    "largest chart's one-value preview / helmfile diff",
+  );
   ratio("destroy", "destroy", "destroy / helmfile destroy");
   return phases;
 }
