@@ -40,6 +40,12 @@ describeEngine(title, () => {
   let backendUrl: string;
   let ws: LocalWorkspace;
   let exported: Deployment;
+  /** Imports the deployment exported at the start with `resources` in place of its own. */
+  const importWith = (resources: unknown[]): Promise<void> =>
+    ws.importStack(STACK, {
+      version: 3,
+      deployment: { ...(exported.deployment as Record<string, unknown>), resources },
+    } as Deployment);
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "phf-local-state-"));
@@ -119,13 +125,7 @@ describeEngine(title, () => {
   test("a state whose resources bind resource hooks (checkpoint version 4, feature hooks) is read too", async () => {
     const current = exported.deployment as { resources: Array<Record<string, unknown>> };
     const [stack] = current.resources;
-    await ws.importStack(STACK, {
-      version: 3,
-      deployment: {
-        ...current,
-        resources: [{ ...stack, resourceHooks: { beforeCreate: ["some-hook"] } }],
-      },
-    } as Deployment);
+    await importWith([{ ...stack, resourceHooks: { beforeCreate: ["some-hook"] } }]);
     try {
       // The CLI itself writes version 4 with the feature it needs.
       expect(envelope()).toMatchObject({ version: 4, features: ["hooks"] });
@@ -236,17 +236,11 @@ describeEngine(title, () => {
       parent: stack.urn,
       outputs,
     });
-    await ws.importStack(STACK, {
-      version: 3,
-      deployment: {
-        ...current,
-        resources: [
-          stack,
-          part("kept", { plain: "as-read", token: secret(`${SECRET_TEXT}-kept`) }),
-          part("gone", { token: secret(`${SECRET_TEXT}-gone`) }),
-        ],
-      },
-    } as Deployment);
+    await importWith([
+      stack,
+      part("kept", { plain: "as-read", token: secret(`${SECRET_TEXT}-kept`) }),
+      part("gone", { token: secret(`${SECRET_TEXT}-gone`) }),
+    ]);
     try {
       const file = localStateFile(location()) as string;
       const sealedText = readFileSync(file, "utf8");
@@ -303,41 +297,35 @@ describeEngine(title, () => {
       "helmfile-ns/a:cm",
       "helmfile:index:Helmfile$helmfile:index:Release$",
     );
-    await ws.importStack(STACK, {
-      version: 3,
-      deployment: {
-        ...current,
-        resources: [
-          stack,
-          {
-            urn: component,
-            custom: false,
-            type: "helmfile:index:Helmfile",
-            parent: stack.urn,
-            inputs: { file: "helmfile.yaml", stateValues: secret({ token: `${SECRET_TEXT}-args` }) },
-          },
-          {
-            urn: release,
-            custom: false,
-            type: "helmfile:index:Release",
-            parent: component,
-            inputs: { manifest: "kind: ConfigMap", values: secret({ big: `${SECRET_TEXT}-values` }) },
-            outputs: { registration: secret("r1"), resources: 1, applied: "f1" },
-          },
-          {
-            urn: object,
-            custom: false,
-            type: "my:index:Object",
-            parent: release,
-            inputs: { data: secret(`${SECRET_TEXT}-object`) },
-            outputs: {
-              metadata: { name: "cm", resourceVersion: "17" },
-              data: secret(`${SECRET_TEXT}-object`),
-            },
-          },
-        ],
+    await importWith([
+      stack,
+      {
+        urn: component,
+        custom: false,
+        type: "helmfile:index:Helmfile",
+        parent: stack.urn,
+        inputs: { file: "helmfile.yaml", stateValues: secret({ token: `${SECRET_TEXT}-args` }) },
       },
-    } as Deployment);
+      {
+        urn: release,
+        custom: false,
+        type: "helmfile:index:Release",
+        parent: component,
+        inputs: { manifest: "kind: ConfigMap", values: secret({ big: `${SECRET_TEXT}-values` }) },
+        outputs: { registration: secret("r1"), resources: 1, applied: "f1" },
+      },
+      {
+        urn: object,
+        custom: false,
+        type: "my:index:Object",
+        parent: release,
+        inputs: { data: secret(`${SECRET_TEXT}-object`) },
+        outputs: {
+          metadata: { name: "cm", resourceVersion: "17" },
+          data: secret(`${SECRET_TEXT}-object`),
+        },
+      },
+    ]);
     try {
       const shown = (await ws.exportStack(STACK)).deployment as Record<string, unknown>;
       const summary = await readStateSummary(location());
