@@ -123,15 +123,15 @@ export async function renderRelease(
   try {
     for (const f of files) ctx.scratch.writeFile(f.path, f.content, 0o600);
     // Read for the cache or the warning, and for the key a render against the cluster records.
-    let readAhead = !asked && record === undefined;
+    let aheadDone = !asked && record === undefined;
     const run = async (argv: readonly string[]) => {
       ctx.logger?.debug(`exec: ${ctx.helm.path} ${argv.map(redactArg).join(" ")}`);
       try {
         const running = ctx.runner.run(ctx.helm.path, [...argv], { env: ctx.env });
         // helm renders in its own process: what the chart's templates tell is read meanwhile
         // (kube-prometheus-stack's archive: about 0.1 s), once helm has started.
-        if (!readAhead) {
-          readAhead = true;
+        if (!aheadDone) {
+          aheadDone = true;
           setImmediate(() => ctx.chartReadingAhead?.(chart, release));
         }
         return await running;

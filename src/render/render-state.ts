@@ -253,21 +253,19 @@ function chartReadingOf(
       return undefined;
     }
   };
+  // `keepMissing`: remember a chart that cannot be read (asked after its render, it never will be).
+  const lookup = (chart: PreparedChart, release: PreparedRelease, keepMissing: boolean) => {
+    const key = chartKey(chart, release, io.fs);
+    if (memo.has(key)) return memo.get(key);
+    const r = read(chart, release);
+    if (r !== undefined || keepMissing) memo.set(key, r);
+    return r;
+  };
   return {
-    chartReading: (chart, release) => {
-      const key = chartKey(chart, release, io.fs);
-      if (memo.has(key)) return memo.get(key);
-      // Asked after the release rendered: a remote chart not in helm's cache then never will be.
-      const r = read(chart, release);
-      memo.set(key, r);
-      return r;
-    },
+    chartReading: (chart, release) => lookup(chart, release, true),
     chartReadingAhead: (chart, release) => {
       try {
-        const key = chartKey(chart, release, io.fs);
-        if (memo.has(key)) return;
-        const r = read(chart, release);
-        if (r !== undefined) memo.set(key, r);
+        lookup(chart, release, false);
       } catch {
         // Read again when asked.
       }
