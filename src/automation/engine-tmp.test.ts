@@ -66,6 +66,33 @@ describe("the engine's temporary folders", () => {
     }
   });
 
+  it("of a killed process: an engine still waiting on its state's named pipe there is let go first", async () => {
+    const gone = spawnSync(process.execPath, ["-e", ""]).pid;
+    const dead = join(parent, `pulumi-helmfile-engine-${gone}-pIpE01`);
+    const stacks = join(dead, "preview-early", ".pulumi", "stacks", "proj");
+    mkdirSync(stacks, { recursive: true });
+    const fifo = join(stacks, "dev.json");
+    expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
+    // The engine's read of the stack's file, waiting for a state nobody will hand over.
+    const reader = spawn(process.execPath, ["-e", `require("fs").readFileSync(${JSON.stringify(fifo)})`], {
+      stdio: "ignore",
+    });
+    const exited = new Promise<number | null>((resolve) => reader.on("exit", resolve));
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      const old = new Date(Date.now() - 11 * 60_000);
+      utimesSync(dead, old, old);
+      expect(sweepStaleEngineDirs(parent)).toEqual([dead]);
+      const ended = await Promise.race([
+        exited,
+        new Promise((r) => setTimeout(() => r("waiting"), 5000).unref()),
+      ]);
+      expect(ended).toBe(0);
+    } finally {
+      reader.kill();
+    }
+  });
+
   it("never fail when the parent folder cannot be read", () => {
     expect(sweepStaleEngineDirs(join(parent, "missing"))).toEqual([]);
   });

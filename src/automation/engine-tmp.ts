@@ -6,6 +6,7 @@
  */
 import { lstatSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { endWaitingReadsUnder } from "./pending-state";
 
 const PREFIX = "pulumi-helmfile-engine-";
 /** `pulumi-helmfile-engine-<pid>-<mkdtemp's six characters>`. */
@@ -56,6 +57,9 @@ export function sweepStaleEngineDirs(parent: string, now = Date.now()): string[]
       const st = lstatSync(path);
       if (!st.isDirectory() || (uid !== undefined && st.uid !== uid)) continue;
       if (now - st.mtimeMs < STALE_AFTER_MS) continue;
+      // An engine started on a copy of the state still to be handed over (./pending-state.ts)
+      // waits on its named pipe for good once its operation was killed: its read ends empty, and it ends.
+      endWaitingReadsUnder(path);
       rmSync(path, { recursive: true, force: true });
       removed.push(path);
     } catch {
