@@ -40,6 +40,7 @@ import {
 } from "./stack";
 import {
   lockStack,
+  pendingPreviewCopy,
   readDestroyState,
   readPreviewState,
   writeBackCopy,
@@ -48,6 +49,8 @@ import {
   type PreviewStateCopy,
 } from "./preview-state";
 import { makeEngineTempDir } from "./engine-tmp";
+import { EarlyPreview } from "./early-preview";
+import { namedPipesAvailable } from "./pending-state";
 import { isGoTrue } from "../shared/policy";
 import { trackFinisher, untrackFinisher } from "../node/process-cleanup";
 import { localStateFile, readLocalDeployment } from "./local-state";
@@ -285,13 +288,36 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
       stackFileExists(options, local),
     ));
   // With the state read from its file, the stack opens as soon as the comparison renders a
-  // release the record does not answer (the engine is then likely to run): beside that render.
+  // release the record does not answer (the engine is then likely to run): beside that render, and
+  // the engine of a partial preview starts there too, its state handed over later (./early-preview.ts).
+  let earlyEngine: Promise<EarlyPreview | undefined> | undefined;
+  // Whether the early engine was taken or dropped: none starts after that.
+  let earlyDecided = false;
   const early =
     kind === "preview" && appliesToCluster(options) && fromRecordAllowed(options)
       ? planFromRecord(options, renders, () => {
-          if (local !== undefined) open().catch(() => undefined);
+          if (local === undefined) return;
+          open().catch(() => undefined);
+          if (earlyEngineAllowed(options) && !earlyDecided)
+            earlyEngine ??= open().then(
+              (s) => (earlyDecided ? undefined : startEarlyPreview(options, s)),
+              () => undefined,
+            );
         })
       : undefined;
+  // One the operation does not take reads no state and ends, and the engine's backend is the
+  // stack's own again: only then, as the early engine's start read it from the same environment.
+  const dropEarly = async (why: string): Promise<void> => {
+    if (earlyDecided) return;
+    earlyDecided = true;
+    const started = await earlyEngine;
+    if (started === undefined) return;
+    await started.discard();
+    (await open()).setEngineBackend(undefined);
+    debug(`the engine started beside the comparison's render is not used: ${why}`);
+  };
+  const debug = (message: string): void =>
+    options.onProgress?.({ kind: "diagnostic", severity: "debug", message });
   // With the state read straight from its file (./local-state.ts), the record is compared before
   // the stack is opened: a preview the record answers runs no Pulumi CLI at all unless a render made
   // it open the stack (`pulumi version`), and for a partial one the stack opens beside the changed
@@ -310,6 +336,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
       verdict = await fromRecord(options, early, local).catch(() => undefined);
       if (verdict?.answer !== undefined) {
         stateSummary?.close();
+        await dropEarly("the stack's record answers the preview");
         // A stack the comparison opened is closed (its temporary folder removed) before the answer.
         await opening?.then((s) => s.dispose()).catch(() => undefined);
         return verdict.answer;
@@ -382,21 +409,32 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     let said = "";
     // The resources the engine previews against a copy of the state without them (./preview-state.ts).
     let leftOut = 0;
+    // The engine started early, when it takes the copy of the state (`text`).
+    let taken: { early: EarlyPreview; text: string } | undefined;
     if (partial !== undefined) {
       setOnlyReleases(partial.only);
       const total = partial.order.length;
       const { inRecord, gone, copy } = await (copying ??
         previewCopy(options, partial, await deployment(), stateSummary));
-      const backend =
-        copy === undefined ? undefined : writePreviewCopy(copy, join(engineTmp, "preview-state"));
       let against = "";
-      if (backend !== undefined) {
-        setEngineBackend(backend);
+      if (copy !== undefined) {
         if (inRecord.size > 0) setOnlyReleases({ ...partial.only, answered: new Set(inRecord.values()) });
         leftOut = gone.size;
         const exclude = (scope.exclude ?? []).filter((u) => !gone.has(u));
         scope = exclude.length === 0 ? {} : { exclude };
         against = `, against a copy of the state without the ${leftOut} resources the record answers (counted as unchanged in the summary, not below)`;
+        // The engine started early takes the copy when it runs with no other arguments and still waits for it.
+        const started = await earlyEngine;
+        if (started?.waiting === true && scope.exclude === undefined) {
+          taken = { early: started, text: copy.text };
+        } else {
+          await dropEarly(
+            started?.waiting === true
+              ? "the preview runs with exclusions"
+              : "it ended before the copy of the state",
+          );
+          setEngineBackend(writePreviewCopy(copy, join(engineTmp, "preview-state")));
+        }
       }
       said = `${total - partial.only.ids.size} of ${total} releases are as the last deployment applied them (the stack's record); the engine previews the others${against}: ${[...partial.only.ids].join(", ")} (--engine-diff previews them all)\n`;
       options.onProgress?.({ kind: "output", text: said });
@@ -428,7 +466,20 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
       startedAt = await KubeClient.open(adoptionOptions.kubeconfig, options.kubeContext).serverTime();
     }
     if (kind === "preview") {
-      const r = await stack.preview({ ...stream, ...scope, diff: true });
+      if (taken === undefined)
+        await dropEarly(
+          partial === undefined
+            ? "the engine previews every release"
+            : "the preview runs without a copy of the state",
+        );
+      else {
+        earlyDecided = true;
+        debug("the engine started beside the comparison's render takes the copy of the state");
+      }
+      const r =
+        taken === undefined
+          ? await stack.preview({ ...stream, ...scope, diff: true })
+          : await taken.early.adopt(stream, taken.text);
       resourceChanges =
         leftOut === 0 ? r.changeSummary : { ...r.changeSummary, same: (r.changeSummary.same ?? 0) + leftOut };
       stdout = `${said}${r.stdout}`;
@@ -481,9 +532,44 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     flushOutput();
     settleRecorded(new Map());
     stateSummary?.close();
+    await dropEarly("the operation ended first");
+    // Whatever happened, no engine is left waiting for a state (./pending-state.ts).
+    (await earlyEngine)?.close();
     setEngineBackend(undefined);
     dispose();
   }
+}
+
+/**
+ * Whether a partial preview's engine may start before its copy of the state is known
+ * (./early-preview.ts): the stack's state is the plain file of a self-managed backend (which
+ * ./preview-state.ts copies; not gzipped), and named pipes exist here.
+ */
+function earlyEngineAllowed(options: ResolvedStackOptions): boolean {
+  const env = { ...process.env, ...(options.envVars ?? {}) };
+  return (
+    namedPipesAvailable() &&
+    !isGoTrue(env.PULUMI_DIY_BACKEND_GZIP) &&
+    localStateFile(stateLocation(options)) !== undefined
+  );
+}
+
+/**
+ * Starts `pulumi preview` (with no other arguments) against a copy of the state that is handed over
+ * later (./pending-state.ts), in the stack's private temporary folder; undefined when no such copy
+ * can be made. A signal that ends the operation ends the engine's wait too.
+ */
+function startEarlyPreview(options: ResolvedStackOptions, opened: HelmfileStack): EarlyPreview | undefined {
+  const pending = pendingPreviewCopy(stateLocation(options), join(opened.engineTmp, "preview-early"));
+  if (pending === undefined) return undefined;
+  opened.setEngineBackend(pending.url);
+  const early = new EarlyPreview(pending, options.colour === true ? "always" : "never", (stream) =>
+    opened.stack.preview({ ...stream, diff: true }),
+  );
+  const close = (): void => early.close();
+  trackFinisher(close);
+  void early.ended.then(() => untrackFinisher(close));
+  return early;
 }
 
 /**
@@ -854,7 +940,9 @@ async function previewCopy(
 ): Promise<PreviewCopy> {
   try {
     const inRecord = await answeredResources(partial, deployment);
-    const gone = new Set([...partial.answered, ...inRecord.keys()]);
+    // The namespaces and providers only the answered releases use are left out too, rather than
+    // excluded: the engine then runs with no arguments but the copy (an early engine can take it).
+    const gone = new Set([...partial.answered, ...inRecord.keys(), ...(partial.scope.exclude ?? [])]);
     // From the state the summary's worker holds, else (it cannot) read again.
     const copy =
       (await summary?.trimmed(gone)) ?? (await readPreviewState(stateLocation(options), gone, deployment));

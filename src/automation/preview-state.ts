@@ -47,6 +47,7 @@ import { hostname, userInfo } from "node:os";
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { localStateFile, sealedFormOf, type LocalStateLocation, type SealedForm } from "./local-state";
+import { pendingState, type PendingState } from "./pending-state";
 
 interface CheckpointResource {
   readonly urn?: unknown;
@@ -179,6 +180,23 @@ export function writePreviewCopy(copy: PreviewStateCopy, dir: string): string {
   writeFileSync(join(bookkeeping, "meta.yaml"), copy.meta, { mode: 0o600 });
   writeFileSync(join(stacks, `${copy.location.stackName}.json`), copy.text, { mode: 0o600 });
   return `file://${dir}`;
+}
+
+/**
+ * The copy's backend under `dir` as {@link writePreviewCopy} writes it, with the stack's file handed
+ * over later (./pending-state.ts); undefined when the stack has no file of its own here, or no
+ * named pipe can be made.
+ */
+export function pendingPreviewCopy(location: LocalStateLocation, dir: string): PendingState | undefined {
+  const file = localStateFile(location);
+  if (file === undefined) return undefined;
+  let meta: string;
+  try {
+    meta = readFileSync(join(bookkeepingOf(file), "meta.yaml"), "utf8");
+  } catch {
+    return undefined;
+  }
+  return pendingState(dir, location, meta);
 }
 
 /** Hook types a delete never runs (the CRDs' `beforeCreate`, src/emit/crd-gate.ts). */

@@ -173,6 +173,7 @@ function writeState(
   replicas: number,
   version = "0.1.0",
   values: Record<string, unknown> = {},
+  ociValues?: Record<string, unknown>,
 ): void {
   writeFileSync(
     join(dir, "helmfile.yaml"),
@@ -189,6 +190,7 @@ function writeState(
       "    chart: registry/platform",
       `    version: ${version}`,
       "    needs: [rs-http/shapes-http]",
+      ...(ociValues === undefined ? [] : [`    values: [${JSON.stringify(ociValues)}]`]),
       "",
     ].join("\n"),
   );
@@ -497,6 +499,9 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     // engine would find it `same`) and without its objects whose registration is the one the last
     // `up` recorded; the other was answered from the record …
     expect(p.stdout).toContain("1 of 2 releases are as the last deployment applied them");
+    // That one engine run started while the comparison rendered the changed release, and took the
+    // copy of the state once it was known (src/automation/early-preview.ts).
+    expect(debug).toContain("the engine started beside the comparison's render takes the copy of the state");
     expect(p.stdout).toMatch(/against a copy of the state without the \d+ resources the record answers/);
     const stepsOf = (list: EngineEvent[]) =>
       list.flatMap((e) => {
@@ -536,6 +541,31 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     expect(p.changedReleases.map((c) => [c.release, c.op, c.childSteps])).toEqual(
       full.changedReleases.map((c) => [c.release, c.op, c.childSteps]),
     );
+    writeState(dir, http, oci, 1);
+  });
+
+  it("a change to every release: the engine started beside the render reads no state and ends, and one engine run previews them all", async () => {
+    writeState(dir, http, oci, 2, "0.1.0", {}, { replicas: 2 });
+    const debug: string[] = [];
+    const { root: noted, commands } = notingPulumi();
+    const p = await preview({
+      ...base,
+      pulumiRoot: noted,
+      onProgress: (e) => {
+        if (e.kind === "diagnostic" && e.severity === "debug") debug.push(e.message);
+      },
+    });
+    // The early engine (no program run) and the engine of the whole state, one after the other.
+    expect(commands()).toEqual(["version", "preview", "preview"]);
+    rmSync(noted, { recursive: true, force: true });
+    expect(debug).toContain(
+      "the engine started beside the comparison's render is not used: the engine previews every release",
+    );
+    expect(p.stdout).not.toContain("releases are as the last deployment applied them");
+    expect(p.changedReleases.map((c) => [c.release, c.op]).sort()).toEqual([
+      ["rs-http/shapes-http", "update"],
+      ["rs-oci/shapes-oci", "update"],
+    ]);
     writeState(dir, http, oci, 1);
   });
 
