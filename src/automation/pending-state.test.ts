@@ -74,6 +74,15 @@ describe("pendingState (a stack file handed over later)", () => {
     await handing;
   });
 
+  it("a second read of the stack's file (an engine that reads it twice) finds the same text", async () => {
+    const { state, file } = make();
+    const reading = readInChild(file);
+    await state.provide("{state}");
+    expect(await reading).toEqual({ text: "{state}", code: 0 });
+    expect(await within(readInChild(file), 5000)).toEqual({ text: "{state}", code: 0 });
+    expect(lstatSync(file).mode & 0o777).toBe(0o600);
+  });
+
   it('"" ends the read with no state', async () => {
     const { state, file } = make();
     const reading = readInChild(file);

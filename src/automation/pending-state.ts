@@ -17,8 +17,10 @@
  *   read still waiting on its pipe first (./engine-tmp.ts).
  *
  * Only where named pipes exist (not Windows); elsewhere {@link pendingState} answers undefined and
- * the engine starts once the copy is written, as before. The pipe holds nothing once read: the
- * state's secrets stay sealed as in the file, and nothing is left on disk.
+ * the engine starts once the copy is written, as before. Once handed over, the copy is also put in
+ * the pipe's place as a plain file, as the copy of a preview that does not start early is written:
+ * its secrets sealed as in the stack's file, in the engine's private folder, removed with it; a
+ * second read of the stack's file (which `pulumi preview` does not make) then finds it there.
  */
 import { spawnSync } from "node:child_process";
 import {
@@ -28,6 +30,7 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
@@ -121,6 +124,13 @@ export function pendingState(
               try {
                 // A writer released by engineGone finds no reader: EPIPE, and nothing is handed over.
                 if (!gone) await fd.writeFile(text);
+                // Any later read of the stack's file (an engine that read it twice would wait for good
+                // on the pipe) finds the same text in a plain file, there before the pipe's read ends.
+                if (!gone && !closed) {
+                  const plain = `${fifo}.${process.pid}.tmp`;
+                  writeFileSync(plain, text, { mode: 0o600 });
+                  renameSync(plain, fifo);
+                }
               } catch {
                 // the engine went while it was written
               } finally {
