@@ -4,7 +4,7 @@
  * (./cli-request.ts) need, without the modules of the stack itself.
  */
 import type { LocalStateLocation } from "./local-state";
-import type { ResolvedStackOptions } from "./options";
+import { callerEnvironment, type ResolvedStackOptions } from "./options";
 
 /** The engine's "as many steps at once as there are" (`--parallel` at its maximum, math.MaxInt32). */
 export const UNBOUNDED_PARALLELISM = 2 ** 31 - 1;
@@ -21,7 +21,7 @@ export const K8S_CLIENT_BURST = 2000;
  */
 export function engineEnvironment(options: ResolvedStackOptions, builtEngine = true): Record<string, string> {
   // What the caller set: the process's environment with the options' variables over it.
-  const given = { ...process.env, ...(options.envVars ?? {}) };
+  const given = callerEnvironment(options);
   // The built engine runs offline with its private home's plugins; a user's own CLI keeps its settings.
   const env: Record<string, string> = builtEngine
     ? {

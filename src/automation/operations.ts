@@ -11,6 +11,7 @@ import { AutomationError, toAutomationError } from "./errors";
 import { renderColourMarkup } from "./colour-markup";
 import { OutputLines } from "./output-lines";
 import {
+  callerEnvironment,
   resolveStackOptions,
   type HelmfileStackOptions,
   type ResolvedStackOptions,
@@ -237,7 +238,7 @@ function appliesToCluster(options: ResolvedStackOptions): boolean {
 function kubeconfigOf(options: ResolvedStackOptions): KubeconfigSource {
   return {
     ...(options.kubeconfig === undefined ? {} : { kubeconfig: options.kubeconfig }),
-    env: { ...process.env, ...(options.envVars ?? {}) },
+    env: callerEnvironment(options),
   };
 }
 
@@ -546,12 +547,16 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
  * ./preview-state.ts copies; not gzipped), and named pipes exist here.
  */
 function earlyEngineAllowed(options: ResolvedStackOptions): boolean {
-  const env = { ...process.env, ...(options.envVars ?? {}) };
   return (
     namedPipesAvailable() &&
-    !isGoTrue(env.PULUMI_DIY_BACKEND_GZIP) &&
+    !stateGzipped(callerEnvironment(options)) &&
     localStateFile(stateLocation(options)) !== undefined
   );
+}
+
+/** Whether the engine writes a self-managed backend's state gzipped (`PULUMI_DIY_BACKEND_GZIP`). */
+function stateGzipped(env: NodeJS.ProcessEnv): boolean {
+  return isGoTrue(env.PULUMI_DIY_BACKEND_GZIP);
 }
 
 /**
@@ -579,9 +584,9 @@ function startEarlyPreview(options: ResolvedStackOptions, opened: HelmfileStack)
  * ParseBool reads it: a run killed outright would then leave in the copy what it did).
  */
 function copyAllowed(options: ResolvedStackOptions): boolean {
-  const env = { ...process.env, ...(options.envVars ?? {}) };
+  const env = callerEnvironment(options);
   const skip = env.PULUMI_SKIP_CHECKPOINTS;
-  return !isGoTrue(env.PULUMI_DIY_BACKEND_GZIP) && (skip === undefined || isGoTrue(skip));
+  return !stateGzipped(env) && (skip === undefined || isGoTrue(skip));
 }
 
 /**

@@ -148,7 +148,7 @@ export function resolveStackOptions(options: HelmfileStackOptions): ResolvedStac
     options.applyToCluster === true
       ? undefined
       : resolve(options.renderToDirectory ?? join(stateDir, "manifests", stackName));
-  const env = { ...process.env, ...(options.envVars ?? {}) };
+  const env = callerEnvironment(options);
   // Pulumi's order: the option (`--backend`), PULUMI_BACKEND_URL, the user's `pulumi login`; the
   // embedded default (a file backend beside the helmfile) only for a user who has no backend at all.
   const backendUrl =
@@ -203,4 +203,11 @@ export function defaultProjectName(file: string, fileDir: string): string {
     .replace(/[^A-Za-z0-9_.-]/g, "-")
     .replace(/^[-.]+|[-.]+$/g, "");
   return folder === "" ? "helmfile" : `helmfile-${folder}`;
+}
+
+/** What the caller set for the engine: this process's environment with the options' variables over it. */
+export function callerEnvironment(options: {
+  readonly envVars?: Readonly<Record<string, string>>;
+}): NodeJS.ProcessEnv {
+  return { ...process.env, ...(options.envVars ?? {}) };
 }
