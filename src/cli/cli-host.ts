@@ -4,6 +4,7 @@
  * to buffers, so one process can run many CLI invocations without shared state.
  */
 import type { Environment } from "../shared/io";
+import type { CommandSpec } from "./commands/command-spec";
 
 /** The process-level inputs and outputs of one CLI invocation. */
 export interface CliHost {
@@ -16,4 +17,6 @@ export interface CliHost {
   readonly isTTY?: boolean;
   /** Receives the error that ended the invocation (before it is printed); default: none. Tests match its `code`. */
   reportError?(err: unknown): void;
+  /** Told the command about to run, once its arguments are parsed; default: none. */
+  commandStarts?(command: CommandSpec): void;
 }

@@ -5,9 +5,9 @@
  * exit 1; only `--debug` shows stack traces of unexpected errors.
  */
 import { ConfigError, isHelmfileError } from "../shared/errors";
-import { installSignalCleanup } from "../node/process-cleanup";
+import { handleClosedOutput, installSignalCleanup } from "../node/process-cleanup";
 import type { CliHost } from "./cli-host";
-import { findCommand, listCommands } from "./commands/index";
+import { findCommand, listCommands, type CommandSpec } from "./commands/index";
 import { GLOBAL_FLAGS } from "./global-flags";
 import { flagBool, flagString, parseArgs, type FlagValues } from "./parse-args";
 import { commandHelp, rootHelp } from "./help";
@@ -116,6 +116,7 @@ export async function runCli(argv: readonly string[], host: CliHost): Promise<nu
     redact = (text) => ctx.redact(text);
     // helmfile announces live output once, when the app starts.
     if (flagBool(parsed.flags, "enable-live-output")) ctx.logger.info("Live output is enabled");
+    host.commandStarts?.(command);
     return await command.run(ctx);
   } catch (err) {
     host.reportError?.(err);
@@ -189,12 +190,17 @@ function errorText(err: unknown, debug: boolean): string {
 export function main(): void {
   // SIGINT/SIGTERM stop helm children, remove temporary (possibly secret) files, exit 130/143.
   installSignalCleanup();
+  // A closed pipe (`… | head`) stops a command that only reads, as SIGPIPE stops helmfile (exit
+  // 141); one that changes the cluster runs to its end, silently.
+  let running: CommandSpec | undefined;
+  handleClosedOutput([process.stdout, process.stderr], () => running?.runsToTheEnd === true);
   const host: CliHost = {
     cwd: process.cwd(),
     env: process.env,
     writeStdout: (t) => process.stdout.write(t),
     writeStderr: (t) => process.stderr.write(t),
     isTTY: process.stderr.isTTY,
+    commandStarts: (command) => (running = command),
   };
   runCli(process.argv.slice(2), host).then(
     (code) => {

@@ -64,3 +64,40 @@ describe.each([
     expect(readdirSync(join(dir, "tmp")).filter((n) => !n.startsWith("tsx-"))).toEqual([]);
   }, 40000);
 });
+
+describe("the CLI whose output is closed (`… | head`)", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "ph-closed-"));
+    mkdirSync(join(dir, "c"));
+    mkdirSync(join(dir, "tmp"));
+    writeFileSync(join(dir, "c", "Chart.yaml"), "apiVersion: v2\nname: c\nversion: 0.1.0\n");
+    writeFileSync(join(dir, "s.yaml"), `pw: ref+echo://${SECRET}\n`);
+    writeFileSync(join(dir, "helmfile.yaml"), "releases:\n- name: r\n  chart: ./c\n  values:\n  - s.yaml\n");
+    writeFileSync(
+      join(dir, "helm"),
+      `#!/bin/sh\ncase "$1" in version) echo v3.17.3+g0; exit 0;; esac\nprintf -- '---\\n# Source: c/templates/a.yaml\\nkind: ConfigMap\\n'\n`,
+      { mode: 0o755 },
+    );
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("`template` stops as SIGPIPE stops helmfile: exit 141, no JavaScript error, no temporary file left", async () => {
+    const child = spawn(
+      process.execPath,
+      [join(root, "node_modules/tsx/dist/cli.mjs"), join(root, "src/cli/main.ts"), "template", "--skip-deps"],
+      {
+        cwd: dir,
+        env: { PATH: process.env.PATH, HOME: dir, TMPDIR: join(dir, "tmp"), HELM_BINARY: join(dir, "helm") },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    const exited = new Promise<number | null>((r) => child.on("exit", (c) => r(c)));
+    // The reader is gone before the CLI writes anything: its first write fails with EPIPE (an
+    // unhandled error event would end it with 1 and a stack trace).
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    expect(await exited).toBe(141);
+    expect(readdirSync(join(dir, "tmp")).filter((n) => !n.startsWith("tsx-"))).toEqual([]);
+  }, 40000);
+});

@@ -2,7 +2,9 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { descendantPids } from "./process-cleanup";
+import { EventEmitter } from "node:events";
+import { constants } from "node:os";
+import { BROKEN_PIPE_EXIT_CODE, descendantPids, handleClosedOutput } from "./process-cleanup";
 
 describe("descendantPids (Linux's /proc)", () => {
   it("finds a child and the grandchildren it started, and nothing once they are gone", async () => {
@@ -50,5 +52,40 @@ describe("descendantPids (Linux's /proc)", () => {
 
   it("is empty where there is no /proc to read", () => {
     expect(descendantPids(process.pid, join(tmpdir(), "phf-no-such-proc-dir"))).toEqual([]);
+  });
+});
+
+describe("handleClosedOutput", () => {
+  const epipe = (): Error => Object.assign(new Error("write EPIPE"), { code: "EPIPE" });
+
+  it("stops a command that only reads once, with 141, however many writes fail on either stream", () => {
+    const [stdout, stderr] = [new EventEmitter(), new EventEmitter()];
+    const exits: number[] = [];
+    handleClosedOutput(
+      [stdout, stderr],
+      () => false,
+      (code) => exits.push(code),
+    );
+    stdout.emit("error", epipe());
+    stderr.emit("error", epipe());
+    stdout.emit("error", epipe());
+    expect(exits).toEqual([BROKEN_PIPE_EXIT_CODE]);
+    // The shell's status of a process SIGPIPE killed.
+    expect(BROKEN_PIPE_EXIT_CODE).toBe(128 + constants.signals.SIGPIPE);
+  });
+
+  it("lets a command that changes the cluster run on, and a failed write is no error", () => {
+    const stdout = new EventEmitter();
+    const exits: number[] = [];
+    let changes = false;
+    handleClosedOutput(
+      [stdout],
+      () => changes,
+      (code) => exits.push(code),
+    );
+    changes = true;
+    // Without a listener, an `error` event throws; with it, the write's failure is absorbed.
+    expect(() => stdout.emit("error", epipe())).not.toThrow();
+    expect(exits).toEqual([]);
   });
 });

@@ -174,6 +174,9 @@ function inForegroundGroup(): boolean {
   }
 }
 
+/** What {@link installSignalCleanup} installed: stops the process as a SIGTERM does, with `code`. */
+let stopWithCode: ((code: number) => void) | undefined;
+
 /**
  * Installs SIGINT/SIGTERM handlers that clean up (see {@link cleanupNow}) and exit with
  * 130/143. Idempotent. A second signal while the engine writes its state stops the rest at
@@ -207,28 +210,59 @@ export function installSignalCleanup(exit: (code: number) => void = (c) => proce
     };
     poll();
   };
-  for (const signal of Object.keys(EXIT_CODES) as NodeJS.Signals[]) {
-    process.on(signal, () => {
-      if (stage === "engine") return stopTheRest();
-      if (stage === "rest") return exit(code);
-      stage = "engine";
-      code = EXIT_CODES[signal] ?? 1;
-      descendants = descendantPids(process.pid);
-      cleanupNow();
-      const engines = descendants.filter((pid) => commandName(pid) === "pulumi");
-      // A Ctrl-C typed at a terminal reaches its whole foreground process group, the engine too,
-      // which is cancelling already: a second signal would make it quit without writing its state.
-      if (signal === "SIGTERM" || !inForegroundGroup()) for (const pid of engines) signalPid(pid, signal);
-      const engineDeadline = Date.now() + ENGINE_GRACE_MS;
-      const waitForEngines = (): void => {
-        if (stage !== "engine") return;
-        if (engines.some(alive) && Date.now() < engineDeadline) {
-          setTimeout(waitForEngines, POLL_MS);
-          return;
-        }
-        stopTheRest();
-      };
-      waitForEngines();
+  const stop = (signal: NodeJS.Signals, exitCode: number): void => {
+    if (stage === "engine") return stopTheRest();
+    if (stage === "rest") return exit(code);
+    stage = "engine";
+    code = exitCode;
+    descendants = descendantPids(process.pid);
+    cleanupNow();
+    const engines = descendants.filter((pid) => commandName(pid) === "pulumi");
+    // A Ctrl-C typed at a terminal reaches its whole foreground process group, the engine too,
+    // which is cancelling already: a second signal would make it quit without writing its state.
+    if (signal === "SIGTERM" || !inForegroundGroup()) for (const pid of engines) signalPid(pid, signal);
+    const engineDeadline = Date.now() + ENGINE_GRACE_MS;
+    const waitForEngines = (): void => {
+      if (stage !== "engine") return;
+      if (engines.some(alive) && Date.now() < engineDeadline) {
+        setTimeout(waitForEngines, POLL_MS);
+        return;
+      }
+      stopTheRest();
+    };
+    waitForEngines();
+  };
+  for (const signal of Object.keys(EXIT_CODES) as NodeJS.Signals[])
+    process.on(signal, () => stop(signal, EXIT_CODES[signal] ?? 1));
+  stopWithCode = (exitCode) => stop("SIGTERM", exitCode);
+}
+
+/** The shell's status of a process a closed pipe stopped (128 + SIGPIPE), as helmfile's is. */
+export const BROKEN_PIPE_EXIT_CODE = 141;
+
+/**
+ * What the CLI does when its output cannot be written any more (the reader of a pipe is gone:
+ * `pulumi-helmfile diff | head`): no more output, and no JavaScript error. Node ignores SIGPIPE,
+ * so without this the write's EPIPE is an unhandled `error` event; and while an inline Pulumi
+ * program runs, the SDK's handler of uncaught exceptions logs each one to the same closed output,
+ * which fails again, without end.
+ * When `runsToTheEnd()` says so (a command that changes the cluster or the stack's state), the
+ * command goes on to its end, silently, rather than stop half-applied. Otherwise the process
+ * stops as a SIGTERM stops it ({@link installSignalCleanup}: the engine cancels, children and
+ * temporary files go) and exits 141, the status a shell gives helmfile killed by SIGPIPE.
+ */
+export function handleClosedOutput(
+  streams: readonly NodeJS.EventEmitter[],
+  runsToTheEnd: () => boolean,
+  exit: (code: number) => void = (c) => process.exit(c),
+): void {
+  let closed = false;
+  for (const stream of streams)
+    stream.on("error", () => {
+      if (closed) return;
+      closed = true;
+      if (runsToTheEnd()) return;
+      if (stopWithCode === undefined) exit(BROKEN_PIPE_EXIT_CODE);
+      else stopWithCode(BROKEN_PIPE_EXIT_CODE);
     });
-  }
 }

@@ -5,7 +5,7 @@
  * each deploys to its own namespace (`CI_NS`). Each step's exit code must be helmfile's, and each
  * `apply` must leave the cluster as helmfile's leaves it.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import {
   chmodSync,
   cpSync,
@@ -16,7 +16,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
+import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
 import { HELMFILE_ORACLE, kubeGet, kubectl, testClusters, type TestClusters } from "./cluster";
 import { engineEnv, engineMissingReason } from "./engine";
@@ -94,6 +94,26 @@ function runScript(s: Side, extra: string, applyExtra: string): string {
   const r = spawnSync("bash", ["ci.sh"], { cwd: s.dir, env, encoding: "utf8", timeout: 600_000 });
   if (r.status !== 0) throw new Error(`${s.name}: ci.sh exited ${r.status}: ${r.stderr}`);
   return r.stdout;
+}
+
+/**
+ * Runs `helmfile <args>` of side `s` with its output's reader gone before it writes (`… | head`
+ * after head has exited); resolves to the status a shell sees (128 + the signal that killed it).
+ */
+function runWithOutputClosed(s: Side, args: readonly string[]): Promise<number> {
+  const child = spawn("helmfile", args, { cwd: s.dir, env: s.env, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.destroy();
+  child.stderr.destroy();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${s.name}: helmfile ${args.join(" ")} still runs after 600 s`));
+    }, 600_000);
+    child.on("exit", (code, signal) => {
+      clearTimeout(timer);
+      resolve(code ?? 128 + (signal === null ? 0 : constants.signals[signal]));
+    });
+  });
 }
 
 describeBoth(`a helmfile CI script with the binary swapped${suffix}`, () => {
@@ -197,5 +217,16 @@ describeBoth(`a helmfile CI script with the binary swapped${suffix}`, () => {
     });
     expect([r.status, r.status === 0 ? "" : r.stderr]).toEqual([0, ""]);
     expect(value(ours)).toBe("three");
+  });
+
+  it("with its output closed (`| head`), `diff` stops as helmfile's does, and `apply` still applies", async () => {
+    for (const s of [helmfile, ours]) writeState(s.dir, "five");
+    const diff = ["-e", "prod", "diff", "--detailed-exitcode"];
+    // helmfile (Go) is killed by SIGPIPE at its first write: the shell sees 141.
+    expect(await runWithOutputClosed(helmfile, diff)).toBe(141);
+    expect(await runWithOutputClosed(ours, diff)).toBe(141);
+    // Ours runs a change to its end (docs/differences-from-helmfile.md, "A closed output").
+    expect(await runWithOutputClosed(ours, ["-e", "prod", "apply"])).toBe(0);
+    expect(value(ours)).toBe("five");
   });
 });

@@ -25,6 +25,16 @@ const SUMMARIES: Record<StackCommandName, string> = {
   cancel: "Clear the lock a killed `up` left on the stack (`pulumi cancel`); never while an update runs",
 };
 
+/** The commands that change the cluster or the stack's state (see {@link CommandSpec.runsToTheEnd}). */
+const CHANGES: ReadonlySet<StackCommandName> = new Set([
+  "up",
+  "apply",
+  "sync",
+  "destroy",
+  "refresh",
+  "cancel",
+]);
+
 const OWN_FLAGS: Record<StackCommandName, readonly FlagSpec[]> = {
   preview: PREVIEW_FLAGS,
   diff: PREVIEW_FLAGS,
@@ -42,6 +52,7 @@ function stackCommand(command: StackCommandName): CommandSpec {
     name: command,
     summary: SUMMARIES[command],
     flags: [...STACK_COMMAND_FLAGS, ...OWN_FLAGS[command]],
+    runsToTheEnd: CHANGES.has(command),
     run: async (ctx: CliContext) => {
       // Before the SDK is imported: its TypeScript compiler loads only if used (never, here).
       deferTypescript();
