@@ -74,6 +74,18 @@ describe("handleClosedOutput", () => {
     expect(BROKEN_PIPE_EXIT_CODE).toBe(128 + constants.signals.SIGPIPE);
   });
 
+  it("stops with 1 on another write error (a full disk behind a redirection)", () => {
+    const stdout = new EventEmitter();
+    const exits: number[] = [];
+    handleClosedOutput(
+      [stdout],
+      () => false,
+      (code) => exits.push(code),
+    );
+    stdout.emit("error", Object.assign(new Error("write ENOSPC"), { code: "ENOSPC" }));
+    expect(exits).toEqual([1]);
+  });
+
   it("lets a command that changes the cluster run on, and a failed write is no error", () => {
     const stdout = new EventEmitter();
     const exits: number[] = [];

@@ -16,6 +16,8 @@
  * ends (src/automation/stack.ts, PULUMI_SKIP_CHECKPOINTS). It gets up to {@link ENGINE_GRACE_MS}
  * for that, with its plugins still running, before the rest is stopped. What the operation
  * registered to do with that state ({@link trackFinisher}) runs then.
+ *
+ * A CLI whose output's reader is gone stops the same way ({@link handleClosedOutput}).
  */
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
@@ -249,7 +251,8 @@ export const BROKEN_PIPE_EXIT_CODE = 141;
  * When `runsToTheEnd()` says so (a command that changes the cluster or the stack's state), the
  * command goes on to its end, silently, rather than stop half-applied. Otherwise the process
  * stops as a SIGTERM stops it ({@link installSignalCleanup}: the engine cancels, children and
- * temporary files go) and exits 141, the status a shell gives helmfile killed by SIGPIPE.
+ * temporary files go) and exits 141, the status a shell gives helmfile killed by SIGPIPE (1 for
+ * another write error, such as ENOSPC).
  */
 export function handleClosedOutput(
   streams: readonly NodeJS.EventEmitter[],
@@ -258,11 +261,13 @@ export function handleClosedOutput(
 ): void {
   let closed = false;
   for (const stream of streams)
-    stream.on("error", () => {
+    stream.on("error", (err: NodeJS.ErrnoException) => {
       if (closed) return;
       closed = true;
       if (runsToTheEnd()) return;
-      if (stopWithCode === undefined) exit(BROKEN_PIPE_EXIT_CODE);
-      else stopWithCode(BROKEN_PIPE_EXIT_CODE);
+      // Another failure to write (a full disk behind a redirection) stops it too, as an error.
+      const code = err.code === "EPIPE" ? BROKEN_PIPE_EXIT_CODE : 1;
+      if (stopWithCode === undefined) exit(code);
+      else stopWithCode(code);
     });
 }
