@@ -15,7 +15,7 @@ import type { EngineEvent } from "@pulumi/pulumi/automation";
 import type { ReleaseChangeCollector } from "./change-summary";
 import { KubeClient } from "./kube-client";
 import type { KubeconfigSource } from "../node/kube-config";
-import { RELEASE_TYPE } from "../emit/release";
+import { RELEASE_TYPE } from "../emit/resource-names";
 
 type Obj = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
  * the key paths of the merged values that changed, and the steps of its Kubernetes children.
  */
 import type { EngineEvent, OpMap, OpType, StepEventMetadata } from "@pulumi/pulumi/automation";
-import { RELEASE_TYPE } from "../emit/release";
+import { RELEASE_TYPE } from "../emit/resource-names";
 
 /** One changed key of a release's merged values. */
 export interface ValuesChange {

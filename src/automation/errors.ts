@@ -1,5 +1,6 @@
 /** Errors of the Automation API layer, in the library's one error hierarchy. */
-import { ConcurrentUpdateError, CommandError } from "@pulumi/pulumi/automation";
+import { createRequire } from "node:module";
+import type { CommandError } from "@pulumi/pulumi/automation";
 import { HelmfileError, isHelmfileError } from "../shared/errors";
 import { renderColourMarkup } from "./colour-markup";
 
@@ -19,6 +20,11 @@ export class EngineNotFoundError extends AutomationError {}
  */
 export function toAutomationError(err: unknown, stackName: string, failures: readonly string[] = []): Error {
   if (isHelmfileError(err)) return err;
+  // The SDK's classes, loaded when an error is mapped, not with this module: an operation runs
+  // without the SDK until it opens its stack (./operations.ts).
+  const { CommandError, ConcurrentUpdateError } = createRequire(__filename)(
+    "@pulumi/pulumi/automation",
+  ) as typeof import("@pulumi/pulumi/automation");
   if (err instanceof CommandError && failures.length > 0 && !(err instanceof ConcurrentUpdateError)) {
     return new AutomationError(
       "PULUMI_UPDATE_FAILED",

@@ -30,15 +30,9 @@ import {
   urnName,
   type OperationScope,
 } from "./selection";
-import {
-  exportDeployment,
-  helmfileArgsOf,
-  HELMFILE_COMPONENT_NAME,
-  openHelmfileStack,
-  stateLocation,
-  withoutReadBack,
-  type HelmfileStack,
-} from "./stack";
+import { exportDeployment, helmfileArgsOf, HELMFILE_COMPONENT_NAME } from "./stack-args";
+import { stateLocation } from "./engine-env";
+import type { HelmfileStack } from "./stack";
 import {
   lockStack,
   pendingPreviewCopy,
@@ -65,15 +59,9 @@ import {
 import type { RecordedRender } from "../emit/registration-digest";
 import type { OnlyReleases } from "../emit/program-failure";
 import { contextProviderName, releaseResourceNames } from "../emit/resource-names";
-import { crdsDirResourceKeys } from "../emit/release";
-import { resourceKey } from "../emit/object-resources";
-import {
-  narrowedPlan,
-  planHelmfile,
-  reviewedPlan,
-  type HelmfilePlan,
-  type PlannedOnlyReleases,
-} from "../emit/helmfile";
+import { crdsDirResourceKeys, resourceKey } from "../emit/object-keys";
+import { narrowedPlan, planHelmfile, reviewedPlan, type HelmfilePlan } from "../emit/plan-helmfile";
+import type { PlannedOnlyReleases } from "../emit/helmfile";
 import { HelmfileMode } from "../emit/helmfile-args";
 import type { Logger } from "../shared/io";
 import type { Stack } from "@pulumi/pulumi/automation";
@@ -229,6 +217,15 @@ async function loadDesired(options: ResolvedStackOptions, explain = false) {
   );
 }
 
+/**
+ * The stack's module (./stack.ts), which loads the Pulumi SDKs (~0.2 s): imported when the stack is
+ * opened, not with this module, so the comparison with the stack's record, and the render it starts,
+ * begin without them.
+ */
+function stackModule(): Promise<typeof import("./stack")> {
+  return import("./stack");
+}
+
 /** Whether the operation applies to a cluster (not rendering manifests to a directory). */
 function appliesToCluster(options: ResolvedStackOptions): boolean {
   return options.renderToDirectory === undefined;
@@ -283,10 +280,8 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   // The stack, opened once (`pulumi version`; `pulumi stack select` only for a stack whose file is not known).
   let opening: Promise<HelmfileStack> | undefined;
   const open = (): Promise<HelmfileStack> =>
-    (opening ??= openHelmfileStack(
-      options,
-      adopting && local === undefined,
-      stackFileExists(options, local),
+    (opening ??= stackModule().then((m) =>
+      m.openHelmfileStack(options, adopting && local === undefined, stackFileExists(options, local)),
     ));
   // With the state read from its file, the stack opens as soon as the comparison renders a
   // release the record does not answer (the engine is then likely to run): beside that render, and
@@ -296,15 +291,19 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   let earlyDecided = false;
   const early =
     kind === "preview" && appliesToCluster(options) && fromRecordAllowed(options)
-      ? planFromRecord(options, renders, () => {
-          if (local === undefined) return;
-          open().catch(() => undefined);
-          if (earlyEngineAllowed(options) && !earlyDecided)
-            earlyEngine ??= open().then(
-              (s) => (earlyDecided ? undefined : startEarlyPreview(options, s)),
-              () => undefined,
-            );
-        })
+      ? planFromRecord(options, renders, () =>
+          // After this turn of the event loop, in which the render starts helm: opening the stack
+          // loads the Pulumi SDKs (~0.2 s of this thread), which helm's start must not wait for.
+          setImmediate(() => {
+            if (local === undefined || earlyDecided) return;
+            open().catch(() => undefined);
+            if (earlyEngineAllowed(options))
+              earlyEngine ??= open().then(
+                (s) => (earlyDecided ? undefined : startEarlyPreview(options, s)),
+                () => undefined,
+              );
+          }),
+        )
       : undefined;
   // One the operation does not take reads no state and ends, and the engine's backend is the
   // stack's own again: only then, as the early engine's start read it from the same environment.
@@ -377,6 +376,8 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     stateSummary?.close();
     throw err;
   });
+  // Loaded with the stack just opened.
+  const { withoutReadBack } = await stackModule();
   const deployment =
     local === undefined ? exportedOnce(options, stack, exported) : () => Promise.resolve(local);
   if (early !== undefined && local === undefined)
@@ -1075,7 +1076,7 @@ export async function refresh(options: HelmfileStackOptions): Promise<HelmfileOp
 /** The stack's current outputs (`releaseIds`). */
 export async function stackOutputs(options: HelmfileStackOptions): Promise<Record<string, StackOutput>> {
   const resolved = resolveStackOptions(options);
-  const { stack, dispose } = await openHelmfileStack(resolved);
+  const { stack, dispose } = await (await stackModule()).openHelmfileStack(resolved);
   try {
     return toOutputs(await stack.outputs());
   } catch (err) {
@@ -1096,7 +1097,7 @@ export async function cancel(options: HelmfileStackOptions): Promise<void> {
     await unlockSelfManagedStack(resolved);
     return;
   }
-  const { stack, dispose } = await openHelmfileStack(resolved);
+  const { stack, dispose } = await (await stackModule()).openHelmfileStack(resolved);
   try {
     await stack.cancel();
   } catch (err) {

@@ -23,7 +23,7 @@
  * (docs/differences-from-helmfile.md).
  */
 import type { ReleaseChange } from "./change-summary";
-import { resourceKey } from "../emit/object-resources";
+import { resourceKey } from "../emit/object-keys";
 import {
   appliedFingerprint,
   appliedVersion,

@@ -6,7 +6,7 @@
  * component's providers and namespaces that only those use), and `destroy`/`refresh` target
  * exactly the resources of the selected releases.
  */
-import { RELEASE_TYPE } from "../emit/release";
+import { RELEASE_TYPE } from "../emit/resource-names";
 import { contextProviderName, namespaceResourceName, releaseResourceNames } from "../emit/resource-names";
 import type { PreparedRelease } from "../shared/model";
 

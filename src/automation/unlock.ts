@@ -8,7 +8,7 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { AutomationError, EngineNotFoundError } from "./errors";
-import { engineEnvironment } from "./stack";
+import { engineEnvironment } from "./engine-env";
 import type { ResolvedStackOptions } from "./options";
 
 /** Whether the backend URL names a self-managed (diy) backend: file, S3, Google Cloud Storage, Azure Blob. */

@@ -11,7 +11,6 @@
  * helm would install changes.
  */
 import { createHash } from "node:crypto";
-import * as pulumi from "@pulumi/pulumi";
 import { isTestOnlyHook } from "./chart-hooks";
 import { manifestDocuments, manifestObjects, type Keeping, type KubeObject } from "./manifest-objects";
 import { sortedKeysJson } from "../shared/value";
@@ -75,9 +74,4 @@ function objectsDigest(manifest: string, keep: Keeping): string {
     for (const t of texts) hash.update("\0").update(t);
   }
   return `sha256:${hash.digest("hex")}`;
-}
-
-/** The digest of a manifest input; secret when the manifest is, unknown while it is. */
-export function manifestDigestInput(manifest: pulumi.Input<string>): pulumi.Output<string> {
-  return pulumi.output(manifest).apply(manifestDigest);
 }

@@ -9,15 +9,8 @@ import * as k8s from "@pulumi/kubernetes";
 import { secretNeedles } from "./secret-leaves";
 import { isHelmfileError } from "../shared/errors";
 import { plainValue, recordMockResources, type MockRecorder } from "../testing";
-import {
-  expandLists,
-  withoutEmptyTopLevel,
-  groupChildName,
-  objectDigests,
-  objectResources,
-  objectTypeToken,
-  orderGroup,
-} from "./object-resources";
+import { withoutEmptyTopLevel, objectDigests, objectResources, orderGroup } from "./object-resources";
+import { expandLists, groupChildName, objectTypeToken } from "./object-keys";
 import type { KubeObject } from "./manifest-objects";
 
 const obj = (apiVersion: string, kind: string, name: string, namespace?: string, extra = {}): KubeObject => ({

@@ -21,43 +21,10 @@ import { isKept, objectLabel } from "./chart-hooks";
 import { SKIP_AWAIT_ANNOTATION, type KubeObject } from "./manifest-objects";
 import { wrapAllLeaves, wrapSecretLeaves } from "./secret-leaves";
 import { sortedKeysJson } from "../shared/value";
+import { expandLists, groupChildName, meta, objectTypeToken, resourceKey, str } from "./object-keys";
 
 /** The type token of the component that applied a group's objects before they were resources of the Release. */
 export const CONFIG_GROUP_TYPE = "kubernetes:yaml/v2:ConfigGroup";
-
-/** The Pulumi type token of a Kubernetes object (`kubernetes:core/v1:ConfigMap`, `kubernetes:apps/v1:Deployment`). */
-export function objectTypeToken(obj: KubeObject): string {
-  const apiVersion = typeof obj.apiVersion === "string" ? obj.apiVersion : "";
-  const kind = typeof obj.kind === "string" ? obj.kind : "";
-  return `kubernetes:${apiVersion.includes("/") ? apiVersion : `core/${apiVersion}`}:${kind}`;
-}
-
-function meta(obj: KubeObject): Record<string, unknown> {
-  const m = obj.metadata;
-  return m !== null && typeof m === "object" && !Array.isArray(m) ? (m as Record<string, unknown>) : {};
-}
-
-const str = (v: unknown): string => (typeof v === "string" ? v : "");
-
-/** `<group>:<namespace>/<name>` (`<group>:<name>` when cluster-scoped), as a ConfigGroup names its children. */
-export function groupChildName(group: string, obj: KubeObject): string {
-  const m = meta(obj);
-  const ns = str(m.namespace) === "" ? "" : `${str(m.namespace)}/`;
-  return `${group}:${ns}${str(m.name)}`;
-}
-
-/** `…List` objects replaced by their items, recursively, in order. */
-export function expandLists(objs: readonly KubeObject[]): KubeObject[] {
-  const out: KubeObject[] = [];
-  for (const obj of objs) {
-    if (str(obj.kind).endsWith("List") && Array.isArray(obj.items)) {
-      out.push(...expandLists(obj.items.filter((i): i is KubeObject => i !== null && typeof i === "object")));
-    } else {
-      out.push(obj);
-    }
-  }
-  return out;
-}
 
 function apiGroup(obj: KubeObject): string {
   const apiVersion = str(obj.apiVersion);
@@ -320,12 +287,6 @@ function registered(
 }
 
 const SECRET_MARK = "\u0000secret";
-
-/**
- * A resource's key among its siblings: its type token and name (a Deployment, its Service and its
- * ServiceAccount often share a name; Pulumi tells resources apart by both, as their URNs do).
- */
-export const resourceKey = (type: string, name: string): string => `${type}::${name}`;
 
 /**
  * Per resource ({@link resourceKey}), a digest of what {@link objectResources} registers for

@@ -7,7 +7,7 @@
  * manifest differ between the two runs, or contain a placeholder, depends on an unknown and is
  * marked unknown; every other release is exact.
  */
-import { releaseHookPayload } from "./release-hooks";
+import { releaseHookPayload } from "./release-hook-payload";
 import { EmitError, isHelmfileError } from "../shared/errors";
 import type { DesiredState, PreparedRelease, StateOptions } from "../shared/model";
 import { canonicalJson, fromPlain, isMap, newMap, type Value, type ValueMap } from "../shared/value";

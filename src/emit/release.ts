@@ -24,17 +24,13 @@ import {
   type HookObject,
   type ObjectRef,
 } from "./chart-hooks";
-import { manifestDigestInput } from "./manifest-digest";
+import { manifestDigest } from "./manifest-digest";
 import { appliedFingerprint, appliedVersion } from "./registration-digest";
 import { releaseObjects, type KubeObject } from "./manifest-objects";
 import {
-  expandLists,
-  groupChildName,
   objectDigests,
   objectIdentity,
   objectResources,
-  objectTypeToken,
-  resourceKey,
   toArray,
   type ObjectIdentity,
 } from "./object-resources";
@@ -42,8 +38,10 @@ import type { CrdGate } from "./crd-gate";
 import { anchorInput, resourceHooksSupported, scopedHookName, withReleaseHooks } from "./release-hooks";
 import { resolveInput, UNKNOWN } from "./resolve-inputs";
 
-/** The Pulumi type token of {@link Release}. */
-export const RELEASE_TYPE = "helmfile:index:Release";
+import { RELEASE_TYPE } from "./resource-names";
+import { crdsGroupOf, groupChildName, objectTypeToken, resourceKey } from "./object-keys";
+
+export { RELEASE_TYPE };
 
 /** The full arguments of each Release, keyed by the inputs it stores (see {@link storedInputs}). */
 const FULL_ARGS = new WeakMap<object, ReleaseArgs>();
@@ -156,30 +154,6 @@ export function mainObjectDigests(
       out.set(name, digest);
   return out;
 }
-
-/**
- * The keys (src/emit/object-resources.ts `resourceKey`) of the CRDs of the chart's `crds/` folders
- * (its own and its subcharts') that a Release named `childName` registers from `manifest` (none
- * with `skipCrds`).
- */
-export function crdsDirResourceKeys(
-  manifest: string,
-  childName: string,
-  options: { readonly skipCrds: boolean; readonly secret: boolean; readonly valuesSecret?: boolean },
-): string[] {
-  const split = releaseObjects(manifest, childName, {
-    namespace: "",
-    skipCrds: options.skipCrds,
-    storable: !options.secret,
-    documentsStorable: !(options.valuesSecret ?? options.secret),
-  });
-  const group = crdsGroupOf(childName);
-  return expandLists(split.crds.filter((c) => split.crdsDir.has(c))).map((c) =>
-    resourceKey(objectTypeToken(c), groupChildName(group, c)),
-  );
-}
-
-const crdsGroupOf = (childName: string): string => `${childName}-crds`;
 
 interface RegistrationRecord {
   readonly digest: pulumi.Input<string>;
@@ -674,4 +648,9 @@ function hookResourceName(childName: string, phase: string, obj: KubeObject): st
   const name = typeof metadata.name === "string" ? metadata.name : "";
   const kind = typeof obj.kind === "string" ? obj.kind.toLowerCase() : "object";
   return `${childName}-${phase}-${kind}-${name}`;
+}
+
+/** The digest of a manifest input (./manifest-digest.ts); secret when the manifest is, unknown while it is. */
+function manifestDigestInput(manifest: pulumi.Input<string>): pulumi.Output<string> {
+  return pulumi.output(manifest).apply(manifestDigest);
 }

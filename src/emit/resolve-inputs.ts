@@ -2,9 +2,23 @@
  * Resolves Pulumi Inputs into plain data once, at the component boundary. Besides the value
  * it records which parts were unknown (preview), whether anything was secret, and which
  * resources the values came from, so the component can keep dependencies and secretness.
+ *
+ * Plain data (what the CLI and the automation layer pass) is resolved without loading the Pulumi
+ * SDK: Outputs, unknowns and Resources are told by the brands the SDK itself tests
+ * (`Output.isInstance`, `isUnknown`, `Resource.isInstance` read the same `__pulumi…` fields), and
+ * the SDK is loaded only for an Output's value.
  */
-import * as pulumi from "@pulumi/pulumi";
+import { createRequire } from "node:module";
+import type * as pulumi from "@pulumi/pulumi";
 import { EmitError } from "../shared/errors";
+
+/** The Pulumi SDK, loaded when first needed (an Output's value to look into). */
+const sdk = (): typeof pulumi => createRequire(__filename)("@pulumi/pulumi") as typeof pulumi;
+
+/** Whether `node` carries the SDK's brand `name` (the SDK's own `utils.isInstance` test). */
+function branded(node: unknown, name: string): boolean {
+  return typeof node === "object" && node !== null && (node as Record<string, unknown>)[name] === true;
+}
 
 /** A deeply resolved Input. `value` holds {@link UNKNOWN} where the input was unknown. */
 export interface ResolvedInput {
@@ -52,8 +66,8 @@ export async function resolveInput(input: unknown): Promise<ResolvedInput> {
   let secret = false;
 
   const walk = async (node: unknown, path: Array<string | number>): Promise<unknown> => {
-    if (pulumi.Output.isInstance(node)) {
-      const internals = asInternals(node);
+    if (branded(node, "__pulumiOutput")) {
+      const internals = asInternals(node as pulumi.Output<unknown>);
       const [value, known, isSecret] = await Promise.all([
         internals.promise(true),
         internals.isKnown,
@@ -62,19 +76,19 @@ export async function resolveInput(input: unknown): Promise<ResolvedInput> {
       if (isSecret) secret = true;
       if (internals.allResources !== undefined)
         for (const r of await internals.allResources()) resources.add(r);
-      if (!known && !pulumi.containsUnknowns(value)) {
+      if (!known && !sdk().containsUnknowns(value)) {
         unknownPaths.push(path);
         return UNKNOWN;
       }
       return walk(value, path);
     }
     if (node instanceof Promise) return walk(await node, path);
-    if (pulumi.isUnknown(node)) {
+    if (branded(node, "__pulumiUnknown")) {
       unknownPaths.push(path);
       return UNKNOWN;
     }
     if (Array.isArray(node)) return Promise.all(node.map((item, i) => walk(item, [...path, i])));
-    if (typeof node === "object" && node !== null && !pulumi.Resource.isInstance(node)) {
+    if (typeof node === "object" && node !== null && !branded(node, "__pulumiResource")) {
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(node)) {
         const resolved = await walk(item, [...path, key]);

@@ -35,3 +35,6 @@ export function namespaceResourceName(
   const ctx = kubeContext === undefined || kubeContext === "" ? "" : `${kubeContext}-`;
   return `${component}-namespace-${ctx}${namespace}`;
 }
+
+/** The Pulumi type token of the Release component (./release.ts). */
+export const RELEASE_TYPE = "helmfile:index:Release";
