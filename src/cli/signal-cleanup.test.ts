@@ -20,23 +20,35 @@ import { running, waitFor } from "../../tests/support/processes";
 const root = resolve(__dirname, "../..");
 const SECRET = "Sig-Secret-Walrus-91";
 
+/**
+ * A folder with a one-release state whose values hold a secret, a `tmp/` for TMPDIR, and a fake
+ * helm that answers `version` and runs `render` (shell, given the folder) for anything else.
+ */
+function fixture(prefix: string, render: (dir: string) => string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  mkdirSync(join(dir, "c"));
+  mkdirSync(join(dir, "tmp"));
+  writeFileSync(join(dir, "c", "Chart.yaml"), "apiVersion: v2\nname: c\nversion: 0.1.0\n");
+  writeFileSync(join(dir, "s.yaml"), `pw: ref+echo://${SECRET}\n`);
+  writeFileSync(join(dir, "helmfile.yaml"), "releases:\n- name: r\n  chart: ./c\n  values:\n  - s.yaml\n");
+  writeFileSync(
+    join(dir, "helm"),
+    `#!/bin/sh\ncase "$1" in version) echo v3.17.3+g0; exit 0;; esac\n${render(dir)}\n`,
+    { mode: 0o755 },
+  );
+  return dir;
+}
+
 describe.each([
   ["SIGTERM", 143],
   ["SIGINT", 130],
 ] as const)("the CLI stopped by %s while helm runs", (signal, code) => {
   let dir: string;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), "ph-signal-"));
-    mkdirSync(join(dir, "c"));
-    mkdirSync(join(dir, "tmp"));
-    writeFileSync(join(dir, "c", "Chart.yaml"), "apiVersion: v2\nname: c\nversion: 0.1.0\n");
-    writeFileSync(join(dir, "s.yaml"), `pw: ref+echo://${SECRET}\n`);
-    writeFileSync(join(dir, "helmfile.yaml"), "releases:\n- name: r\n  chart: ./c\n  values:\n  - s.yaml\n");
-    writeFileSync(
-      join(dir, "helm"),
-      // Written aside and renamed: the test must never read the file half-written.
-      `#!/bin/sh\ncase "$1" in version) echo v3.17.3+g0; exit 0;; esac\necho "$$ $*" > ${dir}/helm-called.tmp\nmv ${dir}/helm-called.tmp ${dir}/helm-called\nexec sleep 30\n`,
-      { mode: 0o755 },
+    // Written aside and renamed: the test must never read the file half-written.
+    dir = fixture(
+      "ph-signal-",
+      (d) => `echo "$$ $*" > ${d}/helm-called.tmp\nmv ${d}/helm-called.tmp ${d}/helm-called\nexec sleep 30`,
     );
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -68,17 +80,7 @@ describe.each([
 describe("the CLI whose output is closed (`… | head`)", () => {
   let dir: string;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), "ph-closed-"));
-    mkdirSync(join(dir, "c"));
-    mkdirSync(join(dir, "tmp"));
-    writeFileSync(join(dir, "c", "Chart.yaml"), "apiVersion: v2\nname: c\nversion: 0.1.0\n");
-    writeFileSync(join(dir, "s.yaml"), `pw: ref+echo://${SECRET}\n`);
-    writeFileSync(join(dir, "helmfile.yaml"), "releases:\n- name: r\n  chart: ./c\n  values:\n  - s.yaml\n");
-    writeFileSync(
-      join(dir, "helm"),
-      `#!/bin/sh\ncase "$1" in version) echo v3.17.3+g0; exit 0;; esac\nprintf -- '---\\n# Source: c/templates/a.yaml\\nkind: ConfigMap\\n'\n`,
-      { mode: 0o755 },
-    );
+    dir = fixture("ph-closed-", () => "printf -- '---\\n# Source: c/templates/a.yaml\\nkind: ConfigMap\\n'");
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
