@@ -1,8 +1,17 @@
 /** Errors of the Automation API layer, in the library's one error hierarchy. */
-import { createRequire } from "node:module";
 import type { CommandError } from "@pulumi/pulumi/automation";
 import { HelmfileError, isHelmfileError } from "../shared/errors";
 import { renderColourMarkup } from "./colour-markup";
+
+/**
+ * The SDK's Automation API, loaded when an error is mapped, not with this module: an operation runs
+ * without the SDK until it opens its stack (./operations.ts). This module's own `require`, so a test
+ * runner's module registry serves the same classes the stack's errors are made of.
+ */
+function automationSdk(): typeof import("@pulumi/pulumi/automation") {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously
+  return require("@pulumi/pulumi/automation") as typeof import("@pulumi/pulumi/automation");
+}
 
 /** A Pulumi operation failed (the engine's stderr is in `detail`). */
 export class AutomationError extends HelmfileError {}
@@ -20,11 +29,7 @@ export class EngineNotFoundError extends AutomationError {}
  */
 export function toAutomationError(err: unknown, stackName: string, failures: readonly string[] = []): Error {
   if (isHelmfileError(err)) return err;
-  // The SDK's classes, loaded when an error is mapped, not with this module: an operation runs
-  // without the SDK until it opens its stack (./operations.ts).
-  const { CommandError, ConcurrentUpdateError } = createRequire(__filename)(
-    "@pulumi/pulumi/automation",
-  ) as typeof import("@pulumi/pulumi/automation");
+  const { CommandError, ConcurrentUpdateError } = automationSdk();
   if (err instanceof CommandError && failures.length > 0 && !(err instanceof ConcurrentUpdateError)) {
     return new AutomationError(
       "PULUMI_UPDATE_FAILED",

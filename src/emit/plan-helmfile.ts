@@ -5,7 +5,6 @@
  * component emits from it; the automation layer compares it with the stack's record
  * (src/automation/recorded-preview.ts) before any SDK is loaded.
  */
-import { createRequire } from "node:module";
 import type { CommandLineOverrides } from "./command-line";
 import { ConfigError, EmitError } from "../shared/errors";
 import type { Logger } from "../shared/io";
@@ -38,10 +37,12 @@ import {
 
 /**
  * ./release.ts, loaded when a release's object digests are first asked for: its digests follow the
- * Kubernetes SDK's typed resource classes, and loading it loads the Pulumi SDKs.
+ * Kubernetes SDK's typed resource classes, and loading it loads the Pulumi SDKs. This module's own
+ * `require`, so a test runner's module registry serves it as it serves the rest.
  */
 const releaseModule = (): typeof import("./release") =>
-  createRequire(__filename)("./release") as typeof import("./release");
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously
+  require("./release") as typeof import("./release");
 
 /**
  * Cluster-scoped kinds (sorted) by the {@link crdTextHash} of the CRD text they are decoded from:

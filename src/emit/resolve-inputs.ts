@@ -8,12 +8,13 @@
  * (`Output.isInstance`, `isUnknown`, `Resource.isInstance` read the same `__pulumi…` fields), and
  * the SDK is loaded only for an Output's value.
  */
-import { createRequire } from "node:module";
 import type * as pulumi from "@pulumi/pulumi";
 import { EmitError } from "../shared/errors";
 
 /** The Pulumi SDK, loaded when first needed (an Output's value to look into). */
-const sdk = (): typeof pulumi => createRequire(__filename)("@pulumi/pulumi") as typeof pulumi;
+const sdk = (): typeof pulumi =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously
+  require("@pulumi/pulumi") as typeof pulumi;
 
 /** Whether `node` carries the SDK's brand `name` (the SDK's own `utils.isInstance` test). */
 function branded(node: unknown, name: string): boolean {
