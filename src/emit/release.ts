@@ -37,7 +37,6 @@ import {
 import type { CrdGate } from "./crd-gate";
 import { anchorInput, resourceHooksSupported, scopedHookName, withReleaseHooks } from "./release-hooks";
 import { resolveInput, UNKNOWN } from "./resolve-inputs";
-
 import { RELEASE_TYPE } from "./resource-names";
 import { crdsGroupOf, groupChildName, objectTypeToken, resourceKey } from "./object-keys";
 
