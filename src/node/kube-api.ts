@@ -59,11 +59,22 @@ export class JsonObjectApi extends KubernetesObjectApi {
     return found;
   }
 
+  /** Per group/version, its resource list's first request: the kinds asked at once share it. */
+  private readonly versions = new Map<string, Promise<unknown>>();
+
   private async discover(
     apiVersion: string,
     kind: string,
   ): Promise<{ name: string; namespaced: boolean } | undefined> {
     try {
+      let listed = this.versions.get(apiVersion);
+      if (listed === undefined) {
+        listed = this.resource(apiVersion, kind);
+        this.versions.set(apiVersion, listed);
+        listed.catch(() => this.versions.delete(apiVersion));
+      }
+      await listed;
+      // Read from the list the first request stored (client-node asks again for a kind it lacks).
       const r = await this.resource(apiVersion, kind);
       return r === undefined ? undefined : { name: r.name, namespaced: r.namespaced };
     } catch (err) {

@@ -69,19 +69,23 @@ export async function refusedReleaseAccess(
       const targets = await targetsOf(api, request);
       const refusals = await Promise.all(
         targets.map(async (t): Promise<AccessRefusal | undefined> => {
-          const denied: string[] = [];
-          for (const verb of t.verbs) {
-            const need: AccessNeed = {
-              verb,
-              group: t.group,
-              resource: t.resource,
-              ...(t.namespace === undefined ? {} : { namespace: t.namespace }),
-              ...(t.name === undefined || verb === "create" ? {} : { name: t.name }),
-            };
-            if (await allowed(reviewer, need)) continue;
-            if (verb === "create" && (await t.exists())) continue;
-            denied.push(verb);
-          }
+          // The verbs are asked at once: a cluster-scoped kind's are three access reviews, one
+          // round trip each, which one after another were most of a large release's review.
+          const answers = await Promise.all(
+            t.verbs.map(async (verb) => {
+              const need: AccessNeed = {
+                verb,
+                group: t.group,
+                resource: t.resource,
+                ...(t.namespace === undefined ? {} : { namespace: t.namespace }),
+                ...(t.name === undefined || verb === "create" ? {} : { name: t.name }),
+              };
+              if (await allowed(reviewer, need)) return undefined;
+              if (verb === "create" && (await t.exists())) return undefined;
+              return verb;
+            }),
+          );
+          const denied = answers.filter((v): v is string => v !== undefined);
           if (denied.length === 0) return undefined;
           return {
             release: request.release,
@@ -127,9 +131,12 @@ async function targetsOf(api: KubeApi, request: ReleaseAccessRequest): Promise<T
       verbs: ["get", "patch", "create"],
       exists: async () => (await api.getObject("v1", "Namespace", request.namespace)) !== undefined,
     });
-  for (const o of request.objects) {
+  // Every kind is discovered at once (each is asked once per client): one after another, a release
+  // of many API groups waited for one round trip per group before its first question was asked.
+  const resources = await Promise.all(request.objects.map((o) => api.resourceOf(o.apiVersion, o.kind)));
+  for (const [i, o] of request.objects.entries()) {
     // A kind the server does not serve yet (a custom kind whose CRD the release brings) has no RBAC resource to ask about.
-    const resource = await api.resourceOf(o.apiVersion, o.kind);
+    const resource = resources[i];
     if (resource === undefined) continue;
     const ns = resource.namespaced ? (o.namespace ?? namespace) : undefined;
     add({
