@@ -87,6 +87,11 @@ interface BenchState {
    * chart): that release's render is the longest, and the engine previews its objects after it.
    */
   writeLargest?(dir: string): void;
+  /**
+   * Fails unless each change alters what helm renders of the template it names: a value the chart's
+   * templates do not read would time a preview of the Release's values alone, with no object to diff.
+   */
+  checkChanges?(): void;
 }
 
 /** `n` releases of the real-shapes chart, Job hooks on. */
@@ -106,7 +111,8 @@ const PUBLIC_CHARTS = join(ROOT, "tests", "fixtures", "public-charts");
  * kube-prometheus-stack's admission-webhook certificate Jobs, argo-cd's Redis secret Job): none of
  * them then renders a `helm.sh/hook` object. The one-value change is ingress-nginx's replica count;
  * the largest chart's (kube-prometheus-stack: ~130 objects, the longest `helm template`) is its
- * operator's replica count.
+ * operator Deployment's `revisionHistoryLimit` (its replica count is fixed in the template: setting
+ * `prometheusOperator.replicas`, as the bench did before, changed no object).
  */
 const PUBLIC_RELEASES = [
   {
@@ -121,6 +127,7 @@ const PUBLIC_RELEASES = [
     archive: "ingress-nginx-4.15.1.tgz",
     values: { controller: { admissionWebhooks: { enabled: false } } },
     changed: { controller: { admissionWebhooks: { enabled: false }, replicaCount: 2 } },
+    changes: "templates/controller-deployment.yaml",
   },
   { name: "grafana", namespace: "bench-grafana", archive: "grafana-12.11.1.tgz", values: {} },
   {
@@ -135,8 +142,12 @@ const PUBLIC_RELEASES = [
     archive: "kube-prometheus-stack-88.5.3.tgz",
     values: { prometheusOperator: { admissionWebhooks: { enabled: false, patch: { enabled: false } } } },
     largest: {
-      prometheusOperator: { replicas: 2, admissionWebhooks: { enabled: false, patch: { enabled: false } } },
+      prometheusOperator: {
+        revisionHistoryLimit: 5,
+        admissionWebhooks: { enabled: false, patch: { enabled: false } },
+      },
     },
+    changes: "templates/prometheus-operator/deployment.yaml",
   },
 ] as const;
 
@@ -171,6 +182,26 @@ function publicCharts(): BenchState {
     },
     write,
     writeLargest: (dir) => writeWith(dir, "largest"),
+    checkChanges: () => {
+      for (const r of PUBLIC_RELEASES) {
+        if (!("changes" in r)) continue;
+        const changed: unknown = "changed" in r ? r.changed : r.largest;
+        const render = (values: unknown): string => {
+          const out = spawnSync(
+            HELM,
+            [
+              ...["template", r.name, join(PUBLIC_CHARTS, r.archive), "--namespace", r.namespace],
+              ...["--show-only", r.changes, "--values", "-"],
+            ],
+            { input: JSON.stringify(values), encoding: "utf8" },
+          );
+          if (out.status !== 0) throw new Error(`helm template ${r.name}: ${out.stderr}`);
+          return out.stdout;
+        };
+        if (render(r.values) === render(changed))
+          throw new Error(`the bench's change of ${r.name} alters nothing helm renders of ${r.changes}`);
+      }
+    },
   };
 }
 
@@ -246,6 +277,7 @@ function project(n: number): string {
 
 export function benchRealCharts(state: BenchState): Phase[] {
   process.stdout.write(`state: ${state.label}\n`);
+  state.checkChanges?.();
   const phases: Phase[] = [];
   const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
   const print = (p: Phase): void => {
