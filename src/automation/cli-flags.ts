@@ -97,6 +97,11 @@ export const PREVIEW_FLAGS: readonly FlagSpec[] = [
 export const UP_FLAGS: readonly FlagSpec[] = [
   { name: "detailed-exitcode", type: "bool" },
   {
+    name: "engine-diff",
+    type: "bool",
+    help: "apply every release through the engine, also those the stack's record has as they are",
+  },
+  {
     name: "forget-helm-releases",
     type: "bool",
     help: "mode manifests: delete helm's release records of adopted releases (`helm list` forgets them)",

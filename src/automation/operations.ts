@@ -290,14 +290,14 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   // Whether the early engine was taken or dropped: none starts after that.
   let earlyDecided = false;
   const early =
-    kind === "preview" && appliesToCluster(options) && fromRecordAllowed(options)
+    (kind === "preview" || kind === "up") && appliesToCluster(options) && fromRecordAllowed(options)
       ? planFromRecord(options, renders, () =>
           // After this turn of the event loop, in which the render starts helm: opening the stack
           // loads the Pulumi SDKs (~0.2 s of this thread), which helm's start must not wait for.
           setImmediate(() => {
             if (local === undefined || earlyDecided) return;
             open().catch(() => undefined);
-            if (earlyEngineAllowed(options))
+            if (kind === "preview" && earlyEngineAllowed(options))
               earlyEngine ??= open().then(
                 (s) => (earlyDecided ? undefined : startEarlyPreview(options, s)),
                 () => undefined,
@@ -333,7 +333,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     if (local !== undefined) {
       settleRecorded(recordedRenders(local, HELMFILE_COMPONENT_NAME));
       // A comparison that fails here is made again, and reported, once the stack is open.
-      verdict = await fromRecord(options, early, local).catch(() => undefined);
+      verdict = await fromRecord(kind, options, early, local).catch(() => undefined);
       if (verdict?.answer !== undefined) {
         stateSummary?.close();
         await dropEarly("the stack's record answers the preview");
@@ -345,7 +345,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   }
   // A partial preview's copy of the state is read while the stack opens.
   let copying: Promise<PreviewCopy> | undefined;
-  if (verdict?.partial !== undefined && local !== undefined) {
+  if (kind === "preview" && verdict?.partial !== undefined && local !== undefined) {
     open().catch(() => undefined);
     copying = previewCopy(options, verdict.partial, local, stateSummary);
     // Awaited below; a run that fails before then does not leave it unhandled.
@@ -399,7 +399,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
       const recorded = recordedReleaseNames(HELMFILE_COMPONENT_NAME, stateResources(await deployment()));
       setRecordedReleases(recorded);
       if (early !== undefined) {
-        verdict ??= await fromRecord(options, early, await deployment());
+        verdict ??= await fromRecord(kind, options, early, await deployment());
         if (verdict.answer !== undefined) return verdict.answer;
         partial = verdict.partial;
       }
@@ -413,7 +413,14 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     let leftOut = 0;
     // The engine started early, when it takes the copy of the state (`text`).
     let taken: { early: EarlyPreview; text: string } | undefined;
-    if (partial !== undefined) {
+    if (partial !== undefined && kind === "up") {
+      // Applied as `up -l` applies the selected releases: the others' resources are excluded from
+      // the engine, which keeps them as they are (each `same`, as its run over them would find them).
+      setOnlyReleases(partial.only);
+      const total = partial.order.length;
+      said = `${total - partial.only.ids.size} of ${total} releases are as the last deployment applied them (the stack's record); the engine applies the others: ${[...partial.only.ids].join(", ")} (--engine-diff applies them all)\n`;
+      options.onProgress?.({ kind: "output", text: said });
+    } else if (partial !== undefined) {
       setOnlyReleases(partial.only);
       const total = partial.order.length;
       const { inRecord, gone, copy } = await (copying ??
@@ -491,7 +498,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
       // outputs: 32 MB of text for the public charts' CRDs, formatted by the engine and read by this process.
       const r = await withoutReadBack(stack, readBack, () => stack.up({ ...stream, ...scope }));
       resourceChanges = stepCounts(summary, r.summary);
-      stdout = r.stdout;
+      stdout = `${said}${r.stdout}`;
       outputs = toOutputs(r.outputs);
     } else if (kind === "destroy") {
       // The program runs only to register the release hooks, so preuninstall/postuninstall run.
@@ -714,8 +721,12 @@ interface RecordVerdict {
 /**
  * The preview compared with the stack's record (`deployment`): the answer when every release is as
  * recorded; else, when only some differ, the partial preview of those, whose plan is started here.
+ * For `up`, only the partial verdict: the releases to apply, whose plan (made as `up` makes it,
+ * waiting for a namespace being deleted) is started here; an `up` of releases that are all as
+ * recorded runs the engine over them all, as before.
  */
 async function fromRecord(
+  kind: Kind,
   options: ResolvedStackOptions,
   early: Promise<{ plan: HelmfilePlan; said: StackProgress[] } | undefined>,
   deployment: unknown,
@@ -724,11 +735,19 @@ async function fromRecord(
   if (planned === undefined) return {};
   const compared = previewFromRecord(options, planned.plan, deployment);
   if (compared.answer !== undefined) {
+    if (kind !== "preview") return {};
     planned.said.forEach((e) => options.onProgress?.(e));
     return { answer: compared.answer };
   }
   const partial = compared.partial;
   if (partial === undefined) return {};
+  if (kind !== "preview") {
+    if (neededByUnchanged(planned.plan, partial.changedNames)) return {};
+    planned.said.forEach((e) => options.onProgress?.(e));
+    const recorded = recordedReleaseNames(HELMFILE_COMPONENT_NAME, stateResources(deployment));
+    const plan = planChanged(options, partial.only, recorded, planned.said, "wait");
+    return { partial: { ...partial, only: { ...partial.only, plan } } };
+  }
   // What the plan of them all said (a chart's impure template, a namespace being deleted) is said
   // here; the plan of the changed releases, made beside the engine's start-up and handed to the
   // program, says only what this one did not.
@@ -741,7 +760,7 @@ async function fromRecord(
     : undefined;
   const plan =
     reused === undefined
-      ? planChanged(options, partial.only, recorded, planned.said)
+      ? planChanged(options, partial.only, recorded, planned.said, "warn")
       : reviewedPlan(reused, options.pipeline ?? createDefaultPipeline(), silentLogger);
   // The program awaits it and fails with its error; an engine that fails first never asks.
   plan.catch(() => undefined);
@@ -753,6 +772,20 @@ async function fromRecord(
       digestsFrom: reused === undefined ? plan : Promise.resolve(reused),
     },
   };
+}
+
+/**
+ * Whether a release as recorded needs (through `needs`, at any depth) one of the changed ones. An
+ * `up` of only the changed releases excludes the others from the engine, and the engine keeps what an
+ * excluded resource depends on: an object such a changed release no longer renders would not be
+ * deleted. That `up` then runs over every release.
+ */
+function neededByUnchanged(planned: HelmfilePlan, changedNames: readonly string[]): boolean {
+  const changed = new Set(changedNames);
+  const needs = new Map(planned.plans.map((p) => [p.resourceName, p.needs] as const));
+  const reaches = (name: string, seen: Set<string>): boolean =>
+    (needs.get(name) ?? []).some((n) => changed.has(n) || (!seen.has(n) && (seen.add(n), reaches(n, seen))));
+  return planned.plans.some((p) => !changed.has(p.resourceName) && reaches(p.resourceName, new Set()));
 }
 
 /**
@@ -769,6 +802,7 @@ function planChanged(
   only: OnlyReleases,
   recorded: ReadonlySet<string>,
   alreadySaid: readonly StackProgress[],
+  namespaces: "warn" | "wait",
 ): Promise<HelmfilePlan> {
   const seen = new Set(
     alreadySaid.map((e) => (e.kind === "diagnostic" ? `${e.severity}\0${e.message}` : "")),
@@ -785,7 +819,7 @@ function planChanged(
     refuseSelectors: false,
     ...(recorded.size === 0 ? {} : { recordedReleases: recorded }),
     ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
-    namespaces: "warn",
+    namespaces,
     onlyReleases: only,
   });
   // The program awaits it and fails with its error; an engine that fails first never asks.
@@ -843,6 +877,7 @@ function partialPreview(
       ids: new Set(changed.map((p) => p.id)),
       releaseIds: planned.plans.map((p) => p.id),
       clusterScopedKinds: planned.kinds(),
+      shared: planned.shared(),
     },
     scope: selectionScope("preview", HELMFILE_COMPONENT_NAME, selected, state),
     same: compared.changed.same,

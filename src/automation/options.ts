@@ -98,7 +98,9 @@ export interface HelmfileStackOptions {
    * `preview` applying to a cluster: run the engine's diff even when every release is as the
    * stack's record has it. Default false: such a preview is answered from the record, as `helmfile
    * diff` compares with helm's (src/automation/recorded-preview.ts; drift a refresh found shows only
-   * with this).
+   * with this). `up`: run the engine over every release. Default false: when only some releases
+   * differ from the record, the others are excluded from the engine, which keeps them as they are
+   * (as `helmfile apply` syncs only the releases its diff finds changed).
    */
   readonly engineDiff?: boolean;
   /**

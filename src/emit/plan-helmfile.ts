@@ -95,6 +95,17 @@ export interface HelmfilePlan {
   /** The resource names of the Namespaces and Kubernetes providers the component makes. */
   readonly namespaceNames: readonly string[];
   readonly providerNames: readonly string[];
+  /** What every release's registration digests share (of the text and of the objects), for a plan of some. */
+  readonly shared: () => SharedMaterials;
+}
+
+/**
+ * What the registration digests of a plan's releases share besides each release (./registration-digest.ts
+ * `sharedMaterial`: the CRD texts, or the cluster-scoped kinds, and the clusters of every release).
+ */
+export interface SharedMaterials {
+  readonly text: string;
+  readonly objects: string;
 }
 
 /**
@@ -209,13 +220,13 @@ export async function planHelmfile(
       if (!Object.hasOwn(clusters, ctx))
         clusters[ctx] = pipeline.clusterIdentity?.(resolved.kubeconfig, p.kubeContext);
     }
-  let shared: string | undefined;
-  const sharedText = sharedMaterial(
-    resolved,
-    target,
-    { crdTexts: [...crdTexts.values()].filter((h) => h !== "") },
-    clusters,
-  );
+  // A plan of some releases (a partial preview's or `up`'s) takes what the plan of all of them
+  // shares, so each release's digests are the ones that plan makes, and records.
+  let shared: string | undefined = options.onlyReleases?.shared?.objects;
+  const sharedText =
+    options.onlyReleases?.shared?.text ??
+    sharedMaterial(resolved, target, { crdTexts: [...crdTexts.values()].filter((h) => h !== "") }, clusters);
+  const sharedObjects = (): string => (shared ??= sharedMaterial(resolved, target, kinds(), clusters));
   // The shared material of a release's object digests: as the objects digest's (the whole state's
   // cluster-scoped kinds), with only its own cluster, so a plan of some releases (a partial
   // preview's) makes the same as the plan of all of them made at the last `up`.
@@ -283,9 +294,7 @@ export async function planHelmfile(
         // A render the record answered has no objects to digest: only its text digest can match.
         objects: () =>
           (objects ??=
-            p.recordedRender !== undefined
-              ? "unavailable"
-              : registrationDigest(p, (shared ??= sharedMaterial(resolved, target, kinds(), clusters)))),
+            p.recordedRender !== undefined ? "unavailable" : registrationDigest(p, sharedObjects())),
         secret: registrationIsSecret(p, resolved),
         ...(renderKey !== undefined
           ? { render: () => renderOf(renderKey) }
@@ -308,6 +317,7 @@ export async function planHelmfile(
     kinds,
     registrations,
     ...componentResourceNames(plans, resolved, target, options.componentName),
+    shared: () => ({ text: sharedText, objects: sharedObjects() }),
   };
 }
 
@@ -372,6 +382,7 @@ export function narrowedPlan(
     kinds: plan.kinds,
     registrations: new Map([...plan.registrations].filter(([name]) => names.has(name))),
     ...componentResourceNames(plans, plan.resolved, plan.target, componentName),
+    shared: plan.shared,
   };
 }
 

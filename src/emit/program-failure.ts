@@ -85,6 +85,11 @@ export interface OnlyReleases {
   readonly releaseIds: readonly string[];
   /** The cluster-scoped kinds of every release's manifest, sorted (HelmfilePlan.kinds). */
   readonly clusterScopedKinds: readonly string[];
+  /**
+   * What the registration digests of every release share (HelmfilePlan.shared): the digests the
+   * releases register (and an `up` records) are then those of a run of every release.
+   */
+  readonly shared?: { readonly text: string; readonly objects: string };
 }
 
 /**

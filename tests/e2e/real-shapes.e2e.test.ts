@@ -544,6 +544,72 @@ describeEngine(`charts shaped as public ones, from a chart repository and an OCI
     writeState(dir, http, oci, 1);
   });
 
+  it("a values change: up applies the changed release alone through the engine, keeping the other's resources, as an up over every release does", async () => {
+    const httpObjects = helmObjects("shapes-http", "rs-http");
+    const uids = (): Array<[string, string | undefined]> =>
+      httpObjects.map((o) => [`${o.kind}/${o.name}`, uidOf(clusters, o)]);
+    const before = uids();
+    const replicas = (): unknown =>
+      (
+        kubeGet(clusters.kubeconfig, "test-a", "deployment", "shapes-oci", "rs-oci")?.spec as
+          { replicas?: unknown } | undefined
+      )?.replicas;
+    const stepsOf = (list: EngineEvent[]) =>
+      list.flatMap((e) => {
+        const m = e.resourcePreEvent?.metadata;
+        return m === undefined ? [] : [[m.urn, m.op] as const];
+      });
+    const changed = (list: EngineEvent[]): string[] =>
+      stepsOf(list)
+        .filter(([, op]) => op !== "same")
+        .map(([u, op]) => `${op} ${u.split("::").pop() ?? ""}`)
+        .sort();
+    // shapes-oci needs shapes-http: only shapes-oci changes.
+    const run = async (ociReplicas: number, engineDiff: boolean) => {
+      writeState(dir, http, oci, 1, "0.1.0", {}, { replicas: ociReplicas });
+      const events: EngineEvent[] = [];
+      const r = await up({ ...base, ...(engineDiff ? { engineDiff } : {}), onEvent: (e) => events.push(e) });
+      return { r, events };
+    };
+    // The other release is as the last `up` applied it (the stack's record): the engine excludes its
+    // resources, so it changes nothing of them, as `up -l name=shapes-oci` would not.
+    const partial = await run(2, false);
+    expect(partial.r.stdout).toContain("1 of 2 releases are as the last deployment applied them");
+    expect(partial.r.changedReleases.map((c) => [c.release, c.op])).toEqual([
+      ["rs-oci/shapes-oci", "update"],
+    ]);
+    expect(stepsOf(partial.events).filter(([u, op]) => u.includes("shapes-http") && op !== "same")).toEqual(
+      [],
+    );
+    expect(replicas()).toBe(2);
+    expect(uids()).toEqual(before);
+    // The record answers the next preview: nothing is left to apply.
+    expect((await preview(base)).stdout).toContain("from the stack's record");
+    // Back, then again through the engine over every release: the same steps, the other release
+    // `same` again.
+    await run(1, false);
+    const full = await run(2, true);
+    expect(full.r.stdout).not.toContain("releases are as the last deployment applied them");
+    expect(changed(full.events)).toEqual(changed(partial.events));
+    expect(full.r.resourceChanges).toEqual(partial.r.resourceChanges);
+    expect(full.r.releases.map((c) => [c.release, c.op])).toEqual(
+      partial.r.releases.map((c) => [c.release, c.op]),
+    );
+    expect(uids()).toEqual(before);
+    await run(1, false);
+    expect(replicas()).toBe(1);
+    // A change of shapes-http, which shapes-oci needs: the engine keeps what an excluded resource
+    // depends on, so an object shapes-http stopped rendering would stay; that `up` runs over every
+    // release (the next test deletes such an object).
+    writeState(dir, http, oci, 2);
+    const needed = await up(base);
+    expect(needed.stdout).not.toContain("releases are as the last deployment applied them");
+    expect(needed.changedReleases.map((c) => c.release)).toContain("rs-http/shapes-http");
+    writeState(dir, http, oci, 1);
+    await up(base);
+    expect((await preview(base)).stdout).toContain("from the stack's record");
+  });
+
   it("a change to every release: the engine started beside the render reads no state and ends, and one engine run previews them all", async () => {
     writeState(dir, http, oci, 2, "0.1.0", {}, { replicas: 2 });
     const debug: string[] = [];

@@ -86,7 +86,9 @@ function stackRequest(
     ...(kubeconfig === undefined ? {} : { kubeconfig }),
     ...(flagBool(ctx.flags, "skip-crds") ? { skipCrds: true } : {}),
     ...(flagBool(ctx.flags, "detailed-exitcode") ? { detailedExitCode: true } : {}),
-    ...(command === "preview" && flagBool(ctx.flags, "engine-diff") ? { engineDiff: true } : {}),
+    ...((command === "preview" || command === "up") && flagBool(ctx.flags, "engine-diff")
+      ? { engineDiff: true }
+      : {}),
     ...(flagBool(ctx.flags, "forget-helm-releases") ? { forgetHelmReleases: true } : {}),
     ...(progress === undefined ? {} : { onReleaseProgress: progress }),
     ...(commandLine === undefined ? {} : { commandLine }),
