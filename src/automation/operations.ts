@@ -61,6 +61,7 @@ import type { OnlyReleases } from "../emit/program-failure";
 import { contextProviderName, releaseResourceNames } from "../emit/resource-names";
 import { crdsDirResourceKeys, resourceKey } from "../emit/object-keys";
 import { narrowedPlan, planHelmfile, reviewedPlan, type HelmfilePlan } from "../emit/plan-helmfile";
+import { keyToRecord, neededByUnchanged } from "./partial-up";
 import type { PlannedOnlyReleases } from "../emit/helmfile";
 import { HelmfileMode } from "../emit/helmfile-args";
 import type { Logger } from "../shared/io";
@@ -742,7 +743,11 @@ async function fromRecord(
   const partial = compared.partial;
   if (partial === undefined) return {};
   if (kind !== "preview") {
-    if (neededByUnchanged(planned.plan, partial.changedNames)) return {};
+    if (
+      neededByUnchanged(planned.plan, partial.changedNames) ||
+      keyToRecord(planned.plan, partial.changedNames)
+    )
+      return {};
     planned.said.forEach((e) => options.onProgress?.(e));
     const recorded = recordedReleaseNames(HELMFILE_COMPONENT_NAME, stateResources(deployment));
     const plan = planChanged(options, partial.only, recorded, planned.said, "wait");
@@ -772,20 +777,6 @@ async function fromRecord(
       digestsFrom: reused === undefined ? plan : Promise.resolve(reused),
     },
   };
-}
-
-/**
- * Whether a release as recorded needs (through `needs`, at any depth) one of the changed ones. An
- * `up` of only the changed releases excludes the others from the engine, and the engine keeps what an
- * excluded resource depends on: an object such a changed release no longer renders would not be
- * deleted. That `up` then runs over every release.
- */
-function neededByUnchanged(planned: HelmfilePlan, changedNames: readonly string[]): boolean {
-  const changed = new Set(changedNames);
-  const needs = new Map(planned.plans.map((p) => [p.resourceName, p.needs] as const));
-  const reaches = (name: string, seen: Set<string>): boolean =>
-    (needs.get(name) ?? []).some((n) => changed.has(n) || (!seen.has(n) && (seen.add(n), reaches(n, seen))));
-  return planned.plans.some((p) => !changed.has(p.resourceName) && reaches(p.resourceName, new Set()));
 }
 
 /**

@@ -1,0 +1,61 @@
+/**
+ * When an `up` may leave the releases the stack's record answers out of the engine's run: not when
+ * one of them needs a changed release (at any depth), since the engine keeps what an excluded
+ * resource depends on; not when one of them has a render key its record lacks, which only an `up`
+ * over it records.
+ */
+import type { HelmfilePlan } from "../emit/plan-helmfile";
+import type { RenderKey } from "../render/cluster-render";
+import { keyToRecord, neededByUnchanged } from "./partial-up";
+
+type Plan = HelmfilePlan["plans"][number];
+const KEY: RenderKey = { key: "k", mode: "any" };
+
+function planOf(
+  ...releases: Array<{ name: string; needs?: string[]; rendered?: boolean; key?: boolean }>
+): Pick<HelmfilePlan, "plans"> {
+  return {
+    plans: releases.map(
+      (r) =>
+        ({
+          resourceName: r.name,
+          needs: r.needs ?? [],
+          ...(r.rendered === false ? { recordedRender: { key: KEY } } : {}),
+          ...(r.key === true ? { renderKey: KEY } : {}),
+        }) as unknown as Plan,
+    ),
+  };
+}
+
+describe("neededByUnchanged", () => {
+  it("is false when no release as recorded needs a changed one", () => {
+    // b needs a; only b changed: a is excluded, and nothing excluded depends on b.
+    expect(neededByUnchanged(planOf({ name: "a" }, { name: "b", needs: ["a"] }), ["b"])).toBe(false);
+    expect(neededByUnchanged(planOf({ name: "a" }, { name: "b" }), ["a"])).toBe(false);
+  });
+
+  it("is true when one needs a changed release, directly or through another as recorded", () => {
+    expect(neededByUnchanged(planOf({ name: "a" }, { name: "b", needs: ["a"] }), ["a"])).toBe(true);
+    const chain = planOf({ name: "a" }, { name: "b", needs: ["a"] }, { name: "c", needs: ["b"] });
+    expect(neededByUnchanged(chain, ["a", "b"])).toBe(true);
+    expect(neededByUnchanged(chain, ["a"])).toBe(true);
+    expect(neededByUnchanged(chain, ["c"])).toBe(false);
+  });
+
+  it("ends on needs that loop", () => {
+    const loop = planOf({ name: "a", needs: ["b"] }, { name: "b", needs: ["a"] }, { name: "c" });
+    expect(neededByUnchanged(loop, ["c"])).toBe(false);
+  });
+});
+
+describe("keyToRecord", () => {
+  it("is true for a release as recorded that was rendered now and has a key to record", () => {
+    expect(keyToRecord(planOf({ name: "a", rendered: true, key: true }, { name: "b" }), ["b"])).toBe(true);
+  });
+
+  it("is false when its render came from the record, or no key can be recorded, or it changed", () => {
+    expect(keyToRecord(planOf({ name: "a", rendered: false, key: true }), [])).toBe(false);
+    expect(keyToRecord(planOf({ name: "a", rendered: true, key: false }), [])).toBe(false);
+    expect(keyToRecord(planOf({ name: "a", rendered: true, key: true }), ["a"])).toBe(false);
+  });
+});
