@@ -61,7 +61,7 @@ import type { OnlyReleases } from "../emit/program-failure";
 import { contextProviderName, releaseResourceNames } from "../emit/resource-names";
 import { crdsDirResourceKeys, resourceKey } from "../emit/object-keys";
 import { narrowedPlan, planHelmfile, reviewedPlan, type HelmfilePlan } from "../emit/plan-helmfile";
-import { keyToRecord, neededByUnchanged } from "./partial-up";
+import { holdsComponent, keyToRecord, neededByUnchanged } from "./partial-up";
 import type { PlannedOnlyReleases } from "../emit/helmfile";
 import { HelmfileMode } from "../emit/helmfile-args";
 import type { Logger } from "../shared/io";
@@ -275,7 +275,18 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   // Its renders wait for the renders the stack recorded (the state's export): a release whose
   // render would be the recorded one is not rendered again.
   let settleRecorded: (renders: ReadonlyMap<string, RecordedRender>) => void = () => undefined;
-  const renders = new Promise<ReadonlyMap<string, RecordedRender>>((resolve) => (settleRecorded = resolve));
+  let refuseRecorded: () => void = () => undefined;
+  const renders = new Promise<ReadonlyMap<string, RecordedRender>>((resolve, reject) => {
+    settleRecorded = resolve;
+    refuseRecorded = () => reject(new Error("the state holds no record to compare with"));
+  });
+  renders.catch(() => undefined);
+  // An `up` is compared only with a state that holds the component (not one emptied by `destroy`):
+  // else the comparison's renders fail before helm runs, and the `up` runs every release.
+  const settleFrom = (d: unknown): void =>
+    kind === "up" && !holdsComponent(d)
+      ? refuseRecorded()
+      : settleRecorded(recordedRenders(d, HELMFILE_COMPONENT_NAME));
   const adopting = (kind === "preview" || kind === "up") && appliesToCluster(options);
   let local: unknown;
   // The stack, opened once (`pulumi version`; `pulumi stack select` only for a stack whose file is not known).
@@ -290,8 +301,11 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   let earlyEngine: Promise<EarlyPreview | undefined> | undefined;
   // Whether the early engine was taken or dropped: none starts after that.
   let earlyDecided = false;
+  // An `up` compares only a stack whose state file is there: a first `up` (or one with another
+  // backend) would render every release for the comparison and again for the program.
+  const comparing = kind === "preview" || (kind === "up" && stackFileExists(options, undefined));
   const early =
-    (kind === "preview" || kind === "up") && appliesToCluster(options) && fromRecordAllowed(options)
+    comparing && appliesToCluster(options) && fromRecordAllowed(options)
       ? planFromRecord(options, renders, () =>
           // After this turn of the event loop, in which the render starts helm: opening the stack
           // loads the Pulumi SDKs (~0.2 s of this thread), which helm's start must not wait for.
@@ -332,7 +346,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     local =
       stateSummary?.deployment ?? (await readLocalDeployment(stateLocation(options)).catch(() => undefined));
     if (local !== undefined) {
-      settleRecorded(recordedRenders(local, HELMFILE_COMPONENT_NAME));
+      settleFrom(local);
       // A comparison that fails here is made again, and reported, once the stack is open.
       verdict = await fromRecord(kind, options, early, local).catch(() => undefined);
       if (verdict?.answer !== undefined) {
@@ -382,10 +396,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   const deployment =
     local === undefined ? exportedOnce(options, stack, exported) : () => Promise.resolve(local);
   if (early !== undefined && local === undefined)
-    deployment().then(
-      (d) => settleRecorded(recordedRenders(d, HELMFILE_COMPONENT_NAME)),
-      () => settleRecorded(new Map()),
-    );
+    deployment().then(settleFrom, () => settleRecorded(new Map()));
   const collector = new ReleaseChangeCollector(HELMFILE_COMPONENT_NAME);
   const failures: string[] = [];
   const adoption = adopting ? new AdoptionCollector(collector, HELMFILE_COMPONENT_NAME) : undefined;

@@ -6,7 +6,7 @@
  */
 import type { HelmfilePlan } from "../emit/plan-helmfile";
 import type { RenderKey } from "../render/cluster-render";
-import { keyToRecord, neededByUnchanged } from "./partial-up";
+import { holdsComponent, keyToRecord, neededByUnchanged } from "./partial-up";
 
 type Plan = HelmfilePlan["plans"][number];
 const KEY: RenderKey = { key: "k", mode: "any" };
@@ -57,5 +57,18 @@ describe("keyToRecord", () => {
     expect(keyToRecord(planOf({ name: "a", rendered: false, key: true }), [])).toBe(false);
     expect(keyToRecord(planOf({ name: "a", rendered: true, key: false }), [])).toBe(false);
     expect(keyToRecord(planOf({ name: "a", rendered: true, key: true }), ["a"])).toBe(false);
+  });
+});
+
+describe("holdsComponent", () => {
+  it("is true only for a deployment holding the Helmfile component", () => {
+    const stack = { urn: "urn:s", type: "pulumi:pulumi:Stack" };
+    expect(holdsComponent({ resources: [stack, { urn: "urn:h", type: "helmfile:index:Helmfile" }] })).toBe(
+      true,
+    );
+    // What `destroy` leaves: the stack resource alone, or nothing.
+    expect(holdsComponent({ resources: [stack] })).toBe(false);
+    expect(holdsComponent({})).toBe(false);
+    expect(holdsComponent(undefined)).toBe(false);
   });
 });

@@ -34,3 +34,12 @@ export function keyToRecord(planned: Pick<HelmfilePlan, "plans">, changedNames: 
     (p) => !changed.has(p.resourceName) && p.recordedRender === undefined && p.renderKey !== undefined,
   );
 }
+
+/** Whether a deployment holds the Helmfile component: only then is an `up` compared with its record. */
+export function holdsComponent(deployment: unknown): boolean {
+  const resources = (deployment as { resources?: unknown } | undefined)?.resources;
+  return (
+    Array.isArray(resources) &&
+    resources.some((r) => (r as { type?: unknown } | null)?.type === "helmfile:index:Helmfile")
+  );
+}
