@@ -23,6 +23,17 @@ type Obj = Record<string, unknown>;
 /** How long one request (credentials included) may take before the cluster counts as unreachable. */
 export const KUBE_REQUEST_TIMEOUT_MS = 15_000;
 
+/** `make()`'s promise for `key`, made once; a failure is not remembered (the next question asks again). */
+function once<T>(memo: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let found = memo.get(key);
+  if (found === undefined) {
+    found = make();
+    memo.set(key, found);
+    found.catch(() => memo.delete(key));
+  }
+  return found;
+}
+
 /** The object API of client-node, answering plain JSON (the generated models drop unknown fields and turn times into Dates). */
 export class JsonObjectApi extends KubernetesObjectApi {
   /** The `Date` header of the last answer: the API server's clock. */
@@ -48,15 +59,7 @@ export class JsonObjectApi extends KubernetesObjectApi {
 
   /** The API resource of a kind (discovery), or undefined when not served; asked once per kind. */
   resourceOf(apiVersion: string, kind: string): Promise<{ name: string; namespaced: boolean } | undefined> {
-    const key = `${apiVersion}\u0000${kind}`;
-    let found = this.kinds.get(key);
-    if (found === undefined) {
-      found = this.discover(apiVersion, kind);
-      this.kinds.set(key, found);
-      // A failure is not remembered: the next question asks again.
-      found.catch(() => this.kinds.delete(key));
-    }
-    return found;
+    return once(this.kinds, `${apiVersion}\u0000${kind}`, () => this.discover(apiVersion, kind));
   }
 
   /** Per group/version, its resource list's first request: the kinds asked at once share it. */
@@ -67,13 +70,7 @@ export class JsonObjectApi extends KubernetesObjectApi {
     kind: string,
   ): Promise<{ name: string; namespaced: boolean } | undefined> {
     try {
-      let listed = this.versions.get(apiVersion);
-      if (listed === undefined) {
-        listed = this.resource(apiVersion, kind);
-        this.versions.set(apiVersion, listed);
-        listed.catch(() => this.versions.delete(apiVersion));
-      }
-      await listed;
+      await once(this.versions, apiVersion, () => this.resource(apiVersion, kind));
       // Read from the list the first request stored (client-node asks again for a kind it lacks).
       const r = await this.resource(apiVersion, kind);
       return r === undefined ? undefined : { name: r.name, namespaced: r.namespaced };
