@@ -13,11 +13,14 @@ export const UNBOUNDED_PARALLELISM = 2 ** 31 - 1;
 export const K8S_CLIENT_QPS = 1000;
 export const K8S_CLIENT_BURST = 2000;
 
+/** Go's `GOGC` for the engine and its plugins (Go's default is 100). */
+export const ENGINE_GOGC = 200;
+
 /**
  * The environment the Pulumi CLI runs with: offline plugins, no update check, a passphrase, one
  * state write per operation, no bound on the steps run at once and the Kubernetes provider's client
- * rate limit raised. A `PULUMI_SKIP_CHECKPOINTS`, `PULUMI_PARALLEL`, `PULUMI_K8S_CLIENT_QPS` or
- * `PULUMI_K8S_CLIENT_BURST` of the caller's environment wins.
+ * rate limit raised, Go's collector run less often. A `PULUMI_SKIP_CHECKPOINTS`, `PULUMI_PARALLEL`,
+ * `PULUMI_K8S_CLIENT_QPS`, `PULUMI_K8S_CLIENT_BURST` or `GOGC` of the caller's environment wins.
  */
 export function engineEnvironment(options: ResolvedStackOptions, builtEngine = true): Record<string, string> {
   // What the caller set: the process's environment with the options' variables over it.
@@ -50,6 +53,12 @@ export function engineEnvironment(options: ResolvedStackOptions, builtEngine = t
   // 12 releases of real-shaped charts (~440 objects) took 24 s to destroy at that rate, 6.3 s at
   // 200/400 and 3.8 s at 1000/2000 (helmfile destroy 2.8 s). The API server's own priority and
   // fairness still bounds what each client may have in flight.
+  // The engine and the Kubernetes provider (Go, which inherits it) spend much of their CPU in Go's
+  // garbage collector: every object's inputs and outputs are copied several times. A first `up` of
+  // the public charts on a fresh cluster (254 objects), one run each: at Go's default (100) the
+  // engine used 8.6 s of CPU and the provider 5.5 s (peaks 695 and 419 MB); at 200, 7.1 s and
+  // 4.4 s (936 and 505 MB); at 400, 6.4 s and 4.2 s (1,099 and 707 MB).
+  if (given.GOGC === undefined) env.GOGC = String(ENGINE_GOGC);
   if (given.PULUMI_K8S_CLIENT_QPS === undefined) env.PULUMI_K8S_CLIENT_QPS = String(K8S_CLIENT_QPS);
   if (given.PULUMI_K8S_CLIENT_BURST === undefined) env.PULUMI_K8S_CLIENT_BURST = String(K8S_CLIENT_BURST);
   if (options.secretsProvider === "passphrase" && given.PULUMI_CONFIG_PASSPHRASE_FILE === undefined) {

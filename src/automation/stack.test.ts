@@ -8,6 +8,7 @@ describe("engineEnvironment", () => {
     parallel: process.env.PULUMI_PARALLEL,
     qps: process.env.PULUMI_K8S_CLIENT_QPS,
     burst: process.env.PULUMI_K8S_CLIENT_BURST,
+    gogc: process.env.GOGC,
   };
   const restore = (name: string, value: string | undefined): void => {
     if (value === undefined) delete process.env[name];
@@ -18,12 +19,14 @@ describe("engineEnvironment", () => {
     delete process.env.PULUMI_PARALLEL;
     delete process.env.PULUMI_K8S_CLIENT_QPS;
     delete process.env.PULUMI_K8S_CLIENT_BURST;
+    delete process.env.GOGC;
   });
   afterEach(() => {
     restore("PULUMI_SKIP_CHECKPOINTS", saved.skip);
     restore("PULUMI_PARALLEL", saved.parallel);
     restore("PULUMI_K8S_CLIENT_QPS", saved.qps);
     restore("PULUMI_K8S_CLIENT_BURST", saved.burst);
+    restore("GOGC", saved.gogc);
   });
   const rendering = () => resolveStackOptions({ file: "/p/helmfile.yaml", pulumiRoot: "/engine" });
   const applying = () =>
@@ -43,6 +46,15 @@ describe("engineEnvironment", () => {
   it("raises the Kubernetes provider's client rate limit (PULUMI_K8S_CLIENT_QPS / _BURST, its settings' variables)", () => {
     const env = engineEnvironment(applying());
     expect([env.PULUMI_K8S_CLIENT_QPS, env.PULUMI_K8S_CLIENT_BURST]).toEqual(["1000", "2000"]);
+  });
+
+  it("runs the engine's and the provider's Go collector half as often as Go's default (GOGC 200, Go's is 100), unless the caller set GOGC", () => {
+    expect(engineEnvironment(applying()).GOGC).toBe("200");
+    expect(engineEnvironment(rendering(), false).GOGC).toBe("200");
+    process.env.GOGC = "off";
+    expect(engineEnvironment(applying())).not.toHaveProperty("GOGC");
+    const own = resolveStackOptions({ file: "/p/helmfile.yaml", pulumiRoot: "/engine", envVars: { GOGC: "50" } });
+    expect(engineEnvironment(own).GOGC).toBe("50");
   });
 
   it("leaves a PULUMI_SKIP_CHECKPOINTS, PULUMI_PARALLEL or client rate limit of the caller's environment in force", () => {
