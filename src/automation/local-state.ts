@@ -68,6 +68,30 @@ export function localStateFile(location: LocalStateLocation): string | undefined
 }
 
 /**
+ * Whether the stack has no state at all in a plain `file://` backend, as Pulumi's self-managed
+ * backend would look it up: in the project layout (`.pulumi/meta.yaml` at version 1) its
+ * `stacks/<project>/<stack>.json`, and in a backend without `meta.yaml` (empty, or the legacy
+ * layout) its `stacks/<stack>.json`, each plain, `.gz` or `.zst`. False whenever it cannot tell
+ * (another backend, another layout version, a stack name with an organization).
+ */
+export function knownNewStack(location: LocalStateLocation): boolean {
+  const root = fileBackendRoot(location.backendUrl);
+  if (root === undefined || location.stackName.includes("/")) return false;
+  const bookkeeping = join(root, ".pulumi");
+  let meta: string | undefined;
+  try {
+    meta = readFileSync(join(bookkeeping, "meta.yaml"), "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") return false;
+  }
+  const absent = (base: string): boolean => ["", ".gz", ".zst"].every((ext) => !existsSync(`${base}${ext}`));
+  const project = join(bookkeeping, "stacks", location.projectName, `${location.stackName}.json`);
+  const legacy = join(bookkeeping, "stacks", `${location.stackName}.json`);
+  if (meta === undefined) return absent(legacy) && absent(project);
+  return /^version: 1\s*$/m.test(meta) && absent(project);
+}
+
+/**
  * What a deployment read here was in its file: the file's parsed root (whose `checkpoint.latest` is
  * the deployment) and, for each secret opened in place, the ciphertext it held. Kept per
  * deployment object for ./preview-state.ts, which writes part of that state back sealed.

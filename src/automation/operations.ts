@@ -48,7 +48,7 @@ import { EarlyPreview } from "./early-preview";
 import { namedPipesAvailable } from "./pending-state";
 import { isGoTrue } from "../shared/policy";
 import { trackFinisher, untrackFinisher } from "../node/process-cleanup";
-import { localStateFile, readLocalDeployment } from "./local-state";
+import { knownNewStack, localStateFile, readLocalDeployment } from "./local-state";
 import { readStateSummary, type StateSummary } from "./state-summary";
 import {
   compareWithRecord,
@@ -61,6 +61,7 @@ import type { OnlyReleases } from "../emit/program-failure";
 import { contextProviderName, releaseResourceNames } from "../emit/resource-names";
 import { crdsDirResourceKeys, resourceKey } from "../emit/object-keys";
 import { narrowedPlan, planHelmfile, reviewedPlan, type HelmfilePlan } from "../emit/plan-helmfile";
+import { HandedPlan } from "../emit/handed-plan";
 import { holdsComponent, keyToRecord, neededByUnchanged } from "./partial-up";
 import type { PlannedOnlyReleases } from "../emit/helmfile";
 import { HelmfileMode } from "../emit/helmfile-args";
@@ -304,6 +305,16 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   // An `up` compares only a stack whose state file is there: a first `up` (or one with another
   // backend) would render every release for the comparison and again for the program.
   const comparing = kind === "preview" || (kind === "up" && stackFileExists(options, undefined));
+  // A first `up` of a stack (its self-managed backend holds no state for it) plans every release
+  // as the program would, beside the stack's creation and the engine's start-up: the program takes
+  // that plan instead of planning once the engine runs it, unless the stack turns out to hold state.
+  const firstPlan =
+    kind === "up" &&
+    adopting &&
+    options.mode !== HelmfileMode.HelmRelease &&
+    knownNewStack(stateLocation(options))
+      ? firstUpPlan(options)
+      : undefined;
   const early =
     comparing && appliesToCluster(options) && fromRecordAllowed(options)
       ? planFromRecord(options, renders, () =>
@@ -381,6 +392,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     setHelmReleaseImports,
     setRecordedReleases,
     setOnlyReleases,
+    setHandedPlan,
     programOutputs,
     exported,
     dispose,
@@ -410,6 +422,10 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
       // The releases the last deployment recorded render as upgrades at once (one helm render each).
       const recorded = recordedReleaseNames(HELMFILE_COMPONENT_NAME, stateResources(await deployment()));
       setRecordedReleases(recorded);
+      if (firstPlan !== undefined && recorded.size === 0 && !holdsComponent(await deployment())) {
+        setHandedPlan(firstPlan);
+        debug(FIRST_UP_PLANNED);
+      }
       if (early !== undefined) {
         verdict ??= await fromRecord(kind, options, early, await deployment());
         if (verdict.answer !== undefined) return verdict.answer;
@@ -827,6 +843,28 @@ function planChanged(
   // The program awaits it and fails with its error; an engine that fails first never asks.
   plan.catch(() => undefined);
   return plan;
+}
+
+/** Said (debug) when a new stack's `up` takes the plan made before the engine started. */
+export const FIRST_UP_PLANNED =
+  "a new stack: every release was planned beside the stack's creation and the engine's start-up";
+
+/**
+ * The plan of every release of a first `up` (the stack holds nothing: no release is recorded), as
+ * the program's component would make it (see {@link planChanged}), started before the stack is
+ * created and the engine starts; what it says is said by the component that takes it.
+ */
+function firstUpPlan(options: ResolvedStackOptions): HandedPlan<HelmfilePlan> {
+  return new HandedPlan((logger) =>
+    planHelmfile(helmfileArgsOf(options), options.pipeline ?? createDefaultPipeline(), {
+      componentName: HELMFILE_COMPONENT_NAME,
+      providerInOptions: false,
+      logger,
+      refuseSelectors: false,
+      ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
+      namespaces: "wait",
+    }),
+  );
 }
 
 /**

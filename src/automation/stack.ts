@@ -15,7 +15,9 @@ import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 import type { OutputMap, UpdateSummary } from "@pulumi/pulumi/automation";
 import { HELM_RELEASE_TYPE } from "./adoption";
 import { Helmfile, type PlannedOnlyReleases } from "../emit/helmfile";
-import { EXCLUDES_UNSELECTED, ONLY_RELEASES, OWNS_FAILURE } from "../emit/program-failure";
+import type { HelmfilePlan } from "../emit/plan-helmfile";
+import type { HandedPlan } from "../emit/handed-plan";
+import { EXCLUDES_UNSELECTED, HANDED_PLAN, ONLY_RELEASES, OWNS_FAILURE } from "../emit/program-failure";
 import { toAutomationError } from "./errors";
 import { findPulumiCli } from "./pulumi-cli";
 import { engineEnvironment } from "./engine-env";
@@ -48,6 +50,11 @@ export interface HelmfileStack {
   setRecordedReleases(names: ReadonlySet<string>): void;
   /** A preview of only the releases that changed (`HelmfileOptions[ONLY_RELEASES]`); undefined: every release. */
   setOnlyReleases(only: PlannedOnlyReleases | undefined): void;
+  /**
+   * The plan of every release, made as the program would make it (`HelmfileOptions[HANDED_PLAN]`),
+   * which the program takes instead of planning; undefined: the program plans.
+   */
+  setHandedPlan(plan: HandedPlan<HelmfilePlan> | undefined): void;
   /** The outputs the program's last run returned (`releaseIds`), once known; undefined before. */
   programOutputs(): OutputMap | undefined;
   /** Removes the engine's private temporary folder: call it once the operation is over. */
@@ -107,6 +114,7 @@ export async function openHelmfileStack(
     let imports: ReadonlySet<string> = new Set();
     let recorded: ReadonlySet<string> = new Set();
     let only: PlannedOnlyReleases | undefined;
+    let handed: HandedPlan<HelmfilePlan> | undefined;
     let outputs: OutputMap | undefined;
     const program = async (): Promise<Record<string, unknown>> => {
       trimSdkOverhead();
@@ -126,6 +134,7 @@ export async function openHelmfileStack(
         ...(recorded.size === 0 ? {} : { recordedReleases: recorded }),
         ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
         ...(only === undefined ? {} : { [ONLY_RELEASES]: only }),
+        ...(handed === undefined ? {} : { [HANDED_PLAN]: handed }),
       });
       try {
         await helmfile.releases;
@@ -183,6 +192,9 @@ export async function openHelmfileStack(
       },
       setOnlyReleases: (o) => {
         only = o;
+      },
+      setHandedPlan: (plan) => {
+        handed = plan;
       },
       programOutputs: () => outputs,
       dispose,

@@ -24,12 +24,14 @@ import {
   type HookObjectDeleter,
 } from "./release";
 import { CrdGate, crdGateMembers } from "./crd-gate";
+import type { HandedPlan } from "./handed-plan";
 import { registerReleaseHooks, releaseHooksRegistered, scopedHookName } from "./release-hooks";
 import { contextProviderName, namespaceResourceName } from "./resource-names";
 import type { ResolvedHelmfileArgs } from "./resolve-helmfile-args";
 import {
   EXCLUDES_UNSELECTED,
   failProgramOnRejection,
+  HANDED_PLAN,
   HelmfileRunError,
   OWNS_FAILURE,
   ONLY_RELEASES,
@@ -84,6 +86,8 @@ export interface HelmfileOptions extends pulumi.ComponentResourceOptions {
   readonly [EXCLUDES_UNSELECTED]?: true;
   /** Internal to this package: a preview of only the releases that changed (./program-failure.ts). */
   readonly [ONLY_RELEASES]?: PlannedOnlyReleases;
+  /** Internal to this package: the plan of every release, made by the caller (./program-failure.ts). */
+  readonly [HANDED_PLAN]?: HandedPlan<HelmfilePlan>;
 }
 
 /** {@link OnlyReleases}, with the plan of those releases when the caller made it. */
@@ -213,7 +217,7 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
     const ownLogger = pulumiLogger(this);
     const componentName = name ?? "helmfile";
     let planned: HelmfilePlan;
-    const handed = opts?.[ONLY_RELEASES]?.plan;
+    const handed = opts?.[ONLY_RELEASES]?.plan ?? opts?.[HANDED_PLAN]?.take(opts?.logger ?? ownLogger);
     try {
       planned =
         handed !== undefined

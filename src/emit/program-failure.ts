@@ -77,6 +77,15 @@ export const ONLY_RELEASES: unique symbol = Symbol(
   "pulumi-helmfile: the caller previews only these releases",
 );
 
+/**
+ * A `HelmfileOptions` key for the automation layer's first `up` of a stack: the plan of every
+ * release, made by the caller as the component would make it (same arguments, pipeline and
+ * options) and started before the engine, so its renders run beside the stack's creation and the
+ * engine's start-up. The component takes it instead of planning, and fails with its error. Not
+ * exported from the package.
+ */
+export const HANDED_PLAN: unique symbol = Symbol("pulumi-helmfile: the caller planned every release");
+
 /** What {@link ONLY_RELEASES} gives. */
 export interface OnlyReleases {
   /** Ids (`[context/]namespace/name`) of the releases to render and register. */

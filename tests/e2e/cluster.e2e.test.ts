@@ -15,6 +15,7 @@ import {
   type HelmfileStackOptions,
   type StackProgress,
 } from "../../src/automation";
+import { FIRST_UP_PLANNED } from "../../src/automation/operations";
 import { Helmfile } from "../../src/emit/helmfile";
 import { isHelmfileError } from "../../src/shared/errors";
 import { kubeGet, kubectl, testClusters, waitGone, type TestClusters } from "./cluster";
@@ -264,6 +265,67 @@ describeEngine(`deploy to a real API server${suffix}`, () => {
       (o?.metadata as { uid?: unknown } | undefined)?.uid;
     expect(uid(again)).toEqual(expect.any(String));
     expect(uid(again)).not.toBe(uid(ns));
+  });
+
+  it("a new stack's up takes the plan made beside its creation, and says while it waits that a namespace being deleted is waited for", async () => {
+    const fresh = clusterStack(dir, clusters, "fresh");
+    // A namespace kept Terminating by a ConfigMap with a finalizer of its own, until the test lets it go.
+    const held = join(dir, "held.json");
+    writeFileSync(
+      held,
+      JSON.stringify({
+        apiVersion: "v1",
+        kind: "List",
+        items: [
+          { apiVersion: "v1", kind: "Namespace", metadata: { name: "e2e-f" } },
+          {
+            apiVersion: "v1",
+            kind: "ConfigMap",
+            metadata: { name: "hold", namespace: "e2e-f", finalizers: ["e2e.example.com/hold"] },
+          },
+        ],
+      }),
+    );
+    kubectl(clusters.kubeconfig, "test-a", "apply", "-f", held);
+    kubectl(clusters.kubeconfig, "test-a", "delete", "namespace", "e2e-f", "--wait=false");
+    writeState(dir, [{ name: "fresh", namespace: "e2e-f", chart: "cm", values: { value: "new" } }]);
+    const upSaid: { severity: string; message: string }[] = [];
+    let done = false;
+    const upping = up({
+      ...fresh,
+      onProgress: (p: StackProgress) => {
+        if (p.kind === "diagnostic") upSaid.push({ severity: p.severity, message: p.message });
+      },
+    }).finally(() => {
+      done = true;
+    });
+    const waiting = "namespace e2e-f is being deleted (Terminating): waiting for it to go before applying";
+    const saidWaiting = (): boolean => upSaid.some((d) => d.message.includes(waiting));
+    for (let i = 0; i < 240 && !done && !saidWaiting(); i++) await new Promise((r) => setTimeout(r, 500));
+    // Said through the engine (the component's own diagnostics), while the up still waits.
+    expect([done, saidWaiting()]).toEqual([false, true]);
+    expect(upSaid).toContainEqual({ severity: "debug", message: FIRST_UP_PLANNED });
+    kubectl(
+      clusters.kubeconfig,
+      "test-a",
+      "patch",
+      "configmap",
+      "hold",
+      "-n",
+      "e2e-f",
+      "--type=merge",
+      "-p",
+      '{"metadata":{"finalizers":null}}',
+    );
+    const result = await upping;
+    expect(result.releases.map((r) => [r.release, r.op])).toEqual([["e2e-f/fresh", "create"]]);
+    expect(cmValue(clusters, "test-a", "fresh", "e2e-f")).toBe("new");
+    // The stack now holds it: its next up plans in the program again (no plan handed over).
+    const again: string[] = [];
+    await up({ ...fresh, onProgress: (p) => void (p.kind === "diagnostic" && again.push(p.message)) });
+    expect(again).not.toContain(FIRST_UP_PLANNED);
+    await destroy(fresh);
+    expect(kubeGet(clusters.kubeconfig, "test-a", "configmap", "fresh", "e2e-f")).toBeUndefined();
   });
 });
 
