@@ -263,8 +263,8 @@ async function recordedAnswer(
  * key could differ from this one for another reason than what `lookup` finds: a template that drew
  * a value anew (random text, keys, the time) with no `lookup` of what the cluster holds, or in an install's
  * render (where `lookup` finds nothing yet), values that call such a function, or a chart that
- * cannot be read. `afterInstall`: none only because it was such an install's render (an upgrade's
- * render may record one).
+ * cannot be read. `afterInstall`: none only because it was an install's render of such a chart or
+ * of one that reads whether it is installed or upgraded (an upgrade's render may record one).
  */
 async function keyToRecord(
   release: PreparedRelease,
@@ -284,9 +284,12 @@ async function keyToRecord(
   const drew = drawn();
   if (drew.some((t) => !t.usesLookup)) return none;
   // A value kept through `lookup` is drawn anew on an install (nothing to find yet), and found by
-  // the upgrades after it: only an upgrade's render is as the next one would be.
-  if (drew.length > 0 && !upgrade) return { afterInstall: true };
-  const mode = !reading.readsInstallOrUpgrade ? "any" : upgrade ? "upgrade" : "install";
+  // the upgrades after it: only an upgrade's render is as the next one would be. So too for a chart
+  // that reads whether it is installed or upgraded: every later render of the release (a preview
+  // compared with the stack's record, the next `up`) is an upgrade, which an install's key never
+  // answers.
+  if ((drew.length > 0 || reading.readsInstallOrUpgrade) && !upgrade) return { afterInstall: true };
+  const mode = !reading.readsInstallOrUpgrade ? "any" : "upgrade";
   return { key: renderKey(material, reading.capabilityApis, mode), afterInstall: false };
 }
 
