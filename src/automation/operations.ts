@@ -62,7 +62,7 @@ import { contextProviderName, releaseResourceNames } from "../emit/resource-name
 import { crdsDirResourceKeys, resourceKey } from "../emit/object-keys";
 import { narrowedPlan, planHelmfile, reviewedPlan, type HelmfilePlan } from "../emit/plan-helmfile";
 import { HandedPlan } from "../emit/handed-plan";
-import { holdsComponent, keyToRecord, neededByUnchanged } from "./partial-up";
+import { holdsComponent, keysToRecord, neededByUnchanged } from "./partial-up";
 import type { PlannedOnlyReleases } from "../emit/helmfile";
 import { HelmfileMode } from "../emit/helmfile-args";
 import type { Logger } from "../shared/io";
@@ -749,9 +749,10 @@ interface RecordVerdict {
 /**
  * The preview compared with the stack's record (`deployment`): the answer when every release is as
  * recorded; else, when only some differ, the partial preview of those, whose plan is started here.
- * For `up`, only the partial verdict: the releases to apply, whose plan (made as `up` makes it,
- * waiting for a namespace being deleted) is started here; an `up` of releases that are all as
- * recorded runs the engine over them all, as before.
+ * For `up`, only the partial verdict: the releases to apply (the changed ones, and those as
+ * recorded whose render key the record lacks), whose plan (made as `up` makes it, waiting for a
+ * namespace being deleted) is started here; an `up` of releases that are all as recorded runs the
+ * engine over them all, as before.
  */
 async function fromRecord(
   kind: Kind,
@@ -761,7 +762,10 @@ async function fromRecord(
 ): Promise<RecordVerdict> {
   const planned = await early;
   if (planned === undefined) return {};
-  const compared = previewFromRecord(options, planned.plan, deployment);
+  // An `up` applies with the changed releases those whose render key the record lacks.
+  const alsoApply =
+    kind === "preview" ? undefined : (changed: readonly string[]) => keysToRecord(planned.plan, changed);
+  const compared = previewFromRecord(options, planned.plan, deployment, alsoApply);
   if (compared.answer !== undefined) {
     if (kind !== "preview") return {};
     planned.said.forEach((e) => options.onProgress?.(e));
@@ -770,11 +774,7 @@ async function fromRecord(
   const partial = compared.partial;
   if (partial === undefined) return {};
   if (kind !== "preview") {
-    if (
-      neededByUnchanged(planned.plan, partial.changedNames) ||
-      keyToRecord(planned.plan, partial.changedNames)
-    )
-      return {};
+    if (neededByUnchanged(planned.plan, partial.changedNames)) return {};
     planned.said.forEach((e) => options.onProgress?.(e));
     const recorded = recordedReleaseNames(HELMFILE_COMPONENT_NAME, stateResources(deployment));
     const plan = planChanged(options, partial.only, recorded, planned.said, "wait");
@@ -891,6 +891,24 @@ interface PartialPreview {
    * the engine's start need not wait for); else the program's plan.
    */
   readonly digestsFrom?: Promise<HelmfilePlan>;
+}
+
+/**
+ * The comparison with the releases `alsoApply` names (of those as recorded) counted among the
+ * changed ones; as it is without.
+ */
+function widened(
+  compared: RecordComparison,
+  alsoApply: ((changed: readonly string[]) => readonly string[]) | undefined,
+): RecordComparison {
+  if (alsoApply === undefined || compared.unchanged || compared.changed === undefined) return compared;
+  const { releases, same } = compared.changed;
+  const more = new Set(alsoApply(releases).filter((n) => !releases.includes(n)));
+  if (more.size === 0) return compared;
+  return {
+    ...compared,
+    changed: { releases: [...releases, ...more], same: same.filter((s) => !more.has(urnName(s.urn))) },
+  };
 }
 
 /** The partial preview of a comparison where only some releases differ; undefined: preview them all. */
@@ -1052,6 +1070,7 @@ function previewFromRecord(
   options: ResolvedStackOptions,
   planned: HelmfilePlan,
   deployment: unknown,
+  alsoApply?: (changed: readonly string[]) => readonly string[],
 ): { answer?: HelmfileUpResult; partial?: PartialPreview } {
   const compared = compareWithRecord(deployment, {
     component: HELMFILE_COMPONENT_NAME,
@@ -1075,7 +1094,7 @@ function previewFromRecord(
       severity: "debug",
       message: `the stack's record does not answer this preview: ${compared.reason}`,
     });
-    const partial = partialPreview(planned, compared, deployment);
+    const partial = partialPreview(planned, widened(compared, alsoApply), deployment);
     return partial === undefined ? {} : { partial };
   }
   const stdout =

@@ -1,12 +1,12 @@
 /**
  * When an `up` may leave the releases the stack's record answers out of the engine's run: not when
  * one of them needs a changed release (at any depth), since the engine keeps what an excluded
- * resource depends on; not when one of them has a render key its record lacks, which only an `up`
- * over it records.
+ * resource depends on. A release as recorded whose render key its record lacks is applied with the
+ * changed ones: only an `up` over it records the key.
  */
 import type { HelmfilePlan } from "../emit/plan-helmfile";
 import type { RenderKey } from "../render/cluster-render";
-import { holdsComponent, keyToRecord, neededByUnchanged } from "./partial-up";
+import { holdsComponent, keysToRecord, neededByUnchanged } from "./partial-up";
 
 type Plan = HelmfilePlan["plans"][number];
 const KEY: RenderKey = { key: "k", mode: "any" };
@@ -48,15 +48,20 @@ describe("neededByUnchanged", () => {
   });
 });
 
-describe("keyToRecord", () => {
-  it("is true for a release as recorded that was rendered now and has a key to record", () => {
-    expect(keyToRecord(planOf({ name: "a", rendered: true, key: true }, { name: "b" }), ["b"])).toBe(true);
+describe("keysToRecord", () => {
+  it("names the releases as recorded that were rendered now and have a key to record", () => {
+    const plan = planOf(
+      { name: "a", rendered: true, key: true },
+      { name: "b" },
+      { name: "c", rendered: true, key: true },
+    );
+    expect(keysToRecord(plan, ["b"])).toEqual(["a", "c"]);
   });
 
-  it("is false when its render came from the record, or no key can be recorded, or it changed", () => {
-    expect(keyToRecord(planOf({ name: "a", rendered: false, key: true }), [])).toBe(false);
-    expect(keyToRecord(planOf({ name: "a", rendered: true, key: false }), [])).toBe(false);
-    expect(keyToRecord(planOf({ name: "a", rendered: true, key: true }), ["a"])).toBe(false);
+  it("leaves out those whose render came from the record, that have no key to record, or that changed", () => {
+    expect(keysToRecord(planOf({ name: "a", rendered: false, key: true }), [])).toEqual([]);
+    expect(keysToRecord(planOf({ name: "a", rendered: true, key: false }), [])).toEqual([]);
+    expect(keysToRecord(planOf({ name: "a", rendered: true, key: true }), ["a"])).toEqual([]);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * When an `up` may apply only the releases that differ from the stack's record (./operations.ts
- * `fromRecord`): the others are excluded from the engine, as `up -l` excludes unselected releases
- * (docs/component.md, "An `up` of what changed"). Pure: decided on the plan compared with the record.
+ * `fromRecord`), and which others it applies with them: the rest are excluded from the engine, as
+ * `up -l` excludes unselected releases (docs/component.md, "An `up` of what changed"). Pure: decided
+ * on the plan compared with the record.
  */
 import type { HelmfilePlan } from "../emit/plan-helmfile";
 
@@ -23,16 +24,23 @@ export function neededByUnchanged(
 }
 
 /**
- * Whether a release as recorded has a render key to record that its Release does not hold yet
- * (its last `up` was an install whose render could not record one, or the cluster's version
- * changed): an `up` over it records that key, so the next previews take its render from the record
- * instead of rendering it every time. That `up` then runs over every release, as before.
+ * The releases as recorded that have a render key to record which their Release does not hold
+ * (their last `up` rendered them before the CRDs it applied were served, or as an install whose
+ * render could not record one, or the cluster's version changed), by resource name. An `up` of the
+ * changed releases applies these too (each of their steps `same`), so that their Release records
+ * the key and the next previews take their render from the record instead of rendering them every
+ * time.
  */
-export function keyToRecord(planned: Pick<HelmfilePlan, "plans">, changedNames: readonly string[]): boolean {
+export function keysToRecord(
+  planned: Pick<HelmfilePlan, "plans">,
+  changedNames: readonly string[],
+): string[] {
   const changed = new Set(changedNames);
-  return planned.plans.some(
-    (p) => !changed.has(p.resourceName) && p.recordedRender === undefined && p.renderKey !== undefined,
-  );
+  return planned.plans
+    .filter(
+      (p) => !changed.has(p.resourceName) && p.recordedRender === undefined && p.renderKey !== undefined,
+    )
+    .map((p) => p.resourceName);
 }
 
 /** Whether a deployment holds the Helmfile component: only then is an `up` compared with its record. */

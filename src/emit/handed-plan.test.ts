@@ -27,7 +27,11 @@ describe("HandedPlan", () => {
     const { logger, lines } = recorder();
     expect(lines).toEqual([]);
     await expect(handed.take(logger)).resolves.toBe("plan");
-    expect(lines).toEqual(["warn namespace ns is being deleted", "debug helm template a", "info chart b: impure template"]);
+    expect(lines).toEqual([
+      "warn namespace ns is being deleted",
+      "debug helm template a",
+      "info chart b: impure template",
+    ]);
     later?.debug("release a: no render key recorded after up");
     expect(lines.at(-1)).toBe("debug release a: no render key recorded after up");
   });

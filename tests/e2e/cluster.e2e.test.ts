@@ -327,6 +327,34 @@ describeEngine(`deploy to a real API server${suffix}`, () => {
     await destroy(fresh);
     expect(kubeGet(clusters.kubeconfig, "test-a", "configmap", "fresh", "e2e-f")).toBeUndefined();
   });
+
+  it("an up of a changed release also applies one whose render key its record lacks, and the next preview is the record's", async () => {
+    const keys = clusterStack(dir, clusters, "keys");
+    // Not served before the first up: the chart reading every API version renders before its CRD is.
+    kubectl(clusters.kubeconfig, "test-a", "delete", "crd", "widgets.e2e.example.com", "--ignore-not-found");
+    const state = (size: string): ReleaseDecl[] => [
+      { name: "reader", namespace: "e2e-k", chart: "apis", values: { value: "same" } },
+      { name: "widgets", namespace: "e2e-k", chart: "crd", values: { size } },
+      { name: "other", namespace: "e2e-k2", chart: "cm", values: { value: "same" } },
+    ];
+    writeState(dir, state("small"));
+    await up(keys);
+    writeState(dir, state("large"));
+    const second = await up(keys);
+    // Only widgets changed; reader is applied with it (its steps same) to record its key; other is left out.
+    expect(second.stdout).toContain(
+      "1 of 3 releases are as the last deployment applied them (the stack's record); the engine applies the others: e2e-k/reader, e2e-k/widgets",
+    );
+    expect(second.changedReleases.map((c) => [c.release, c.op])).toEqual([["e2e-k/widgets", "update"]]);
+    expect(
+      kubeGet(clusters.kubeconfig, "test-a", "widgets.e2e.example.com", "widgets", "e2e-k")?.spec,
+    ).toEqual({ size: "large" });
+    const p = await preview(keys);
+    expect(p.stdout).toContain(
+      "every release is as the last deployment applied it, so the engine did not run",
+    );
+    await destroy(keys);
+  });
 });
 
 describeEngine(`deploy with two contexts and a rejected object${suffix}`, () => {
