@@ -54,6 +54,22 @@ function cmValue(clusters: TestClusters, context: string, name: string, namespac
   return (cm?.data as Record<string, unknown> | undefined)?.value;
 }
 
+/** Lets the namespace `namespace` of test-a go: its ConfigMap `hold` loses the finalizer that kept it Terminating. */
+function letGo(clusters: TestClusters, namespace: string): void {
+  kubectl(
+    clusters.kubeconfig,
+    "test-a",
+    "patch",
+    "configmap",
+    "hold",
+    "-n",
+    namespace,
+    "--type=merge",
+    "-p",
+    '{"metadata":{"finalizers":null}}',
+  );
+}
+
 /** Automation options for a stack of `dir` deployed to the test clusters (context test-a by default). */
 function clusterStack(
   dir: string,
@@ -243,18 +259,7 @@ describeEngine(`deploy to a real API server${suffix}`, () => {
     for (let i = 0; i < 240 && !done && !upSaid.some((m) => m.includes(waiting)); i++)
       await new Promise((r) => setTimeout(r, 500));
     expect([done, upSaid.some((m) => m.includes(waiting))]).toEqual([false, true]);
-    kubectl(
-      clusters.kubeconfig,
-      "test-a",
-      "patch",
-      "configmap",
-      "hold",
-      "-n",
-      "e2e-a",
-      "--type=merge",
-      "-p",
-      '{"metadata":{"finalizers":null}}',
-    );
+    letGo(clusters, "e2e-a");
     const result = await upping;
     expect(result.releases.map((r) => [r.release, r.op])).toEqual([["e2e-a/alpha", "create"]]);
     expect(cmValue(clusters, "test-a", "alpha", "e2e-a")).toBe("one");
@@ -305,18 +310,7 @@ describeEngine(`deploy to a real API server${suffix}`, () => {
     // Said through the engine (the component's own diagnostics), while the up still waits.
     expect([done, saidWaiting()]).toEqual([false, true]);
     expect(upSaid).toContainEqual({ severity: "debug", message: FIRST_UP_PLANNED });
-    kubectl(
-      clusters.kubeconfig,
-      "test-a",
-      "patch",
-      "configmap",
-      "hold",
-      "-n",
-      "e2e-f",
-      "--type=merge",
-      "-p",
-      '{"metadata":{"finalizers":null}}',
-    );
+    letGo(clusters, "e2e-f");
     const result = await upping;
     expect(result.releases.map((r) => [r.release, r.op])).toEqual([["e2e-f/fresh", "create"]]);
     expect(cmValue(clusters, "test-a", "fresh", "e2e-f")).toBe("new");
