@@ -53,7 +53,11 @@ describe("engineEnvironment", () => {
     expect(engineEnvironment(rendering(), false).GOGC).toBe("200");
     process.env.GOGC = "off";
     expect(engineEnvironment(applying())).not.toHaveProperty("GOGC");
-    const own = resolveStackOptions({ file: "/p/helmfile.yaml", pulumiRoot: "/engine", envVars: { GOGC: "50" } });
+    const own = resolveStackOptions({
+      file: "/p/helmfile.yaml",
+      pulumiRoot: "/engine",
+      envVars: { GOGC: "50" },
+    });
     expect(engineEnvironment(own).GOGC).toBe("50");
   });
 
