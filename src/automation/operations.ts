@@ -723,16 +723,11 @@ async function planFromRecord(
   // Its debug lines too (each helm run, each render the stack's record answered), said with the rest.
   const logger: Logger = { debug: say("debug"), info: say("info"), warn: say("warning") };
   try {
-    const plan = await planHelmfile(helmfileArgsOf(options), options.pipeline ?? createDefaultPipeline(), {
-      componentName: HELMFILE_COMPONENT_NAME,
-      providerInOptions: false,
-      logger,
+    const plan = await programPlan(options, logger, "warn", {
       recordedReleases: "all",
       recordedRenders,
       onRender,
       reviewAccess: false,
-      ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
-      namespaces: "warn",
     });
     return { plan, said };
   } catch {
@@ -830,16 +825,16 @@ function planChanged(
     seen.add(`${severity}\0${message}`);
     options.onProgress?.({ kind: "diagnostic", severity, message });
   };
-  const plan = planHelmfile(helmfileArgsOf(options), options.pipeline ?? createDefaultPipeline(), {
-    componentName: HELMFILE_COMPONENT_NAME,
-    providerInOptions: false,
-    logger: { debug: () => undefined, info: say("info"), warn: say("warning") },
-    refuseSelectors: false,
-    ...(recorded.size === 0 ? {} : { recordedReleases: recorded }),
-    ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
+  const plan = programPlan(
+    options,
+    { debug: () => undefined, info: say("info"), warn: say("warning") },
     namespaces,
-    onlyReleases: only,
-  });
+    {
+      refuseSelectors: false,
+      ...(recorded.size === 0 ? {} : { recordedReleases: recorded }),
+      onlyReleases: only,
+    },
+  );
   // The program awaits it and fails with its error; an engine that fails first never asks.
   plan.catch(() => undefined);
   return plan;
@@ -855,16 +850,35 @@ export const FIRST_UP_PLANNED =
  * created and the engine starts; what it says is said by the component that takes it.
  */
 function firstUpPlan(options: ResolvedStackOptions): HandedPlan<HelmfilePlan> {
-  return new HandedPlan((logger) =>
-    planHelmfile(helmfileArgsOf(options), options.pipeline ?? createDefaultPipeline(), {
-      componentName: HELMFILE_COMPONENT_NAME,
-      providerInOptions: false,
-      logger,
-      refuseSelectors: false,
-      ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
-      namespaces: "wait",
-    }),
-  );
+  return new HandedPlan((logger) => programPlan(options, logger, "wait", { refuseSelectors: false }));
+}
+
+/** The options of `planHelmfile` this layer adds to those every plan here shares. */
+type PlanExtras = Omit<
+  Parameters<typeof planHelmfile>[2],
+  "componentName" | "providerInOptions" | "logger" | "commandLine" | "namespaces"
+>;
+
+/**
+ * The plan of the operation's helmfile as its program's component makes it (src/emit/helmfile.ts
+ * `emit`: the automation program's component, named {@link HELMFILE_COMPONENT_NAME}, with no
+ * provider in its options and the run's command-line overrides), with `logger`, the namespace
+ * deletion mode and `extras`.
+ */
+function programPlan(
+  options: ResolvedStackOptions,
+  logger: Logger,
+  namespaces: "warn" | "wait",
+  extras: PlanExtras,
+): Promise<HelmfilePlan> {
+  return planHelmfile(helmfileArgsOf(options), options.pipeline ?? createDefaultPipeline(), {
+    componentName: HELMFILE_COMPONENT_NAME,
+    providerInOptions: false,
+    logger,
+    ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
+    namespaces,
+    ...extras,
+  });
 }
 
 /**
