@@ -53,6 +53,7 @@ import { readStateSummary, type StateSummary } from "./state-summary";
 import {
   compareWithRecord,
   recordedObjectDigests,
+  appliedEntries,
   recordedRenders,
   type RecordComparison,
 } from "./recorded-preview";
@@ -62,7 +63,7 @@ import { contextProviderName, releaseResourceNames } from "../emit/resource-name
 import { crdsDirResourceKeys, resourceKey } from "../emit/object-keys";
 import { narrowedPlan, planHelmfile, reviewedPlan, type HelmfilePlan } from "../emit/plan-helmfile";
 import { HandedPlan } from "../emit/handed-plan";
-import { holdsComponent, keysToRecord, neededByUnchanged } from "./partial-up";
+import { holdsComponent, keysToRecord, leftOutOfUp, neededByUnchanged } from "./partial-up";
 import type { PlannedOnlyReleases } from "../emit/helmfile";
 import { HelmfileMode } from "../emit/helmfile-args";
 import type { Logger } from "../shared/io";
@@ -444,9 +445,15 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
     if (partial !== undefined && kind === "up") {
       // Applied as `up -l` applies the selected releases: the others' resources are excluded from
       // the engine, which keeps them as they are (each `same`, as its run over them would find them).
-      setOnlyReleases(partial.only);
+      const left = await upLeftOut(partial, await deployment(), scope.exclude ?? []);
+      setOnlyReleases(
+        left.size === 0 ? partial.only : { ...partial.only, ...answeredOnly(left, await deployment()) },
+      );
+      if (left.size > 0) scope = { ...scope, exclude: [...(scope.exclude ?? []), ...left.keys()] };
       const total = partial.order.length;
-      said = `${total - partial.only.ids.size} of ${total} releases are as the last deployment applied them (the stack's record); the engine applies the others: ${[...partial.only.ids].join(", ")} (--engine-diff applies them all)\n`;
+      const objects =
+        left.size === 0 ? "" : `, all but ${left.size} of their resources, which are as it applied them`;
+      said = `${total - partial.only.ids.size} of ${total} releases are as the last deployment applied them (the stack's record); the engine applies the others${objects}: ${[...partial.only.ids].join(", ")} (--engine-diff applies them all)\n`;
       options.onProgress?.({ kind: "output", text: said });
     } else if (partial !== undefined) {
       setOnlyReleases(partial.only);
@@ -455,7 +462,8 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
         previewCopy(options, partial, await deployment(), stateSummary));
       let against = "";
       if (copy !== undefined) {
-        if (inRecord.size > 0) setOnlyReleases({ ...partial.only, answered: new Set(inRecord.values()) });
+        if (inRecord.size > 0)
+          setOnlyReleases({ ...partial.only, answered: new Set([...inRecord.values()].map((a) => a.key)) });
         leftOut = gone.size;
         const exclude = (scope.exclude ?? []).filter((u) => !gone.has(u));
         scope = exclude.length === 0 ? {} : { exclude };
@@ -773,7 +781,18 @@ async function fromRecord(
     planned.said.forEach((e) => options.onProgress?.(e));
     const recorded = recordedReleaseNames(HELMFILE_COMPONENT_NAME, stateResources(deployment));
     const plan = planChanged(options, partial.only, recorded, planned.said, "wait");
-    return { partial: { ...partial, only: { ...partial.only, plan } } };
+    // The objects the record answers are found on the comparison's render of the changed releases
+    // (each an upgrade, as the program's render is), before the engine starts (./partial-up.ts `leftOutOfUp`).
+    const compared = partial.changedNames.every((n) => recorded.has(n))
+      ? narrowedPlan(planned.plan, partial.only.ids, HELMFILE_COMPONENT_NAME)
+      : undefined;
+    return {
+      partial: {
+        ...partial,
+        only: { ...partial.only, plan },
+        ...(compared === undefined ? {} : { digestsFrom: Promise.resolve(compared) }),
+      },
+    };
   }
   // What the plan of them all said (a chart's impure template, a namespace being deleted) is said
   // here; the plan of the changed releases, made beside the engine's start-up and handed to the
@@ -974,8 +993,11 @@ function partialPreview(
  * Waits for the changed releases' plan only when the state holds such candidates at all; none
  * when that plan fails (the program reports it).
  */
-async function answeredResources(partial: PartialPreview, deployment: unknown): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+async function answeredResources(
+  partial: PartialPreview,
+  deployment: unknown,
+): Promise<Map<string, AnsweredObject>> {
+  const out = new Map<string, AnsweredObject>();
   const plan = partial.digestsFrom ?? partial.only.plan;
   const resources = (deployment as { resources?: unknown } | undefined)?.resources;
   if (plan === undefined || !Array.isArray(resources)) return out;
@@ -1010,7 +1032,8 @@ async function answeredResources(partial: PartialPreview, deployment: unknown): 
       }
       for (const [key, digest] of now ?? []) {
         const urn = inRecord.children.get(key);
-        if (urn !== undefined && inRecord.digests.has(digest)) out.set(urn, key);
+        if (urn !== undefined && inRecord.digests.has(digest))
+          out.set(urn, { key, release: p.resourceName, digest });
       }
     }
     const provider = contextProviderName(HELMFILE_COMPONENT_NAME, p.kubeContext);
@@ -1026,18 +1049,105 @@ async function answeredResources(partial: PartialPreview, deployment: unknown): 
     }
     for (const key of keys) {
       const found = candidates.get(key);
-      if (found !== undefined && found.provider === provider) out.set(found.urn, key);
+      if (found !== undefined && found.provider === provider)
+        out.set(found.urn, { key, release: p.resourceName });
     }
   }
   return out;
 }
 
 const CRD_TYPE = "kubernetes:apiextensions.k8s.io/v1:CustomResourceDefinition";
+const NAMESPACE_TYPE = "kubernetes:core/v1:Namespace";
+
+/**
+ * The resources of the changed releases that an `up` of them leaves out of the engine's run, as a
+ * partial preview leaves them out ({@link answeredResources}: their step would be `same`), when
+ * everything each depends on in the state stays (./partial-up.ts `leftOutOfUp`): a resource of an
+ * unchanged release (`exclude`), a Namespace the changed releases use, or a resource of theirs
+ * registered again under the same URN (a main object or CRD their render holds). Only when the
+ * comparison's render of the changed releases stands in for the program's (`digestsFrom`): the
+ * engine's start does not wait for another render. By URN.
+ */
+async function upLeftOut(
+  partial: PartialPreview,
+  deployment: unknown,
+  exclude: readonly string[],
+): Promise<Map<string, AnsweredObject>> {
+  if (partial.digestsFrom === undefined) return new Map();
+  const answered = await answeredResources(partial, deployment);
+  const planned = answered.size === 0 ? undefined : await partial.digestsFrom.catch(() => undefined);
+  if (planned === undefined) return new Map();
+  const state = new Map(stateResources(deployment).map((r) => [r.urn, r]));
+  const component = [...state.values()].find(
+    (r) => r.type === "helmfile:index:Helmfile" && urnName(r.urn) === HELMFILE_COMPONENT_NAME,
+  )?.urn;
+  // The keys each changed Release (by URN) registers again: its main objects and its CRDs.
+  const again = new Map<string, Set<string>>();
+  for (const p of planned.plans) {
+    const release = [...state.values()].find(
+      (r) =>
+        r.type === "helmfile:index:Release" && r.parent === component && urnName(r.urn) === p.resourceName,
+    );
+    if (release === undefined) continue;
+    try {
+      const main = planned.registrations.get(p.resourceName)?.objectDigests?.() ?? new Map<string, string>();
+      const crds = crdsDirResourceKeys(p.manifest, p.resourceName, {
+        skipCrds: p.settings.skipCrds,
+        secret: p.secret || p.manifestHasSecret,
+        valuesSecret: p.secret,
+        all: true,
+      });
+      again.set(release.urn, new Set([...main.keys(), ...crds]));
+    } catch {
+      continue;
+    }
+  }
+  const excluded = new Set(exclude);
+  const namespaces = new Set(planned.namespaceNames);
+  const stays = (urn: string): boolean => {
+    const r = state.get(urn);
+    if (excluded.has(urn)) return true;
+    if (r === undefined || r.parent === undefined) return false;
+    if (r.type === NAMESPACE_TYPE) return r.parent === component && namespaces.has(urnName(urn));
+    return again.get(r.parent)?.has(resourceKey(r.type, urnName(urn))) === true;
+  };
+  return leftOutOfUp(deployment, answered, stays);
+}
+
+/** What the program is told of the resources an `up` leaves out ({@link upLeftOut}). */
+function answeredOnly(
+  left: ReadonlyMap<string, AnsweredObject>,
+  deployment: unknown,
+): Pick<PlannedOnlyReleases, "answered" | "answeredApplied"> {
+  const entries = appliedEntries(deployment, new Set(left.keys()));
+  const byRelease = new Map<
+    string,
+    { applied: Array<readonly [string, string]>; digests: Map<string, string> }
+  >();
+  for (const [urn, a] of left) {
+    const record = byRelease.get(a.release) ?? { applied: [], digests: new Map<string, string>() };
+    byRelease.set(a.release, record);
+    const entry = entries.get(urn);
+    if (entry !== undefined) record.applied.push(entry);
+    if (a.digest !== undefined) record.digests.set(a.key, a.digest);
+  }
+  return { answered: new Set([...left.values()].map((a) => a.key)), answeredApplied: byRelease };
+}
+
+/** A resource of a changed release that the stack's record answers ({@link answeredResources}). */
+interface AnsweredObject {
+  /** Its key among the Release's children (src/emit/object-keys.ts `resourceKey`). */
+  readonly key: string;
+  /** The Release's resource name. */
+  readonly release: string;
+  /** A main object's registration digest (the recorded one); none for a CRD of `crds/`. */
+  readonly digest?: string;
+}
 
 /** What a partial preview's engine runs against: the state without `gone` (./preview-state.ts). */
 interface PreviewCopy {
   /** The changed releases' resources the record answers ({@link answeredResources}). */
-  readonly inRecord: Map<string, string>;
+  readonly inRecord: Map<string, AnsweredObject>;
   /** Every resource left out of the copy: the unchanged releases' and {@link inRecord}'s. */
   readonly gone: ReadonlySet<string>;
   /** Undefined: no copy can be made; the engine previews the whole state with exclusions. */

@@ -6,7 +6,7 @@
  */
 import type { HelmfilePlan } from "../emit/plan-helmfile";
 import type { RenderKey } from "../render/cluster-render";
-import { holdsComponent, keysToRecord, neededByUnchanged } from "./partial-up";
+import { holdsComponent, keysToRecord, leftOutOfUp, neededByUnchanged } from "./partial-up";
 
 type Plan = HelmfilePlan["plans"][number];
 const KEY: RenderKey = { key: "k", mode: "any" };
@@ -75,5 +75,48 @@ describe("holdsComponent", () => {
     expect(holdsComponent({ resources: [stack] })).toBe(false);
     expect(holdsComponent({})).toBe(false);
     expect(holdsComponent(undefined)).toBe(false);
+  });
+});
+
+describe("leftOutOfUp", () => {
+  // The state: a namespace, a CRD, and objects a..d of a changed release, with what each depends on.
+  const state = {
+    resources: [
+      { urn: "ns", type: "kubernetes:core/v1:Namespace" },
+      { urn: "crd", type: "kubernetes:apiextensions.k8s.io/v1:CustomResourceDefinition" },
+      { urn: "a", type: "t", dependencies: ["ns", "crd"] },
+      { urn: "b", type: "t", dependencies: ["a"] },
+      { urn: "c", type: "t", dependencies: ["ns"], propertyDependencies: { data: ["gone"] } },
+      { urn: "d", type: "t", deletedWith: "gone" },
+      { urn: "e", type: "t", dependencies: ["hook"] },
+    ],
+  };
+  const answered = (...urns: string[]): Map<string, string> => new Map(urns.map((u) => [u, `key-${u}`]));
+  const left = (stays: readonly string[], ...urns: string[]): string[] => [
+    ...leftOutOfUp(state, answered(...urns), (u) => stays.includes(u)).keys(),
+  ];
+
+  it("leaves out an answered resource whose every dependency stays or is left out too", () => {
+    expect(left(["ns", "crd"], "a", "b")).toEqual(["a", "b"]);
+    // a is registered again (it stays): b, which depends on it, may still be left out.
+    expect(left(["ns", "crd", "a"], "b")).toEqual(["b"]);
+    expect(leftOutOfUp(state, answered("a"), () => true).get("a")).toBe("key-a");
+  });
+
+  it("keeps in one that depends on what the up may delete, and what depends on that one", () => {
+    // The CRD does not stay (the chart no longer renders it): a is applied, and b depends on a.
+    expect(left(["ns"], "a", "b")).toEqual([]);
+    expect(left(["ns", "crd"], "e")).toEqual([]);
+  });
+
+  it("reads property dependencies and deletedWith as dependencies", () => {
+    expect(left(["ns"], "c", "d")).toEqual([]);
+    expect(left(["ns", "gone"], "c", "d")).toEqual(["c", "d"]);
+  });
+
+  it("leaves out nothing the state does not hold", () => {
+    expect(left(["ns", "crd"], "a", "missing")).toEqual(["a"]);
+    expect(left([], "x")).toEqual([]);
+    expect(leftOutOfUp(undefined, answered("a"), () => true).size).toBe(0);
   });
 });

@@ -51,3 +51,48 @@ export function holdsComponent(deployment: unknown): boolean {
     resources.some((r) => (r as { type?: unknown } | null)?.type === "helmfile:index:Helmfile")
   );
 }
+
+/**
+ * Of the resources of the changed releases that the stack's record answers (by URN: their step
+ * would be `same`), those an `up` may leave out of the engine's run as well. The engine keeps an
+ * excluded resource as the state holds it, with what it depends on there, so each may be left out
+ * only if everything it depends on in the state (`dependencies`, `propertyDependencies`,
+ * `deletedWith`) is still there after the `up`: another resource left out, or one that `stays`
+ * (excluded with the unchanged releases, or registered again under the same URN). A dependency
+ * the `up` may delete (an object a chart no longer renders, a chart hook) keeps the resource in.
+ */
+export function leftOutOfUp<T>(
+  deployment: unknown,
+  answered: ReadonlyMap<string, T>,
+  stays: (urn: string) => boolean,
+): Map<string, T> {
+  const resources = (deployment as { resources?: unknown } | undefined)?.resources;
+  const byUrn = new Map<string, Record<string, unknown>>();
+  if (Array.isArray(resources))
+    for (const r of resources as Array<Record<string, unknown> | null>)
+      if (r !== null && typeof r === "object" && typeof r.urn === "string") byUrn.set(r.urn, r);
+  const out = new Map([...answered].filter(([urn]) => byUrn.has(urn)));
+  const dependsOn = (r: Record<string, unknown>): unknown[] => [
+    ...(Array.isArray(r.dependencies) ? (r.dependencies as unknown[]) : []),
+    ...Object.values(
+      r.propertyDependencies !== null && typeof r.propertyDependencies === "object"
+        ? (r.propertyDependencies as Record<string, unknown>)
+        : {},
+    ).flatMap((v) => (Array.isArray(v) ? (v as unknown[]) : [v])),
+    ...(r.deletedWith === undefined || r.deletedWith === "" ? [] : [r.deletedWith]),
+  ];
+  // Until nothing more is dropped: a resource kept in may be what another one depends on.
+  for (let dropped = true; dropped;) {
+    dropped = false;
+    for (const urn of [...out.keys()]) {
+      const r = byUrn.get(urn);
+      const kept =
+        r !== undefined && dependsOn(r).every((d) => typeof d === "string" && (out.has(d) || stays(d)));
+      if (!kept) {
+        out.delete(urn);
+        dropped = true;
+      }
+    }
+  }
+  return out;
+}

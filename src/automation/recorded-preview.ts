@@ -167,6 +167,29 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else list.push(value);
 }
 
+/** What {@link recordedObjectDigests} holds of one Release. */
+export interface RecordedObjects {
+  /** The registration digests of its main objects that the last `up` recorded. */
+  readonly digests: ReadonlySet<string>;
+  /** The URN of each of its resources (its children) by key (type and name). */
+  readonly children: ReadonlyMap<string, string>;
+}
+
+/**
+ * Of each resource of the state `urns` names, the entry a Release's `applied` fingerprint holds of
+ * it (its URN, with its id and `resourceVersion`), as the last `up` applied it.
+ */
+export function appliedEntries(
+  deployment: unknown,
+  urns: ReadonlySet<string>,
+): Map<string, readonly [string, string]> {
+  const out = new Map<string, readonly [string, string]>();
+  const d = deployment as { resources?: unknown } | undefined;
+  if (!Array.isArray(d?.resources)) return out;
+  for (const r of d.resources as Res[]) if (urns.has(r.urn)) out.set(r.urn, appliedEntry(r));
+  return out;
+}
+
 /**
  * By Release resource name (of the component's Releases), the registration digests of its main
  * objects the last `up` recorded (its `objectDigests` output, src/emit/release.ts
@@ -177,11 +200,8 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
  * that found an object changed, leaves the Release's record behind the state: none of its objects
  * is answered then).
  */
-export function recordedObjectDigests(
-  deployment: unknown,
-  component: string,
-): Map<string, { digests: ReadonlySet<string>; children: ReadonlyMap<string, string> }> {
-  const out = new Map<string, { digests: ReadonlySet<string>; children: ReadonlyMap<string, string> }>();
+export function recordedObjectDigests(deployment: unknown, component: string): Map<string, RecordedObjects> {
+  const out = new Map<string, RecordedObjects>();
   const d = deployment as { resources?: unknown } | undefined;
   if (!Array.isArray(d?.resources)) return out;
   const resources = d.resources as Res[];

@@ -17,6 +17,7 @@ import { withoutStackTraces } from "./object-resources";
 import {
   Release,
   withAnswered,
+  type AnsweredApplied,
   withHookObjectDeleter,
   withRegistration,
   withCrdGate,
@@ -104,6 +105,12 @@ export interface PlannedOnlyReleases extends OnlyReleases {
    * against a copy of the state without them.
    */
   readonly answered?: ReadonlySet<string>;
+  /**
+   * An `up`'s (not a preview's): by Release resource name, what it holds of the `answered` objects
+   * it leaves to the state as the last `up` applied them, so that its record counts them
+   * (./release.ts `withAnswered`).
+   */
+  readonly answeredApplied?: ReadonlyMap<string, AnsweredApplied>;
 }
 
 /**
@@ -249,6 +256,7 @@ export class Helmfile extends pulumi.ComponentResource<HelmfileData> {
       kinds,
       planned.registrations,
       opts?.[ONLY_RELEASES]?.answered,
+      opts?.[ONLY_RELEASES]?.answeredApplied,
     );
     return { releaseIds: [...(opts?.[ONLY_RELEASES]?.releaseIds ?? plans.map((p) => p.id))], releases };
   }
@@ -389,6 +397,7 @@ function emitReleases(
   clusterScopedKinds: readonly string[],
   registrations: HelmfilePlan["registrations"],
   answered: ReadonlySet<string> = new Set(),
+  answeredApplied?: ReadonlyMap<string, AnsweredApplied>,
 ): Record<string, Release> {
   const byName = new Map(plans.map((p) => [p.resourceName, p]));
   // The releases that need none of these apply their CRDs together, before any other object.
@@ -422,9 +431,13 @@ function emitReleases(
                     releaseArgs(plan, resolved.mode, clusterScopedKinds),
                     registrationInput(plan, registrations.get(plan.resourceName)),
                     registrationAfterApply(plan, registrations.get(plan.resourceName)),
-                    objectDigestsOf(registrations.get(plan.resourceName)),
+                    objectDigestsOf(
+                      registrations.get(plan.resourceName),
+                      answeredApplied?.get(plan.resourceName)?.digests,
+                    ),
                   ),
                   answered,
+                  answeredApplied?.get(plan.resourceName),
                 ),
                 plan.secretNeedles,
               ),
@@ -458,10 +471,17 @@ function registrationInput(
   return registration.secret ? pulumi.secret(recorded) : recorded;
 }
 
-/** The Release's `objectDigests` output: its main objects' registration digests, sorted, joined by commas. */
-function objectDigestsOf(registration: Registration | undefined): (() => string) | undefined {
+/**
+ * The Release's `objectDigests` output: its main objects' registration digests, sorted, joined by
+ * commas; of those an `up` leaves to the state (`left`, by key), the recorded ones.
+ */
+function objectDigestsOf(
+  registration: Registration | undefined,
+  left?: ReadonlyMap<string, string>,
+): (() => string) | undefined {
   const digests = registration?.objectDigests;
-  return digests === undefined ? undefined : () => [...digests().values()].sort().join(",");
+  if (digests === undefined) return undefined;
+  return () => [...new Map([...digests(), ...(left ?? [])]).values()].sort().join(",");
 }
 
 /** The registration to record instead once `up` has applied the release (`Registration.renderAfterApply`). */

@@ -49,12 +49,18 @@ export const resourceKey = (type: string, name: string): string => `${type}::${n
 /**
  * The keys (src/emit/object-resources.ts `resourceKey`) of the CRDs of the chart's `crds/` folders
  * (its own and its subcharts') that a Release named `childName` registers from `manifest` (none
- * with `skipCrds`).
+ * with `skipCrds`); with `all`, of its templates' CRDs too.
  */
 export function crdsDirResourceKeys(
   manifest: string,
   childName: string,
-  options: { readonly skipCrds: boolean; readonly secret: boolean; readonly valuesSecret?: boolean },
+  options: {
+    readonly skipCrds: boolean;
+    readonly secret: boolean;
+    readonly valuesSecret?: boolean;
+    /** The CRDs of its templates too (each registered in the same group). */
+    readonly all?: boolean;
+  },
 ): string[] {
   const split = releaseObjects(manifest, childName, {
     namespace: "",
@@ -63,7 +69,7 @@ export function crdsDirResourceKeys(
     documentsStorable: !(options.valuesSecret ?? options.secret),
   });
   const group = crdsGroupOf(childName);
-  return expandLists(split.crds.filter((c) => split.crdsDir.has(c))).map((c) =>
+  return expandLists(split.crds.filter((c) => options.all === true || split.crdsDir.has(c))).map((c) =>
     resourceKey(objectTypeToken(c), groupChildName(group, c)),
   );
 }

@@ -81,10 +81,31 @@ const ANSWERED = new WeakMap<object, ReadonlySet<string>>();
  * main objects (neither CRDs nor hooks) whose registration digest ({@link mainObjectDigests}) is
  * the one the last `up` recorded. A key this run would not register there is registered as usual.
  */
-export function withAnswered(args: ReleaseArgs, keys: ReadonlySet<string>): ReleaseArgs {
+export function withAnswered(
+  args: ReleaseArgs,
+  keys: ReadonlySet<string>,
+  applied?: AnsweredApplied,
+): ReleaseArgs {
   if (keys.size > 0) ANSWERED.set(args, keys);
+  if (applied !== undefined && applied.applied.length > 0) ANSWERED_APPLIED.set(args, applied);
   return args;
 }
+
+/**
+ * What an `up` that leaves some of a Release's objects to the state (src/automation/operations.ts:
+ * excluded from the engine, as the last `up` applied them) tells the Release of them, so that its
+ * record is the one of everything it holds: they count among its `resources`, their entries of the
+ * state among its `applied` fingerprint, and their recorded digests among its `objectDigests`.
+ */
+export interface AnsweredApplied {
+  /** Each one's entry of the `applied` fingerprint, from the state: its URN, then its id and `resourceVersion`. */
+  readonly applied: ReadonlyArray<readonly [string, string]>;
+  /** The registration digest the last `up` recorded of each main object among them, by key. */
+  readonly digests: ReadonlyMap<string, string>;
+}
+
+/** The objects an `up` leaves to the state, keyed by the Release's arguments; never stored. */
+const ANSWERED_APPLIED = new WeakMap<object, AnsweredApplied>();
 
 /** What a Release's main objects (neither CRDs nor chart hooks) are made with, as {@link applyManifests} makes them. */
 export interface MainObjectSettings {
@@ -239,7 +260,7 @@ export class Release extends pulumi.ComponentResource {
       registration === undefined
         ? {}
         : (this.getData() as Promise<pulumi.Resource[] | undefined>).then((made) =>
-            recordOf(registration, made),
+            recordOf(registration, made, ANSWERED_APPLIED.get(args)?.applied ?? []),
           ),
     );
   }
@@ -362,13 +383,15 @@ export class Release extends pulumi.ComponentResource {
 
 /**
  * The Release's outputs: `registration`, known once every resource it made is (a custom resource
- * once applied: its id; a component once registered), `resources`, how many it made, and
- * `applied`, the fingerprint of what they were once applied (./registration-digest.ts). Nothing
- * when it made none (its manifest could not be split into objects: the run fails).
+ * once applied: its id; a component once registered), `resources`, how many it holds, and
+ * `applied`, the fingerprint of what they were once applied (./registration-digest.ts): those it
+ * made, and those an `up` `left` to the state as they were (their entries). Nothing when it made
+ * none (its manifest could not be split into objects: the run fails).
  */
 function recordOf(
   { digest, afterApply, objectDigests }: RegistrationRecord,
   made: readonly pulumi.Resource[] | undefined,
+  left: ReadonlyArray<readonly [string, string]>,
 ): pulumi.Inputs {
   if (made === undefined) return {};
   const late = afterApply === undefined || pulumi.runtime.isDryRun() ? undefined : afterApply;
@@ -390,8 +413,8 @@ function recordOf(
             () => d as string,
           ),
     ),
-    resources: made.length,
-    applied: pulumi.all(versions).apply((vs) => appliedFingerprint(vs)),
+    resources: made.length + left.length,
+    applied: pulumi.all(versions).apply((vs) => appliedFingerprint([...vs, ...left])),
     // Secret as the registration is (a digest of a Secret's object covers its data); not computed
     // for a preview, whose outputs are never stored.
     ...(objectDigests === undefined || pulumi.runtime.isDryRun()

@@ -335,9 +335,10 @@ describeEngine(`deploy to a real API server${suffix}`, () => {
     await up(keys);
     writeState(dir, state("large"));
     const second = await up(keys);
-    // Only widgets changed; reader is applied with it (its steps same) to record its key; other is left out.
+    // Only widgets changed; reader is applied with it to record its key; other is left out. So are
+    // reader's ConfigMap and widgets' crds/ CRD: as the last up applied them.
     expect(second.stdout).toContain(
-      "1 of 3 releases are as the last deployment applied them (the stack's record); the engine applies the others: e2e-k/reader, e2e-k/widgets",
+      "1 of 3 releases are as the last deployment applied them (the stack's record); the engine applies the others, all but 2 of their resources, which are as it applied them: e2e-k/reader, e2e-k/widgets",
     );
     expect(second.changedReleases.map((c) => [c.release, c.op])).toEqual([["e2e-k/widgets", "update"]]);
     expect(
@@ -348,6 +349,45 @@ describeEngine(`deploy to a real API server${suffix}`, () => {
       "every release is as the last deployment applied it, so the engine did not run",
     );
     await destroy(keys);
+  });
+
+  it("an up of a changed release leaves its objects as applied out of the engine, and the engine then finds the state as the program", async () => {
+    const pair = clusterStack(dir, clusters, "pair");
+    const state = (b: string): ReleaseDecl[] => [
+      { name: "pair", namespace: "e2e-p", chart: "pair", values: { a: "same", b } },
+      { name: "other", namespace: "e2e-p2", chart: "cm", values: { value: "same" } },
+    ];
+    writeState(dir, state("one"));
+    await up(pair);
+    const version = (name: string): unknown =>
+      (
+        kubeGet(clusters.kubeconfig, "test-a", "configmap", name, "e2e-p")?.metadata as Record<
+          string,
+          unknown
+        >
+      ).resourceVersion;
+    const before = version("pair-a");
+    writeState(dir, state("two"));
+    const second = await up(pair);
+    expect(second.stdout).toContain(
+      "1 of 2 releases are as the last deployment applied them (the stack's record); the engine applies the others, all but 1 of their resources, which are as it applied them: e2e-p/pair",
+    );
+    expect(second.changedReleases.map((c) => [c.release, c.op])).toEqual([["e2e-p/pair", "update"]]);
+    expect(cmValue(clusters, "test-a", "pair-b", "e2e-p")).toBe("two");
+    expect(cmValue(clusters, "test-a", "pair-a", "e2e-p")).toBe("same");
+    expect(version("pair-a")).toBe(before);
+    // The engine over every release finds nothing to do: what the up left out is in the state as
+    // it was applied, and the Release's record counts it (the next preview is the record's).
+    const full = await preview({ ...pair, engineDiff: true });
+    expect(full.changedReleases).toEqual([]);
+    expect(Object.keys(full.resourceChanges)).toEqual(["same"]);
+    const p = await preview(pair);
+    expect(p.stdout).toContain(
+      "every release is as the last deployment applied it, so the engine did not run",
+    );
+    // Left out, but still the stack's: destroy deletes it.
+    await destroy(pair);
+    expect(kubeGet(clusters.kubeconfig, "test-a", "configmap", "pair-a", "e2e-p")).toBeUndefined();
   });
 });
 
