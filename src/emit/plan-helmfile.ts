@@ -158,6 +158,9 @@ export async function planHelmfile(
     includeCrds: resolved.mode === HelmfileMode.Manifests,
     ...renderTarget(target, resolved),
   };
+  // In "warn" mode (a preview) the check of namespaces being deleted only warns: helm renders beside
+  // it, and the plan waits for it only before it is done (its failure is the plan's).
+  let namespacesChecked: Promise<void> | undefined;
   const plans = await planReleases(
     pipeline,
     {
@@ -172,11 +175,23 @@ export async function planHelmfile(
       ...(options.namespaces === undefined || renderTarget(target, resolved).cluster === undefined
         ? {}
         : {
-            beforeRenderAll: (releases: ReadonlyArray<{ namespace: string; kubeContext?: string }>) =>
-              settleDeletedNamespaces(pipeline, releaseNamespaces(releases), pipelineContext, {
-                mode: options.namespaces ?? "warn",
-                logger: options.logger,
-              }),
+            beforeRenderAll: (releases: ReadonlyArray<{ namespace: string; kubeContext?: string }>) => {
+              const mode = options.namespaces ?? "warn";
+              const settled = settleDeletedNamespaces(
+                pipeline,
+                releaseNamespaces(releases),
+                pipelineContext,
+                {
+                  mode,
+                  logger: options.logger,
+                },
+              );
+              if (mode !== "warn") return settled;
+              namespacesChecked = settled;
+              // Awaited below; a plan that fails first does not leave it unhandled.
+              settled.catch(() => undefined);
+              return Promise.resolve();
+            },
           }),
       ...(options.recordedReleases === undefined ? {} : { recordedReleases: options.recordedReleases }),
       ...(options.commandLine === undefined ? {} : { commandLine: options.commandLine }),
@@ -186,6 +201,7 @@ export async function planHelmfile(
     },
     pipelineContext,
   );
+  await namespacesChecked;
   if (target === "ambient" && options.reviewAccess !== false)
     await reviewAccess(pipeline, plans, resolved, pipelineContext);
   // The text digest's stand-in for the kinds: the text of the CRDs they are decoded from (a render

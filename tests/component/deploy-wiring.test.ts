@@ -622,10 +622,12 @@ describe("Helmfile previews a release namespace still being deleted", () => {
     rec = await recordMockResources({ preview: true });
   });
 
-  it("says that up will wait for it, and does not wait", async () => {
+  it("says that up will wait for it, and does not wait: helm renders beside the question", async () => {
     const pipeline = fakePipeline([{ name: "a", namespace: "going" }], true);
     const asked: string[] = [];
     const warned: string[] = [];
+    let renders = 0;
+    const rendersWhenAnswered: number[] = [];
     await settle(
       new Helmfile(
         "hf",
@@ -633,9 +635,15 @@ describe("Helmfile previews a release namespace still being deleted", () => {
         {
           pipeline: {
             ...pipeline,
-            deletingNamespaces: (namespaces) => {
+            deletingNamespaces: async (namespaces) => {
               asked.push(namespaces.map((n) => n.namespace).join(","));
-              return Promise.resolve(namespaces);
+              await new Promise((r) => setTimeout(r, 50));
+              rendersWhenAnswered.push(renders);
+              return namespaces;
+            },
+            renderReleases: (state, context) => {
+              renders++;
+              return pipeline.renderReleases(state, context);
             },
           },
           logger: { debug: () => undefined, info: () => undefined, warn: (m) => warned.push(m) },
@@ -643,6 +651,7 @@ describe("Helmfile previews a release namespace still being deleted", () => {
       ),
     );
     expect(asked).toEqual(["going"]);
+    expect(rendersWhenAnswered).toEqual([1]);
     expect(warned).toEqual([
       "namespace going is being deleted (Terminating): `up` will wait for it to go, then create it again",
     ]);
