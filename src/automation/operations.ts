@@ -1064,7 +1064,7 @@ const NAMESPACE_TYPE = "kubernetes:core/v1:Namespace";
  * partial preview leaves them out ({@link answeredResources}: their step would be `same`), when
  * everything each depends on in the state stays (./partial-up.ts `leftOutOfUp`): a resource of an
  * unchanged release (`exclude`), a Namespace the changed releases use, or a resource of theirs
- * registered again under the same URN (a main object or CRD their render holds). Only when the
+ * registered again under the same URN (their Release, a main object or CRD their render holds). Only when the
  * comparison's render of the changed releases stands in for the program's (`digestsFrom`): the
  * engine's start does not wait for another render. By URN.
  */
@@ -1081,7 +1081,8 @@ async function upLeftOut(
   const component = [...state.values()].find(
     (r) => r.type === "helmfile:index:Helmfile" && urnName(r.urn) === HELMFILE_COMPONENT_NAME,
   )?.urn;
-  // The keys each changed Release (by URN) registers again: its main objects and its CRDs.
+  // The keys each changed Release (by URN) registers again: its main objects and its CRDs. A
+  // Release whose keys cannot be listed is not among them (nothing that depends on it is left out).
   const again = new Map<string, Set<string>>();
   for (const p of planned.plans) {
     const release = [...state.values()].find(
@@ -1106,7 +1107,8 @@ async function upLeftOut(
   const namespaces = new Set(planned.namespaceNames);
   const stays = (urn: string): boolean => {
     const r = state.get(urn);
-    if (excluded.has(urn)) return true;
+    // A changed Release itself (what the objects of a release that needs it depend on) is registered again.
+    if (excluded.has(urn) || again.has(urn)) return true;
     if (r === undefined || r.parent === undefined) return false;
     if (r.type === NAMESPACE_TYPE) return r.parent === component && namespaces.has(urnName(urn));
     return again.get(r.parent)?.has(resourceKey(r.type, urnName(urn))) === true;
