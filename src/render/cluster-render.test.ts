@@ -169,3 +169,56 @@ describe("renderAgainstCluster: an install whose chart brings CRDs the cluster d
     expect((await render(CONFIGMAP, gadgetCrd, {}, helm3)).serverSide).toEqual([true]);
   });
 });
+
+describe("CapabilitiesProbe.reachedProbing", () => {
+  const caps = `# ${JSON.stringify({ kubeVersion: "v1.34.2", apiVersions: ["v1"] })}\n`;
+
+  it("starts helm's probe beside the reachability check, not after it, and reads it once", async () => {
+    const events: string[] = [];
+    let reached: () => void = () => undefined;
+    const runner = {
+      run: () => {
+        events.push("helm probe");
+        return Promise.resolve({ exitCode: 0, stdout: caps, stderr: "" });
+      },
+    } as unknown as ProcessRunner;
+    const p = new CapabilitiesProbe(
+      helm4,
+      runner,
+      scratch,
+      {},
+      {
+        reach: () => {
+          events.push("reach asked");
+          return new Promise<void>((r) => (reached = r));
+        },
+      },
+    );
+    const done = p.reachedProbing(undefined).then(() => events.push("reached"));
+    await new Promise((r) => setTimeout(r, 10));
+    // Both asked, the check not answered yet.
+    expect([...events].sort()).toEqual(["helm probe", "reach asked"]);
+    reached();
+    await done;
+    expect((await p.capabilities(undefined)).kubeVersion).toBe("v1.34.2");
+    expect(events.slice(2)).toEqual(["reached"]);
+  });
+
+  it("fails with the check's error, which names the cause, when both fail", async () => {
+    const runner = {
+      run: () => Promise.resolve({ exitCode: 1, stdout: "", stderr: "Error: connection refused" }),
+    } as unknown as ProcessRunner;
+    const p = new CapabilitiesProbe(
+      helm4,
+      runner,
+      scratch,
+      {},
+      {
+        reach: () => Promise.reject(new Error("cannot reach the cluster of context x: ECONNREFUSED")),
+      },
+    );
+    await expect(p.reachedProbing("x")).rejects.toThrow(
+      "cannot reach the cluster of context x: ECONNREFUSED",
+    );
+  });
+});

@@ -147,6 +147,17 @@ export class CapabilitiesProbe {
     return found;
   }
 
+  /**
+   * {@link reachable}, with helm's probe of the capabilities started beside the check: the
+   * capabilities asked for next do not wait for it, and the check's failure, which names the
+   * context and the cause, is still the one a render reports first.
+   */
+  reachedProbing(kubeContext: string | undefined): Promise<void> {
+    // Awaited by whoever asks for the capabilities; one nobody asks for does not go unhandled.
+    this.capabilities(kubeContext).catch(() => undefined);
+    return this.reachable(kubeContext);
+  }
+
   /** Removes the probe chart. */
   dispose(): void {
     if (this.chartDir !== undefined) this.scratch.remove(this.chartDir);
@@ -279,7 +290,7 @@ export async function renderAgainstCluster(
   const config = options.kubeconfig === undefined ? [] : ["--kubeconfig", options.kubeconfig];
   // `template <release> <chart> …`: helm's record of the release decides install or upgrade.
   const namespace = flagValue(args, "--namespace");
-  await probe.reachable(context);
+  await probe.reachedProbing(context);
   const recorded = releaseId !== undefined && options.recorded?.has(releaseId) === true;
   const noValidation = await validationFlags(helm, probe, context);
   if (recorded) {

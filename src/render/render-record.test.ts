@@ -85,6 +85,7 @@ function fixture(): Fixture {
       };
       const probe = {
         reachable: () => Promise.resolve(),
+        reachedProbing: () => Promise.resolve(),
         capabilities: () => Promise.resolve(f.caps),
       } as unknown as CapabilitiesProbe;
       const fs = new NodeFileSystem();

@@ -204,7 +204,7 @@ async function renderMaterial(
   const parts = inputParts(release, chart, args, files, ctx);
   if (cluster === undefined || parts === undefined) return undefined;
   const context = kubeContextOf(args);
-  await cluster.probe.reachable(context);
+  await cluster.probe.reachedProbing(context);
   const caps = await cluster.probe.capabilities(context);
   return {
     parts: [`helm ${ctx.helm.raw}`, ...parts, `kubeconfig:${cluster.options.kubeconfig ?? ""}`],
