@@ -752,10 +752,10 @@ interface RecordVerdict {
 /**
  * The preview compared with the stack's record (`deployment`): the answer when every release is as
  * recorded; else, when only some differ, the partial preview of those, whose plan is started here.
- * For `up`, only the partial verdict: the releases to apply (the changed ones, and those as
- * recorded whose render key the record lacks), whose plan (made as `up` makes it, waiting for a
- * namespace being deleted) is started here; an `up` of releases that are all as recorded runs the
- * engine over them all, as before.
+ * For `up`: the answer when every release is as recorded and none has a render key to record
+ * (nothing is applied); else the releases to apply (the changed ones, and those as recorded whose
+ * render key the record lacks), whose plan (made as `up` makes it, waiting for a namespace being
+ * deleted) is started here.
  */
 async function fromRecord(
   kind: Kind,
@@ -768,9 +768,14 @@ async function fromRecord(
   // An `up` applies with the changed releases those whose render key the record lacks.
   const alsoApply =
     kind === "preview" ? undefined : (changed: readonly string[]) => keysToRecord(planned.plan, changed);
-  const compared = previewFromRecord(options, planned.plan, deployment, alsoApply);
+  const compared = previewFromRecord(
+    kind === "preview" ? "preview" : "up",
+    options,
+    planned.plan,
+    deployment,
+    alsoApply,
+  );
   if (compared.answer !== undefined) {
-    if (kind !== "preview") return {};
     planned.said.forEach((e) => options.onProgress?.(e));
     return { answer: compared.answer };
   }
@@ -1189,10 +1194,15 @@ function withRecordedSame(partial: PartialPreview, changes: readonly ReleaseChan
 }
 
 /**
- * The preview's result when every release is as the stack recorded it (`answer`); else the
- * engine must run, over only the changed releases when `partial` is given.
+ * The preview's (or `up`'s) result when every release is as the stack recorded it (`answer`); else
+ * the engine must run, over only the changed releases when `partial` is given. An `up` of releases
+ * all as recorded applies nothing, as `helmfile apply` syncs nothing when its diff is empty: the
+ * engine would find every step `same` (the Kubernetes provider diffs against the inputs it
+ * recorded), and no hook runs on a `same` step. Unless a release has a render key to record
+ * (`alsoApply`): then that `up` applies those alone, their steps `same`, for their Release to record it.
  */
 function previewFromRecord(
+  kind: "preview" | "up",
   options: ResolvedStackOptions,
   planned: HelmfilePlan,
   deployment: unknown,
@@ -1223,14 +1233,32 @@ function previewFromRecord(
     const partial = partialPreview(planned, widened(compared, alsoApply), deployment);
     return partial === undefined ? {} : { partial };
   }
+  const toRecord = alsoApply?.([]) ?? [];
+  if (toRecord.length > 0) {
+    const record = new Set(toRecord);
+    const partial = partialPreview(
+      planned,
+      {
+        unchanged: false,
+        reason: `releases with a render key to record: ${toRecord.join(", ")}`,
+        changed: { releases: toRecord, same: compared.releases.filter((r) => !record.has(urnName(r.urn))) },
+      },
+      deployment,
+    );
+    return partial === undefined ? {} : { partial };
+  }
   const stdout =
-    `Previewing update (${options.stackName}) from the stack's record: every release is as the last deployment applied it, so the engine did not run (--engine-diff runs it)
-` +
-    `Resources:
+    kind === "preview"
+      ? `Previewing update (${options.stackName}) from the stack's record: every release is as the last deployment applied it, so the engine did not run (--engine-diff runs it)
+`
+      : `Updating (${options.stackName}) from the stack's record: every release is as the last deployment applied it, so nothing was applied and the engine did not run (--engine-diff runs it)
+`;
+  const text = `${stdout}Resources:
     ${compared.same} unchanged
 `;
-  options.onProgress?.({ kind: "output", text: stdout });
-  for (const change of compared.releases) options.onProgress?.({ kind: "release", change, phase: "planned" });
+  options.onProgress?.({ kind: "output", text });
+  const phase = kind === "preview" ? "planned" : "done";
+  for (const change of compared.releases) options.onProgress?.({ kind: "release", change, phase });
   return {
     answer: {
       stackName: options.stackName,
@@ -1238,8 +1266,10 @@ function previewFromRecord(
       releases: compared.releases,
       changedReleases: [],
       adoptions: [],
-      stdout,
-      outputs: {},
+      stdout: text,
+      // The stack's outputs, as the comparison found them recorded.
+      outputs:
+        kind === "preview" ? {} : { releaseIds: { value: planned.plans.map((p) => p.id), secret: false } },
     },
   };
 }

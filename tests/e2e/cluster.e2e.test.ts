@@ -385,6 +385,14 @@ describeEngine(`deploy to a real API server${suffix}`, () => {
     expect(p.stdout).toContain(
       "every release is as the last deployment applied it, so the engine did not run",
     );
+    // Nothing changed since: up applies nothing, as helmfile apply with an empty diff, and keeps the outputs.
+    const again = await up(pair);
+    expect(again.stdout).toContain(
+      "from the stack's record: every release is as the last deployment applied it, so nothing was applied",
+    );
+    expect(again.changedReleases).toEqual([]);
+    expect(again.outputs.releaseIds?.value).toEqual(["e2e-p/pair", "e2e-p2/other"]);
+    expect(version("pair-a")).toBe(before);
     // Left out, but still the stack's: destroy deletes it.
     await destroy(pair);
     expect(kubeGet(clusters.kubeconfig, "test-a", "configmap", "pair-a", "e2e-p")).toBeUndefined();
