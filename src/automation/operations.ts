@@ -1069,9 +1069,9 @@ const NAMESPACE_TYPE = "kubernetes:core/v1:Namespace";
  * partial preview leaves them out ({@link answeredResources}: their step would be `same`), when
  * everything each depends on in the state stays (./partial-up.ts `leftOutOfUp`): a resource of an
  * unchanged release (`exclude`), a Namespace the changed releases use, or a resource of theirs
- * registered again under the same URN (their Release, a main object or CRD their render holds). Only when the
- * comparison's render of the changed releases stands in for the program's (`digestsFrom`): the
- * engine's start does not wait for another render. By URN.
+ * registered again under the same URN (their Release, a main object or CRD their render holds).
+ * Only when the comparison's render of the changed releases stands in for the program's
+ * (`digestsFrom`): the engine's start does not wait for another render. By URN.
  */
 async function upLeftOut(
   partial: PartialPreview,
@@ -1112,7 +1112,8 @@ async function upLeftOut(
   const namespaces = new Set(planned.namespaceNames);
   const stays = (urn: string): boolean => {
     const r = state.get(urn);
-    // A changed Release itself (what the objects of a release that needs it depend on) is registered again.
+    // A changed Release itself (what the objects of a release that needs it depend on) is
+    // registered again.
     if (excluded.has(urn) || again.has(urn)) return true;
     if (r === undefined || r.parent === undefined) return false;
     if (r.type === NAMESPACE_TYPE) return r.parent === component && namespaces.has(urnName(urn));
