@@ -102,7 +102,8 @@ export interface PlannedOnlyReleases extends OnlyReleases {
   /**
    * Keys (type and name) of objects the releases do not register (./release.ts `withAnswered`): `crds/`
    * CRDs, and main objects whose registration digest is the recorded one. The caller previews
-   * against a copy of the state without them.
+   * against a copy of the state without them, or applies with them excluded from the engine (an
+   * `up`, which also gives {@link answeredApplied}).
    */
   readonly answered?: ReadonlySet<string>;
   /**

@@ -70,13 +70,14 @@ export function withCrdGate(args: ReleaseArgs, gate: CrdGate): ReleaseArgs {
   return args;
 }
 
-/** The resources a preview leaves to the stack's record, keyed by the Release's arguments; never stored. */
+/** The resources a preview or an `up` leaves to the stack's record, keyed by the Release's arguments; never stored. */
 const ANSWERED = new WeakMap<object, ReadonlySet<string>>();
 
 /**
  * `args`, with the keys (src/emit/object-resources.ts `resourceKey`: type and name) of objects
- * this run does not register: a preview against a copy of the state without them
- * (src/automation/preview-state.ts), which the engine would find `same`. Two kinds: CRDs of the
+ * this run does not register, which the engine would find `same`: a preview against a copy of the
+ * state without them (src/automation/preview-state.ts), or an `up` with them excluded from the
+ * engine (`applied`: what its record counts of them, {@link AnsweredApplied}). Two kinds: CRDs of the
  * chart's `crds/` (only ever created, `ignoreChanges: ["*"]`, whatever the chart holds now), and
  * main objects (neither CRDs nor hooks) whose registration digest ({@link mainObjectDigests}) is
  * the one the last `up` recorded. A key this run would not register there is registered as usual.
