@@ -781,34 +781,30 @@ async function fromRecord(
   }
   const partial = compared.partial;
   if (partial === undefined) return {};
-  if (kind !== "preview") {
-    if (neededByUnchanged(planned.plan, partial.changedNames)) return {};
-    planned.said.forEach((e) => options.onProgress?.(e));
-    const recorded = recordedReleaseNames(HELMFILE_COMPONENT_NAME, stateResources(deployment));
-    const plan = planChanged(options, partial.only, recorded, planned.said, "wait");
-    // The objects the record answers are found on the comparison's render of the changed releases
-    // (each an upgrade, as the program's render is), before the engine starts (./partial-up.ts `leftOutOfUp`).
-    const compared = partial.changedNames.every((n) => recorded.has(n))
-      ? narrowedPlan(planned.plan, partial.only.ids, HELMFILE_COMPONENT_NAME)
-      : undefined;
-    return {
-      partial: {
-        ...partial,
-        only: { ...partial.only, plan },
-        ...(compared === undefined ? {} : { digestsFrom: Promise.resolve(compared) }),
-      },
-    };
-  }
+  if (kind !== "preview" && neededByUnchanged(planned.plan, partial.changedNames)) return {};
   // What the plan of them all said (a chart's impure template, a namespace being deleted) is said
   // here; the plan of the changed releases, made beside the engine's start-up and handed to the
   // program, says only what this one did not.
   planned.said.forEach((e) => options.onProgress?.(e));
   const recorded = recordedReleaseNames(HELMFILE_COMPONENT_NAME, stateResources(deployment));
   // The changed releases as this plan rendered them, when each rendered as the program's plan
-  // would render it (an upgrade: the state holds its Release): the same helm runs, so no second render.
+  // would render it (an upgrade: the state holds its Release): the same helm runs.
   const reused = partial.changedNames.every((n) => recorded.has(n))
     ? narrowedPlan(planned.plan, partial.only.ids, HELMFILE_COMPONENT_NAME)
     : undefined;
+  if (kind !== "preview") {
+    const plan = planChanged(options, partial.only, recorded, planned.said, "wait");
+    // The objects the record answers are found on that render, before the engine starts
+    // (./partial-up.ts `leftOutOfUp`).
+    return {
+      partial: {
+        ...partial,
+        only: { ...partial.only, plan },
+        ...(reused === undefined ? {} : { digestsFrom: Promise.resolve(reused) }),
+      },
+    };
+  }
+  // No second render for the program then.
   const plan =
     reused === undefined
       ? planChanged(options, partial.only, recorded, planned.said, "warn")
@@ -933,13 +929,25 @@ interface PartialPreview {
 
 /**
  * The comparison with the releases `alsoApply` names (of those as recorded) counted among the
- * changed ones; as it is without.
+ * changed ones (when every release is as recorded, those alone are); as it is without.
  */
 function widened(
   compared: RecordComparison,
   alsoApply: ((changed: readonly string[]) => readonly string[]) | undefined,
 ): RecordComparison {
-  if (alsoApply === undefined || compared.unchanged || compared.changed === undefined) return compared;
+  if (alsoApply === undefined) return compared;
+  if (compared.unchanged) {
+    // Every release as recorded: those with a key to record are applied alone.
+    const toRecord = alsoApply([]);
+    if (toRecord.length === 0) return compared;
+    const record = new Set(toRecord);
+    return {
+      unchanged: false,
+      reason: `releases with a render key to record: ${toRecord.join(", ")}`,
+      changed: { releases: toRecord, same: compared.releases.filter((r) => !record.has(urnName(r.urn))) },
+    };
+  }
+  if (compared.changed === undefined) return compared;
   const { releases, same } = compared.changed;
   const more = new Set(alsoApply(releases).filter((n) => !releases.includes(n)));
   if (more.size === 0) return compared;
@@ -1209,21 +1217,24 @@ function previewFromRecord(
   deployment: unknown,
   alsoApply?: (changed: readonly string[]) => readonly string[],
 ): { answer?: HelmfileUpResult; partial?: PartialPreview } {
-  const compared = compareWithRecord(deployment, {
-    component: HELMFILE_COMPONENT_NAME,
-    componentInputs: JSON.parse(JSON.stringify(helmfileArgsOf(options))) as unknown,
-    releaseIds: planned.plans.map((p) => p.id),
-    releases: planned.plans.map((p) => {
-      const registration = planned.registrations.get(p.resourceName);
-      return {
-        resourceName: p.resourceName,
-        text: registration?.text ?? "",
-        objects: registration?.objects ?? (() => ""),
-      };
+  const compared = widened(
+    compareWithRecord(deployment, {
+      component: HELMFILE_COMPONENT_NAME,
+      componentInputs: JSON.parse(JSON.stringify(helmfileArgsOf(options))) as unknown,
+      releaseIds: planned.plans.map((p) => p.id),
+      releases: planned.plans.map((p) => {
+        const registration = planned.registrations.get(p.resourceName);
+        return {
+          resourceName: p.resourceName,
+          text: registration?.text ?? "",
+          objects: registration?.objects ?? (() => ""),
+        };
+      }),
+      namespaceNames: planned.namespaceNames,
+      providerNames: planned.providerNames,
     }),
-    namespaceNames: planned.namespaceNames,
-    providerNames: planned.providerNames,
-  });
+    alsoApply,
+  );
   if (!compared.unchanged) {
     // Why the engine runs after all, for whoever follows debug diagnostics.
     options.onProgress?.({
@@ -1231,21 +1242,7 @@ function previewFromRecord(
       severity: "debug",
       message: `the stack's record does not answer this preview: ${compared.reason}`,
     });
-    const partial = partialPreview(planned, widened(compared, alsoApply), deployment);
-    return partial === undefined ? {} : { partial };
-  }
-  const toRecord = alsoApply?.([]) ?? [];
-  if (toRecord.length > 0) {
-    const record = new Set(toRecord);
-    const partial = partialPreview(
-      planned,
-      {
-        unchanged: false,
-        reason: `releases with a render key to record: ${toRecord.join(", ")}`,
-        changed: { releases: toRecord, same: compared.releases.filter((r) => !record.has(urnName(r.urn))) },
-      },
-      deployment,
-    );
+    const partial = partialPreview(planned, compared, deployment);
     return partial === undefined ? {} : { partial };
   }
   const stdout =

@@ -62,16 +62,37 @@ export function crdsDirResourceKeys(
     readonly all?: boolean;
   },
 ): string[] {
-  const split = releaseObjects(manifest, childName, {
-    namespace: "",
-    skipCrds: options.skipCrds,
-    storable: !options.secret,
-    documentsStorable: !(options.valuesSecret ?? options.secret),
-  });
-  const group = crdsGroupOf(childName);
-  return expandLists(split.crds.filter((c) => options.all === true || split.crdsDir.has(c))).map((c) =>
-    resourceKey(objectTypeToken(c), groupChildName(group, c)),
-  );
+  const asked = `${childName}\0${options.skipCrds}\0${options.secret}\0${options.valuesSecret}`;
+  const seen = recentCrdKeys.get(manifest);
+  let keys = seen?.asked === asked ? seen.keys : undefined;
+  if (keys === undefined) {
+    const split = releaseObjects(manifest, childName, {
+      namespace: "",
+      skipCrds: options.skipCrds,
+      storable: !options.secret,
+      documentsStorable: !(options.valuesSecret ?? options.secret),
+    });
+    const group = crdsGroupOf(childName);
+    const key = (c: KubeObject): string => resourceKey(objectTypeToken(c), groupChildName(group, c));
+    keys = {
+      dir: expandLists(split.crds.filter((c) => split.crdsDir.has(c))).map(key),
+      all: expandLists(split.crds).map(key),
+    };
+    recentCrdKeys.delete(manifest);
+    recentCrdKeys.set(manifest, { asked, keys });
+    for (const k of recentCrdKeys.keys()) {
+      if (recentCrdKeys.size <= RECENT_CRD_KEYS) break;
+      recentCrdKeys.delete(k);
+    }
+  }
+  return [...(options.all === true ? keys.all : keys.dir)];
 }
+
+/**
+ * The CRD keys of the last few manifests asked about: an `up` of changed releases asks for those
+ * of `crds/` and for all of them, of the same render (decoding it once).
+ */
+const recentCrdKeys = new Map<string, { asked: string; keys: { dir: string[]; all: string[] } }>();
+const RECENT_CRD_KEYS = 8;
 
 export const crdsGroupOf = (childName: string): string => `${childName}-crds`;
