@@ -291,11 +291,17 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
       : settleRecorded(recordedRenders(d, HELMFILE_COMPONENT_NAME));
   const adopting = (kind === "preview" || kind === "up") && appliesToCluster(options);
   let local: unknown;
+  // Its self-managed backend holds no state for the stack: it is created without being selected first.
+  const newStack = knownNewStack(stateLocation(options));
   // The stack, opened once (`pulumi version`; `pulumi stack select` only for a stack whose file is not known).
   let opening: Promise<HelmfileStack> | undefined;
   const open = (): Promise<HelmfileStack> =>
     (opening ??= stackModule().then((m) =>
-      m.openHelmfileStack(options, adopting && local === undefined, stackFileExists(options, local)),
+      m.openHelmfileStack(
+        options,
+        adopting && local === undefined,
+        newStack ? "new" : stackFileExists(options, local),
+      ),
     ));
   // With the state read from its file, the stack opens as soon as the comparison renders a
   // release the record does not answer (the engine is then likely to run): beside that render, and
@@ -310,10 +316,7 @@ async function run(kind: Kind, input: HelmfileStackOptions): Promise<HelmfileUpR
   // as the program would, beside the stack's creation and the engine's start-up: the program takes
   // that plan instead of planning once the engine runs it, unless the stack turns out to hold state.
   const firstPlan =
-    kind === "up" &&
-    adopting &&
-    options.mode !== HelmfileMode.HelmRelease &&
-    knownNewStack(stateLocation(options))
+    kind === "up" && adopting && options.mode !== HelmfileMode.HelmRelease && newStack
       ? firstUpPlan(options)
       : undefined;
   const early =

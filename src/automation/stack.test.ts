@@ -1,6 +1,10 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { resolveStackOptions } from "./options";
-import type { Stack } from "@pulumi/pulumi/automation";
-import { engineEnvironment, UNBOUNDED_PARALLELISM, withoutReadBack } from "./stack";
+import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { createNew, engineEnvironment, UNBOUNDED_PARALLELISM, withoutReadBack } from "./stack";
+import { findPulumiCli } from "./pulumi-cli";
 
 describe("engineEnvironment", () => {
   const saved = {
@@ -142,4 +146,49 @@ describe("withoutReadBack", () => {
     ).rejects.toThrow("update failed");
     expect(stack.outputs).toBe(own);
   });
+});
+
+describe("createNew (a stack its backend held no state for), with the real Pulumi CLI", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "phf-create-new-"));
+    mkdirSync(join(dir, "state"));
+    writeFileSync(
+      join(dir, "Pulumi.yaml"),
+      `name: created\nruntime: nodejs\nbackend:\n  url: file://${join(dir, "state")}\n`,
+    );
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A workspace of the project in `dir` that counts its `pulumi stack select` runs. */
+  const workspace = async (): Promise<{ ws: LocalWorkspace; selects: string[] }> => {
+    const cli = await findPulumiCli(undefined);
+    const ws = await LocalWorkspace.create({
+      workDir: dir,
+      pulumiCommand: cli.command,
+      ...(cli.home === undefined ? {} : { pulumiHome: cli.home }),
+      envVars: { PULUMI_CONFIG_PASSPHRASE: "", PULUMI_SKIP_UPDATE_CHECK: "true" },
+    });
+    const selects: string[] = [];
+    const select = ws.selectStack.bind(ws);
+    ws.selectStack = (name: string) => {
+      selects.push(name);
+      return select(name);
+    };
+    return { ws, selects };
+  };
+
+  it("creates the stack without selecting it first, and selects one another run created meanwhile", async () => {
+    const first = await workspace();
+    const made = await createNew("dev", first.ws);
+    expect(made.name).toBe("dev");
+    expect(first.selects).toEqual([]);
+    expect((await first.ws.listStacks()).map((s) => s.name)).toEqual(["dev"]);
+    // Another run found the backend empty too, and creates the same stack after this one did.
+    const second = await workspace();
+    const taken = await createNew("dev", second.ws);
+    expect(taken.name).toBe("dev");
+    expect(second.selects).toEqual(["dev"]);
+    expect((await second.ws.listStacks()).map((s) => s.name)).toEqual(["dev"]);
+  }, 60_000);
 });

@@ -11,8 +11,8 @@ import { stringify } from "yaml";
 import { join } from "node:path";
 import { makeEngineTempDir } from "./engine-tmp";
 import * as pulumi from "@pulumi/pulumi";
-import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
-import type { OutputMap, UpdateSummary } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, Stack, StackAlreadyExistsError } from "@pulumi/pulumi/automation";
+import type { OutputMap, UpdateSummary, Workspace } from "@pulumi/pulumi/automation";
 import { HELM_RELEASE_TYPE } from "./adoption";
 import { Helmfile, type PlannedOnlyReleases } from "../emit/helmfile";
 import type { HelmfilePlan } from "../emit/plan-helmfile";
@@ -76,14 +76,17 @@ export interface HelmfileStack {
 /**
  * Creates or selects the stack; the program builds one `Helmfile` named `helmfile`.
  * `exportAlongside`: also export the stack's state at the same time as it is selected (the
- * operation reads it anyway; one engine start-up less on its way). `exists`: the stack's state
- * file is there (./local-state.ts: read, or found in a self-managed backend's project layout), so
- * the stack exists and is taken without `pulumi stack select` ({@link selectExisting}).
+ * operation reads it anyway; one engine start-up less on its way). `exists`: true, the stack's
+ * state file is there (./local-state.ts: read, or found in a self-managed backend's project
+ * layout), so the stack exists and is taken without `pulumi stack select` ({@link selectExisting});
+ * `"new"`, its self-managed backend holds no state for it (./local-state.ts `knownNewStack`), so it
+ * is created without that command first and nothing is exported ({@link createNew}); false: not
+ * known, selected or else created.
  */
 export async function openHelmfileStack(
   options: ResolvedStackOptions,
   exportAlongside = false,
-  exists = false,
+  exists: boolean | "new" = false,
 ): Promise<HelmfileStack> {
   const cli = await findPulumiCli(options.explicitPulumiRoot, {
     ...process.env,
@@ -172,12 +175,16 @@ export async function openHelmfileStack(
       secretsProvider: options.secretsProvider,
     });
     const ownBackend = workspace.envVars.PULUMI_BACKEND_URL;
-    const exported = exportAlongside
-      ? exportDeployment(options, () => workspace.exportStack(options.stackName)).catch(() => undefined)
-      : undefined;
-    const stack = exists
-      ? await selectExisting(options.stackName, workspace)
-      : await Stack.createOrSelect(options.stackName, workspace);
+    const exported =
+      exportAlongside && exists !== "new"
+        ? exportDeployment(options, () => workspace.exportStack(options.stackName)).catch(() => undefined)
+        : undefined;
+    const stack =
+      exists === true
+        ? await selectExisting(options.stackName, workspace)
+        : exists === "new"
+          ? await createNew(options.stackName, workspace)
+          : await Stack.createOrSelect(options.stackName, workspace);
     return {
       stack,
       programError: () => failure,
@@ -282,6 +289,21 @@ export async function withoutReadBack<T>(
   } finally {
     s.outputs = own.outputs;
     s.info = own.info;
+  }
+}
+
+/**
+ * `Stack.create` of a stack its backend held no state for when the operation began: `pulumi stack
+ * init` straight away, where `Stack.createOrSelect` first runs a `pulumi stack select` that fails
+ * (~0.2 s of the engine's start-up, before the init can start). A stack created meanwhile by
+ * another run is selected, as `createOrSelect` would have.
+ */
+export async function createNew(name: string, workspace: Workspace): Promise<Stack> {
+  try {
+    return await Stack.create(name, workspace);
+  } catch (err) {
+    if (err instanceof StackAlreadyExistsError) return Stack.select(name, workspace);
+    throw err;
   }
 }
 
